@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { colorSchema, emailSchema, optionalPhoneSchema } from './common.js';
+
+export const passwordMinLength = 8;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'required' }).min(1, 'required').max(200, 'invalidValue'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const roleRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  userName: z.string(),
+  role: roleRefSchema,
+  permissions: z.array(z.string()),
+  color: z.number().int(),
+  isMainDoctor: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const tokenPairSchema = z.object({ token: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const loginResponseSchema = tokenPairSchema.extend({ user: currentUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshRequestSchema = z.object({
+  refreshToken: z.string({ error: 'required' }).min(1, 'required').max(200, 'invalidValue'),
+});
+
+export const newPasswordSchema = z
+  .string({ error: 'required' })
+  .min(passwordMinLength, 'passwordTooShort')
+  .max(200, 'invalidValue');
+
+export const changePasswordRequestSchema = z.object({
+  OldPassword: z.string({ error: 'required' }).min(1, 'required').max(200, 'invalidValue'),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const changeDetailsRequestSchema = z.object({
+  Email: emailSchema,
+  PhoneNumber: optionalPhoneSchema,
+  Color: colorSchema,
+});
+export type ChangeDetailsRequest = z.infer<typeof changeDetailsRequestSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import {
+  booleanish,
+  colorSchema,
+  emailSchema,
+  idSchema,
+  listQuerySchema,
+  optionalPhoneSchema,
+} from './common.js';
+import { localeSchema } from './locale.js';
+
+export const userSortFields = ['email', 'userName', 'role', 'lastLoginDate', 'isUserLoginActive'] as const;
+
+export const userListQuerySchema = listQuerySchema.extend({
+  roleId: z.coerce.number().int().positive().optional(),
+  active: booleanish.optional(),
+  locale: localeSchema.optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  userName: z.string(),
+  role: z.object({ id: z.number().int(), name: z.string() }),
+  color: z.number().int(),
+  isMainDoctor: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  lastLoginDate: z.string().nullable(),
+  isUserLoginActive: z.boolean(),
+  mustChangePassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const createUserRequestSchema = z.object({
+  Email: emailSchema,
+  UserName: z.string().trim().max(100, 'invalidValue').optional(),
+  PhoneNumber: optionalPhoneSchema,
+  RoleId: idSchema,
+  Color: colorSchema.default(1),
+  IsMainDoctor: z.boolean({ error: 'invalidValue' }).default(false),
+});
+export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
+
+export const editUserRequestSchema = z.object({
+  UserId: idSchema,
+  UserName: z.string().trim().min(1, 'required').max(100, 'invalidValue').optional(),
+  PhoneNumber: optionalPhoneSchema,
+  RoleId: idSchema,
+  Color: colorSchema,
+  IsMainDoctor: z.boolean({ error: 'invalidValue' }),
+});
+export type EditUserRequest = z.input<typeof editUserRequestSchema>;
+
+export const getUserQuerySchema = z.object({ Id: idSchema, Locale: localeSchema.optional() });
+
+export const userIdRequestSchema = z.object({ UserId: idSchema });
+
+export const setUserActiveRequestSchema = z.object({
+  UserId: idSchema,
+  IsUserLoginActive: z.boolean({ error: 'invalidValue' }),
+});
+
+/** A new or reset password, shown once to the admin. */
+export const temporaryPasswordResponseSchema = z.object({
+  user: userSchema,
+  temporaryPassword: z.string(),
+});
+export type TemporaryPasswordResponse = z.infer<typeof temporaryPasswordResponseSchema>;
+
+// Roles
+
+export const permissionItemSchema = z.object({ name: z.string(), label: z.string() });
+export type PermissionItem = z.infer<typeof permissionItemSchema>;
+
+export const roleSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  permissionCount: z.number().int(),
+  userCount: z.number().int(),
+});
+export type RoleSummary = z.infer<typeof roleSummarySchema>;
+
+export const roleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  permissions: z.array(permissionItemSchema),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const localeQuerySchema = z.object({ locale: localeSchema.optional() });
+export const roleQuerySchema = z.object({ Id: idSchema, locale: localeSchema.optional() });
+
+export const rolePermissionRequestSchema = z.object({
+  RoleId: idSchema,
+  Permission: z.string({ error: 'required' }).min(1, 'required').max(100, 'unknownPermission'),
+});
+export type RolePermissionRequest = z.infer<typeof rolePermissionRequestSchema>;
