@@ -27,6 +27,14 @@ export const messages = {
   },
   invalidValue: { cs: 'Neplatná hodnota!', en: 'Invalid value!' },
   invalidColor: { cs: 'Neplatná barva!', en: 'Invalid colour!' },
+  accountInactive: {
+    cs: 'Váš účet je deaktivován. Obraťte se na administrátora.',
+    en: 'Your account is deactivated. Please contact an administrator.',
+  },
+  noAdminAccess: {
+    cs: 'Váš účet nemá přístup do administrace.',
+    en: 'Your account has no access to the back-office.',
+  },
   invalidCredentials: { cs: 'Nesprávný e-mail nebo heslo!', en: 'Wrong e-mail or password!' },
   tooManyAttempts: {
     cs: 'Příliš mnoho pokusů o přihlášení. Zkuste to prosím za chvíli.',

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Everything the server reads from the environment, in one place. */
+export function loadConfig(env = process.env) {
+  const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, 'data'));
+  return {
+    repoRoot,
+    port: intFromEnv('PORT', 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    seedDemo: env.SEED_DEMO === '1' || (!env.DATABASE_URL && env.SEED_DEMO !== '0'),
+    workers: env.WORKERS !== 'off',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'GenoDesk <no-reply@genodesk.test>',
+    jwtSecret: env.JWT_SECRET || undefined,
+    webDist: path.join(repoRoot, 'web', 'dist'),
+    idleTimeoutMs: intFromEnv('IDLE_TIMEOUT_MS', 20 * 60 * 1000),
+    idleCountdownMs: intFromEnv('IDLE_COUNTDOWN_MS', 30 * 1000),
+    userPollIntervalMs: intFromEnv('USER_POLL_INTERVAL_MS', 30 * 1000),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,3 @@
+export * from './audit.js';
+export * from './messaging.js';
+export * from './users.js';

@@ -1,0 +1,74 @@
+import { type Locale, type MessageKey, pickLocale, translateMessage } from '@genodesk/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** A refusal the caller can act on: status, machine code, message key and per-field message keys. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 422 | 429,
+    readonly code: string,
+    readonly messageKey: MessageKey,
+    readonly fields?: Record<string, MessageKey>,
+  ) {
+    super(messageKey);
+  }
+}
+
+export const notFound = () => new AppError(404, 'NOT_FOUND', 'notFound');
+export const conflict = (messageKey: MessageKey, field?: string) =>
+  new AppError(409, 'CONFLICT', messageKey, field ? { [field]: messageKey } : undefined);
+export const unprocessable = (messageKey: MessageKey, field?: string) =>
+  new AppError(422, 'RULE_BROKEN', messageKey, field ? { [field]: messageKey } : undefined);
+
+/** The caller's language: an explicit `locale` query parameter, else Accept-Language, else cs. */
+export function requestLocale(request: FastifyRequest): Locale {
+  const query = request.query as Record<string, unknown> | undefined;
+  const explicit = query?.locale ?? query?.Locale;
+  return pickLocale(typeof explicit === 'string' ? explicit : request.headers['accept-language']);
+}
+
+type ValidationIssue = { message?: string; instancePath?: string };
+
+function fieldErrors(issues: readonly ValidationIssue[], locale: Locale): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+    const text = issue.message ?? 'invalidValue';
+    // zod's own English texts (type errors it raises before our checks) become our generic message.
+    fields[key] ??= translateMessage(/^[a-zA-Z]+$/.test(text) ? text : 'invalidValue', locale);
+  }
+  return fields;
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const locale = requestLocale(request);
+  if (error instanceof AppError) {
+    const fields = error.fields
+      ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translateMessage(v, locale)]))
+      : undefined;
+    return reply
+      .status(error.statusCode)
+      .send({ error: { code: error.code, message: translateMessage(error.messageKey, locale), fields } });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields = fieldErrors(error.validation as ValidationIssue[], locale);
+    const first = Object.values(fields)[0] ?? translateMessage('badRequest', locale);
+    return reply.status(400).send({ error: { code: 'VALIDATION', message: first, fields } });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) {
+    return reply
+      .status(429)
+      .send({ error: { code: 'TOO_MANY_REQUESTS', message: translateMessage('tooManyRequests', locale) } });
+  }
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, wrong content type, body too large: the request itself is at fault.
+    return reply.status(status).send({
+      error: { code: error.code ?? 'BAD_REQUEST', message: translateMessage('badRequest', locale) },
+    });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply
+    .status(500)
+    .send({ error: { code: 'INTERNAL', message: translateMessage('internalError', locale) } });
+}

@@ -1,0 +1,12 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { deliverMessage, type Mailer, smtpMailer } from '../modules/messaging/outbox.js';
+import type { Jobs } from './queue.js';
+
+/** Subscribes this process to every job kind. */
+export async function startWorkers(jobs: Jobs, db: Database, config: Config, mailer?: Mailer): Promise<void> {
+  const transport = mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined);
+  await jobs.boss.work<{ messageId: number }>('deliver-message', async ([job]) => {
+    if (job) await deliverMessage(db, transport, job.data.messageId);
+  });
+}

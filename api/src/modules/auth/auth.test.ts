@@ -1,0 +1,273 @@
+import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import { rolePermissions, roles, sessions, users } from '../../db/schema/index.js';
+import { loginThrottle } from './service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers });
+
+describe('POST auth/adminLogin', () => {
+  it('answers a token, a refresh token and the user with role and permissions', async () => {
+    const response = await post('/api/auth/adminLogin', {
+      email: 'Reception@GenoDesk.test',
+      password: 'genodesk',
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.token.split('.')).toHaveLength(3);
+    expect(body.refreshToken.length).toBeGreaterThan(30);
+    expect(body.user).toMatchObject({
+      email: 'reception@genodesk.test',
+      role: { name: 'Recepce' },
+      color: 4,
+      mustChangePassword: false,
+    });
+    expect(body.user.permissions).toContain('Customers.Create');
+    expect(body.user.permissions).not.toContain('Users.View');
+  });
+
+  it('refuses a wrong password and an unknown e-mail with the same generic message', async () => {
+    const wrong = await post('/api/auth/adminLogin', { email: demo.doctor, password: 'nope' });
+    const unknown = await post('/api/auth/adminLogin', { email: 'nobody@genodesk.test', password: 'nope' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().error.message).toBe('Nesprávný e-mail nebo heslo!');
+    expect(unknown.json().error.message).toBe(wrong.json().error.message);
+  });
+
+  it('answers bad input with the spec messages in the caller language', async () => {
+    const response = await post(
+      '/api/auth/adminLogin',
+      { email: 'not-an-email', password: '' },
+      { 'accept-language': 'en' },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({
+      email: 'The value is not a valid e-mail!',
+      password: 'This field is required!',
+    });
+    const cs = await post('/api/auth/adminLogin', { password: 'x' });
+    expect(cs.json().error.fields.email).toBe('Pole je povinné!');
+  });
+
+  it('refuses an inactive user', async () => {
+    await t.db.update(users).set({ isUserLoginActive: false }).where(eq(users.email, demo.lab));
+    const response = await post('/api/auth/adminLogin', { email: demo.lab, password: 'genodesk' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('ACCOUNT_INACTIVE');
+    await t.db.update(users).set({ isUserLoginActive: true }).where(eq(users.email, demo.lab));
+  });
+
+  it('throttles repeated failures per account, even with the right password afterwards', async () => {
+    await t.db.execute(sql`delete from login_failures`);
+    for (let i = 0; i < loginThrottle.perAccount; i++) {
+      expect(
+        (await post('/api/auth/adminLogin', { email: demo.doctor, password: `wrong${i}` })).statusCode,
+      ).toBe(401);
+    }
+    const blocked = await post(
+      '/api/auth/adminLogin',
+      { email: demo.doctor, password: 'genodesk' },
+      { 'accept-language': 'en' },
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.message).toBe('Too many sign-in attempts. Please try again in a while.');
+    await t.db.execute(sql`delete from login_failures`);
+  });
+
+  it('throttles repeated failures per address across accounts', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.7' };
+    for (let i = 0; i < loginThrottle.perAddress; i++) {
+      await post('/api/auth/adminLogin', { email: `guess${i}@genodesk.test`, password: 'x' }, headers);
+    }
+    expect(
+      (await post('/api/auth/adminLogin', { email: demo.admin, password: 'genodesk' }, headers)).statusCode,
+    ).toBe(429);
+    expect((await post('/api/auth/adminLogin', { email: demo.admin, password: 'genodesk' })).statusCode).toBe(
+      200,
+    );
+    await t.db.execute(sql`delete from login_failures`);
+  });
+});
+
+describe('tokens', () => {
+  it('rotates the refresh token on every use', async () => {
+    const first = await t.login(demo.admin);
+    const rotated = await post('/api/auth/refresh', { refreshToken: first.refreshToken });
+    expect(rotated.statusCode).toBe(200);
+    const { token, refreshToken } = rotated.json();
+    expect(refreshToken).not.toBe(first.refreshToken);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.json().email).toBe(demo.admin);
+  });
+
+  it('revokes the whole family when a used refresh token comes back', async () => {
+    const first = await t.login(demo.admin);
+    const second = (await post('/api/auth/refresh', { refreshToken: first.refreshToken })).json();
+    const replay = await post('/api/auth/refresh', { refreshToken: first.refreshToken });
+    expect(replay.statusCode).toBe(403);
+    // The legitimate successor and its access token are dead too.
+    expect((await post('/api/auth/refresh', { refreshToken: second.refreshToken })).statusCode).toBe(403);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { authorization: `Bearer ${second.token}` },
+    });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('refuses an unknown refresh token with 403', async () => {
+    expect((await post('/api/auth/refresh', { refreshToken: 'made-up' })).statusCode).toBe(403);
+  });
+
+  it('logout revokes the family: the access token and the refresh token stop working', async () => {
+    const session = await t.login(demo.doctor);
+    const headers = { authorization: `Bearer ${session.token}` };
+    const out = await t.app.inject({ method: 'DELETE', url: '/api/auth/logout', headers });
+    expect(out.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers })).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(403);
+  });
+
+  it('refuses an expired, a forged and a missing access token', async () => {
+    const session = await t.login(demo.doctor);
+    const [, payload] = session.token.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+    const forged = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuer('genodesk')
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode('not the server key'));
+    for (const authorization of [`Bearer ${forged}`, 'Bearer nonsense', '']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/user',
+        headers: { authorization },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('GET auth/user', () => {
+  it('sees a permission removed from the role and a deactivation at the next call', async () => {
+    const session = await t.login(demo.reception);
+    const headers = { authorization: `Bearer ${session.token}` };
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/api/auth/user', headers, query: { locale: 'en' } })
+    ).json();
+    expect(before).toMatchObject({
+      userName: 'Radka Recepční',
+      role: { name: 'Reception' },
+      isMainDoctor: false,
+      phoneNumber: '+420604444444',
+    });
+    expect(before.permissions).toContain('Vouchers.Create');
+
+    const [reception] = await t.db.select().from(roles).where(eq(roles.name, 'Reception'));
+    await t.db
+      .delete(rolePermissions)
+      .where(
+        sql`${rolePermissions.roleId} = ${reception!.id} and ${rolePermissions.permission} = 'Vouchers.Create'`,
+      );
+    const after = (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers })).json();
+    expect(after.permissions).not.toContain('Vouchers.Create');
+
+    await t.db.update(users).set({ isUserLoginActive: false }).where(eq(users.email, demo.reception));
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers })).statusCode).toBe(401);
+    await t.db.update(users).set({ isUserLoginActive: true }).where(eq(users.email, demo.reception));
+    await t.db.insert(rolePermissions).values({ roleId: reception!.id, permission: 'Vouchers.Create' });
+  });
+});
+
+describe('POST auth/changepassword', () => {
+  it('refuses a wrong old password with the spec message in cs and en, and changes nothing', async () => {
+    const headers = await t.authAs(demo.lab);
+    const body = { OldPassword: 'wrong-old', newPassword: 'a-new-password' };
+    const cs = await post('/api/auth/changepassword', body, headers);
+    expect(cs.statusCode).toBe(422);
+    expect(cs.json().error).toMatchObject({
+      message: 'Nesprávné staré heslo!',
+      fields: { OldPassword: 'Nesprávné staré heslo!' },
+    });
+    const en = await post('/api/auth/changepassword', body, { ...headers, 'accept-language': 'en' });
+    expect(en.json().error.message).toBe('The old password is invalid!');
+    await t.login(demo.lab);
+  });
+
+  it('changes the password, keeps this sign-in and ends the others', async () => {
+    const other = await t.login(demo.lab);
+    const current = await t.login(demo.lab);
+    const headers = { authorization: `Bearer ${current.token}` };
+    const response = await post(
+      '/api/auth/changepassword',
+      { oldPassword: 'genodesk', NewPassword: 'lab-password-2' },
+      headers,
+    );
+    expect(response.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers })).statusCode).toBe(200);
+    expect((await post('/api/auth/refresh', { refreshToken: other.refreshToken })).statusCode).toBe(403);
+    expect((await post('/api/auth/adminLogin', { email: demo.lab, password: 'genodesk' })).statusCode).toBe(
+      401,
+    );
+    await t.login(demo.lab, 'lab-password-2');
+    await t.db.execute(sql`delete from login_failures`);
+  });
+
+  it('refuses a new password that is too short', async () => {
+    const headers = await t.authAs(demo.admin);
+    const response = await post(
+      '/api/auth/changepassword',
+      { OldPassword: 'genodesk', newPassword: 'short' },
+      headers,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.newPassword).toBe('Heslo musí mít alespoň 8 znaků!');
+  });
+});
+
+describe('a user marked for reset', () => {
+  it('signs in with the temporary password and must change it before anything else', async () => {
+    const admin = await t.authAs(demo.admin);
+    const [doctor] = await t.db.select().from(users).where(eq(users.email, demo.doctor));
+    const reset = await post('/api/admin/users/markreset', { UserId: doctor!.id }, admin);
+    expect(reset.statusCode).toBe(200);
+    const { temporaryPassword } = reset.json();
+    expect(
+      (await post('/api/auth/adminLogin', { email: demo.doctor, password: 'genodesk' })).statusCode,
+    ).toBe(401);
+
+    const session = await t.login(demo.doctor, temporaryPassword);
+    expect(session.user).toMatchObject({ mustChangePassword: true });
+    const headers = { authorization: `Bearer ${session.token}` };
+    const ownDetails = { Email: demo.doctor, PhoneNumber: '+420602222222', Color: 2 };
+    const blocked = await post('/api/admin/userpanel/changeDetails', ownDetails, headers);
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error.code).toBe('MUST_CHANGE_PASSWORD');
+
+    const changed = await post(
+      '/api/auth/changepassword',
+      { OldPassword: temporaryPassword, newPassword: 'doctor-password' },
+      headers,
+    );
+    expect(changed.statusCode).toBe(200);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers })).json();
+    expect(me.mustChangePassword).toBe(false);
+    expect((await post('/api/admin/userpanel/changeDetails', ownDetails, headers)).statusCode).toBe(200);
+    const live = await t.db.select().from(sessions).where(eq(sessions.userId, doctor!.id));
+    expect(live.filter((s) => !s.revokedAt)).toHaveLength(1);
+  });
+});

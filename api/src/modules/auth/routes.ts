@@ -1,0 +1,106 @@
+import {
+  changePasswordRequestSchema,
+  currentUserSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  okSchema,
+  refreshRequestSchema,
+  tokenPairSchema,
+} from '@genodesk/contract';
+import { z } from 'zod';
+import { principalOf } from '../../auth/access.js';
+import { loadPrincipal } from '../../auth/principal.js';
+import type { App, Deps } from '../../http/app-types.js';
+import { requestLocale } from '../../http/errors.js';
+import { changePassword, currentUser, login, logout, refresh } from './service.js';
+
+const tags = ['auth'];
+
+export function authRoutes(app: App, deps: Deps) {
+  app.post('/api/auth/adminLogin', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Sign in with e-mail and password',
+      body: loginRequestSchema,
+      response: { 200: loginResponseSchema },
+    },
+    handler: async (request) => {
+      const tokens = await login(deps, request.body, request.ip);
+      const principal = await loadPrincipal(deps.db, tokens.userId, tokens.sessionId);
+      if (!principal) throw new Error('signed-in user vanished');
+      return {
+        token: tokens.token,
+        refreshToken: tokens.refreshToken,
+        user: currentUser(principal, requestLocale(request)),
+      };
+    },
+  });
+
+  app.post('/api/auth/refresh', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Rotate the refresh token',
+      body: refreshRequestSchema,
+      response: { 200: tokenPairSchema },
+    },
+    handler: async (request) => {
+      const { token, refreshToken } = await refresh(deps, request.body.refreshToken);
+      return { token, refreshToken };
+    },
+  });
+
+  app.delete('/api/auth/logout', {
+    config: { access: 'passwordChange' },
+    schema: { tags, summary: "Revoke the caller's sign-in", response: { 200: okSchema } },
+    handler: async (request) => {
+      await logout(deps, principalOf(request));
+      return { ok: true as const };
+    },
+  });
+
+  app.get('/api/auth/user', {
+    config: { access: 'passwordChange' },
+    schema: {
+      tags,
+      summary: 'The signed-in user with role and permissions',
+      response: { 200: currentUserSchema },
+    },
+    handler: async (request) => currentUser(principalOf(request), requestLocale(request)),
+  });
+
+  app.post('/api/auth/changepassword', {
+    config: { access: 'passwordChange' },
+    schema: {
+      tags,
+      summary: "Change the caller's password",
+      body: changePasswordRequestSchema,
+      response: { 200: okSchema },
+    },
+    handler: async (request) => {
+      await changePassword(deps, principalOf(request), request.body);
+      return { ok: true as const };
+    },
+  });
+
+  app.get('/api/config', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['meta'],
+      summary: 'Timings the web app follows',
+      response: {
+        200: z.object({
+          idleTimeoutMs: z.number(),
+          idleCountdownMs: z.number(),
+          userPollIntervalMs: z.number(),
+        }),
+      },
+    },
+    handler: async () => ({
+      idleTimeoutMs: deps.config.idleTimeoutMs,
+      idleCountdownMs: deps.config.idleCountdownMs,
+      userPollIntervalMs: deps.config.userPollIntervalMs,
+    }),
+  });
+}

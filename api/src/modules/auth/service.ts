@@ -1,0 +1,168 @@
+import { type CurrentUser, type Locale, Permissions } from '@genodesk/contract';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { type Principal, roleDisplayName } from '../../auth/principal.js';
+import { hashRefreshToken, newRefreshToken, refreshTokenDays, type TokenSigner } from '../../auth/tokens.js';
+import { type Database, type Tx, transaction } from '../../db/client.js';
+import { loginFailures, refreshTokens, rolePermissions, sessions, users } from '../../db/schema/index.js';
+import { AppError, unprocessable } from '../../http/errors.js';
+
+/** Failed sign-ins tolerated in the window, per account and per address. */
+export const loginThrottle = { windowMinutes: 15, perAccount: 5, perAddress: 30 };
+
+export type AuthDeps = { db: Database; signer: TokenSigner };
+
+export function currentUser(principal: Principal, locale: Locale): CurrentUser {
+  return {
+    id: principal.id,
+    email: principal.email,
+    userName: principal.userName,
+    role: { id: principal.role.id, name: roleDisplayName(principal.role, locale) },
+    permissions: [...principal.permissions].sort(),
+    color: principal.color,
+    isMainDoctor: principal.isMainDoctor,
+    phoneNumber: principal.phoneNumber,
+    mustChangePassword: principal.mustChangePassword,
+  };
+}
+
+async function issueTokens(tx: Tx, signer: TokenSigner, userId: number, sessionId: string) {
+  const refresh = newRefreshToken();
+  await tx.insert(refreshTokens).values({
+    sessionId,
+    tokenHash: refresh.hash,
+    expiresAt: new Date(Date.now() + refreshTokenDays * 24 * 3600 * 1000),
+  });
+  return { token: await signer.sign({ userId, sessionId }), refreshToken: refresh.token };
+}
+
+async function recentFailures(
+  db: Database,
+  column: typeof loginFailures.email | typeof loginFailures.address,
+  value: string,
+) {
+  const since = sql`now() - make_interval(mins => ${loginThrottle.windowMinutes})`;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(loginFailures)
+    .where(and(eq(column, value), gt(loginFailures.failedAt, since)));
+  return row?.count ?? 0;
+}
+
+export async function login(deps: AuthDeps, input: { email: string; password: string }, address: string) {
+  const email = input.email.trim().toLowerCase();
+  if (
+    (await recentFailures(deps.db, loginFailures.email, email)) >= loginThrottle.perAccount ||
+    (await recentFailures(deps.db, loginFailures.address, address)) >= loginThrottle.perAddress
+  ) {
+    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'tooManyAttempts');
+  }
+  const [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !valid) {
+    await deps.db.insert(loginFailures).values({ email, address });
+    throw new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
+  }
+  if (!user.isUserLoginActive) throw new AppError(403, 'ACCOUNT_INACTIVE', 'accountInactive');
+  const [access] = await deps.db
+    .select({ permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(
+      and(
+        eq(rolePermissions.roleId, user.roleId),
+        eq(rolePermissions.permission, Permissions.AdminPanelView),
+      ),
+    );
+  if (!access) throw new AppError(403, 'NO_ADMIN_ACCESS', 'noAdminAccess');
+
+  return transaction(deps.db, async (tx) => {
+    await tx.delete(loginFailures).where(eq(loginFailures.email, email));
+    await tx.update(users).set({ lastLoginDate: new Date() }).where(eq(users.id, user.id));
+    const [session] = await tx.insert(sessions).values({ userId: user.id }).returning({ id: sessions.id });
+    if (!session) throw new Error('session insert returned nothing');
+    return {
+      userId: user.id,
+      sessionId: session.id,
+      ...(await issueTokens(tx, deps.signer, user.id, session.id)),
+    };
+  });
+}
+
+const refreshRejected = () => new AppError(403, 'REFRESH_REJECTED', 'refreshRejected');
+
+/**
+ * Rotates a refresh token. A token presented a second time means it leaked: the whole family
+ * (the session) is revoked, which also ends its access tokens.
+ */
+export async function refresh(deps: AuthDeps, refreshToken: string) {
+  const outcome = await transaction(deps.db, async (tx) => {
+    const [row] = await tx
+      .select({
+        id: refreshTokens.id,
+        sessionId: refreshTokens.sessionId,
+        usedAt: refreshTokens.usedAt,
+        expiresAt: refreshTokens.expiresAt,
+        revokedAt: sessions.revokedAt,
+        userId: sessions.userId,
+        active: users.isUserLoginActive,
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)))
+      .for('update', { of: sessions });
+    if (!row || row.revokedAt) return undefined;
+    if (row.usedAt) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: 'refresh token reused' })
+        .where(eq(sessions.id, row.sessionId));
+      return undefined;
+    }
+    if (row.expiresAt.getTime() <= Date.now() || !row.active) return undefined;
+    await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+    return issueTokens(tx, deps.signer, row.userId, row.sessionId);
+  });
+  if (!outcome) throw refreshRejected();
+  return outcome;
+}
+
+export async function logout(deps: AuthDeps, principal: Principal) {
+  await deps.db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'logout' })
+    .where(and(eq(sessions.id, principal.sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Changes the caller's password; their other sign-ins end, this one goes on. */
+export async function changePassword(
+  deps: AuthDeps,
+  principal: Principal,
+  input: { OldPassword: string; newPassword: string },
+) {
+  const [user] = await deps.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, principal.id));
+  if (!user || !(await verifyPassword(user.passwordHash, input.OldPassword))) {
+    throw unprocessable('wrongOldPassword', 'OldPassword');
+  }
+  if (input.OldPassword === input.newPassword) throw unprocessable('passwordSameAsOld', 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  await transaction(deps.db, async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+      .where(eq(users.id, principal.id));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'password changed' })
+      .where(
+        and(
+          eq(sessions.userId, principal.id),
+          ne(sessions.id, principal.sessionId),
+          isNull(sessions.revokedAt),
+        ),
+      );
+  });
+}

@@ -1,0 +1,123 @@
+import {
+  allPermissions,
+  isPermission,
+  type Locale,
+  type Permission,
+  type PermissionItem,
+  Permissions,
+  permissionLabels,
+  type Role,
+  type RoleSummary,
+} from '@genodesk/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.js';
+import { type Database, transaction } from '../../db/client.js';
+import { rolePermissions, roles, users } from '../../db/schema/index.js';
+import { AppError, notFound, unprocessable } from '../../http/errors.js';
+import { audit } from '../audit/audit.js';
+
+const permissionItem = (name: Permission, locale: Locale): PermissionItem => ({
+  name,
+  label: permissionLabels[name][locale],
+});
+
+export const permissionCatalogue = (locale: Locale): PermissionItem[] =>
+  allPermissions.map((p) => permissionItem(p, locale));
+
+export async function listRoles(db: Database, locale: Locale): Promise<RoleSummary[]> {
+  const name = locale === 'en' ? roles.nameEn : roles.nameCs;
+  return db
+    .select({
+      id: roles.id,
+      name,
+      permissionCount: sql<number>`(select count(*)::int from ${rolePermissions} rp where rp.role_id = ${roles.id})`,
+      userCount: sql<number>`(select count(*)::int from ${users} u where u.role_id = ${roles.id})`,
+    })
+    .from(roles)
+    .orderBy(asc(roles.id));
+}
+
+export async function getRole(db: Database, id: number, locale: Locale): Promise<Role> {
+  const [role] = await db.select().from(roles).where(eq(roles.id, id));
+  if (!role) throw notFound();
+  const granted = new Set(
+    (
+      await db
+        .select({ p: rolePermissions.permission })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.roleId, id))
+    ).map((r) => r.p),
+  );
+  return {
+    id: role.id,
+    name: locale === 'en' ? role.nameEn : role.nameCs,
+    permissions: allPermissions.filter((p) => granted.has(p)).map((p) => permissionItem(p, locale)),
+  };
+}
+
+function knownPermission(value: string): Permission {
+  if (!isPermission(value)) throw unprocessable('unknownPermission', 'Permission');
+  return value;
+}
+
+export async function addPermission(
+  db: Database,
+  by: Principal,
+  roleId: number,
+  value: string,
+  locale: Locale,
+) {
+  const permission = knownPermission(value);
+  await transaction(db, async (tx) => {
+    const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId)).for('update');
+    if (!role) throw notFound();
+    const added = await tx
+      .insert(rolePermissions)
+      .values({ roleId, permission })
+      .onConflictDoNothing()
+      .returning();
+    if (added.length)
+      await audit(tx, {
+        entity: 'role',
+        entityId: roleId,
+        changedBy: by.id,
+        changes: [{ field: 'permission', oldValue: null, newValue: permission }],
+      });
+  });
+  return getRole(db, roleId, locale);
+}
+
+export async function removePermission(
+  db: Database,
+  by: Principal,
+  roleId: number,
+  value: string,
+  locale: Locale,
+) {
+  const permission = knownPermission(value);
+  // Editors may not cut off the branch they sit on: their own role keeps what lets them edit it.
+  if (
+    roleId === by.role.id &&
+    ([Permissions.AdminPanelView, Permissions.RolesEdit, Permissions.RolesView] as string[]).includes(
+      permission,
+    )
+  ) {
+    throw new AppError(422, 'RULE_BROKEN', 'cannotRemoveOwnAccess', { Permission: 'cannotRemoveOwnAccess' });
+  }
+  await transaction(db, async (tx) => {
+    const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId)).for('update');
+    if (!role) throw notFound();
+    const removed = await tx
+      .delete(rolePermissions)
+      .where(and(eq(rolePermissions.roleId, roleId), eq(rolePermissions.permission, permission)))
+      .returning();
+    if (removed.length)
+      await audit(tx, {
+        entity: 'role',
+        entityId: roleId,
+        changedBy: by.id,
+        changes: [{ field: 'permission', oldValue: permission, newValue: null }],
+      });
+  });
+  return getRole(db, roleId, locale);
+}

@@ -1,0 +1,295 @@
+import type {
+  CreateUserRequest,
+  EditUserRequest,
+  Locale,
+  Page,
+  User,
+  UserListQuery,
+} from '@genodesk/contract';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { generateTemporaryPassword, hashPassword } from '../../auth/passwords.js';
+import type { Principal } from '../../auth/principal.js';
+import { type Database, type Executor, transaction } from '../../db/client.js';
+import { likePattern, orderBy } from '../../db/listing.js';
+import { roles, sessions, users } from '../../db/schema/index.js';
+import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
+import type { Jobs } from '../../jobs/queue.js';
+import { audit, diff } from '../audit/audit.js';
+import { queueEmail } from '../messaging/outbox.js';
+import { temporaryPasswordEmail } from './emails.js';
+
+type UsersDeps = { db: Database; jobs: Jobs };
+
+/** The main doctor flag counts only for the role named Doctor (Lékař in Czech). */
+export const isDoctorRole = (role: { name: string; nameCs: string; nameEn: string }) =>
+  [role.name, role.nameCs, role.nameEn].some((n) => ['doctor', 'lékař'].includes(n.trim().toLowerCase()));
+
+const roleName = (locale: Locale) => (locale === 'en' ? roles.nameEn : roles.nameCs);
+
+function userColumns(locale: Locale) {
+  return {
+    id: users.id,
+    email: users.email,
+    userName: users.userName,
+    roleId: roles.id,
+    roleName: roleName(locale),
+    color: users.color,
+    isMainDoctor: users.isMainDoctor,
+    phoneNumber: users.phoneNumber,
+    lastLoginDate: users.lastLoginDate,
+    isUserLoginActive: users.isUserLoginActive,
+    mustChangePassword: users.mustChangePassword,
+    createdAt: users.createdAt,
+  };
+}
+
+type UserRow = {
+  id: number;
+  email: string;
+  userName: string;
+  roleId: number;
+  roleName: string;
+  color: number;
+  isMainDoctor: boolean;
+  phoneNumber: string | null;
+  lastLoginDate: Date | null;
+  isUserLoginActive: boolean;
+  mustChangePassword: boolean;
+  createdAt: Date;
+};
+
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  email: row.email,
+  userName: row.userName,
+  role: { id: row.roleId, name: row.roleName },
+  color: row.color,
+  isMainDoctor: row.isMainDoctor,
+  phoneNumber: row.phoneNumber,
+  lastLoginDate: row.lastLoginDate?.toISOString() ?? null,
+  isUserLoginActive: row.isUserLoginActive,
+  mustChangePassword: row.mustChangePassword,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listUsers(db: Executor, query: UserListQuery, locale: Locale): Promise<Page<User>> {
+  const conditions: SQL[] = [];
+  if (query.search)
+    conditions.push(sql`lower(${users.email} || ' ' || ${users.userName}) like ${likePattern(query.search)}`);
+  if (query.roleId) conditions.push(eq(users.roleId, query.roleId));
+  if (query.active !== undefined) conditions.push(eq(users.isUserLoginActive, query.active));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = orderBy(
+    query.sort,
+    {
+      email: sql`lower(${users.email})`,
+      userName: sql`lower(${users.userName})`,
+      role: sql`${roleName(locale)}`,
+      lastLoginDate: sql`${users.lastLoginDate}`,
+      isUserLoginActive: sql`${users.isUserLoginActive}`,
+      createdAt: sql`${users.createdAt}`,
+    },
+    'email',
+    sql`${users.id}`,
+  );
+  const rows = await db
+    .select({ ...userColumns(locale), total: sql<number>`count(*) over ()` })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(where)
+    .orderBy(order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+    total = count?.total ?? 0;
+  }
+  return { items: rows.map(toUser), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getUser(db: Executor, id: number, locale: Locale): Promise<User> {
+  const [row] = await db
+    .select(userColumns(locale))
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, id));
+  if (!row) throw notFound();
+  return toUser(row);
+}
+
+async function roleOrFail(db: Executor, roleId: number) {
+  const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
+  if (!role) throw unprocessable('invalidValue', 'RoleId');
+  return role;
+}
+
+async function ensureEmailFree(db: Executor, email: string, exceptUserId?: number) {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  if (existing && existing.id !== exceptUserId) throw conflict('duplicateUserEmail', 'Email');
+}
+
+/** A unique violation on the e-mail (two creations racing) answers like the check before it. */
+export function asDuplicateEmail(error: unknown): never {
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
+  if (cause?.code === '23505' && cause.constraint === 'users_email_lower_key')
+    throw conflict('duplicateUserEmail', 'Email');
+  throw error;
+}
+
+export async function createUser(deps: UsersDeps, by: Principal, input: CreateUserRequest, locale: Locale) {
+  const email = input.Email.trim();
+  const role = await roleOrFail(deps.db, Number(input.RoleId));
+  const isMainDoctor = input.IsMainDoctor ?? false;
+  if (isMainDoctor && !isDoctorRole(role)) throw unprocessable('mainDoctorOnlyForDoctor', 'IsMainDoctor');
+  await ensureEmailFree(deps.db, email);
+  const temporaryPassword = generateTemporaryPassword();
+  const passwordHash = await hashPassword(temporaryPassword);
+  const id = await transaction(deps.db, async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email,
+        userName: input.UserName?.trim() || email.split('@')[0] || email,
+        phoneNumber: input.PhoneNumber?.trim() || null,
+        passwordHash,
+        roleId: role.id,
+        color: Number(input.Color ?? 1),
+        isMainDoctor,
+        mustChangePassword: true,
+      })
+      .returning({ id: users.id })
+      .catch(asDuplicateEmail);
+    if (!row) throw new Error('user insert returned nothing');
+    await audit(tx, {
+      entity: 'user',
+      entityId: row.id,
+      changedBy: by.id,
+      changes: [{ field: 'created', oldValue: null, newValue: email }],
+    });
+    await queueEmail(tx, deps.jobs, temporaryPasswordEmail(email, temporaryPassword, 'created'));
+    return row.id;
+  });
+  return { user: await getUser(deps.db, id, locale), temporaryPassword };
+}
+
+export async function editUser(deps: UsersDeps, by: Principal, input: EditUserRequest, locale: Locale) {
+  const userId = Number(input.UserId);
+  const role = await roleOrFail(deps.db, Number(input.RoleId));
+  if (input.IsMainDoctor && !isDoctorRole(role))
+    throw unprocessable('mainDoctorOnlyForDoctor', 'IsMainDoctor');
+  await transaction(deps.db, async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!before) throw notFound();
+    const after = {
+      roleId: role.id,
+      color: Number(input.Color),
+      isMainDoctor: input.IsMainDoctor,
+      ...(input.UserName !== undefined ? { userName: input.UserName.trim() } : {}),
+      ...(input.PhoneNumber !== undefined ? { phoneNumber: input.PhoneNumber?.trim() || null } : {}),
+    };
+    await tx
+      .update(users)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await audit(tx, {
+      entity: 'user',
+      entityId: userId,
+      changedBy: by.id,
+      changes: diff(before, after, ['roleId', 'color', 'isMainDoctor', 'userName', 'phoneNumber']),
+    });
+  });
+  return getUser(deps.db, userId, locale);
+}
+
+/** Gives the user a temporary password they must replace at the next sign-in; their sign-ins end. */
+export async function markReset(deps: UsersDeps, by: Principal, userId: number, locale: Locale) {
+  const temporaryPassword = generateTemporaryPassword();
+  const passwordHash = await hashPassword(temporaryPassword);
+  await transaction(deps.db, async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: true, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
+    if (!user) throw notFound();
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'password reset' })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await audit(tx, {
+      entity: 'user',
+      entityId: userId,
+      changedBy: by.id,
+      changes: [{ field: 'passwordReset', oldValue: null, newValue: 'temporary password issued' }],
+    });
+    await queueEmail(tx, deps.jobs, temporaryPasswordEmail(user.email, temporaryPassword, 'reset'));
+  });
+  return { user: await getUser(deps.db, userId, locale), temporaryPassword };
+}
+
+export async function setActive(
+  deps: UsersDeps,
+  by: Principal,
+  userId: number,
+  active: boolean,
+  locale: Locale,
+) {
+  if (userId === by.id && !active) throw new AppError(422, 'RULE_BROKEN', 'cannotDeactivateSelf');
+  await transaction(deps.db, async (tx) => {
+    const [before] = await tx
+      .select({ active: users.isUserLoginActive })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!before) throw notFound();
+    await tx
+      .update(users)
+      .set({ isUserLoginActive: active, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    if (!active) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: 'deactivated' })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    }
+    await audit(tx, {
+      entity: 'user',
+      entityId: userId,
+      changedBy: by.id,
+      changes: [{ field: 'isUserLoginActive', oldValue: before.active, newValue: active }],
+    });
+  });
+  return getUser(deps.db, userId, locale);
+}
+
+/** The caller's own e-mail, phone and colour. */
+export async function changeOwnDetails(
+  db: Database,
+  principal: Principal,
+  input: { Email: string; PhoneNumber?: string | null; Color: number },
+) {
+  const email = input.Email.trim();
+  await ensureEmailFree(db, email, principal.id);
+  await transaction(db, async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, principal.id)).for('update');
+    if (!before) throw notFound();
+    const after = { email, phoneNumber: input.PhoneNumber?.trim() || null, color: Number(input.Color) };
+    await tx
+      .update(users)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(users.id, principal.id))
+      .catch(asDuplicateEmail);
+    await audit(tx, {
+      entity: 'user',
+      entityId: principal.id,
+      changedBy: principal.id,
+      changes: diff(before, after, ['email', 'phoneNumber', 'color']),
+    });
+  });
+}

@@ -1,0 +1,75 @@
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../auth/passwords.js';
+import { type Database, transaction } from '../db/client.js';
+import { roles, users } from '../db/schema/index.js';
+
+export const demoPassword = 'genodesk';
+
+export const demoUsers = [
+  {
+    email: 'admin@genodesk.test',
+    userName: 'Alena Adminová',
+    role: 'Admin',
+    color: 1,
+    isMainDoctor: false,
+    phoneNumber: '+420601111111',
+  },
+  {
+    email: 'doctor@genodesk.test',
+    userName: 'MUDr. David Dvořák',
+    role: 'Doctor',
+    color: 2,
+    isMainDoctor: true,
+    phoneNumber: '+420602222222',
+  },
+  {
+    email: 'lab@genodesk.test',
+    userName: 'Lucie Laborantová',
+    role: 'Laboratory',
+    color: 3,
+    isMainDoctor: false,
+    phoneNumber: '+420603333333',
+  },
+  {
+    email: 'reception@genodesk.test',
+    userName: 'Radka Recepční',
+    role: 'Reception',
+    color: 4,
+    isMainDoctor: false,
+    phoneNumber: '+420604444444',
+  },
+] as const;
+
+export async function isEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  return (row?.count ?? 0) === 0;
+}
+
+/** The demo data of every area; run once into an empty database. */
+export async function seedDemo(db: Database): Promise<void> {
+  const passwordHash = await hashPassword(demoPassword);
+  await transaction(db, async (tx) => {
+    for (const user of demoUsers) {
+      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, user.role));
+      if (!role) throw new Error(`base role ${user.role} is missing`);
+      await tx.insert(users).values({
+        email: user.email,
+        userName: user.userName,
+        passwordHash,
+        roleId: role.id,
+        color: user.color,
+        isMainDoctor: user.isMainDoctor,
+        phoneNumber: user.phoneNumber,
+      });
+    }
+  });
+}
+
+export function demoBanner(url: string): string {
+  return [
+    '',
+    `GenoDesk demo data is ready at ${url}`,
+    ...demoUsers.map((u) => `  ${u.role.padEnd(11)} ${u.email}  password: ${demoPassword}`),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { translateMessage } from '@genodesk/contract';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { type RegisteredRoute, registerAccessControl } from './auth/access.js';
+import type { Deps } from './http/app-types.js';
+import { bindNamesCaseInsensitively } from './http/case-insensitive.js';
+import { errorHandler, requestLocale } from './http/errors.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { rolesRoutes, usersRoutes } from './modules/users/routes.js';
+
+export type ServerOptions = { logger?: FastifyServerOptions['logger'] };
+
+/** The whole HTTP server: plugins, access control, every module's routes, the SPA. */
+export async function buildServer(deps: Deps, options: ServerOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+    // Query names such as `Id` must reach the case-insensitive binder untouched.
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets component styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'GenoDesk API',
+        version: '1.0.0',
+        description: 'The staff back-office API. Paths are relative to /api/.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const routes: RegisteredRoute[] = registerAccessControl(app, deps);
+  bindNamesCaseInsensitively(app);
+
+  app.get('/api/health', {
+    config: { access: 'public' },
+    schema: { tags: ['meta'], summary: 'Up, with the database reachable' },
+    handler: async (_request, reply) => {
+      await deps.db.execute(sql`select 1`);
+      return reply.send({ status: 'ok' });
+    },
+  });
+
+  authRoutes(app, deps);
+  usersRoutes(app, deps);
+  rolesRoutes(app, deps);
+
+  const indexHtml = path.join(deps.config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: deps.config.webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/api/') || pathname === '/api' || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send({
+        error: { code: 'NOT_FOUND', message: translateMessage('routeNotFound', requestLocale(request)) },
+      });
+    }
+    // History-mode SPA: every other path is the app, which shows its own 404 screen when needed.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return Object.assign(app, { registeredRoutes: routes });
+}
