@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { TokenSigner } from '../src/auth/tokens.js';
-import { loadConfig } from '../src/config.js';
+import { type Config, loadConfig } from '../src/config.js';
 import { createDatabase, type Database } from '../src/db/client.js';
 import { startJobs } from '../src/jobs/queue.js';
 import { demoPassword } from '../src/seed/demo.js';
@@ -11,7 +11,7 @@ import { templateDatabase, withDatabase } from './databases.js';
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
 
 /** The real server on a fresh database cloned from the migrated, seeded template. */
-export async function testApp() {
+export async function testApp(overrides: Partial<Config> = {}) {
   const serverUrl = inject('serverUrl');
   const name = `genodesk_test_${randomBytes(6).toString('hex')}`;
   const admin = createDatabase(serverUrl, 1);
@@ -20,7 +20,7 @@ export async function testApp() {
   const url = withDatabase(serverUrl, name);
   const db: Database = createDatabase(url, 10);
   const jobs = await startJobs(url, { supervise: false });
-  const config = { ...loadConfig(), databaseUrl: url };
+  const config = { ...loadConfig(), databaseUrl: url, ...overrides };
   const signer = new TokenSigner(randomBytes(32).toString('hex'));
   const app = await buildServer({ db, config, signer, jobs });
   await app.ready();

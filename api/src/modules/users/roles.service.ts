@@ -12,7 +12,7 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, transaction } from '../../db/client.js';
-import { rolePermissions, roles, users } from '../../db/schema/index.js';
+import { rolePermissions, roles } from '../../db/schema/index.js';
 import { AppError, notFound, unprocessable } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
 
@@ -30,8 +30,8 @@ export async function listRoles(db: Database, locale: Locale): Promise<RoleSumma
     .select({
       id: roles.id,
       name,
-      permissionCount: sql<number>`(select count(*)::int from ${rolePermissions} rp where rp.role_id = ${roles.id})`,
-      userCount: sql<number>`(select count(*)::int from ${users} u where u.role_id = ${roles.id})`,
+      permissionCount: sql<number>`(select count(*)::int from role_permissions rp where rp.role_id = roles.id)`,
+      userCount: sql<number>`(select count(*)::int from users u where u.role_id = roles.id)`,
     })
     .from(roles)
     .orderBy(asc(roles.id));

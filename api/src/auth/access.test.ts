@@ -1,0 +1,96 @@
+import { allPermissions } from '@genodesk/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../test/test-app.js';
+import { rolePermissions, roles, users } from '../db/schema/index.js';
+import { requiredPermissions } from './access.js';
+import { hashPassword } from './passwords.js';
+
+let t: TestApp;
+let probeRole: number;
+let probeHeaders: Record<string, string>;
+
+/** Gives the probe user exactly these permissions; they are read fresh on every request. */
+async function grant(permissions: readonly string[]) {
+  await t.db.delete(rolePermissions).where(eq(rolePermissions.roleId, probeRole));
+  if (permissions.length)
+    await t.db
+      .insert(rolePermissions)
+      .values(permissions.map((permission) => ({ roleId: probeRole, permission })));
+}
+
+beforeAll(async () => {
+  t = await testApp();
+  const [role] = await t.db
+    .insert(roles)
+    .values({ name: 'Probe', nameCs: 'Sonda', nameEn: 'Probe' })
+    .returning();
+  probeRole = role!.id;
+  await grant(allPermissions);
+  await t.db
+    .insert(users)
+    .values({
+      email: 'probe@genodesk.test',
+      userName: 'Probe',
+      passwordHash: await hashPassword('probe-password'),
+      roleId: probeRole,
+    });
+  probeHeaders = {
+    authorization: `Bearer ${(await t.login('probe@genodesk.test', 'probe-password')).token}`,
+  };
+});
+afterAll(() => t.close());
+
+const request = (route: { method: string; url: string }, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: route.method as 'GET',
+    url: route.url.replace(/:(\w+)/g, '1'),
+    headers,
+    payload: route.method === 'GET' ? undefined : {},
+  });
+
+describe('every registered route', () => {
+  it('is public only when meant to be', () => {
+    const publicRoutes = t.app.registeredRoutes
+      .filter((r) => r.access === 'public')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(publicRoutes.sort()).toEqual([
+      'GET /api/config',
+      'GET /api/health',
+      'POST /api/auth/adminLogin',
+      'POST /api/auth/refresh',
+    ]);
+  });
+
+  it('answers 401 without a token', async () => {
+    const guarded = t.app.registeredRoutes.filter((r) => r.access !== 'public');
+    expect(guarded.length).toBeGreaterThan(10);
+    for (const route of guarded) {
+      const response = await request(route);
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('answers 403 when any required permission is missing, and lets the holder through', async () => {
+    const checked = t.app.registeredRoutes.filter(
+      (r) => r.access !== 'public' && r.access !== 'passwordChange',
+    );
+    for (const route of checked) {
+      const name = `${route.method} ${route.url}`;
+      const { all, any } = requiredPermissions(route.access);
+      expect(all, name).toContain('Permissions.AdminPanel.View');
+      for (const missing of all) {
+        await grant(allPermissions.filter((p) => p !== missing));
+        expect((await request(route, probeHeaders)).statusCode, `${name} without ${missing}`).toBe(403);
+      }
+      if (any.length) {
+        await grant(allPermissions.filter((p) => !any.includes(p)));
+        expect((await request(route, probeHeaders)).statusCode, `${name} without any of ${any}`).toBe(403);
+      }
+      await grant(allPermissions);
+      expect([401, 403], `${name} with every permission`).not.toContain(
+        (await request(route, probeHeaders)).statusCode,
+      );
+    }
+  });
+});

@@ -1,0 +1,299 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import { auditLog, outboxMessages, roles, users } from '../../db/schema/index.js';
+
+let t: TestApp;
+let admin: Record<string, string>;
+let roleId: (name: string) => number;
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.authAs(demo.admin);
+  const all = await t.db.select().from(roles);
+  roleId = (name) => all.find((r) => r.name === name)!.id;
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'PUT' | 'PATCH' | 'POST', url: string, payload?: object, headers = admin) =>
+  t.app.inject({ method, url, payload, headers });
+
+describe('PUT admin/users/create', () => {
+  it('creates a user with a temporary password shown once and e-mailed through the outbox', async () => {
+    const response = await call('PUT', '/api/admin/users/create', {
+      Email: 'Nova.Sestra@GenoDesk.test',
+      RoleId: roleId('Reception'),
+      Color: 5,
+      IsMainDoctor: false,
+    });
+    expect(response.statusCode).toBe(200);
+    const { user, temporaryPassword } = response.json();
+    expect(user).toMatchObject({
+      email: 'Nova.Sestra@GenoDesk.test',
+      userName: 'Nova.Sestra',
+      color: 5,
+      role: { name: 'Recepce' },
+      mustChangePassword: true,
+      isUserLoginActive: true,
+    });
+    expect(temporaryPassword).toMatch(/^[A-Za-z2-9]{12}$/);
+    const [mail] = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'Nova.Sestra@GenoDesk.test'));
+    expect(mail?.bodyText).toContain(temporaryPassword);
+    expect(mail?.status).toBe('pending');
+    const signedIn = await t.login('nova.sestra@genodesk.test', temporaryPassword);
+    expect(signedIn.user).toMatchObject({ mustChangePassword: true });
+  });
+
+  it('defaults the colour to 1', async () => {
+    const response = await call('PUT', '/api/admin/users/create', {
+      email: 'default.color@genodesk.test',
+      roleId: roleId('Laboratory'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ color: 1, isMainDoctor: false });
+  });
+
+  it('refuses a duplicate e-mail, whatever its case, with 409 and the spec message', async () => {
+    const response = await call('PUT', '/api/admin/users/create', {
+      Email: 'ADMIN@genodesk.test',
+      RoleId: roleId('Admin'),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatchObject({
+      message: 'Uživatel se zadaným e-mailem již existuje!',
+      fields: { Email: 'Uživatel se zadaným e-mailem již existuje!' },
+    });
+    const en = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/users/create',
+      payload: { Email: 'admin@genodesk.test', RoleId: roleId('Admin') },
+      headers: { ...admin, 'accept-language': 'en' },
+    });
+    expect(en.json().error.message).toBe('A user with the specified e-mail already exists!');
+  });
+
+  it('lets exactly one of two concurrent creations with the same e-mail win', async () => {
+    const payload = { Email: 'race@genodesk.test', RoleId: roleId('Laboratory') };
+    const results = await Promise.all([
+      call('PUT', '/api/admin/users/create', payload),
+      call('PUT', '/api/admin/users/create', payload),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await t.db.select().from(users).where(eq(users.email, 'race@genodesk.test'))).toHaveLength(1);
+  });
+
+  it('allows the main doctor flag only for the Doctor role', async () => {
+    const refused = await call('PUT', '/api/admin/users/create', {
+      Email: 'md@genodesk.test',
+      RoleId: roleId('Reception'),
+      IsMainDoctor: true,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.fields).toHaveProperty('IsMainDoctor');
+    expect(await t.db.select().from(users).where(eq(users.email, 'md@genodesk.test'))).toHaveLength(0);
+    const accepted = await call('PUT', '/api/admin/users/create', {
+      Email: 'md@genodesk.test',
+      RoleId: roleId('Doctor'),
+      IsMainDoctor: true,
+    });
+    expect(accepted.json().user.isMainDoctor).toBe(true);
+  });
+
+  it('validates e-mail, colour, phone and role', async () => {
+    const response = await call('PUT', '/api/admin/users/create', {
+      Email: 'x',
+      RoleId: 0,
+      Color: 99,
+      PhoneNumber: '12ab',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toMatchObject({
+      Email: 'Hodnota není validní e-mail!',
+      Color: 'Neplatná barva!',
+      PhoneNumber: 'Toto není platné telefonní číslo!',
+      RoleId: 'Neplatná hodnota!',
+    });
+    const unknownRole = await call('PUT', '/api/admin/users/create', {
+      Email: 'ghost@genodesk.test',
+      RoleId: 9999,
+    });
+    expect(unknownRole.statusCode).toBe(422);
+  });
+});
+
+describe('PATCH admin/users/edit and GET admin/users/getuser', () => {
+  it('edits role, colour and name, and writes every changed field to the audit trail', async () => {
+    const created = (
+      await call('PUT', '/api/admin/users/create', {
+        Email: 'edit.me@genodesk.test',
+        RoleId: roleId('Laboratory'),
+      })
+    ).json();
+    const id = created.user.id;
+    const response = await call('PATCH', '/api/admin/users/edit', {
+      userId: id,
+      roleId: roleId('Doctor'),
+      color: 7,
+      isMainDoctor: true,
+      userName: 'MUDr. Nová',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      userName: 'MUDr. Nová',
+      color: 7,
+      isMainDoctor: true,
+      role: { name: 'Lékař' },
+    });
+
+    const viewed = await call('GET', `/api/admin/users/getuser?id=${id}&locale=en`);
+    expect(viewed.json()).toMatchObject({ id, role: { name: 'Doctor' }, color: 7 });
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, id)));
+    expect(trail.map((a) => a.field).sort()).toEqual([
+      'color',
+      'created',
+      'isMainDoctor',
+      'roleId',
+      'userName',
+    ]);
+    expect(trail.find((a) => a.field === 'color')).toMatchObject({ oldValue: '1', newValue: '7' });
+  });
+
+  it('answers 404 for an unknown user and changes nothing for a bad role', async () => {
+    expect((await call('GET', '/api/admin/users/getuser?Id=424242')).statusCode).toBe(404);
+    const [lab] = await t.db.select().from(users).where(eq(users.email, demo.lab));
+    const refused = await call('PATCH', '/api/admin/users/edit', {
+      UserId: lab!.id,
+      RoleId: roleId('Laboratory'),
+      Color: 3,
+      IsMainDoctor: true,
+    });
+    expect(refused.statusCode).toBe(422);
+    const [after] = await t.db.select().from(users).where(eq(users.id, lab!.id));
+    expect(after!.isMainDoctor).toBe(false);
+  });
+});
+
+describe('GET admin/users', () => {
+  it('pages, sorts and searches in SQL', async () => {
+    const firstPage = (await call('GET', '/api/admin/users?pageSize=2&sort=-email')).json();
+    expect(firstPage.items).toHaveLength(2);
+    expect(firstPage.total).toBeGreaterThanOrEqual(4);
+    const emails = firstPage.items.map((u: { email: string }) => u.email.toLowerCase());
+    expect(emails).toEqual([...emails].sort().reverse());
+
+    const found = (await call('GET', '/api/admin/users?search=RECEPČNÍ')).json();
+    expect(found.items.map((u: { email: string }) => u.email)).toEqual([demo.reception]);
+    const literal = (await call('GET', '/api/admin/users?search=%25')).json();
+    expect(literal.total).toBe(0);
+
+    const byRole = (await call('GET', `/api/admin/users?roleId=${roleId('Doctor')}&sort=email`)).json();
+    expect(byRole.items.every((u: { role: { name: string } }) => u.role.name === 'Lékař')).toBe(true);
+  });
+
+  it('refuses an unknown sort field with 400', async () => {
+    const response = await call('GET', '/api/admin/users?sort=password_hash');
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('activation and reset', () => {
+  it('deactivates a user, who then cannot sign in and loses the current session at once', async () => {
+    const created = (
+      await call('PUT', '/api/admin/users/create', {
+        Email: 'leaving@genodesk.test',
+        RoleId: roleId('Reception'),
+      })
+    ).json();
+    const session = await t.login('leaving@genodesk.test', created.temporaryPassword);
+    const off = await call('POST', '/api/admin/users/setactive', {
+      UserId: created.user.id,
+      IsUserLoginActive: false,
+    });
+    expect(off.json().isUserLoginActive).toBe(false);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(me.statusCode).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/adminLogin',
+      payload: { email: 'leaving@genodesk.test', password: created.temporaryPassword },
+    });
+    expect(login.statusCode).toBe(403);
+    const on = await call('POST', '/api/admin/users/setactive', {
+      UserId: created.user.id,
+      IsUserLoginActive: true,
+    });
+    expect(on.json().isUserLoginActive).toBe(true);
+  });
+
+  it('does not let an admin deactivate themselves', async () => {
+    const [me] = await t.db.select().from(users).where(eq(users.email, demo.admin));
+    const response = await call('POST', '/api/admin/users/setactive', {
+      UserId: me!.id,
+      IsUserLoginActive: false,
+    });
+    expect(response.statusCode).toBe(422);
+    expect((await t.db.select().from(users).where(eq(users.id, me!.id)))[0]!.isUserLoginActive).toBe(true);
+  });
+
+  it('queues the reset e-mail with the new temporary password', async () => {
+    const [reception] = await t.db.select().from(users).where(eq(users.email, demo.reception));
+    const response = await call('POST', '/api/admin/users/markreset', { userid: reception!.id });
+    expect(response.statusCode).toBe(200);
+    const { temporaryPassword, user } = response.json();
+    expect(user.mustChangePassword).toBe(true);
+    const mails = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, demo.reception), eq(outboxMessages.kind, 'password-reset')));
+    expect(mails.at(-1)?.bodyText).toContain(temporaryPassword);
+    expect((await call('POST', '/api/admin/users/markreset', { UserId: 999999 })).statusCode).toBe(404);
+  });
+});
+
+describe('POST admin/userpanel/changeDetails', () => {
+  it('changes own e-mail, phone and colour, with the spec messages for bad values', async () => {
+    const headers = await t.authAs(demo.doctor);
+    const bad = await call(
+      'POST',
+      '/api/admin/userpanel/changeDetails',
+      { Email: 'nope', PhoneNumber: 'abc', Color: 1 },
+      headers,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({
+      Email: 'Hodnota není validní e-mail!',
+      PhoneNumber: 'Toto není platné telefonní číslo!',
+    });
+    const taken = await call(
+      'POST',
+      '/api/admin/userpanel/changeDetails',
+      { Email: demo.admin, Color: 1 },
+      headers,
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe('Uživatel se zadaným e-mailem již existuje!');
+    const ok = await call(
+      'POST',
+      '/api/admin/userpanel/changeDetails',
+      { Email: 'dr.david@genodesk.test', PhoneNumber: '+420 777 123 456', Color: 9 },
+      headers,
+    );
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      email: 'dr.david@genodesk.test',
+      phoneNumber: '+420 777 123 456',
+      color: 9,
+    });
+    await t.login('dr.david@genodesk.test');
+  });
+});

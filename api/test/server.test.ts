@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, type TestApp, testApp } from './test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+describe('the server', () => {
+  it('answers health with the database reachable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown API paths with a JSON 404 in the caller language', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/no/such/thing',
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'This API address does not exist.' },
+    });
+  });
+
+  it('publishes an OpenAPI 3 document of its routes, and a browsable UI', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/adminLogin',
+        '/api/admin/users/create',
+        '/api/admin/roles/removepermission',
+      ]),
+    );
+    expect(
+      doc.paths['/api/admin/users/create'].put.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('Email');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/adminLogin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Neplatný požadavek.');
+  });
+
+  it('binds query and body names case-insensitively', async () => {
+    const headers = await t.authAs(demo.admin);
+    for (const query of ['Id=1', 'id=1', 'ID=1']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/users/getuser?${query}`,
+        headers,
+      });
+      expect(response.statusCode, query).toBe(200);
+    }
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/adminLogin',
+      payload: { EMAIL: demo.admin, Password: 'genodesk' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('sends strict security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('tells the web app its idle and polling times', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.json()).toEqual({
+      idleTimeoutMs: 1_200_000,
+      idleCountdownMs: 30_000,
+      userPollIntervalMs: 30_000,
+    });
+  });
+});
