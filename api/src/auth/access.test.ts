@@ -27,14 +27,12 @@ beforeAll(async () => {
     .returning();
   probeRole = role!.id;
   await grant(allPermissions);
-  await t.db
-    .insert(users)
-    .values({
-      email: 'probe@genodesk.test',
-      userName: 'Probe',
-      passwordHash: await hashPassword('probe-password'),
-      roleId: probeRole,
-    });
+  await t.db.insert(users).values({
+    email: 'probe@genodesk.test',
+    userName: 'Probe',
+    passwordHash: await hashPassword('probe-password'),
+    roleId: probeRole,
+  });
   probeHeaders = {
     authorization: `Bearer ${(await t.login('probe@genodesk.test', 'probe-password')).token}`,
   };

@@ -1,6 +1,6 @@
 import { type Permission, Permissions } from '@genodesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Executor } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { AppError } from '../http/errors.js';
 import { loadPrincipal, type Principal } from './principal.js';
 import type { TokenSigner } from './tokens.js';
@@ -56,7 +56,7 @@ export function principalOf(request: FastifyRequest): Principal {
  * Authenticates every request to a non-public route and enforces its declared access before the body
  * is even validated. A route under /api without a declaration fails the server's start.
  */
-export function registerAccessControl(app: FastifyInstance, deps: { db: Executor; signer: TokenSigner }) {
+export function registerAccessControl(app: FastifyInstance, deps: { db: Database; signer: TokenSigner }) {
   const registered: RegisteredRoute[] = [];
 
   app.addHook('onRoute', (route) => {
@@ -74,7 +74,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Executor
     if (!access || access === 'public') return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    const claims = token ? await deps.signer.verify(token) : undefined;
+    const claims = token ? deps.signer.verify(token) : undefined;
     const principal = claims ? await loadPrincipal(deps.db, claims.userId, claims.sessionId) : undefined;
     if (!principal) throw new AppError(401, 'UNAUTHORIZED', 'unauthorized');
     request.principal = principal;

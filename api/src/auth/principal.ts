@@ -1,6 +1,5 @@
 import type { Locale, Permission } from '@genodesk/contract';
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
+import type { Database } from '../db/client.js';
 
 /** The signed-in staff member, as read fresh from the database on every request. */
 export type Principal = {
@@ -31,20 +30,30 @@ type PrincipalRow = {
   permissions: Permission[];
 };
 
-/** One query: the session must be live and the user active, so logout and deactivation bite at once. */
+const principalQuery = `
+  select u.id, u.email, u.user_name, u.color, u.is_main_doctor, u.phone_number, u.must_change_password,
+         r.id as role_id, r.name as role_name, r.name_cs as role_name_cs, r.name_en as role_name_en,
+         coalesce((select array_agg(rp.permission) from role_permissions rp where rp.role_id = r.id), '{}') as permissions
+  from sessions s
+  join users u on u.id = s.user_id
+  join roles r on r.id = u.role_id
+  where s.id = $1 and s.user_id = $2 and s.revoked_at is null and u.is_user_login_active`;
+
+/**
+ * One query, prepared once per connection (it runs on every request): the session must be live and
+ * the user active, so logout and deactivation bite at once.
+ */
 export async function loadPrincipal(
-  db: Executor,
+  db: Database,
   userId: number,
   sessionId: string,
 ): Promise<Principal | undefined> {
-  const result = await db.execute<PrincipalRow>(sql`
-    select u.id, u.email, u.user_name, u.color, u.is_main_doctor, u.phone_number, u.must_change_password,
-           r.id as role_id, r.name as role_name, r.name_cs as role_name_cs, r.name_en as role_name_en,
-           coalesce((select array_agg(rp.permission) from role_permissions rp where rp.role_id = r.id), '{}') as permissions
-    from sessions s
-    join users u on u.id = s.user_id
-    join roles r on r.id = u.role_id
-    where s.id = ${sessionId} and s.user_id = ${userId} and s.revoked_at is null and u.is_user_login_active`);
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return undefined;
+  const result = await db.$client.query<PrincipalRow>({
+    name: 'load-principal',
+    text: principalQuery,
+    values: [sessionId, userId],
+  });
   const row = result.rows[0];
   if (!row) return undefined;
   return {

@@ -11,6 +11,8 @@ export type Executor = Database | NodePgDatabase<typeof schema>;
 
 export function createDatabase(url: string, max = 20): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // A connection dropped while idle (a database restart) must not take the process down.
+  pool.on('error', (error) => console.error('database connection lost:', error.message));
   return drizzle(pool, { schema }) as Database;
 }
 

@@ -151,7 +151,20 @@ describe('tokens', () => {
       .setIssuer('genodesk')
       .setExpirationTime('15m')
       .sign(new TextEncoder().encode('not the server key'));
-    for (const authorization of [`Bearer ${forged}`, 'Bearer nonsense', '']) {
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
+    const expired = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuer('genodesk')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 1)
+      .sign(new TextEncoder().encode('not the server key'));
+    for (const authorization of [
+      `Bearer ${forged}`,
+      `Bearer ${unsigned}`,
+      `Bearer ${expired}`,
+      'Bearer nonsense',
+      '',
+    ]) {
       const response = await t.app.inject({
         method: 'GET',
         url: '/api/auth/user',

@@ -1,0 +1,45 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { TokenSigner } from './tokens.js';
+
+const secret = 'a-test-secret-of-some-length-000';
+
+describe('access tokens', () => {
+  it('round-trips the user and the session', async () => {
+    const signer = new TokenSigner(secret);
+    expect(
+      signer.verify(await signer.sign({ userId: 7, sessionId: 'b9c4c1de-8f7e-4a57-9d5c-1f2e3d4c5b6a' })),
+    ).toEqual({
+      userId: 7,
+      sessionId: 'b9c4c1de-8f7e-4a57-9d5c-1f2e3d4c5b6a',
+    });
+  });
+
+  it('refuses an expired token even with the right key', async () => {
+    const key = new TextEncoder().encode(secret);
+    const expired = await new SignJWT({ sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('7')
+      .setIssuer('genodesk')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 5)
+      .sign(key);
+    expect(new TokenSigner(secret).verify(expired)).toBeUndefined();
+  });
+
+  it('refuses a token of another issuer or with a changed payload', async () => {
+    const key = new TextEncoder().encode(secret);
+    const foreign = await new SignJWT({ sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('7')
+      .setIssuer('someone')
+      .setExpirationTime('5m')
+      .sign(key);
+    expect(new TokenSigner(secret).verify(foreign)).toBeUndefined();
+    const signer = new TokenSigner(secret);
+    const [header, , signature] = (await signer.sign({ userId: 7, sessionId: 's' })).split('.');
+    const tampered = Buffer.from(
+      JSON.stringify({ sub: '1', sid: 's', iss: 'genodesk', exp: 9999999999 }),
+    ).toString('base64url');
+    expect(signer.verify(`${header}.${tampered}.${signature}`)).toBeUndefined();
+  });
+});
