@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, setSessionEndHandler } from './api-client';
+import { tokenStore } from './tokens';
+
+vi.mock('./progress', () => ({ progressStart: vi.fn(), progressDone: vi.fn() }));
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function authHeader(init: RequestInit | undefined): string | undefined {
+  return (init?.headers as Record<string, string> | undefined)?.Authorization;
+}
+
+describe('api client', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const sessionEnd = vi.fn();
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    sessionEnd.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    setSessionEndHandler(sessionEnd);
+    tokenStore.set({ token: 'old', refreshToken: 'r1' });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the bearer token and Accept-Language', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+    await apiRequest('auth/user');
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/auth/user');
+    expect(authHeader(init)).toBe('Bearer old');
+    expect((init?.headers as Record<string, string> | undefined)?.['Accept-Language']).toMatch(/^(cs|en)$/);
+  });
+
+  it('shares one refresh between concurrent 401s and retries each request once', async () => {
+    let refreshCalls = 0;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/auth/refresh') {
+        refreshCalls += 1;
+        expect(JSON.parse(String(init?.body))).toEqual({ refreshToken: 'r1' });
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return json(200, { token: 'new', refreshToken: 'r2' });
+      }
+      if (authHeader(init) === 'Bearer new') return json(200, { url });
+      return json(401, { error: { code: 'UNAUTHORIZED', message: 'no' } });
+    });
+
+    const [a, b] = await Promise.all([apiRequest('admin/users'), apiRequest('admin/roles')]);
+    expect(a).toEqual({ url: '/api/admin/users' });
+    expect(b).toEqual({ url: '/api/admin/roles' });
+    expect(refreshCalls).toBe(1);
+    expect(tokenStore.token).toBe('new');
+    expect(tokenStore.refreshToken).toBe('r2');
+    // two failed calls, one refresh, two retries
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+
+  it('retries only once: a second 401 rejects with the response error', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input) === '/api/auth/refresh') return json(200, { token: 'new', refreshToken: 'r2' });
+      return json(401, { error: { code: 'UNAUTHORIZED', message: 'Still no' } });
+    });
+    await expect(apiRequest('admin/users')).rejects.toMatchObject({ status: 401, message: 'Still no' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('logs out when the refresh answers 403', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input) === '/api/auth/refresh')
+        return json(403, { error: { code: 'REFRESH_REJECTED', message: 'Session ended' } });
+      return json(401, { error: { code: 'UNAUTHORIZED', message: 'no' } });
+    });
+    await expect(apiRequest('admin/users')).rejects.toBeInstanceOf(ApiError);
+    expect(sessionEnd).toHaveBeenCalledTimes(1);
+    expect(tokenStore.token).toBeNull();
+    expect(tokenStore.refreshToken).toBeNull();
+  });
+
+  it('rejects with the refresh error on any other refresh failure and keeps the tokens', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input) === '/api/auth/refresh')
+        return json(500, { error: { code: 'INTERNAL', message: 'Server broke' } });
+      return json(401, { error: { code: 'UNAUTHORIZED', message: 'no' } });
+    });
+    await expect(apiRequest('admin/users')).rejects.toMatchObject({ status: 500, message: 'Server broke' });
+    expect(sessionEnd).not.toHaveBeenCalled();
+    expect(tokenStore.token).toBe('old');
+  });
+
+  it('turns error replies into ApiError with fields', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(409, { error: { code: 'CONFLICT', message: 'Dup', fields: { Email: 'Dup' } } }),
+    );
+    const error = await apiRequest('admin/users/create', { method: 'PUT', body: {} }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, code: 'CONFLICT', fields: { Email: 'Dup' } });
+  });
+
+  it('does not refresh public calls', async () => {
+    fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'INVALID_CREDENTIALS', message: 'Wrong' } }));
+    await expect(
+      apiRequest('auth/adminLogin', { method: 'POST', body: {}, auth: false }),
+    ).rejects.toMatchObject({ message: 'Wrong' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

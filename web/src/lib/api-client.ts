@@ -1,0 +1,187 @@
+import type { TokenPair } from '@genodesk/contract/auth';
+import type { ErrorReply } from '@genodesk/contract/errors';
+import i18next from 'i18next';
+import { toLocale } from './locale';
+import { progressDone, progressStart } from './progress';
+import { tokenStore } from './tokens';
+
+export const API_BASE = '/api/';
+
+/** An error reply of the API (`{ error: { code, message, fields } }`); the message is already localized. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** false for public calls (login, config): no bearer token, no refresh on 401. */
+  auth?: boolean;
+}
+
+let sessionEndHandler: () => void = () => {
+  window.location.assign('/login');
+};
+
+/** What happens when the session cannot be renewed (refresh answered 403): the app navigates to /login. */
+export function setSessionEndHandler(handler: () => void): void {
+  sessionEndHandler = handler;
+}
+
+export function currentLocale() {
+  return toLocale(i18next.resolvedLanguage ?? i18next.language);
+}
+
+export function buildUrl(path: string, query?: QueryParams): string {
+  const url = API_BASE + path.replace(/^\/+/, '');
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  return fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+  });
+}
+
+function isErrorReply(value: unknown): value is ErrorReply {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && 'code' in error && 'message' in error;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let payload: unknown = null;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = null;
+  }
+  if (isErrorReply(payload)) {
+    const { code, message, fields } = payload.error;
+    return new ApiError(response.status, code, message, fields ?? {});
+  }
+  return new ApiError(
+    response.status,
+    `HTTP_${response.status}`,
+    response.statusText || `HTTP ${response.status}`,
+  );
+}
+
+let refreshing: Promise<void> | null = null;
+
+/** One shared `POST auth/refresh` for every caller that hit a 401 meanwhile. */
+function refreshSession(): Promise<void> {
+  if (!refreshing) {
+    refreshing = (async () => {
+      const refreshToken = tokenStore.refreshToken;
+      const response = await send('auth/refresh', { method: 'POST', body: { refreshToken } }, null);
+      if (response.ok) {
+        const pair = (await response.json()) as TokenPair;
+        tokenStore.set({ token: pair.token, refreshToken: pair.refreshToken });
+        return;
+      }
+      const error = await toApiError(response);
+      if (response.status === 403 || response.status === 401) {
+        tokenStore.clear();
+        sessionEndHandler();
+      }
+      throw error;
+    })().finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+async function parseBody<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * Calls the API: bearer token, Accept-Language, JSON body. On a 401 with a refresh token stored it
+ * renews the session once (shared between concurrent callers) and retries the request once.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const useAuth = options.auth !== false;
+  progressStart();
+  let failed = false;
+  try {
+    const sentToken = useAuth ? tokenStore.token : null;
+    let response = await send(path, options, sentToken);
+    if (response.status === 401 && useAuth && sentToken) {
+      if (tokenStore.refreshToken) {
+        // Another caller may have renewed the token while this request was in flight.
+        if (tokenStore.token === sentToken) await refreshSession();
+        response = await send(path, options, tokenStore.token);
+      } else {
+        tokenStore.clear();
+        sessionEndHandler();
+      }
+    }
+    if (!response.ok) throw await toApiError(response);
+    return await parseBody<T>(response);
+  } catch (error) {
+    failed = !isAbort(error);
+    throw error;
+  } finally {
+    progressDone(failed);
+  }
+}
+
+export const api = {
+  get: <T>(path: string, query?: QueryParams, options: RequestOptions = {}) =>
+    apiRequest<T>(path, { ...options, method: 'GET', query }),
+  post: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, query?: QueryParams, options: RequestOptions = {}) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE', query }),
+};

@@ -1,0 +1,50 @@
+import { type UseFormInput, type UseFormReturnType, useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import type { $ZodType } from 'zod/v4/core';
+import { isApiError } from './api-client';
+import { useLocale } from './use-locale';
+
+type Values = Record<string, unknown>;
+
+export interface ZodForm<V extends Values> {
+  form: UseFormReturnType<V>;
+  /** Input props with the error translated (validation errors are contract message keys). */
+  field: (
+    path: keyof V & string,
+    options?: { type?: 'input' | 'checkbox' },
+  ) => ReturnType<UseFormReturnType<V>['getInputProps']>;
+  /** Puts the server's `error.fields` on the matching form fields; true when any was placed. */
+  applyServerErrors: (error: unknown) => boolean;
+}
+
+/** The one form style: Mantine form validated by a contract zod schema. */
+export function useZodForm<V extends Values>(schema: $ZodType, options: UseFormInput<V>): ZodForm<V> {
+  const { tm } = useLocale();
+  const form = useForm<V>({
+    mode: 'controlled',
+    validateInputOnBlur: true,
+    ...options,
+    validate: zod4Resolver(schema, { errorPriority: 'first' }),
+  });
+
+  const field: ZodForm<V>['field'] = (path, fieldOptions) => {
+    const props = form.getInputProps(path, fieldOptions);
+    return { ...props, error: typeof props.error === 'string' ? tm(props.error) : props.error };
+  };
+
+  const applyServerErrors = (error: unknown): boolean => {
+    if (!isApiError(error)) return false;
+    const names = Object.keys(form.getValues());
+    let placed = false;
+    for (const [name, message] of Object.entries(error.fields)) {
+      const target = names.find((n) => n.toLowerCase() === name.toLowerCase());
+      if (target) {
+        form.setFieldError(target, message);
+        placed = true;
+      }
+    }
+    return placed;
+  };
+
+  return { form, field, applyServerErrors };
+}

@@ -1,0 +1,37 @@
+import type { Locale } from '@genodesk/contract/locale';
+import dayjs from 'dayjs';
+
+const intlLocale: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-GB' };
+
+export function formatDateTime(value: string | null | undefined, locale: Locale): string {
+  if (!value) return '—';
+  const date = dayjs(value);
+  if (!date.isValid()) return '—';
+  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(
+    date.toDate(),
+  );
+}
+
+export function formatDate(value: string | null | undefined, locale: Locale): string {
+  if (!value) return '—';
+  const date = dayjs(value);
+  if (!date.isValid()) return '—';
+  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'medium' }).format(date.toDate());
+}
+
+export function formatNumber(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocale[locale]).format(value);
+}
+
+/** Money is kept in minor units (haléře). */
+export function formatMoney(minor: number, currency: string, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency }).format(minor / 100);
+}
+
+export function initials(name: string): string {
+  const parts = name
+    .trim()
+    .split(/[\s@.]+/)
+    .filter(Boolean);
+  return (parts[0]?.[0] ?? '?').toUpperCase() + (parts[1]?.[0] ?? '').toUpperCase();
+}
