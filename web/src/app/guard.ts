@@ -1,0 +1,37 @@
+import type { CurrentUser } from '@genodesk/contract/auth';
+import { paths } from '@/config/paths';
+import type { RouteHandle } from './route-handle';
+
+export const CHANGE_PASSWORD_ROUTE = 'admin.changePassword';
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
+
+/**
+ * Decides whether the matched route chain (root first) may be shown to this user. Every route's
+ * permissions must all be held; the first route that fails sends the user to its fallback.
+ */
+export function decideAccess(chain: readonly RouteHandle[], user: CurrentUser | null): GuardDecision {
+  if (chain.some((handle) => handle.public)) return { kind: 'allow' };
+  const leaf = chain[chain.length - 1];
+  if (!user) {
+    // Unknown paths show the 404 screen even to visitors who are not signed in.
+    if (leaf?.notFound) return { kind: 'allow' };
+    return { kind: 'redirect', to: paths.login };
+  }
+  const onChangePassword = chain.some((handle) => handle.name === CHANGE_PASSWORD_ROUTE);
+  if (user.mustChangePassword && !onChangePassword) return { kind: 'redirect', to: paths.changePassword };
+  if (!user.mustChangePassword && onChangePassword) return { kind: 'redirect', to: paths.dashboard };
+  for (const handle of chain) {
+    const required = handle.permissions ?? [];
+    if (required.every((permission) => user.permissions.includes(permission))) continue;
+    return { kind: 'redirect', to: handle.fallback === 'dashboard' ? paths.dashboard : paths.login };
+  }
+  return { kind: 'allow' };
+}
+
+/** The page title: the deepest route's title, then the product name. */
+export function pageTitle(chain: readonly RouteHandle[], translate: (key: string) => string): string {
+  const titled = [...chain].reverse().find((handle) => handle.title);
+  const product = translate('app.name');
+  return titled?.title ? `${translate(titled.title)} · ${product}` : product;
+}

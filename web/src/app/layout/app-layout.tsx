@@ -1,0 +1,83 @@
+import '@mantine/notifications/styles.css';
+import { AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { LanguageSwitch } from '@/components/language-switch';
+import { Logo } from '@/components/logo';
+import { NotFoundScreen } from '@/components/not-found';
+import { paths } from '@/config/paths';
+import { useAppConfig } from '@/features/auth/api/get-config';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useLogout } from '@/features/auth/api/logout';
+import { useRouteChain } from '../root-route';
+import { IdleWatcher } from './idle-watcher';
+import { Navbar } from './navbar';
+import { UserMenu } from './user-menu';
+
+/** The signed-in shell: header, grouped navbar, idle watcher. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure();
+  const user = useCurrentUser();
+  const config = useAppConfig();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const chain = useRouteChain();
+
+  if (!user) {
+    // Only the 404 route is let through without a session.
+    return chain.some((h) => h.notFound) ? <NotFoundScreen fullPage /> : null;
+  }
+
+  const signOut = (to: string) =>
+    logout.mutate(undefined, { onSettled: () => navigate(to, { replace: true }) });
+
+  return (
+    <ModalsProvider>
+      <Notifications position="top-right" />
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding="xl"
+        styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
+      >
+        <AppShell.Header px="md" style={{ display: 'flex', alignItems: 'center' }}>
+          <Group justify="space-between" w="100%" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('nav.toggle')}
+              />
+              <Logo />
+            </Group>
+            <Group gap="md" wrap="nowrap">
+              <LanguageSwitch />
+              <UserMenu user={user} onLogout={() => signOut(paths.dashboard)} />
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <Navbar permissions={user.permissions} onNavigate={close} />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <div style={{ maxWidth: 1280, margin: '0 auto' }}>
+            <Outlet />
+          </div>
+        </AppShell.Main>
+        <IdleWatcher
+          timeoutMs={config.idleTimeoutMs}
+          countdownMs={config.idleCountdownMs}
+          onExpire={() => signOut(paths.login)}
+        />
+      </AppShell>
+    </ModalsProvider>
+  );
+}
+
+export const Component = AppLayout;

@@ -1,0 +1,57 @@
+import { IconCloudOff } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useMatches } from 'react-router';
+import { FullPageLoader } from '@/components/full-page-loader';
+import { StatusScreen } from '@/components/status-screen';
+import { useCurrentUserQuery } from '@/features/auth/api/get-current-user';
+import { isApiError } from '@/lib/api-client';
+import { tokenStore, useHasToken } from '@/lib/tokens';
+import { decideAccess, pageTitle } from './guard';
+import { isRouteHandle, type RouteHandle } from './route-handle';
+
+export function useRouteChain(): RouteHandle[] {
+  const matches = useMatches();
+  return useMemo(() => matches.map((m) => m.handle).filter(isRouteHandle), [matches]);
+}
+
+/** The route guard around every screen: signs the user in, checks the permission chain, sets the title. */
+export function RootRoute() {
+  const { t, i18n } = useTranslation();
+  const chain = useRouteChain();
+  const hasToken = useHasToken();
+  const userQuery = useCurrentUserQuery();
+  const isPublic = chain.some((h) => h.public);
+  const sessionRejected =
+    isApiError(userQuery.error) &&
+    (userQuery.error.status === 401 || userQuery.error.status === 403) &&
+    userQuery.error.code !== 'MUST_CHANGE_PASSWORD';
+
+  const title = pageTitle(chain, (key) => t(key, { lng: i18n.language }));
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  useEffect(() => {
+    if (sessionRejected && hasToken) tokenStore.clear();
+  }, [sessionRejected, hasToken]);
+
+  if (isPublic) return <Outlet />;
+  if (hasToken && userQuery.isPending) return <FullPageLoader />;
+  if (hasToken && userQuery.isError && !userQuery.data && !sessionRejected) {
+    return (
+      <StatusScreen
+        fullPage
+        testId="connection-error"
+        icon={<IconCloudOff size={36} />}
+        title={t('errors.connection.title')}
+        description={t('errors.connection.description')}
+        action={{ label: t('errors.connection.retry'), onClick: () => void userQuery.refetch() }}
+      />
+    );
+  }
+  const user = hasToken && !sessionRejected ? (userQuery.data ?? null) : null;
+  const decision = decideAccess(chain, user);
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,144 @@
+import { Permissions } from '@genodesk/contract/permissions';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullPageLoader } from '@/components/full-page-loader';
+import { RootRouteError, RouteError } from '@/components/route-error';
+import { withChunkTimeout } from '@/lib/chunk';
+import { CHANGE_PASSWORD_ROUTE } from './guard';
+import { RootRoute } from './root-route';
+import type { RouteHandle } from './route-handle';
+
+type RouteModule = { Component: ComponentType };
+
+/** Route-level code splitting; a chunk that does not arrive within 120 s fails as a ChunkLoadError. */
+const lazy = (load: () => Promise<RouteModule>) => async () => {
+  const module = await withChunkTimeout(load());
+  return { Component: module.Component };
+};
+
+const handle = (value: RouteHandle) => value;
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootRoute />,
+    errorElement: <RootRouteError />,
+    HydrateFallback: FullPageLoader,
+    handle: handle({ name: 'root' }),
+    children: [
+      {
+        path: 'login',
+        handle: handle({ name: 'admin.login', title: 'login.title', public: true }),
+        lazy: lazy(() => import('@/features/auth/routes/login')),
+      },
+      {
+        path: 'change-password',
+        handle: handle({ name: CHANGE_PASSWORD_ROUTE, title: 'forcePassword.title', fallback: 'login' }),
+        lazy: lazy(() => import('@/features/auth/routes/force-change-password')),
+      },
+      {
+        path: '/',
+        handle: handle({ name: 'admin', permissions: [Permissions.AdminPanelView], fallback: 'login' }),
+        lazy: lazy(() => import('./layout/app-layout')),
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              {
+                index: true,
+                handle: handle({ name: 'admin.dashboard', title: 'dashboard.title' }),
+                lazy: lazy(() => import('@/features/dashboard/routes/dashboard')),
+              },
+              {
+                path: 'user',
+                handle: handle({ name: 'admin.profile', title: 'profile.title' }),
+                lazy: lazy(() => import('@/features/users/routes/profile')),
+              },
+              {
+                path: 'administration/users',
+                handle: handle({
+                  name: 'admin.users',
+                  title: 'users.title',
+                  permissions: [Permissions.UsersView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/users/routes/users-list')) },
+                  {
+                    path: 'create',
+                    handle: handle({
+                      name: 'admin.users.create',
+                      title: 'users.createTitle',
+                      permissions: [Permissions.UsersCreate],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/users/routes/user-create')),
+                  },
+                  {
+                    path: 'edit/:id',
+                    handle: handle({
+                      name: 'admin.users.edit',
+                      title: 'users.editTitle',
+                      permissions: [Permissions.UsersEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/users/routes/user-edit')),
+                  },
+                  {
+                    path: 'view/:id',
+                    handle: handle({
+                      name: 'admin.users.view',
+                      title: 'users.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/users/routes/user-view')),
+                  },
+                ],
+              },
+              {
+                path: 'administration/roles',
+                handle: handle({
+                  name: 'admin.roles',
+                  title: 'roles.title',
+                  permissions: [Permissions.RolesView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/users/routes/roles-list')) },
+                  {
+                    path: 'view/:id',
+                    handle: handle({
+                      name: 'admin.roles.view',
+                      title: 'roles.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/users/routes/role-view')),
+                  },
+                  {
+                    path: 'edit/:id',
+                    handle: handle({
+                      name: 'admin.roles.edit',
+                      title: 'roles.editTitle',
+                      permissions: [Permissions.RolesEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/users/routes/role-edit')),
+                  },
+                ],
+              },
+              {
+                path: '*',
+                handle: handle({ name: 'admin.notFound', title: 'notFound.title', notFound: true }),
+                lazy: lazy(() => import('@/components/not-found-route')),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,213 @@
+import type { Page } from '@genodesk/contract/common';
+import {
+  Alert,
+  Box,
+  Card,
+  Center,
+  Group,
+  LoadingOverlay,
+  Pagination,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconDatabaseOff,
+  IconSearch,
+  IconSelector,
+} from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { nextSort, pageSizes, parseSort, type useListParams } from './use-list-params';
+
+export interface DataTableColumn<T> {
+  key: string;
+  header: ReactNode;
+  /** server sort field; makes the header clickable */
+  sortField?: string;
+  render: (row: T) => ReactNode;
+  width?: number | string;
+  align?: 'left' | 'right' | 'center';
+}
+
+interface DataTableProps<T> {
+  columns: DataTableColumn<T>[];
+  data: Page<T> | undefined;
+  loading: boolean;
+  error?: string | null;
+  list: ReturnType<typeof useListParams>;
+  rowKey: (row: T) => string | number;
+  onRowClick?: (row: T) => void;
+  searchPlaceholder?: string;
+  /** filter inputs shown beside the search box */
+  filters?: ReactNode;
+  testId?: string;
+}
+
+/** The one table for every paged server list: search, filters, sortable headers and paging in the URL. */
+export function DataTable<T>({
+  columns,
+  data,
+  loading,
+  error,
+  list,
+  rowKey,
+  onRowClick,
+  searchPlaceholder,
+  filters,
+  testId = 'data-table',
+}: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const { params } = list;
+  const [search, setSearch] = useState(params.search ?? '');
+  const pushSearch = useDebouncedCallback((value: string) => list.setSearch(value), 350);
+  const sort = parseSort(params.sort);
+
+  useEffect(() => {
+    setSearch(params.search ?? '');
+  }, [params.search]);
+
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / params.pageSize));
+  const from = total === 0 ? 0 : (params.page - 1) * params.pageSize + 1;
+  const to = Math.min(total, params.page * params.pageSize);
+
+  return (
+    <Card withBorder radius="md" p={0} data-testid={testId}>
+      <Group p="md" gap="sm" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+        <TextInput
+          placeholder={searchPlaceholder ?? t('table.search')}
+          aria-label={searchPlaceholder ?? t('table.search')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            pushSearch(event.currentTarget.value);
+          }}
+          w={{ base: '100%', sm: 300 }}
+          data-testid={`${testId}-search`}
+        />
+        {filters}
+      </Group>
+      <Box pos="relative">
+        <LoadingOverlay visible={loading} overlayProps={{ blur: 1, backgroundOpacity: 0.4 }} zIndex={5} />
+        {error && (
+          <Alert color="red" m="md" data-testid={`${testId}-error`}>
+            {error}
+          </Alert>
+        )}
+        <ScrollArea>
+          <Table highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" horizontalSpacing="md" miw={720}>
+            <Table.Thead bg="gray.0">
+              <Table.Tr>
+                {columns.map((column) => {
+                  const active = column.sortField && sort?.field === column.sortField ? sort.direction : null;
+                  return (
+                    <Table.Th
+                      key={column.key}
+                      w={column.width}
+                      ta={column.align}
+                      aria-sort={
+                        active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined
+                      }
+                    >
+                      {column.sortField ? (
+                        <UnstyledButton
+                          onClick={() => list.setSort(nextSort(params.sort, column.sortField ?? ''))}
+                          data-testid={`sort-${column.sortField}`}
+                        >
+                          <Group gap={4} wrap="nowrap">
+                            <Text fw={600} fz="sm">
+                              {column.header}
+                            </Text>
+                            {active === 'asc' ? (
+                              <IconChevronUp size={14} />
+                            ) : active === 'desc' ? (
+                              <IconChevronDown size={14} />
+                            ) : (
+                              <IconSelector size={14} opacity={0.4} />
+                            )}
+                          </Group>
+                        </UnstyledButton>
+                      ) : (
+                        <Text fw={600} fz="sm">
+                          {column.header}
+                        </Text>
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data?.items.map((row) => (
+                <Table.Tr
+                  key={rowKey(row)}
+                  data-testid={`${testId}-row`}
+                  data-row-id={rowKey(row)}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  style={onRowClick ? { cursor: 'pointer' } : undefined}
+                >
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} ta={column.align}>
+                      {column.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+        {data && data.items.length === 0 && (
+          <Center py={48} data-testid={`${testId}-empty`}>
+            <Stack align="center" gap={6}>
+              <IconDatabaseOff size={32} color="var(--mantine-color-gray-5)" />
+              <Text c="dimmed">{t('table.empty')}</Text>
+            </Stack>
+          </Center>
+        )}
+      </Box>
+      <Group
+        justify="space-between"
+        p="md"
+        gap="sm"
+        wrap="wrap"
+        style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+      >
+        <Group gap="sm">
+          <Text fz="sm" c="dimmed" data-testid={`${testId}-summary`}>
+            {t('table.summary', { from, to, total })}
+          </Text>
+          <Select
+            size="xs"
+            w={80}
+            aria-label={t('table.pageSize')}
+            data={pageSizes.map((n) => String(n))}
+            value={String(params.pageSize)}
+            onChange={(value) => value && list.setPageSize(Number(value))}
+            allowDeselect={false}
+            data-testid={`${testId}-page-size`}
+          />
+        </Group>
+        <Pagination
+          size="sm"
+          total={pages}
+          value={Math.min(params.page, pages)}
+          onChange={list.setPage}
+          data-testid={`${testId}-pagination`}
+          getControlProps={(control) => ({
+            'aria-label':
+              control === 'next' ? t('table.next') : control === 'previous' ? t('table.previous') : control,
+          })}
+        />
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+import { Group, Text, ThemeIcon } from '@mantine/core';
+import { IconDna2 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+export function Logo({ size = 'md' }: { size?: 'md' | 'lg' }) {
+  const { t } = useTranslation();
+  const large = size === 'lg';
+  return (
+    <Group gap={10} wrap="nowrap">
+      <ThemeIcon
+        size={large ? 44 : 34}
+        radius="md"
+        variant="gradient"
+        gradient={{ from: 'teal.7', to: 'cyan.6', deg: 135 }}
+      >
+        <IconDna2 size={large ? 26 : 20} stroke={1.8} />
+      </ThemeIcon>
+      <Text fw={700} fz={large ? 26 : 19} lts={-0.3} c="dark.7">
+        {t('app.name')}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotFoundScreen } from './not-found';
+
+export function Component() {
+  return <NotFoundScreen />;
+}

@@ -1,0 +1,53 @@
+import { Permissions } from '@genodesk/contract/permissions';
+import { IconUsers } from '@tabler/icons-react';
+import { describe, expect, it } from 'vitest';
+import { type NavGroup, navGroups, visibleNav } from './navigation';
+
+describe('visibleNav', () => {
+  it('shows only links whose permissions are all held and hides empty groups', () => {
+    const result = visibleNav(navGroups, [Permissions.AdminPanelView, Permissions.UsersView]);
+    expect(result.map((g) => g.key)).toEqual(['administration']);
+    expect(result[0]?.items.map((i) => i.key)).toEqual(['users']);
+  });
+
+  it('shows users and roles to an administrator', () => {
+    const result = visibleNav(navGroups, [Permissions.UsersView, Permissions.RolesView]);
+    expect(result.flatMap((g) => g.items.map((i) => i.key))).toEqual(['users', 'roles']);
+  });
+
+  it('hides everything without permissions', () => {
+    expect(visibleNav(navGroups, [Permissions.AdminPanelView])).toEqual([]);
+  });
+
+  it('requires every listed permission of a link', () => {
+    const groups: NavGroup[] = [
+      {
+        key: 'g',
+        label: 'nav.groups.customers',
+        icon: IconUsers,
+        items: [
+          {
+            key: 'both',
+            to: '/x',
+            label: 'nav.users',
+            description: 'nav.usersDescription',
+            icon: IconUsers,
+            permissions: [Permissions.CustomersView, Permissions.CustomersEdit],
+          },
+        ],
+      },
+    ];
+    expect(visibleNav(groups, [Permissions.CustomersView])).toEqual([]);
+    expect(visibleNav(groups, [Permissions.CustomersView, Permissions.CustomersEdit])).toHaveLength(1);
+  });
+
+  it('keeps the group order of the spec', () => {
+    expect(navGroups.map((g) => g.key)).toEqual([
+      'customers',
+      'reservations',
+      'administration',
+      'templates',
+      'finances',
+    ]);
+  });
+});
