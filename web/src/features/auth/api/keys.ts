@@ -1,0 +1,5 @@
+export const authKeys = {
+  all: ['auth'] as const,
+  user: () => ['auth', 'user'] as const,
+  config: () => ['config'] as const,
+};

@@ -1,0 +1,100 @@
+import { Permissions } from '@genodesk/contract/permissions';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { useLocale } from '@/lib/use-locale';
+import { useCurrentUserQuery } from '../api/get-current-user';
+import { useLogin } from '../api/login';
+import { AuthPage } from '../components/auth-page';
+
+type Values = { email: string; password: string };
+
+export function LoginRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const current = useCurrentUserQuery();
+  const { tm } = useLocale();
+  const form = useForm<Values>({ mode: 'controlled', initialValues: { email: '', password: '' } });
+  const field = (name: keyof Values) => {
+    const props = form.getInputProps(name);
+    return { ...props, error: typeof props.error === 'string' ? tm(props.error) : props.error };
+  };
+
+  const signedIn = current.data?.permissions.includes(Permissions.AdminPanelView);
+  if (signedIn && !login.isPending) return <Navigate to={paths.dashboard} replace />;
+  const noAccess = current.data && !signedIn;
+
+  const submit = form.onSubmit(async (values) => {
+    const { validateLogin } = await import('../components/login-validation');
+    const errors = validateLogin(values);
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    login.mutate(
+      { email: values.email.trim(), password: values.password },
+      { onSuccess: () => navigate(paths.dashboard, { replace: true }) },
+    );
+  });
+
+  const serverError = login.error
+    ? isApiError(login.error)
+      ? login.error.message
+      : t('login.failed')
+    : noAccess
+      ? t('login.noAccess')
+      : null;
+
+  return (
+    <AuthPage testId="login-page">
+      <form onSubmit={submit} noValidate data-testid="login-form">
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Title order={3}>{t('login.heading')}</Title>
+            <Text c="dimmed" fz="sm">
+              {t('login.subheading')}
+            </Text>
+          </Stack>
+          {serverError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="login-error">
+              {serverError}
+            </Alert>
+          )}
+          <TextInput
+            label={t('login.email')}
+            placeholder={t('login.emailPlaceholder')}
+            type="email"
+            autoComplete="username"
+            leftSection={<IconAt size={16} />}
+            withAsterisk
+            data-testid="login-email"
+            {...field('email')}
+          />
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            leftSection={<IconLock size={16} />}
+            withAsterisk
+            data-testid="login-password"
+            {...field('password')}
+          />
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={login.isPending}
+            data-testid="login-submit"
+            mt="xs"
+          >
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthPage>
+  );
+}
+
+export const Component = LoginRoute;

@@ -1,0 +1,24 @@
+import type { Locale } from '@genodesk/contract/locale';
+import type { PermissionItem, Role, RolePermissionRequest } from '@genodesk/contract/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { applyOptimisticMove, rolePermissionMutationKey, settleMoves } from './role-permission-cache';
+
+export function removeRolePermission(body: RolePermissionRequest): Promise<Role> {
+  return api.delete<Role>('admin/roles/removepermission', {
+    RoleId: body.RoleId,
+    Permission: body.Permission,
+  });
+}
+
+/** Takes one permission away; the move shows at once and is undone on screen if the call fails. */
+export function useRemoveRolePermission(roleId: number, locale: Locale) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: rolePermissionMutationKey(roleId),
+    mutationFn: (item: PermissionItem) => removeRolePermission({ RoleId: roleId, Permission: item.name }),
+    onMutate: (item) => applyOptimisticMove(queryClient, roleId, locale, item, false),
+    onError: (_error, _item, undo) => undo?.(),
+    onSettled: () => settleMoves(queryClient, roleId),
+  });
+}

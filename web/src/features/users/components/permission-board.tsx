@@ -1,0 +1,216 @@
+import {
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import type { PermissionItem } from '@genodesk/contract/users';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Group,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconGripVertical } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type Side = 'available' | 'assigned';
+
+interface PermissionBoardProps {
+  available: PermissionItem[];
+  assigned: PermissionItem[];
+  onMove: (item: PermissionItem, to: Side) => void;
+  disabled?: boolean;
+}
+
+function PermissionCard({
+  item,
+  side,
+  onMove,
+  overlay,
+}: {
+  item: PermissionItem;
+  side: Side;
+  onMove?: () => void;
+  overlay?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: `${side}:${item.name}`,
+    data: { side, item },
+    disabled: overlay,
+  });
+  const moveLabel =
+    side === 'available'
+      ? t('roles.assign', { name: item.label })
+      : t('roles.unassign', { name: item.label });
+  return (
+    <Paper
+      ref={overlay ? undefined : setNodeRef}
+      withBorder
+      radius="md"
+      px="sm"
+      py={8}
+      shadow={overlay ? 'lg' : undefined}
+      style={{ opacity: isDragging ? 0.35 : 1, cursor: 'grab', touchAction: 'none', background: 'white' }}
+      data-testid={overlay ? undefined : `${side}-permission-${item.name}`}
+      data-permission={item.name}
+      {...(overlay ? {} : listeners)}
+      {...(overlay ? {} : attributes)}
+      aria-label={item.label}
+      aria-roledescription={t('roles.draggable')}
+    >
+      <Group gap="xs" wrap="nowrap" justify="space-between">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <IconGripVertical size={16} color="var(--mantine-color-gray-5)" style={{ flexShrink: 0 }} />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fz="sm" fw={500} truncate>
+              {item.label}
+            </Text>
+            <Text fz="xs" c="dimmed" ff="monospace" truncate>
+              {item.name}
+            </Text>
+          </Stack>
+        </Group>
+        {onMove && (
+          <Tooltip label={moveLabel} withArrow openDelay={400}>
+            <ActionIcon
+              variant="light"
+              color={side === 'available' ? 'teal' : 'red'}
+              aria-label={moveLabel}
+              data-testid={
+                side === 'available' ? `permission-add-${item.name}` : `permission-remove-${item.name}`
+              }
+              onPointerDown={(event) => event.stopPropagation()}
+              onKeyDown={(event) => event.stopPropagation()}
+              onClick={onMove}
+            >
+              {side === 'available' ? <IconArrowRight size={16} /> : <IconArrowLeft size={16} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+function PermissionColumn({
+  side,
+  title,
+  items,
+  onMove,
+}: {
+  side: Side;
+  title: string;
+  items: PermissionItem[];
+  onMove: (item: PermissionItem) => void;
+}) {
+  const { t } = useTranslation();
+  const { setNodeRef, isOver } = useDroppable({ id: side });
+  return (
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      radius="md"
+      p="md"
+      bg={isOver ? 'teal.0' : 'gray.0'}
+      style={{
+        borderStyle: isOver ? 'dashed' : undefined,
+        borderColor: isOver ? 'var(--mantine-color-teal-5)' : undefined,
+        transition: 'background 120ms',
+      }}
+      data-testid={`permissions-${side}`}
+      aria-label={title}
+      role="region"
+    >
+      <Group justify="space-between" mb="sm">
+        <Text fw={700}>{title}</Text>
+        <Badge
+          variant="light"
+          color={side === 'assigned' ? 'teal' : 'gray'}
+          data-testid={`permissions-${side}-count`}
+        >
+          {items.length}
+        </Badge>
+      </Group>
+      <ScrollArea.Autosize mah="calc(100vh - 330px)" type="auto" offsetScrollbars>
+        <Stack gap={6} mih={120}>
+          {items.length === 0 ? (
+            <Box py="xl">
+              <Text c="dimmed" ta="center" fz="sm">
+                {side === 'assigned' ? t('roles.emptyAssigned') : t('roles.emptyAvailable')}
+              </Text>
+            </Box>
+          ) : (
+            items.map((item) => (
+              <PermissionCard key={item.name} item={item} side={side} onMove={() => onMove(item)} />
+            ))
+          )}
+        </Stack>
+      </ScrollArea.Autosize>
+    </Paper>
+  );
+}
+
+/** Available and assigned permissions; drag between the columns or use the arrow buttons. */
+export function PermissionBoard({ available, assigned, onMove }: PermissionBoardProps) {
+  const { t } = useTranslation();
+  const [dragging, setDragging] = useState<{ item: PermissionItem; side: Side } | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor),
+  );
+
+  const onDragStart = (event: DragStartEvent) => {
+    const data = event.active.data.current as { item: PermissionItem; side: Side } | undefined;
+    setDragging(data ?? null);
+  };
+
+  const onDragEnd = (event: DragEndEvent) => {
+    setDragging(null);
+    const data = event.active.data.current as { item: PermissionItem; side: Side } | undefined;
+    const target = event.over?.id;
+    if (!data || (target !== 'available' && target !== 'assigned') || target === data.side) return;
+    onMove(data.item, target);
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDragging(null)}
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <PermissionColumn
+          side="available"
+          title={t('roles.available')}
+          items={available}
+          onMove={(item) => onMove(item, 'assigned')}
+        />
+        <PermissionColumn
+          side="assigned"
+          title={t('roles.assigned')}
+          items={assigned}
+          onMove={(item) => onMove(item, 'available')}
+        />
+      </SimpleGrid>
+      <DragOverlay dropAnimation={null}>
+        {dragging ? <PermissionCard item={dragging.item} side={dragging.side} overlay /> : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}

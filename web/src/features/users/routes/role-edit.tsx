@@ -1,0 +1,107 @@
+import type { PermissionItem } from '@genodesk/contract/users';
+import { Alert, Button, Group, TextInput } from '@mantine/core';
+import { IconEye, IconInfoCircle, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { SectionLoader } from '@/components/full-page-loader';
+import { PageHeader } from '@/components/page-header';
+import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import { useLocale } from '@/lib/use-locale';
+import { useAddRolePermission } from '../api/add-role-permission';
+import { usePermissionCatalogue } from '../api/get-permissions';
+import { useRole } from '../api/get-role';
+import { useRemoveRolePermission } from '../api/remove-role-permission';
+import { PermissionBoard, type Side } from '../components/permission-board';
+
+function matches(item: PermissionItem, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  return !q || item.label.toLowerCase().includes(q) || item.name.toLowerCase().includes(q);
+}
+
+export function RoleEditRoute() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const id = Number(useParams().id);
+  const role = useRole(id, locale);
+  const catalogue = usePermissionCatalogue(locale);
+  const add = useAddRolePermission(id, locale);
+  const remove = useRemoveRolePermission(id, locale);
+  const [search, setSearch] = useState('');
+
+  const { available, assigned } = useMemo(() => {
+    const all = catalogue.data ?? [];
+    const order = new Map(all.map((p, i) => [p.name, i]));
+    const assignedNames = new Set((role.data?.permissions ?? []).map((p) => p.name));
+    const byOrder = (a: PermissionItem, b: PermissionItem) =>
+      (order.get(a.name) ?? Number.MAX_SAFE_INTEGER) - (order.get(b.name) ?? Number.MAX_SAFE_INTEGER);
+    return {
+      available: all.filter((p) => !assignedNames.has(p.name) && matches(p, search)),
+      assigned: [...(role.data?.permissions ?? [])].filter((p) => matches(p, search)).sort(byOrder),
+    };
+  }, [catalogue.data, role.data, search]);
+
+  if (!Number.isInteger(id) || id <= 0 || role.isError) {
+    return <RedirectWithToast to={paths.roles.list} message={t('roles.loadFailed')} />;
+  }
+  if (!role.data || !catalogue.data) return <SectionLoader />;
+
+  const notifyFailure = (text: string, detail?: string) =>
+    detail ? notifyError(detail, text) : notifyError(text);
+
+  const onMove = (item: PermissionItem, to: Side) => {
+    const reason = (error: unknown) =>
+      isApiError(error) && error.status === 422 ? error.message : undefined;
+    if (to === 'assigned') {
+      add.mutate(item, { onError: (error) => notifyFailure(t('roles.addFailed'), reason(error)) });
+    } else {
+      remove.mutate(item, { onError: (error) => notifyFailure(t('roles.removeFailed'), reason(error)) });
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('roles.editTitleNamed', { name: role.data.name })}
+        description={t('roles.editDescription')}
+        breadcrumbs={[
+          { label: t('nav.groups.administration') },
+          { label: t('roles.title'), to: paths.roles.list },
+          { label: role.data.name, to: paths.roles.view(id) },
+          { label: t('common.edit') },
+        ]}
+        actions={
+          <Button
+            variant="default"
+            component={Link}
+            to={paths.roles.view(id)}
+            leftSection={<IconEye size={16} />}
+            data-testid="role-edit-done"
+          >
+            {t('roles.done')}
+          </Button>
+        }
+      />
+      <Alert variant="light" color="teal" icon={<IconInfoCircle size={18} />} mb="md">
+        {t('roles.editHint')}
+      </Alert>
+      <Group mb="md">
+        <TextInput
+          placeholder={t('roles.filter')}
+          aria-label={t('roles.filter')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+          data-testid="permissions-filter"
+        />
+      </Group>
+      <PermissionBoard available={available} assigned={assigned} onMove={onMove} />
+    </>
+  );
+}
+
+export const Component = RoleEditRoute;
