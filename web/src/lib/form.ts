@@ -18,13 +18,19 @@ export interface ZodForm<V extends Values> {
 }
 
 /** The one form style: Mantine form validated by a contract zod schema. */
-export function useZodForm<V extends Values>(schema: $ZodType, options: UseFormInput<V>): ZodForm<V> {
+export function useZodForm<V extends Values>(
+  schema: $ZodType,
+  options: UseFormInput<V>,
+  /** maps form values to what the schema checks (e.g. an empty select to undefined) */
+  prepare?: (values: V) => unknown,
+): ZodForm<V> {
+  const resolve = zod4Resolver(schema, { errorPriority: 'first' });
   const { tm } = useLocale();
   const form = useForm<V>({
     mode: 'controlled',
     validateInputOnBlur: true,
     ...options,
-    validate: zod4Resolver(schema, { errorPriority: 'first' }),
+    validate: (values) => resolve((prepare ? prepare(values) : values) as Record<string, unknown>),
   });
 
   const field: ZodForm<V>['field'] = (path, fieldOptions) => {

@@ -19,6 +19,15 @@ export function formatDate(value: string | null | undefined, locale: Locale): st
   return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'medium' }).format(date.toDate());
 }
 
+export function formatLongDate(value: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocale[locale], {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(value);
+}
+
 export function formatNumber(value: number, locale: Locale): string {
   return new Intl.NumberFormat(intlLocale[locale]).format(value);
 }

@@ -37,7 +37,7 @@ export function AppLayout() {
 
   return (
     <ModalsProvider>
-      <Notifications position="top-right" />
+      <Notifications position="bottom-right" />
       <AppShell
         header={{ height: 64 }}
         navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}

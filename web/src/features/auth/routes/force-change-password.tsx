@@ -17,7 +17,7 @@ export function ForceChangePasswordRoute() {
   const logout = useLogout();
   return (
     <AuthPage testId="force-password-page">
-      <Notifications position="top-right" />
+      <Notifications position="bottom-right" />
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={3}>{t('forcePassword.heading')}</Title>

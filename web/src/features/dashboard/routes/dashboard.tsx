@@ -1,13 +1,14 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { IconArrowRight, IconUserCircle } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { navGroups, visibleNav } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { formatLongDate } from '@/lib/format';
+import { useLocale } from '@/lib/use-locale';
 
 function greetingKey(hour: number): string {
   if (hour < 10) return 'dashboard.greeting.morning';
@@ -57,6 +58,7 @@ function AreaCard({
 
 export function DashboardRoute() {
   const { t } = useTranslation();
+  const { locale } = useLocale();
   const user = useCurrentUser();
   if (!user) return <SectionLoader />;
   const groups = visibleNav(navGroups, user.permissions);
@@ -75,14 +77,22 @@ export function DashboardRoute() {
       >
         <Stack gap={6}>
           <Text fz="sm" opacity={0.85}>
-            {dayjs().format(t('dashboard.dateFormat'))}
+            {formatLongDate(new Date(), locale)}
           </Text>
           <Title order={1} fz={30} c="white">
-            {t(greetingKey(dayjs().hour()), { name })}
+            {t(greetingKey(new Date().getHours()), { name })}
           </Title>
           <Group gap="xs">
             <Text opacity={0.9}>{t('dashboard.signedInAs')}</Text>
-            <Badge color="white" variant="white" c="teal.8" radius="sm" data-testid="dashboard-role">
+            <Badge
+              color="white"
+              variant="white"
+              c="teal.8"
+              radius="sm"
+              tt="none"
+              fw={700}
+              data-testid="dashboard-role"
+            >
               {user.role.name}
             </Badge>
           </Group>

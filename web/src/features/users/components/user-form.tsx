@@ -52,6 +52,7 @@ export function UserForm({ mode, user, submitting, onSubmit, onCancel }: UserFor
         IsMainDoctor: user?.isMainDoctor ?? false,
       },
     },
+    (v) => ({ ...v, RoleId: v.RoleId ? v.RoleId : undefined }),
   );
 
   const values = form.getValues();

@@ -120,7 +120,7 @@ export function ProfileRoute() {
               <Text c="dimmed" fz="sm">
                 {user.email}
               </Text>
-              <Badge variant="light" color="gray" radius="sm">
+              <Badge variant="light" color="gray" radius="sm" tt="none" fw={600}>
                 {user.role.name}
               </Badge>
             </Group>

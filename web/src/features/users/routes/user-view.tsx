@@ -142,7 +142,14 @@ export function UserViewRoute() {
               {u.userName || u.email}
             </Title>
             <Group gap="xs">
-              <Badge variant="light" color="gray" radius="sm" data-testid="user-detail-role">
+              <Badge
+                variant="light"
+                color="gray"
+                radius="sm"
+                tt="none"
+                fw={600}
+                data-testid="user-detail-role"
+              >
                 {u.role.name}
               </Badge>
               <Badge

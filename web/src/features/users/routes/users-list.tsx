@@ -64,7 +64,7 @@ export function UsersListRoute() {
       header: t('users.fields.role'),
       sortField: 'role',
       render: (u) => (
-        <Badge variant="light" color="gray" radius="sm">
+        <Badge variant="light" color="gray" radius="sm" tt="none" fw={600}>
           {u.role.name}
         </Badge>
       ),
