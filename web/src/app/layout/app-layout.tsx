@@ -41,7 +41,7 @@ export function AppLayout() {
       <AppShell
         header={{ height: 64 }}
         navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-        padding="xl"
+        padding={{ base: 'md', sm: 'xl' }}
         styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
       >
         <AppShell.Header px="md" style={{ display: 'flex', alignItems: 'center' }}>
