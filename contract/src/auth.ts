@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { colorSchema, emailSchema, optionalPhoneSchema } from './common.js';
+import { emailSchema } from './common.js';
 
 export const passwordMinLength = 8;
 
@@ -44,12 +44,5 @@ export const changePasswordRequestSchema = z.object({
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
-
-export const changeDetailsRequestSchema = z.object({
-  Email: emailSchema,
-  PhoneNumber: optionalPhoneSchema,
-  Color: colorSchema,
-});
-export type ChangeDetailsRequest = z.infer<typeof changeDetailsRequestSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });

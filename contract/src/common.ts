@@ -1,4 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
 export const idSchema = z.coerce.number({ error: 'required' }).int('invalidValue').positive('invalidValue');
@@ -18,20 +17,6 @@ export const booleanish = z.preprocess(
   (v) => (v === 'true' ? true : v === 'false' ? false : v),
   z.boolean({ error: 'invalidValue' }),
 );
-
-/** A phone number in international form (prefix included), validated with libphonenumber. */
-export function isValidPhone(value: string): boolean {
-  if (/[a-z]/i.test(value)) return false;
-  const parsed = parsePhoneNumberFromString(value.replace(/\s+/g, ''), 'CZ');
-  return parsed?.isValid() ?? false;
-}
-
-export const optionalPhoneSchema = z
-  .string()
-  .trim()
-  .max(32, 'invalidPhone')
-  .refine((v) => v === '' || isValidPhone(v), 'invalidPhone')
-  .nullish();
 
 /** The palette a staff colour (1-based index) refers to; used in the calendar and avatars. */
 export const staffColors = [

@@ -4,4 +4,5 @@ export * from './errors.js';
 export * from './locale.js';
 export * from './messages.js';
 export * from './permissions.js';
+export * from './phone.js';
 export * from './users.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordRequestSchema } from './auth.js';
-import { isValidPhone } from './common.js';
 import { pickLocale } from './locale.js';
 import { messages, translateMessage } from './messages.js';
 import { allPermissions, permissionLabels } from './permissions.js';
+import { isValidPhone } from './phone.js';
 
 describe('the contract', () => {
   it('has every message in both languages', () => {

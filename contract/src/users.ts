@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import {
-  booleanish,
-  colorSchema,
-  emailSchema,
-  idSchema,
-  listQuerySchema,
-  optionalPhoneSchema,
-} from './common.js';
+import { booleanish, colorSchema, emailSchema, idSchema, listQuerySchema } from './common.js';
 import { localeSchema } from './locale.js';
+import { optionalPhoneSchema } from './phone.js';
 
 export const userSortFields = ['email', 'userName', 'role', 'lastLoginDate', 'isUserLoginActive'] as const;
 
@@ -97,3 +91,11 @@ export const rolePermissionRequestSchema = z.object({
   Permission: z.string({ error: 'required' }).min(1, 'required').max(100, 'unknownPermission'),
 });
 export type RolePermissionRequest = z.infer<typeof rolePermissionRequestSchema>;
+
+/** The caller's own details (the user panel). */
+export const changeDetailsRequestSchema = z.object({
+  Email: emailSchema,
+  PhoneNumber: optionalPhoneSchema,
+  Color: colorSchema,
+});
+export type ChangeDetailsRequest = z.infer<typeof changeDetailsRequestSchema>;

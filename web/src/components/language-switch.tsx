@@ -1,8 +1,8 @@
-import type { Locale } from '@genodesk/contract/locale';
+import type { Locale } from '@genodesk/contract/locales';
+import { locales } from '@genodesk/contract/locales';
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { changeLocale } from '@/lib/i18n';
-import { supportedLocales } from '@/lib/locale';
 import { useLocale } from '@/lib/use-locale';
 
 /** CS / EN switch; the choice is kept under `preferredLocale`. */
@@ -17,7 +17,7 @@ export function LanguageSwitch() {
       aria-label={t('language.label')}
       value={locale}
       onChange={(value) => void changeLocale(value as Locale)}
-      data={supportedLocales.map((l) => ({ value: l, label: t(`language.short.${l}`) }))}
+      data={locales.map((l) => ({ value: l, label: t(`language.short.${l}`) }))}
     />
   );
 }

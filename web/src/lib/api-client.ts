@@ -1,7 +1,7 @@
 import type { TokenPair } from '@genodesk/contract/auth';
 import type { ErrorReply } from '@genodesk/contract/errors';
+import { pickLocale } from '@genodesk/contract/locales';
 import i18next from 'i18next';
-import { toLocale } from './locale';
 import { progressDone, progressStart } from './progress';
 import { tokenStore } from './tokens';
 
@@ -48,7 +48,7 @@ export function setSessionEndHandler(handler: () => void): void {
 }
 
 export function currentLocale() {
-  return toLocale(i18next.resolvedLanguage ?? i18next.language);
+  return pickLocale(i18next.resolvedLanguage ?? i18next.language);
 }
 
 export function buildUrl(path: string, query?: QueryParams): string {

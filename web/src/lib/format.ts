@@ -1,4 +1,4 @@
-import type { Locale } from '@genodesk/contract/locale';
+import type { Locale } from '@genodesk/contract/locales';
 import dayjs from 'dayjs';
 
 const intlLocale: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-GB' };

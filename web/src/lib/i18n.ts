@@ -1,20 +1,20 @@
-import type { Locale } from '@genodesk/contract/locale';
+import type { Locale } from '@genodesk/contract/locales';
 import dayjs from 'dayjs';
 import 'dayjs/locale/cs';
+import { defaultLocale, isLocale, locales } from '@genodesk/contract/locales';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import cs from '../locales/cs.json';
 import en from '../locales/en.json';
-import { fallbackLocale, isLocale, supportedLocales } from './locale';
 
 export const LOCALE_STORAGE_KEY = 'preferredLocale';
 
 export function storedLocale(): Locale {
   try {
     const value = localStorage.getItem(LOCALE_STORAGE_KEY);
-    return isLocale(value) ? value : fallbackLocale;
+    return isLocale(value) ? value : defaultLocale;
   } catch {
-    return fallbackLocale;
+    return defaultLocale;
   }
 }
 
@@ -29,8 +29,8 @@ export function initI18n() {
   void i18next.use(initReactI18next).init({
     resources: { cs: { translation: cs }, en: { translation: en } },
     lng: locale,
-    fallbackLng: fallbackLocale,
-    supportedLngs: [...supportedLocales],
+    fallbackLng: defaultLocale,
+    supportedLngs: [...locales],
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,

@@ -1,4 +1,4 @@
-import type { Locale } from '@genodesk/contract/locale';
+import type { Locale } from '@genodesk/contract/locales';
 import type { PermissionItem, Role, RolePermissionRequest } from '@genodesk/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';

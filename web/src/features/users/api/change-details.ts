@@ -1,4 +1,5 @@
-import type { ChangeDetailsRequest, CurrentUser } from '@genodesk/contract/auth';
+import type { CurrentUser } from '@genodesk/contract/auth';
+import type { ChangeDetailsRequest } from '@genodesk/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userKeys } from './keys';

@@ -1,4 +1,4 @@
-import type { Locale } from '@genodesk/contract/locale';
+import type { Locale } from '@genodesk/contract/locales';
 
 export interface UserListParams {
   page: number;

@@ -1,4 +1,4 @@
-import type { Locale } from '@genodesk/contract/locale';
+import type { Locale } from '@genodesk/contract/locales';
 import type { PermissionItem, Role } from '@genodesk/contract/users';
 import type { QueryClient } from '@tanstack/react-query';
 import { roleKeys } from './keys';

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@genodesk/contract/auth';
-import { changeDetailsRequestSchema } from '@genodesk/contract/auth';
+import { changeDetailsRequestSchema } from '@genodesk/contract/users';
 import { Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconKey, IconUserCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
