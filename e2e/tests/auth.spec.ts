@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { demo, signIn, switchLanguage } from '../support/session';
+
+test.describe('signing in and out', () => {
+  test('a wrong password shows the generic message and keeps the user on the login screen', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(demo.admin);
+    await page.getByTestId('login-password').fill('not-the-password');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-error')).toHaveText('Nesprávný e-mail nebo heslo!');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an unauthenticated visitor is sent to /login, signs in, and signs out', async ({ page }) => {
+    await page.goto('/administration/users');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveTitle(/GenoDesk/);
+    await signIn(page, demo.admin);
+    await expect(page.getByTestId('user-menu-name')).toHaveText('Alena Adminová');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the navigation shows only what the role may open, and the guard sends others back', async ({
+    page,
+  }) => {
+    await signIn(page, demo.reception);
+    await expect(page.getByTestId('nav-dashboard')).toBeVisible();
+    await expect(page.getByTestId('nav-users')).toHaveCount(0);
+    await expect(page.getByTestId('nav-roles')).toHaveCount(0);
+    await page.goto('/administration/users');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+  });
+
+  test('an unknown path shows the 404 screen inside the app', async ({ page }) => {
+    await signIn(page, demo.doctor);
+    await page.goto('/no/such/screen');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page.getByTestId('nav-dashboard')).toBeVisible();
+    await page.getByTestId('not-found-home').click();
+    await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+  });
+
+  test('the language switch turns the whole screen to English and back, and is remembered', async ({
+    page,
+  }) => {
+    await signIn(page, demo.admin);
+    await page.getByTestId('nav-users').click();
+    await expect(page.getByTestId('page-title')).toHaveText('Uživatelé');
+    await expect(page).toHaveTitle('Uživatelé · GenoDesk');
+    await switchLanguage(page, 'EN');
+    await expect(page.getByTestId('page-title')).toHaveText('Users');
+    await expect(page).toHaveTitle('Users · GenoDesk');
+    await expect(page.getByTestId('users-table-row').filter({ hasText: demo.lab })).toContainText(
+      'Laboratory',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('preferredLocale'))).toBe('en');
+    await page.reload();
+    await expect(page.getByTestId('page-title')).toHaveText('Users');
+    await switchLanguage(page, 'CS');
+    await expect(page.getByTestId('page-title')).toHaveText('Uživatelé');
+  });
+
+  test('after 20 idle minutes a modal counts down and signs the user out', async ({ page }) => {
+    await page.clock.install();
+    await signIn(page, demo.lab);
+    await page.clock.runFor('19:00');
+    await expect(page.getByTestId('idle-modal-body')).toHaveCount(0);
+    await page.clock.runFor('01:05');
+    await expect(page.getByText('Relace vypršela')).toBeVisible();
+    await expect(page.getByTestId('idle-countdown')).toContainText(/\d+/);
+    await page.getByTestId('idle-stay').click();
+    await expect(page.getByTestId('idle-modal-body')).toHaveCount(0);
+
+    await page.clock.runFor('20:05');
+    await expect(page.getByTestId('idle-modal-body')).toBeVisible();
+    await page.clock.runFor('00:31');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});

@@ -1,0 +1,134 @@
+import { expect, test } from '@playwright/test';
+import { demo, signIn } from '../support/session';
+
+test.describe('users, roles and the own profile', () => {
+  test('an admin creates a user, who signs in with the temporary password and must choose a new one', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, demo.admin);
+    await page.getByTestId('nav-users').click();
+    await page.getByTestId('users-create').click();
+    await page.getByTestId('user-form-email').fill('petra.novakova@genodesk.test');
+    await page.getByTestId('user-form-username').fill('Petra Nováková');
+    await page.getByTestId('user-form-role').click();
+    await page.getByRole('option', { name: 'Recepce' }).click();
+    await page.getByTestId('user-form-color-6').click();
+    await page.getByTestId('user-form-submit').click();
+
+    const temporaryPassword = (await page.getByTestId('temp-password-value').textContent())?.trim() ?? '';
+    expect(temporaryPassword).toMatch(/^[A-Za-z2-9]{12}$/);
+    await page.getByTestId('temp-password-close').click();
+    await expect(page.getByTestId('user-detail-email')).toHaveText('petra.novakova@genodesk.test');
+    await expect(page.getByTestId('user-detail-role')).toHaveText('Recepce');
+
+    await page.getByTestId('nav-users').click();
+    await page.getByTestId('users-table-search').fill('nováková');
+    await expect(page.getByTestId('users-table-row')).toHaveCount(1);
+    await expect(page).toHaveURL(/search=/);
+
+    const context = await browser.newContext();
+    const newcomer = await context.newPage();
+    await newcomer.goto('/login');
+    await newcomer.getByTestId('login-email').fill('petra.novakova@genodesk.test');
+    await newcomer.getByTestId('login-password').fill(temporaryPassword);
+    await newcomer.getByTestId('login-submit').click();
+    await expect(newcomer.getByTestId('force-password-page')).toBeVisible();
+    await newcomer.getByTestId('password-old').fill(temporaryPassword);
+    await newcomer.getByTestId('password-new').fill('petra-password-1');
+    await newcomer.getByTestId('password-confirm').fill('petra-password-1');
+    await newcomer.getByTestId('password-submit').click();
+    await expect(newcomer.getByTestId('dashboard-greeting')).toContainText('Petra');
+    await context.close();
+  });
+
+  test('a duplicate e-mail is refused on the field with the spec message', async ({ page }) => {
+    await signIn(page, demo.admin);
+    await page.goto('/administration/users/create');
+    await page.getByTestId('user-form-email').fill('DOCTOR@genodesk.test');
+    await page.getByTestId('user-form-role').click();
+    await page.getByRole('option', { name: 'Lékař' }).click();
+    await page.getByTestId('user-form-submit').click();
+    await expect(page.getByText('Uživatel se zadaným e-mailem již existuje!')).toBeVisible();
+    await expect(page).toHaveURL(/\/create$/);
+  });
+
+  test('moving a permission in the role editor is saved on its own and reaches the role holder', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, demo.admin);
+    await page.getByTestId('nav-roles').click();
+    await page
+      .getByTestId('roles-table-row')
+      .filter({ hasText: 'Recepce' })
+      .getByRole('link', { name: 'Upravit' })
+      .click();
+    await expect(page.getByTestId('available-permission-Users.View')).toBeVisible();
+    await page.getByTestId('permission-add-Users.View').click();
+    await expect(page.getByTestId('assigned-permission-Users.View')).toBeVisible();
+
+    const context = await browser.newContext();
+    const reception = await context.newPage();
+    await signIn(reception, demo.reception);
+    await expect(reception.getByTestId('nav-users')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByTestId('assigned-permission-Users.View')).toBeVisible();
+    await page.getByTestId('permission-remove-Users.View').click();
+    await expect(page.getByTestId('available-permission-Users.View')).toBeVisible();
+    await reception.reload();
+    await expect(reception.getByTestId('dashboard-greeting')).toBeVisible();
+    await expect(reception.getByTestId('nav-users')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('a permission dragged from Available to Assigned is saved', async ({ page }) => {
+    await signIn(page, demo.admin);
+    await page.getByTestId('nav-roles').click();
+    await page
+      .getByTestId('roles-table-row')
+      .filter({ hasText: 'Laboratoř' })
+      .getByRole('link', { name: 'Upravit' })
+      .click();
+    const item = page.getByTestId('available-permission-Vouchers.View');
+    const target = page.getByTestId('permissions-assigned');
+    await item.scrollIntoViewIfNeeded();
+    const from = await item.boundingBox();
+    const to = await target.boundingBox();
+    if (!from || !to) throw new Error('drag endpoints not found');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 40, { steps: 15 });
+    await page.mouse.up();
+    await expect(page.getByTestId('assigned-permission-Vouchers.View')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('assigned-permission-Vouchers.View')).toBeVisible();
+  });
+
+  test('a user changes their own password: the wrong old one is refused, then the new one works', async ({
+    page,
+  }) => {
+    await signIn(page, demo.doctor);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-profile').click();
+    await page.getByTestId('password-old').fill('wrong-old-password');
+    await page.getByTestId('password-new').fill('doctor-password-2');
+    await page.getByTestId('password-confirm').fill('doctor-password-2');
+    await page.getByTestId('password-submit').click();
+    await expect(page.getByText('Nesprávné staré heslo!')).toBeVisible();
+
+    await page.getByTestId('password-old').fill('genodesk');
+    await page.getByTestId('password-confirm').fill('something-else');
+    await page.getByTestId('password-submit').click();
+    await expect(page.getByText('Hesla musí být stejná!')).toBeVisible();
+
+    await page.getByTestId('password-confirm').fill('doctor-password-2');
+    await page.getByTestId('password-submit').click();
+    await expect(page.getByTestId('password-old')).toHaveValue('');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-logout').click();
+    await signIn(page, demo.doctor, 'doctor-password-2');
+  });
+});
