@@ -1,5 +1,6 @@
 // `npm test`: every check the project has, in order, stopping at the first failure.
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const steps = [
@@ -12,12 +13,11 @@ const steps = [
   ['end-to-end tests (Chromium)', 'npm', ['run', 'test', '-w', 'e2e']],
 ];
 
-const strip = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
 let passed = 0;
 let failed = 0;
 
 function count(output) {
-  const text = strip(output);
+  const text = stripVTControlCharacters(output);
   const vitest = text.match(/Tests\s+(?:(\d+) failed \| )?(\d+) passed/);
   if (vitest) {
     failed += Number(vitest[1] ?? 0);
