@@ -5,4 +5,5 @@ export * from './locale.js';
 export * from './messages.js';
 export * from './permissions.js';
 export * from './phone.js';
+export * from './templates.js';
 export * from './users.js';

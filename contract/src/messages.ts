@@ -1,4 +1,4 @@
-import type { Locale, Localized } from './locale.js';
+import type { Locale, Localized } from './locales.js';
 
 /**
  * Every message the server can answer with, in both languages. Validation schemas carry these keys
@@ -74,6 +74,64 @@ export const messages = {
     cs: 'Nemůžete odebrat oprávnění, díky kterému tuto roli upravujete!',
     en: 'You cannot remove the permission that lets you edit this role!',
   },
+  // Template catalogue (SPEC §5; `{name}` placeholders are filled from the error's params).
+  geneCodesDuplicate: {
+    cs: 'Některé geny mají stejný kód',
+    en: 'Some of the genes have the same code',
+  },
+  geneCombinationExists: {
+    cs: 'Genová kombinace již existuje!',
+    en: 'Gene combination already exists!',
+  },
+  genotypeCombinationsEqual: {
+    cs: 'Kombinace {1} a {2} jsou stejné!',
+    en: 'Combinations {1} and {2} are equal!',
+  },
+  genotypeCombinationTaken: {
+    cs: 'Kombinace {1} je již použita v jiné šabloně této genové kombinace!',
+    en: 'Combination {1} is already used by another template of this gene combination!',
+  },
+  genotypeCombinationsRequired: {
+    cs: 'Zadejte alespoň jednu kombinaci genotypů!',
+    en: 'Enter at least one genotype combination!',
+  },
+  genotypeMissingGene: {
+    cs: 'V kombinaci {1} chybí genotyp genu {gene}!',
+    en: 'Combination {1} has no genotype for the gene {gene}!',
+  },
+  genotypeUnknownGene: {
+    cs: 'Kombinace {1} obsahuje gen {gene}, který v genové kombinaci není!',
+    en: 'Combination {1} contains the gene {gene}, which is not in the gene combination!',
+  },
+  invalidGenotype: {
+    cs: 'Genotyp „{genotype}“ genu {gene} v kombinaci {1} není platný (např. C/T nebo CT)!',
+    en: 'The genotype "{genotype}" of the gene {gene} in combination {1} is not valid (e.g. C/T or CT)!',
+  },
+  invalidGeneCodes: {
+    cs: 'Zadejte kódy genů oddělené čárkou (písmena, číslice, tečka, pomlčka, podtržítko)!',
+    en: 'Enter gene codes separated by commas (letters, digits, dot, hyphen, underscore)!',
+  },
+  geneCodesInUse: {
+    cs: 'Geny nelze změnit, dokud má genová kombinace šablony!',
+    en: 'The genes cannot be changed while the gene combination has templates!',
+  },
+  invalidRisk: { cs: 'Riziko musí být 1 až 4!', en: 'The risk must be 1 to 4!' },
+  invalidGender: {
+    cs: 'Pohlaví musí být 1 (muž), 2 (žena) nebo 3 (obě)!',
+    en: 'The gender must be 1 (male), 2 (female) or 3 (both)!',
+  },
+  categoryNameExists: {
+    cs: 'Kategorie s tímto názvem již existuje!',
+    en: 'A category with this name already exists!',
+  },
+  mediaUrlEmpty: {
+    cs: 'Adresa vloženého obrázku nebo videa nesmí být prázdná!',
+    en: 'The URL of an embedded image or video must not be empty!',
+  },
+  mediaUrlUnsupported: {
+    cs: 'Adresa vloženého obrázku nebo videa není podporována (jen https; videa z YouTube nebo Vimeo)!',
+    en: 'The URL of an embedded image or video is not supported (https only; videos from YouTube or Vimeo)!',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof messages;
@@ -82,7 +140,20 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(messages, value);
 }
 
-/** Translates a message key; any other text is returned as it is. */
-export function translateMessage(keyOrText: string, locale: Locale): string {
-  return isMessageKey(keyOrText) ? messages[keyOrText][locale] : keyOrText;
+/** Values for a message's `{name}` placeholders, e.g. `{ 1: 2, 2: 5 }` for 'Combinations {1} and {2} are equal!'. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/** A message key with the values of its placeholders. */
+export type Message = { key: MessageKey; params?: MessageParams };
+
+/**
+ * Translates a message key and fills its `{name}` placeholders from `params` (a placeholder without a
+ * value stays as it is); any other text is returned as it is.
+ */
+export function translateMessage(keyOrText: string, locale: Locale, params?: MessageParams): string {
+  const text = isMessageKey(keyOrText) ? messages[keyOrText][locale] : keyOrText;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : placeholder,
+  );
 }

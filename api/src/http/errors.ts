@@ -1,24 +1,49 @@
-import { type Locale, type MessageKey, pickLocale, translateMessage } from '@genodesk/contract';
+import {
+  type Locale,
+  type Message,
+  type MessageKey,
+  type MessageParams,
+  pickLocale,
+  translateMessage,
+} from '@genodesk/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** A refusal the caller can act on: status, machine code, message key and per-field message keys. */
+/** A field's message: a key, or a key with the values of its `{name}` placeholders. */
+export type FieldMessage = MessageKey | Message;
+
+/**
+ * A refusal the caller can act on: status, machine code, message key (with `params` for its
+ * placeholders) and per-field messages.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 422 | 429,
     readonly code: string,
     readonly messageKey: MessageKey,
-    readonly fields?: Record<string, MessageKey>,
+    readonly fields?: Record<string, FieldMessage>,
+    readonly params?: MessageParams,
   ) {
     super(messageKey);
   }
 }
 
+const withField = (messageKey: MessageKey, field?: string, params?: MessageParams) =>
+  field ? { [field]: params ? { key: messageKey, params } : messageKey } : undefined;
+
 export const notFound = () => new AppError(404, 'NOT_FOUND', 'notFound');
-export const conflict = (messageKey: MessageKey, field?: string) =>
-  new AppError(409, 'CONFLICT', messageKey, field ? { [field]: messageKey } : undefined);
-export const unprocessable = (messageKey: MessageKey, field?: string) =>
-  new AppError(422, 'RULE_BROKEN', messageKey, field ? { [field]: messageKey } : undefined);
+/** Bad input found by a service rule rather than by the schema (400, like a zod failure). */
+export const invalid = (messageKey: MessageKey, field?: string, params?: MessageParams) =>
+  new AppError(400, 'VALIDATION', messageKey, withField(messageKey, field, params), params);
+export const conflict = (messageKey: MessageKey, field?: string, params?: MessageParams) =>
+  new AppError(409, 'CONFLICT', messageKey, withField(messageKey, field, params), params);
+export const unprocessable = (messageKey: MessageKey, field?: string, params?: MessageParams) =>
+  new AppError(422, 'RULE_BROKEN', messageKey, withField(messageKey, field, params), params);
+
+const translateField = (message: FieldMessage, locale: Locale) =>
+  typeof message === 'string'
+    ? translateMessage(message, locale)
+    : translateMessage(message.key, locale, message.params);
 
 /** The caller's language: an explicit `locale` query parameter, else Accept-Language, else cs. */
 export function requestLocale(request: FastifyRequest): Locale {
@@ -44,11 +69,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const locale = requestLocale(request);
   if (error instanceof AppError) {
     const fields = error.fields
-      ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translateMessage(v, locale)]))
+      ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translateField(v, locale)]))
       : undefined;
-    return reply
-      .status(error.statusCode)
-      .send({ error: { code: error.code, message: translateMessage(error.messageKey, locale), fields } });
+    const message = translateMessage(error.messageKey, locale, error.params);
+    return reply.status(error.statusCode).send({ error: { code: error.code, message, fields } });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields = fieldErrors(error.validation as ValidationIssue[], locale);
