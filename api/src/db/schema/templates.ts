@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/** Categories and, one level below (parent set), their subcategories. */
+export const templateCategories = pgTable(
+  'template_categories',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => templateCategories.id),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    description: text('description').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    references: text('references').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One name per level and parent, whatever its case; also what makes "new name" creation race-safe.
+    uniqueIndex('template_categories_name_key').on(sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),
+    index('template_categories_parent_id_idx').on(t.parentId),
+    index('template_categories_name_en_idx').on(sql`lower(${t.nameEn})`),
+    index('template_categories_created_at_idx').on(t.createdAt),
+    index('template_categories_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.name} || ' ' || ${t.nameEn})) gin_trgm_ops`,
+    ),
+    check('template_categories_not_own_parent', sql`${t.parentId} is null or ${t.parentId} <> ${t.id}`),
+  ],
+);
+
+/** A gene combination (phenotype): the genes a set of templates reads, with its default template. */
+export const geneCombinations = pgTable(
+  'gene_combinations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    subcategoryId: bigint('subcategory_id', { mode: 'number' })
+      .notNull()
+      .references(() => templateCategories.id),
+    /** The gene codes in the order given. */
+    geneCodes: text('gene_codes').array().notNull(),
+    /** The codes lower-cased, sorted, comma-joined: one gene combination per set of genes. */
+    geneKey: text('gene_key').notNull(),
+    phenotype: text('phenotype').notNull(),
+    phenotypeEn: text('phenotype_en').notNull().default(''),
+    description: text('description').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    gender: smallint('gender').notNull().default(3),
+    defaultTemplate: text('default_template').notNull().default(''),
+    defaultTemplateEn: text('default_template_en').notNull().default(''),
+    defaultTemplateRisk: smallint('default_template_risk'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gene_combinations_gene_key').on(t.geneKey),
+    index('gene_combinations_subcategory_id_idx').on(t.subcategoryId),
+    index('gene_combinations_phenotype_idx').on(sql`lower(${t.phenotype})`),
+    index('gene_combinations_phenotype_en_idx').on(sql`lower(${t.phenotypeEn})`),
+    index('gene_combinations_gender_idx').on(t.gender),
+    index('gene_combinations_default_risk_idx').on(t.defaultTemplateRisk),
+    index('gene_combinations_created_at_idx').on(t.createdAt),
+    index('gene_combinations_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.phenotype} || ' ' || ${t.phenotypeEn} || ' ' || ${t.geneKey})) gin_trgm_ops`,
+    ),
+    check('gene_combinations_gender_range', sql`${t.gender} between 1 and 3`),
+    check(
+      'gene_combinations_default_risk_range',
+      sql`${t.defaultTemplateRisk} is null or ${t.defaultTemplateRisk} between 1 and 4`,
+    ),
+    check('gene_combinations_has_genes', sql`cardinality(${t.geneCodes}) >= 1`),
+  ],
+);
+
+/** A template: the texts and risk of a gene combination for the genotype combinations it lists. */
+export const templates = pgTable(
+  'templates',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    geneCombinationId: bigint('gene_combination_id', { mode: 'number' })
+      .notNull()
+      .references(() => geneCombinations.id, { onDelete: 'cascade' }),
+    templateText: text('template_text').notNull(),
+    templateEnText: text('template_en_text').notNull().default(''),
+    note: text('note').notNull().default(''),
+    risk: smallint('risk').notNull(),
+    /** Reports that use the template; kept by report generation. */
+    customerCount: integer('customer_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // The target of the genotype combinations' composite key, which pins them to this gene combination.
+    unique('templates_id_gene_combination_key').on(t.id, t.geneCombinationId),
+    index('templates_gene_combination_id_idx').on(t.geneCombinationId),
+    index('templates_risk_idx').on(t.risk),
+    index('templates_customer_count_idx').on(t.customerCount),
+    index('templates_created_at_idx').on(t.createdAt),
+    index('templates_updated_at_idx').on(t.updatedAt),
+    check('templates_risk_range', sql`${t.risk} between 1 and 4`),
+    check('templates_customer_count_positive', sql`${t.customerCount} >= 0`),
+  ],
+);
+
+/**
+ * One genotype combination of a template (gene code → genotype). The unique key over the gene
+ * combination and the normalised genotypes keeps generation deterministic: no two templates of one
+ * gene combination share an equal combination, even under concurrent writes.
+ */
+export const templateGenotypeCombinations = pgTable(
+  'template_genotype_combinations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    templateId: bigint('template_id', { mode: 'number' }).notNull(),
+    geneCombinationId: bigint('gene_combination_id', { mode: 'number' }).notNull(),
+    position: smallint('position').notNull(),
+    genotypes: jsonb('genotypes').$type<Record<string, string>>().notNull(),
+    /** `gene=alleles;…`, genes lower-cased and sorted, alleles upper-cased and sorted. */
+    genotypeKey: text('genotype_key').notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'template_genotype_combinations_template_fk',
+      columns: [t.templateId, t.geneCombinationId],
+      foreignColumns: [templates.id, templates.geneCombinationId],
+    }).onDelete('cascade'),
+    uniqueIndex('template_genotype_combinations_key').on(t.geneCombinationId, t.genotypeKey),
+    index('template_genotype_combinations_template_idx').on(t.templateId, t.position),
+  ],
+);
