@@ -18,6 +18,7 @@ import type { Deps } from './http/app-types.js';
 import { bindNamesCaseInsensitively } from './http/case-insensitive.js';
 import { errorHandler, requestLocale } from './http/errors.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { templateCatalogueRoutes } from './modules/templates/routes.js';
 import { rolesRoutes, usersRoutes } from './modules/users/routes.js';
 
 export type ServerOptions = { logger?: FastifyServerOptions['logger'] };
@@ -81,6 +82,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   authRoutes(app, deps);
   usersRoutes(app, deps);
   rolesRoutes(app, deps);
+  templateCatalogueRoutes(app, deps);
 
   const indexHtml = path.join(deps.config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

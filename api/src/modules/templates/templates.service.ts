@@ -1,0 +1,538 @@
+import {
+  type CategoryOption,
+  type CreateTemplateInput,
+  type EditTemplateInput,
+  type GeneCombinationOption,
+  type GenotypeCombination,
+  joinGeneCodes,
+  type Locale,
+  type Page,
+  type TemplateDetail,
+  type TemplateListQuery,
+  type TemplateSummary,
+} from '@genodesk/contract';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import type { Principal } from '../../auth/principal.js';
+import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
+import { likePattern, orderBy } from '../../db/listing.js';
+import {
+  geneCombinations,
+  templateCategories,
+  templateGenotypeCombinations,
+  templates,
+  users,
+} from '../../db/schema/index.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import type { Jobs } from '../../jobs/queue.js';
+import { audit, diff } from '../audit/audit.js';
+import { queueEmail } from '../messaging/outbox.js';
+import {
+  asGenesTaken,
+  asGenotypesTaken,
+  category,
+  describeRows,
+  ensureGenesFree,
+  ensureGenotypesFree,
+  findOrCreateCategory,
+  geneCodesOrFail,
+  genotypeRows,
+  genotypeRowsOrFail,
+  localName,
+  refOf,
+  subcategory,
+  subcategoryOrFail,
+  topCategoryOrFail,
+} from './catalogue.js';
+import { plainText, sanitizeRichText } from './rich-text.js';
+
+type TemplatesDeps = { db: Database; jobs: Jobs };
+
+const summaryColumns = {
+  id: templates.id,
+  categoryId: category.id,
+  categoryName: category.name,
+  categoryNameEn: category.nameEn,
+  subCategoryId: subcategory.id,
+  subCategoryName: subcategory.name,
+  subCategoryNameEn: subcategory.nameEn,
+  geneCombinationId: geneCombinations.id,
+  phenotype: geneCombinations.phenotype,
+  phenotypeEn: geneCombinations.phenotypeEn,
+  geneCodes: geneCombinations.geneCodes,
+  gender: geneCombinations.gender,
+  risk: templates.risk,
+  genotypeCombinations: genotypeRows,
+  customerCount: templates.customerCount,
+  createdAt: templates.createdAt,
+  updatedAt: templates.updatedAt,
+};
+
+type SummaryRow = {
+  id: number;
+  categoryId: number;
+  categoryName: string;
+  categoryNameEn: string;
+  subCategoryId: number;
+  subCategoryName: string;
+  subCategoryNameEn: string;
+  geneCombinationId: number;
+  phenotype: string;
+  phenotypeEn: string;
+  geneCodes: string[];
+  gender: number;
+  risk: number;
+  genotypeCombinations: GenotypeCombination[];
+  customerCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const toSummary = (row: SummaryRow): TemplateSummary => ({
+  id: row.id,
+  category: refOf(row.categoryId, row.categoryName, row.categoryNameEn),
+  subCategory: refOf(row.subCategoryId, row.subCategoryName, row.subCategoryNameEn),
+  geneCombinationId: row.geneCombinationId,
+  phenotype: row.phenotype,
+  phenotypeEn: row.phenotypeEn,
+  combinationGeneCode: joinGeneCodes(row.geneCodes),
+  geneCodes: row.geneCodes,
+  gender: row.gender,
+  risk: row.risk,
+  genotypeCombinations: row.genotypeCombinations,
+  customerCount: row.customerCount,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** Templates joined to their gene combination, subcategory and category. */
+const joinCatalogue = <T extends PgSelect>(query: T) =>
+  query
+    .innerJoin(geneCombinations, eq(geneCombinations.id, templates.geneCombinationId))
+    .innerJoin(subcategory, eq(subcategory.id, geneCombinations.subcategoryId))
+    .innerJoin(category, eq(category.id, subcategory.parentId));
+
+export async function listTemplates(
+  db: Executor,
+  query: TemplateListQuery,
+  locale: Locale,
+): Promise<Page<TemplateSummary>> {
+  const conditions: SQL[] = [];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(
+      sql`(lower(${geneCombinations.phenotype} || ' ' || ${geneCombinations.phenotypeEn} || ' ' || ${geneCombinations.geneKey}) like ${pattern}
+        or lower(${category.name} || ' ' || ${category.nameEn}) like ${pattern}
+        or lower(${subcategory.name} || ' ' || ${subcategory.nameEn}) like ${pattern})`,
+    );
+  }
+  if (query.categoryId) conditions.push(eq(category.id, query.categoryId));
+  if (query.subCategoryId) conditions.push(eq(subcategory.id, query.subCategoryId));
+  if (query.geneCombinationId) conditions.push(eq(templates.geneCombinationId, query.geneCombinationId));
+  if (query.risk) conditions.push(eq(templates.risk, query.risk));
+  if (query.gender) conditions.push(eq(geneCombinations.gender, query.gender));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = orderBy(
+    query.sort,
+    {
+      id: sql`${templates.id}`,
+      category: localName(category, locale),
+      subCategory: localName(subcategory, locale),
+      phenotype:
+        locale === 'en'
+          ? sql`lower(coalesce(nullif(${geneCombinations.phenotypeEn}, ''), ${geneCombinations.phenotype}))`
+          : sql`lower(${geneCombinations.phenotype})`,
+      risk: sql`${templates.risk}`,
+      gender: sql`${geneCombinations.gender}`,
+      customerCount: sql`${templates.customerCount}`,
+      createdAt: sql`${templates.createdAt}`,
+      updatedAt: sql`${templates.updatedAt}`,
+    },
+    'phenotype',
+    sql`${templates.id}`,
+  );
+  const rows = await joinCatalogue(
+    db
+      .select({ ...summaryColumns, total: sql<number>`count(*) over ()` })
+      .from(templates)
+      .$dynamic(),
+  )
+    .where(where)
+    .orderBy(order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    const [count] = await joinCatalogue(
+      db.select({ total: sql<number>`count(*)::int` }).from(templates).$dynamic(),
+    ).where(where);
+    total = count?.total ?? 0;
+  }
+  return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getTemplate(db: Executor, id: number): Promise<TemplateDetail> {
+  const creator = alias(users, 'creator');
+  const updater = alias(users, 'updater');
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      templateText: templates.templateText,
+      templateEnText: templates.templateEnText,
+      note: templates.note,
+      defaultTemplateRisk: geneCombinations.defaultTemplateRisk,
+      createdById: creator.id,
+      createdByName: creator.userName,
+      updatedById: updater.id,
+      updatedByName: updater.userName,
+    })
+    .from(templates)
+    .innerJoin(geneCombinations, eq(geneCombinations.id, templates.geneCombinationId))
+    .innerJoin(subcategory, eq(subcategory.id, geneCombinations.subcategoryId))
+    .innerJoin(category, eq(category.id, subcategory.parentId))
+    .leftJoin(creator, eq(creator.id, templates.createdBy))
+    .leftJoin(updater, eq(updater.id, templates.updatedBy))
+    .where(eq(templates.id, id));
+  if (!row) throw notFound();
+  const summary = toSummary(row);
+  return {
+    ...summary,
+    templateText: row.templateText,
+    templateEnText: row.templateEnText,
+    note: row.note,
+    defaultTemplateRisk: row.defaultTemplateRisk,
+    geneCombination: {
+      id: row.geneCombinationId,
+      combinationGeneCode: summary.combinationGeneCode,
+      geneCodes: row.geneCodes,
+      phenotype: row.phenotype,
+      phenotypeEn: row.phenotypeEn,
+      gender: row.gender,
+      subCategoryId: row.subCategoryId,
+      defaultTemplateRisk: row.defaultTemplateRisk,
+    },
+    createdBy: row.createdById ? { id: row.createdById, userName: row.createdByName ?? '' } : null,
+    updatedBy: row.updatedById ? { id: row.updatedById, userName: row.updatedByName ?? '' } : null,
+  };
+}
+
+// The wizard's pick lists
+
+const optionColumns = {
+  id: templateCategories.id,
+  name: templateCategories.name,
+  nameEn: templateCategories.nameEn,
+  parentId: templateCategories.parentId,
+};
+
+/** The categories (top level), by name. */
+export function listCategoryOptions(db: Executor): Promise<CategoryOption[]> {
+  return db
+    .select(optionColumns)
+    .from(templateCategories)
+    .where(isNull(templateCategories.parentId))
+    .orderBy(sql`lower(${templateCategories.name})`, asc(templateCategories.id));
+}
+
+async function categoryById(db: Executor, id: number) {
+  const [row] = await db.select().from(templateCategories).where(eq(templateCategories.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The subcategories of a category, by name; 404 for an unknown category (or a subcategory). */
+export async function listSubcategoryOptions(db: Executor, categoryId: number): Promise<CategoryOption[]> {
+  const parent = await categoryById(db, categoryId);
+  if (parent.parentId) throw notFound();
+  return db
+    .select(optionColumns)
+    .from(templateCategories)
+    .where(eq(templateCategories.parentId, categoryId))
+    .orderBy(sql`lower(${templateCategories.name})`, asc(templateCategories.id));
+}
+
+/** The gene combinations of a subcategory, or of all subcategories of a category; 404 when unknown. */
+export async function listGeneCombinationOptions(
+  db: Executor,
+  categoryId: number,
+): Promise<GeneCombinationOption[]> {
+  const parent = await categoryById(db, categoryId);
+  const rows = await db
+    .select({
+      id: geneCombinations.id,
+      geneCodes: geneCombinations.geneCodes,
+      phenotype: geneCombinations.phenotype,
+      phenotypeEn: geneCombinations.phenotypeEn,
+      gender: geneCombinations.gender,
+      subCategoryId: geneCombinations.subcategoryId,
+    })
+    .from(geneCombinations)
+    .innerJoin(subcategory, eq(subcategory.id, geneCombinations.subcategoryId))
+    .where(parent.parentId ? eq(subcategory.id, categoryId) : eq(subcategory.parentId, categoryId))
+    .orderBy(sql`lower(${geneCombinations.phenotype})`, asc(geneCombinations.id));
+  return rows.map((row) => ({ ...row, combinationGeneCode: joinGeneCodes(row.geneCodes) }));
+}
+
+// Writes
+
+async function insertGenotypeRows(
+  tx: Tx,
+  templateId: number,
+  geneCombinationId: number,
+  rows: GenotypeCombination[],
+  keys: string[],
+) {
+  await tx
+    .insert(templateGenotypeCombinations)
+    .values(
+      rows.map((genotypes, position) => ({
+        templateId,
+        geneCombinationId,
+        position,
+        genotypes,
+        genotypeKey: keys[position] ?? '',
+      })),
+    )
+    .catch(asGenotypesTaken(keys));
+}
+
+/** The gene combination a new template belongs to: an existing one, or a new one with its categories. */
+async function resolveGeneCombination(tx: Tx, by: Principal, input: CreateTemplateInput) {
+  if (input.geneCombinationId) {
+    const [existing] = await tx
+      .select({
+        id: geneCombinations.id,
+        geneCodes: geneCombinations.geneCodes,
+        subcategoryId: geneCombinations.subcategoryId,
+        categoryId: subcategory.parentId,
+      })
+      .from(geneCombinations)
+      .innerJoin(subcategory, eq(subcategory.id, geneCombinations.subcategoryId))
+      .where(eq(geneCombinations.id, input.geneCombinationId));
+    if (!existing) throw unprocessable('invalidValue', 'geneCombinationId');
+    // The ids sent along must agree with where the gene combination is.
+    if (input.subCategoryId && input.subCategoryId !== existing.subcategoryId)
+      throw unprocessable('invalidValue', 'subCategoryId');
+    if (input.categoryId && input.categoryId !== existing.categoryId)
+      throw unprocessable('invalidValue', 'categoryId');
+    return existing;
+  }
+
+  const genes = geneCodesOrFail(input.geneCombination ?? '', 'geneCombination');
+  await ensureGenesFree(tx, genes.key, 'geneCombination');
+  let subcategoryId: number;
+  if (input.subCategoryId) {
+    subcategoryId = (await subcategoryOrFail(tx, input.subCategoryId, 'subCategoryId', input.categoryId)).id;
+  } else {
+    let categoryId: number;
+    if (input.categoryId) {
+      categoryId = (await topCategoryOrFail(tx, input.categoryId, 'categoryId')).id;
+    } else {
+      const made = await findOrCreateCategory(tx, input.category ?? '', null);
+      categoryId = made.row.id;
+      if (made.created) await auditCreated(tx, 'templateCategory', categoryId, by, made.row.name);
+    }
+    const made = await findOrCreateCategory(tx, input.subCategory ?? '', categoryId);
+    subcategoryId = made.row.id;
+    if (made.created) await auditCreated(tx, 'templateCategory', subcategoryId, by, made.row.name);
+  }
+  const [created] = await tx
+    .insert(geneCombinations)
+    .values({
+      subcategoryId,
+      geneCodes: genes.codes,
+      geneKey: genes.key,
+      phenotype: input.phenotype ?? '',
+      phenotypeEn: input.phenotypeEn || input.phenotype || '',
+      gender: input.gender ?? 3,
+    })
+    .returning({ id: geneCombinations.id, geneCodes: geneCombinations.geneCodes })
+    .catch(asGenesTaken('geneCombination'));
+  if (!created) throw new Error('gene combination insert returned nothing');
+  await auditCreated(tx, 'geneCombination', created.id, by, joinGeneCodes(genes.codes));
+  return { ...created, subcategoryId };
+}
+
+const auditCreated = (tx: Tx, entity: string, entityId: number, by: Principal, value: string) =>
+  audit(tx, {
+    entity,
+    entityId,
+    changedBy: by.id,
+    changes: [{ field: 'created', oldValue: null, newValue: value }],
+  });
+
+/**
+ * Creates a template, with its category, subcategory and gene combination when new names are given,
+ * all in one transaction: any refusal leaves nothing behind.
+ */
+export async function createTemplate(db: Database, by: Principal, input: CreateTemplateInput) {
+  const templateText = sanitizeRichText(input.templateText, 'templateText', true);
+  const templateEnText = sanitizeRichText(input.templateEnText ?? '', 'templateEnText');
+  const id = await transaction(db, async (tx) => {
+    const geneCombination = await resolveGeneCombination(tx, by, input);
+    const { rows, keys } = genotypeRowsOrFail(geneCombination.geneCodes, input.genotypeCombinations);
+    await ensureGenotypesFree(tx, geneCombination.id, keys);
+    const [template] = await tx
+      .insert(templates)
+      .values({
+        geneCombinationId: geneCombination.id,
+        templateText,
+        templateEnText,
+        note: input.note?.trim() ?? '',
+        risk: input.risk,
+        createdBy: by.id,
+        updatedBy: by.id,
+      })
+      .returning({ id: templates.id });
+    if (!template) throw new Error('template insert returned nothing');
+    await insertGenotypeRows(tx, template.id, geneCombination.id, rows, keys);
+    await auditCreated(tx, 'template', template.id, by, describeRows(geneCombination.geneCodes, rows));
+    return template.id;
+  });
+  return getTemplate(db, id);
+}
+
+/**
+ * Customers whose published report uses the template. Customers and reports come with later issues:
+ * report generation records which template each report phenotype uses (and keeps
+ * `templates.customer_count`). Until reports exist no customer can be affected, so this answers
+ * nobody; it is the one place report generation will fill in.
+ */
+async function customersUsingTemplate(
+  _tx: Tx,
+  _templateId: number,
+): Promise<{ email: string; locale: Locale }[]> {
+  return [];
+}
+
+/** E-mails the edit's message to every customer whose published report uses the template. */
+async function notifyCustomers(tx: Tx, jobs: Jobs, templateId: number, html: string): Promise<number> {
+  const recipients = await customersUsingTemplate(tx, templateId);
+  for (const recipient of recipients) {
+    await queueEmail(tx, jobs, {
+      to: recipient.email,
+      kind: 'template-changed',
+      subject:
+        recipient.locale === 'en'
+          ? 'GenoDesk – an update to your genetic report'
+          : 'GenoDesk – aktualizace vaší genetické zprávy',
+      html,
+      text: plainText(html),
+    });
+  }
+  return recipients.length;
+}
+
+export async function editTemplate(deps: TemplatesDeps, by: Principal, input: EditTemplateInput) {
+  const templateId = input.templateId;
+  const after = {
+    ...(input.templateText !== undefined
+      ? { templateText: sanitizeRichText(input.templateText, 'templateText', true) }
+      : {}),
+    ...(input.templateEnText !== undefined
+      ? { templateEnText: sanitizeRichText(input.templateEnText, 'templateEnText') }
+      : {}),
+    ...(input.note !== undefined ? { note: input.note?.trim() ?? '' } : {}),
+    ...(input.risk !== undefined ? { risk: input.risk } : {}),
+  };
+  const emailBody = input.emailBody ? sanitizeRichText(input.emailBody, 'emailBody') : '';
+  const emailsQueued = await transaction(deps.db, async (tx) => {
+    const [before] = await tx.select().from(templates).where(eq(templates.id, templateId)).for('update');
+    if (!before) throw notFound();
+    const changes = diff(before, after, ['templateText', 'templateEnText', 'note', 'risk']);
+    if (input.genotypeCombinations) {
+      const [geneCombination] = await tx
+        .select({ geneCodes: geneCombinations.geneCodes })
+        .from(geneCombinations)
+        .where(eq(geneCombinations.id, before.geneCombinationId));
+      const geneCodes = geneCombination?.geneCodes ?? [];
+      const { rows, keys } = genotypeRowsOrFail(geneCodes, input.genotypeCombinations);
+      await ensureGenotypesFree(tx, before.geneCombinationId, keys, templateId);
+      const old = await tx
+        .select({ genotypes: templateGenotypeCombinations.genotypes })
+        .from(templateGenotypeCombinations)
+        .where(eq(templateGenotypeCombinations.templateId, templateId))
+        .orderBy(asc(templateGenotypeCombinations.position));
+      await tx
+        .delete(templateGenotypeCombinations)
+        .where(eq(templateGenotypeCombinations.templateId, templateId));
+      await insertGenotypeRows(tx, templateId, before.geneCombinationId, rows, keys);
+      changes.push({
+        field: 'genotypeCombinations',
+        oldValue: describeRows(
+          geneCodes,
+          old.map((row) => row.genotypes),
+        ),
+        newValue: describeRows(geneCodes, rows),
+      });
+    }
+    await tx
+      .update(templates)
+      .set({ ...after, updatedAt: new Date(), updatedBy: by.id })
+      .where(eq(templates.id, templateId));
+    await audit(tx, { entity: 'template', entityId: templateId, changedBy: by.id, changes });
+    return emailBody ? notifyCustomers(tx, deps.jobs, templateId, emailBody) : 0;
+  });
+  return { template: await getTemplate(deps.db, templateId), emailsQueued };
+}
+
+export async function deleteTemplate(db: Database, by: Principal, id: number) {
+  await transaction(db, async (tx) => {
+    const [before] = await joinCatalogue(tx.select(summaryColumns).from(templates).$dynamic())
+      .where(eq(templates.id, id))
+      .for('update', { of: templates });
+    if (!before) throw notFound();
+    await tx.delete(templates).where(eq(templates.id, id));
+    await audit(tx, {
+      entity: 'template',
+      entityId: id,
+      changedBy: by.id,
+      changes: [
+        {
+          field: 'deleted',
+          oldValue: `${before.phenotype}: ${describeRows(before.geneCodes, before.genotypeCombinations)}`,
+          newValue: null,
+        },
+      ],
+    });
+  });
+  return { id };
+}
+
+/**
+ * The checks the create and edit calls make on genotype combinations, for the wizard: against an
+ * existing gene combination (or the edited template's, whose own rows don't conflict) or new codes.
+ */
+export async function validateGenotypeCombinations(
+  db: Executor,
+  input: {
+    geneCombinationId?: number;
+    geneCombination?: string;
+    templateId?: number;
+    genotypeCombinations: GenotypeCombination[];
+  },
+) {
+  let geneCodes: string[];
+  let geneCombinationId: number | undefined;
+  if (input.templateId) {
+    const [row] = await db
+      .select({ id: geneCombinations.id, geneCodes: geneCombinations.geneCodes })
+      .from(templates)
+      .innerJoin(geneCombinations, eq(geneCombinations.id, templates.geneCombinationId))
+      .where(eq(templates.id, input.templateId));
+    if (!row) throw unprocessable('invalidValue', 'templateId');
+    ({ id: geneCombinationId, geneCodes } = row);
+  } else if (input.geneCombinationId) {
+    const [row] = await db
+      .select({ id: geneCombinations.id, geneCodes: geneCombinations.geneCodes })
+      .from(geneCombinations)
+      .where(eq(geneCombinations.id, input.geneCombinationId));
+    if (!row) throw unprocessable('invalidValue', 'geneCombinationId');
+    ({ id: geneCombinationId, geneCodes } = row);
+  } else {
+    geneCodes = geneCodesOrFail(input.geneCombination ?? '', 'geneCombination').codes;
+  }
+  const { rows, keys } = genotypeRowsOrFail(geneCodes, input.genotypeCombinations);
+  if (geneCombinationId) await ensureGenotypesFree(db, geneCombinationId, keys, input.templateId);
+  return { valid: true as const, genotypeCombinations: rows };
+}
