@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import { type Database, transaction } from '../db/client.js';
 import { roles, users } from '../db/schema/index.js';
+import { seedTemplates } from './templates.js';
 
 export const demoPassword = 'genodesk';
 
@@ -62,6 +63,7 @@ export async function seedDemo(db: Database): Promise<void> {
         phoneNumber: user.phoneNumber,
       });
     }
+    await seedTemplates(tx);
   });
 }
 
