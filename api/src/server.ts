@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,6 +16,7 @@ import { type RegisteredRoute, registerAccessControl } from './auth/access.js';
 import type { Deps } from './http/app-types.js';
 import { bindNamesCaseInsensitively } from './http/case-insensitive.js';
 import { errorHandler, requestLocale } from './http/errors.js';
+import { addSecurityHeaders } from './http/security-headers.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { templateCatalogueRoutes } from './modules/templates/routes.js';
 import { rolesRoutes, usersRoutes } from './modules/users/routes.js';
@@ -51,21 +51,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
     );
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets component styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-  });
+  addSecurityHeaders(app);
 
   await app.register(swagger, {
     openapi: {

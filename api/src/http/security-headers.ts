@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Mantine sets component styles at run time.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  'frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * helmet's headers, fixed once: none of them varies per request, and building them per request cost
+ * a fifth of the throughput of a simple authenticated read.
+ */
+const securityHeaders = {
+  'content-security-policy': contentSecurityPolicy,
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+} as const;
+
+export function addSecurityHeaders(app: FastifyInstance) {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(securityHeaders);
+  });
+}
