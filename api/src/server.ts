@@ -18,6 +18,8 @@ import { bindNamesCaseInsensitively } from './http/case-insensitive.js';
 import { errorHandler, requestLocale } from './http/errors.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { customersRoutes } from './modules/customers/routes.js';
+import { productTypesRoutes } from './modules/finances/routes.js';
 import { templateCatalogueRoutes } from './modules/templates/routes.js';
 import { rolesRoutes, usersRoutes } from './modules/users/routes.js';
 
@@ -83,6 +85,8 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   usersRoutes(app, deps);
   rolesRoutes(app, deps);
   templateCatalogueRoutes(app, deps);
+  productTypesRoutes(app, deps);
+  customersRoutes(app, deps);
 
   const indexHtml = path.join(deps.config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -132,6 +132,72 @@ export const messages = {
     cs: 'Adresa vloženého obrázku nebo videa není podporována (jen https; videa z YouTube nebo Vimeo)!',
     en: 'The URL of an embedded image or video is not supported (https only; videos from YouTube or Vimeo)!',
   },
+  // Customers, samples, barcodes, product types, relationships, questionnaires.
+  priceMustBePositive: { cs: 'Cena musí být víc než 0!', en: 'The price must be more than 0!' },
+  invalidPrice: {
+    cs: 'Cena může mít nejvýš dvě desetinná místa!',
+    en: 'The price can have at most two decimal places!',
+  },
+  productTypeNameExists: {
+    cs: 'Typ produktu s tímto názvem již existuje!',
+    en: 'A product type with this name already exists!',
+  },
+  invalidCustomerGender: {
+    cs: 'Pohlaví musí být 1 (muž) nebo 2 (žena)!',
+    en: 'The gender must be 1 (male) or 2 (female)!',
+  },
+  mustAgree: { cs: 'Bez tohoto souhlasu nelze pokračovat!', en: 'You cannot continue without this consent!' },
+  invalidDate: { cs: 'Neplatné datum!', en: 'Invalid date!' },
+  dateOfBirthInFuture: {
+    cs: 'Datum narození nemůže být v budoucnosti!',
+    en: 'The date of birth cannot be in the future!',
+  },
+  duplicateCustomerEmail: {
+    cs: 'Zákazník se zadaným e-mailem již existuje!',
+    en: 'A customer with the specified e-mail already exists!',
+  },
+  invalidSampleStatus: { cs: 'Stav vzorku musí být 1 až 11!', en: 'The sample status must be 1 to 11!' },
+  sampleWrongStatus: {
+    cs: 'Vzorek {id} je ve stavu „{status}“, akci „{action}“ nelze provést!',
+    en: 'Sample {id} is in the status "{status}"; the action "{action}" is not possible!',
+  },
+  samplesRequired: { cs: 'Vyberte alespoň jeden vzorek!', en: 'Choose at least one sample!' },
+  noFreeBarcode: {
+    cs: 'Nejsou volné čárové kódy, vygenerujte novou sadu!',
+    en: 'There are no free barcodes; generate a new batch!',
+  },
+  barcodeCountRange: {
+    cs: 'Počet čárových kódů musí být 1 až 1000!',
+    en: 'The number of barcodes must be 1 to 1000!',
+  },
+  partnerSelf: {
+    cs: 'Zákazník nemůže být partnerem sám sobě!',
+    en: 'A customer cannot be their own partner!',
+  },
+  customerAlreadyLinked: {
+    cs: 'Zákazník již má přiřazeného partnera!',
+    en: 'The customer already has a partner!',
+  },
+  partnerAlreadyLinked: {
+    cs: 'Zvolený partner je již propojen s jiným zákazníkem!',
+    en: 'The chosen partner is already linked with another customer!',
+  },
+  relationshipInfoNotRequested: {
+    cs: 'Zákazník o propojení s partnerem nepožádal.',
+    en: 'The customer has not asked to be linked with a partner.',
+  },
+  relationshipInfoRequested: {
+    cs: 'Zákazník žádá o propojení s partnerem; vyberte partnera z kandidátů.',
+    en: 'The customer asks to be linked with a partner; choose the partner among the candidates.',
+  },
+  relationshipInfoAccepted: {
+    cs: 'Zákazník je propojen s partnerem.',
+    en: 'The customer is linked with a partner.',
+  },
+  unknownQuestionnaireSection: { cs: 'Neznámá část dotazníku!', en: 'Unknown questionnaire section!' },
+  unknownQuestion: { cs: 'Tato otázka v části dotazníku není!', en: 'This question is not in the section!' },
+  invalidAnswer: { cs: 'Neplatná odpověď!', en: 'Invalid answer!' },
+  answerOutOfRange: { cs: 'Odpověď musí být {min} až {max}!', en: 'The answer must be {min} to {max}!' },
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof messages;

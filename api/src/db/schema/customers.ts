@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/**
+ * A customer. `search` is generated: the lower-cased name, e-mail, phone, barcode (extID) and
+ * OpenLIMS id in one column, searched through a trigram index.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    email: text('email').notNull(),
+    /** The customer app's sign-in (argon2id); null for imported customers until they set one. */
+    passwordHash: text('password_hash'),
+    gender: smallint('gender').notNull().default(2),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    phonePrefix: text('phone_prefix').notNull().default('+420'),
+    phone: text('phone').notNull().default(''),
+    street: text('street').notNull().default(''),
+    streetNumber: text('street_number').notNull().default(''),
+    city: text('city').notNull().default(''),
+    zipCode: text('zip_code').notNull().default(''),
+    /** The kit barcode, set when a kit is sent. */
+    extId: text('ext_id'),
+    openLimsId: text('open_lims_id'),
+    registrationSource: smallint('registration_source').notNull(),
+    dateRegistration: timestamp('date_registration', { withTimezone: true }).notNull().defaultNow(),
+    agreedToDataProcessing: boolean('agreed_to_data_processing').notNull().default(false),
+    agreedToTermsOfService: boolean('agreed_to_terms_of_service').notNull().default(false),
+    agreedToDnaAnalysis: boolean('agreed_to_dna_analysis').notNull().default(false),
+    dnaSampleUsageStatus: smallint('dna_sample_usage_status'),
+    agreedToScientificUse: boolean('agreed_to_scientific_use').notNull().default(false),
+    agreedToSampleExamination: boolean('agreed_to_sample_examination').notNull().default(false),
+    dnaAgreementWasDigital: boolean('dna_agreement_was_digital').notNull().default(false),
+    notifyByEmail: boolean('notify_by_email').notNull().default(true),
+    notifyBySms: boolean('notify_by_sms').notNull().default(true),
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(name || ' ' || surname || ' ' || email || ' ' || phone_prefix || phone || ' ' || phone || ' ' || coalesce(ext_id, '') || ' ' || coalesce(open_lims_id, ''))`,
+      ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customers_email_lower_key').on(sql`lower(${t.email})`),
+    index('customers_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+    index('customers_name_idx').on(sql`lower(${t.name})`),
+    index('customers_surname_idx').on(sql`lower(${t.surname})`),
+    index('customers_phone_idx').on(t.phonePrefix, t.phone),
+    index('customers_ext_id_idx').on(t.extId),
+    index('customers_open_lims_id_idx').on(t.openLimsId),
+    index('customers_registration_source_idx').on(t.registrationSource, t.dateRegistration),
+    index('customers_date_registration_idx').on(t.dateRegistration),
+    index('customers_date_of_birth_idx').on(t.dateOfBirth),
+    index('customers_city_idx').on(sql`lower(${t.city})`),
+    check('customers_gender_range', sql`${t.gender} between 1 and 2`),
+    check('customers_registration_source_range', sql`${t.registrationSource} between 1 and 3`),
+    check(
+      'customers_dna_sample_usage_range',
+      sql`${t.dnaSampleUsageStatus} is null or ${t.dnaSampleUsageStatus} between 1 and 4`,
+    ),
+  ],
+);
+
+/**
+ * A customer's request to be linked with a partner (NOT_REQUESTED, REQUESTED, ACCEPTED). No row is
+ * NOT_REQUESTED. Accepting links both ways: each side's row names the other as partner.
+ */
+export const customerRelationships = pgTable(
+  'customer_relationships',
+  {
+    customerId: bigint('customer_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    requestedPartnerFullName: text('requested_partner_full_name'),
+    requestedPartnerEmail: text('requested_partner_email'),
+    partnerId: bigint('partner_id', { mode: 'number' }).references((): AnyPgColumn => customers.id, {
+      onDelete: 'set null',
+    }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: bigint('accepted_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    uniqueIndex('customer_relationships_partner_key').on(t.partnerId),
+    index('customer_relationships_status_idx').on(t.status, t.requestedAt),
+    index('customer_relationships_requested_at_idx').on(t.requestedAt),
+    check('customer_relationships_status', sql`${t.status} in ('NOT_REQUESTED', 'REQUESTED', 'ACCEPTED')`),
+    check(
+      'customer_relationships_not_self',
+      sql`${t.partnerId} is null or ${t.partnerId} <> ${t.customerId}`,
+    ),
+  ],
+);
+
+/** A customer's questionnaire: answers per section (section key → question key → value). */
+export const questionnaires = pgTable(
+  'questionnaires',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers')
+      .$type<Record<string, Record<string, string | number | boolean | null>>>()
+      .notNull()
+      .default({}),
+    filledAt: timestamp('filled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('questionnaires_customer_key').on(t.customerId),
+    index('questionnaires_filled_at_idx').on(t.filledAt),
+    index('questionnaires_updated_at_idx').on(t.updatedAt),
+  ],
+);

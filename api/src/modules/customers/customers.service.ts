@@ -1,0 +1,505 @@
+import {
+  type CreateCustomerRequest,
+  type CustomerAuditEntry,
+  type CustomerDetail,
+  type CustomerExportQuery,
+  type CustomerListQuery,
+  type CustomerSummary,
+  type EditCustomerRequest,
+  isUnderage,
+  type Page,
+  RegistrationSource,
+  RelationshipStatus,
+} from '@genodesk/contract';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias as pgAlias } from 'drizzle-orm/pg-core';
+import { hashPassword } from '../../auth/passwords.js';
+import type { Principal } from '../../auth/principal.js';
+import { type Database, type Executor, transaction } from '../../db/client.js';
+import { likePattern, orderBy } from '../../db/listing.js';
+import {
+  auditLog,
+  barcodes,
+  customerRelationships,
+  customers,
+  orders,
+  outboxMessages,
+  productTypes,
+  questionnaires,
+  samples,
+  templateCategories,
+  users,
+} from '../../db/schema/index.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { audit, diff, type FieldChange } from '../audit/audit.js';
+import { createOrder, finalizeOrder, payInCash } from '../finances/orders.service.js';
+
+// Listing: one WHERE and ORDER BY for the paged list and the export.
+
+/** A term that looks like a phone number is searched without its spaces, as phones are stored. */
+const searchTerm = (term: string) => (/^[+\d\s]+$/.test(term) ? term.replace(/\s+/g, '') : term);
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+export function customerFilter(query: Omit<CustomerListQuery, 'page' | 'pageSize'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.search) conditions.push(sql`${customers.search} like ${likePattern(searchTerm(query.search))}`);
+  if (query.registrationSource) conditions.push(eq(customers.registrationSource, query.registrationSource));
+  if (query.registeredFrom)
+    conditions.push(sql`${customers.dateRegistration} >= ${query.registeredFrom}::timestamptz`);
+  if (query.registeredTo)
+    conditions.push(
+      isoDate.test(query.registeredTo)
+        ? sql`${customers.dateRegistration} < ${query.registeredTo}::date + 1`
+        : sql`${customers.dateRegistration} < ${query.registeredTo}::timestamptz`,
+    );
+  if (query.underage !== undefined)
+    conditions.push(
+      query.underage
+        ? sql`${customers.dateOfBirth} > current_date - interval '18 years'`
+        : sql`(${customers.dateOfBirth} is null or ${customers.dateOfBirth} <= current_date - interval '18 years')`,
+    );
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export function customerOrder(sort: string | undefined): SQL {
+  return orderBy(
+    sort,
+    {
+      id: sql`${customers.id}`,
+      name: sql`lower(${customers.name})`,
+      surname: sql`lower(${customers.surname})`,
+      email: sql`lower(${customers.email})`,
+      phone: sql`${customers.phonePrefix}, ${customers.phone}`,
+      city: sql`lower(${customers.city})`,
+      extID: sql`${customers.extId}`,
+      openLimsID: sql`${customers.openLimsId}`,
+      registrationSource: sql`${customers.registrationSource}`,
+      dateRegistration: sql`${customers.dateRegistration}`,
+      dateOfBirth: sql`${customers.dateOfBirth}`,
+    },
+    '-dateRegistration',
+    sql`${customers.id}`,
+  );
+}
+
+export const customerSummaryColumns = {
+  id: customers.id,
+  name: customers.name,
+  surname: customers.surname,
+  email: customers.email,
+  phonePrefix: customers.phonePrefix,
+  phone: customers.phone,
+  gender: customers.gender,
+  dateOfBirth: customers.dateOfBirth,
+  city: customers.city,
+  extId: customers.extId,
+  openLimsId: customers.openLimsId,
+  registrationSource: customers.registrationSource,
+  dateRegistration: customers.dateRegistration,
+};
+
+export type CustomerSummaryRow = {
+  id: number;
+  name: string;
+  surname: string;
+  email: string;
+  phonePrefix: string;
+  phone: string;
+  gender: number;
+  dateOfBirth: string | null;
+  city: string;
+  extId: string | null;
+  openLimsId: string | null;
+  registrationSource: number;
+  dateRegistration: Date;
+};
+
+export const toCustomerSummary = (row: CustomerSummaryRow): CustomerSummary => ({
+  id: row.id,
+  name: row.name,
+  surname: row.surname,
+  fullName: `${row.name} ${row.surname}`,
+  email: row.email,
+  phonePrefix: row.phonePrefix,
+  phone: row.phone,
+  gender: row.gender,
+  dateOfBirth: row.dateOfBirth,
+  isUnderage: isUnderage(row.dateOfBirth),
+  city: row.city,
+  extID: row.extId,
+  openLimsID: row.openLimsId,
+  registrationSource: row.registrationSource,
+  dateRegistration: row.dateRegistration.toISOString(),
+});
+
+export async function listCustomers(db: Executor, query: CustomerListQuery): Promise<Page<CustomerSummary>> {
+  const where = customerFilter(query);
+  const rows = await db
+    .select({ ...customerSummaryColumns, total: sql<number>`count(*) over ()` })
+    .from(customers)
+    .where(where)
+    .orderBy(customerOrder(query.sort))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(customers).where(where);
+    total = count?.total ?? 0;
+  }
+  return { items: rows.map(toCustomerSummary), total, page: query.page, pageSize: query.pageSize };
+}
+
+export type CustomerExportFilter = Omit<CustomerExportQuery, 'format' | 'locale'>;
+
+// One customer
+
+export async function getCustomer(db: Executor, id: number): Promise<CustomerDetail> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  if (!row) throw notFound();
+  const partner = alias();
+  const [relationship] = await db
+    .select({
+      status: customerRelationships.status,
+      partnerId: customerRelationships.partnerId,
+      partnerName: partner.name,
+      partnerSurname: partner.surname,
+    })
+    .from(customerRelationships)
+    .leftJoin(partner, eq(partner.id, customerRelationships.partnerId))
+    .where(eq(customerRelationships.customerId, id));
+  const sampleRows = await db
+    .select({ id: samples.id, status: samples.status, barcode: barcodes.code })
+    .from(samples)
+    .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
+    .where(eq(samples.customerId, id))
+    .orderBy(asc(samples.id));
+  const orderRows = await db
+    .select({ order: orders, productTypeName: productTypes.name })
+    .from(orders)
+    .innerJoin(productTypes, eq(productTypes.id, orders.productTypeId))
+    .where(eq(orders.customerId, id))
+    .orderBy(asc(orders.id));
+  const [questionnaire] = await db
+    .select({ id: questionnaires.id })
+    .from(questionnaires)
+    .where(eq(questionnaires.customerId, id));
+  const underage = isUnderage(row.dateOfBirth);
+  return {
+    id: row.id,
+    name: row.name,
+    surname: row.surname,
+    fullName: `${row.name} ${row.surname}`,
+    email: row.email,
+    gender: row.gender,
+    dateOfBirth: row.dateOfBirth,
+    isUnderage: underage,
+    customerUnderage: underage,
+    phonePrefix: row.phonePrefix,
+    phone: row.phone,
+    street: row.street,
+    streetNumber: row.streetNumber,
+    city: row.city,
+    zipCode: row.zipCode,
+    extID: row.extId,
+    openLimsID: row.openLimsId,
+    registrationSource: row.registrationSource,
+    dateRegistration: row.dateRegistration.toISOString(),
+    agreedToDataProcessing: row.agreedToDataProcessing,
+    agreedToTermsOfService: row.agreedToTermsOfService,
+    agreedToDNAAnalysis: row.agreedToDnaAnalysis,
+    DNASampleUsageStatus: row.dnaSampleUsageStatus,
+    agreedToSampleBeingUsedForScientificPurposes: row.agreedToScientificUse,
+    agreedToSampleExamination: row.agreedToSampleExamination,
+    dnaAgreementWasDigital: row.dnaAgreementWasDigital,
+    notifyByEmail: row.notifyByEmail,
+    notifyBySms: row.notifyBySms,
+    relationship: {
+      status: (relationship?.status ??
+        RelationshipStatus.NotRequested) as CustomerDetail['relationship']['status'],
+      partnerId: relationship?.partnerId ?? null,
+      partnerFullName: relationship?.partnerName
+        ? `${relationship.partnerName} ${relationship.partnerSurname}`
+        : null,
+    },
+    samples: sampleRows.map((s) => ({ id: s.id, status: s.status, barcode: s.barcode })),
+    orders: orderRows.map(({ order, productTypeName }) => ({
+      id: order.id,
+      orderNumber: order.orderNumber,
+      productTypeId: order.productTypeId,
+      productTypeName,
+      amount: order.amount,
+      currency: order.currency,
+      complete: order.complete,
+      paidBy: order.paidBy,
+      dateOrderPaid: order.dateOrderPaid?.toISOString() ?? null,
+      created: order.createdAt.toISOString(),
+    })),
+    hasQuestionnaire: questionnaire !== undefined,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const alias = () => pgAlias(customers, 'partner');
+
+// Writes
+
+async function ensureEmailFree(db: Executor, email: string, exceptId?: number) {
+  const [existing] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(sql`lower(${customers.email}) = ${email.toLowerCase()}`);
+  if (existing && existing.id !== exceptId) throw conflict('duplicateCustomerEmail', 'Email');
+}
+
+/** A unique violation on the e-mail (two registrations racing) answers like the check before it. */
+function asDuplicateEmail(error: unknown): never {
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
+  if (cause?.code === '23505' && cause.constraint === 'customers_email_lower_key')
+    throw conflict('duplicateCustomerEmail', 'Email');
+  throw error;
+}
+
+const normalisePhone = (phone: string) => phone.replace(/\s+/g, '');
+const normalisePrefix = (prefix: string) => (prefix.startsWith('+') ? prefix : `+${prefix}`);
+
+/** Audit field names: the spec's names of the customer's fields. */
+const auditNames: Record<string, string> = {
+  dnaSampleUsageStatus: 'DNASampleUsageStatus',
+  agreedToScientificUse: 'agreedToSampleBeingUsedForScientificPurposes',
+  openLimsId: 'openLimsID',
+  extId: 'extID',
+};
+const named = (changes: FieldChange[]) =>
+  changes.map((c) => ({ ...c, field: auditNames[c.field] ?? c.field }));
+
+/**
+ * Registration at the reception (`PUT admin/customers`): the customer; with a product type its order;
+ * paid in cash, a completed cash payment, the order finalized and the sample waiting to be sent [2].
+ * One transaction.
+ */
+export async function createCustomer(db: Database, by: Principal, input: CreateCustomerRequest) {
+  const email = input.Email.trim();
+  await ensureEmailFree(db, email);
+  const passwordHash = await hashPassword(input.Password);
+  const id = await transaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(customers)
+      .values({
+        name: input.Name,
+        surname: input.Surname,
+        email,
+        passwordHash,
+        gender: input.Gender,
+        dateOfBirth: input.DateOfBirth || null,
+        phonePrefix: normalisePrefix(input.PhonePrefix),
+        phone: normalisePhone(input.Phone),
+        street: input.Street,
+        streetNumber: input.StreetNumber,
+        city: input.City,
+        zipCode: input.Zipcode,
+        registrationSource: RegistrationSource.Reception,
+        agreedToTermsOfService: input.AgreeTerms,
+        agreedToDataProcessing: input.AgreeProcessingData,
+      })
+      .returning({ id: customers.id })
+      .catch(asDuplicateEmail);
+    if (!row) throw new Error('customer insert returned nothing');
+    const changes: FieldChange[] = [
+      { field: 'created', oldValue: null, newValue: `${input.Name} ${input.Surname}` },
+    ];
+    if (input.ProductTypeId) {
+      const order = await createOrder(tx, row.id, input.ProductTypeId);
+      changes.push({ field: 'order', oldValue: null, newValue: order.orderNumber });
+      if (input.PaidInCash) {
+        await payInCash(tx, order.id);
+        const sampleId = await finalizeOrder(tx, order.id);
+        changes.push({ field: 'payment', oldValue: null, newValue: 'cash' });
+        changes.push({ field: 'sample', oldValue: null, newValue: sampleId });
+      }
+    }
+    await audit(tx, { entity: 'customer', entityId: row.id, changedBy: by.id, changes });
+    return row.id;
+  });
+  return getCustomer(db, id);
+}
+
+/** The edit (`POST admin/customers`); every changed field is audited. */
+export async function editCustomer(db: Database, by: Principal, input: EditCustomerRequest) {
+  const id = input.CustomerId;
+  const email = input.Email.trim();
+  await ensureEmailFree(db, email, id);
+  await transaction(db, async (tx) => {
+    const [before] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+    if (!before) throw notFound();
+    const after: Partial<typeof before> = {
+      name: input.Name,
+      surname: input.Surname,
+      email,
+      gender: input.Gender,
+      phonePrefix: normalisePrefix(input.PhonePrefix),
+      phone: normalisePhone(input.Phone),
+      street: input.Street,
+      streetNumber: input.StreetNumber,
+      city: input.City,
+      zipCode: input.Zipcode,
+      ...(input.DateOfBirth !== undefined ? { dateOfBirth: input.DateOfBirth || null } : {}),
+      ...(input.OpenLimsID !== undefined ? { openLimsId: input.OpenLimsID || null } : {}),
+      ...(input.DNASampleUsageStatus !== undefined
+        ? { dnaSampleUsageStatus: input.DNASampleUsageStatus }
+        : {}),
+      ...(input.AgreedToSampleBeingUsedForScientificPurposes !== undefined
+        ? { agreedToScientificUse: input.AgreedToSampleBeingUsedForScientificPurposes }
+        : {}),
+      ...(input.AgreedToSampleExamination !== undefined
+        ? { agreedToSampleExamination: input.AgreedToSampleExamination }
+        : {}),
+      ...(input.NotifyByEmail !== undefined ? { notifyByEmail: input.NotifyByEmail } : {}),
+      ...(input.NotifyBySms !== undefined ? { notifyBySms: input.NotifyBySms } : {}),
+    };
+    await tx
+      .update(customers)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(customers.id, id))
+      .catch(asDuplicateEmail);
+    await audit(tx, {
+      entity: 'customer',
+      entityId: id,
+      changedBy: by.id,
+      changes: named(
+        diff(before, after, [
+          'name',
+          'surname',
+          'email',
+          'gender',
+          'dateOfBirth',
+          'phonePrefix',
+          'phone',
+          'street',
+          'streetNumber',
+          'city',
+          'zipCode',
+          'openLimsId',
+          'dnaSampleUsageStatus',
+          'agreedToScientificUse',
+          'agreedToSampleExamination',
+          'notifyByEmail',
+          'notifyBySms',
+        ]),
+      ),
+    });
+  });
+  return getCustomer(db, id);
+}
+
+/**
+ * Deletes a customer and everything hanging on it (orders, payments, samples, questionnaire,
+ * relationship, their audit trail and the e-mails to them), in one transaction. Irreversible. The
+ * partner's relationship falls back to NOT_REQUESTED; a barcode the sample used stays out of the pool.
+ * One audit row without personal data records who deleted which id.
+ */
+export async function deleteCustomer(db: Database, by: Principal, id: number) {
+  await transaction(db, async (tx) => {
+    const [customer] = await tx
+      .select({ id: customers.id, email: customers.email })
+      .from(customers)
+      .where(eq(customers.id, id))
+      .for('update');
+    if (!customer) throw notFound();
+    await tx
+      .update(customerRelationships)
+      .set({ status: RelationshipStatus.NotRequested, partnerId: null, acceptedAt: null, acceptedBy: null })
+      .where(eq(customerRelationships.partnerId, id));
+    const sampleIds = (
+      await tx.select({ id: samples.id }).from(samples).where(eq(samples.customerId, id))
+    ).map((s) => s.id);
+    const questionnaireIds = (
+      await tx.select({ id: questionnaires.id }).from(questionnaires).where(eq(questionnaires.customerId, id))
+    ).map((q) => q.id);
+    const trails: SQL[] = [and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, id)) as SQL];
+    if (sampleIds.length)
+      trails.push(and(eq(auditLog.entity, 'sample'), inArray(auditLog.entityId, sampleIds)) as SQL);
+    if (questionnaireIds.length)
+      trails.push(
+        and(eq(auditLog.entity, 'questionnaire'), inArray(auditLog.entityId, questionnaireIds)) as SQL,
+      );
+    await tx.delete(auditLog).where(or(...trails));
+    await tx
+      .delete(outboxMessages)
+      .where(sql`lower(${outboxMessages.recipient}) = ${customer.email.toLowerCase()}`);
+    await tx.delete(customers).where(eq(customers.id, id));
+    await audit(tx, {
+      entity: 'customer',
+      entityId: id,
+      changedBy: by.id,
+      changes: [{ field: 'deleted', oldValue: null, newValue: 'deleted' }],
+    });
+  });
+  return { id };
+}
+
+// Reads around a customer
+
+async function ensureCustomer(db: Executor, id: number) {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
+  if (!row) throw notFound();
+}
+
+/** The customer's audit trail, with its samples' and questionnaire's, newest first. */
+export async function customerAudit(db: Executor, id: number): Promise<CustomerAuditEntry[]> {
+  await ensureCustomer(db, id);
+  const rows = await db
+    .select({ entry: auditLog, userId: users.id, userName: users.userName })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.changedBy))
+    .where(
+      or(
+        and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, id)),
+        and(
+          eq(auditLog.entity, 'sample'),
+          inArray(
+            auditLog.entityId,
+            db.select({ id: samples.id }).from(samples).where(eq(samples.customerId, id)),
+          ),
+        ),
+        and(
+          eq(auditLog.entity, 'questionnaire'),
+          inArray(
+            auditLog.entityId,
+            db
+              .select({ id: questionnaires.id })
+              .from(questionnaires)
+              .where(eq(questionnaires.customerId, id)),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(auditLog.changedAt), desc(auditLog.id));
+  return rows.map(({ entry, userId, userName }) => ({
+    id: entry.id,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    field: entry.field,
+    oldValue: entry.oldValue,
+    newValue: entry.newValue,
+    changedAt: entry.changedAt.toISOString(),
+    changedBy: userId !== null && userName !== null ? { id: userId, userName } : null,
+  }));
+}
+
+/**
+ * The report categories of the customer: the catalogue's top-level categories with the number of the
+ * customer's phenotypes in each. Reports (the products area) do not exist yet, so the counts are 0.
+ */
+export async function customerCategories(db: Executor, id: number) {
+  await ensureCustomer(db, id);
+  const rows = await db
+    .select({ id: templateCategories.id, name: templateCategories.name, nameEn: templateCategories.nameEn })
+    .from(templateCategories)
+    .where(isNull(templateCategories.parentId))
+    .orderBy(asc(templateCategories.name));
+  return rows.map((r) => ({ ...r, phenotypeCount: 0 }));
+}

@@ -1,0 +1,366 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import {
+  auditLog,
+  customerRelationships,
+  customers,
+  orders,
+  payments,
+  questionnaires,
+  samples,
+} from '../../db/schema/index.js';
+
+let t: TestApp;
+let admin: Record<string, string>;
+let productTypeId: number;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.authAs(demo.admin);
+  const created = await t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/producttypes/create',
+    payload: { Name: 'Kompletní DNA test (test)', Price: 5990 },
+    headers: admin,
+  });
+  productTypeId = created.json().id;
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, headers = admin) =>
+  t.app.inject({ method, url, payload, headers });
+
+const registration = (over: Record<string, unknown> = {}) => {
+  seq += 1;
+  return {
+    Name: 'Jana',
+    Surname: `Testová${seq}`,
+    Email: `jana.testova${seq}@example.cz`,
+    Phone: '777 123 456',
+    PhonePrefix: '+420',
+    Street: 'Dlouhá',
+    StreetNumber: '12',
+    City: 'Praha',
+    Zipcode: '110 00',
+    Password: 'heslo-heslo',
+    AgreeTerms: true,
+    AgreeProcessingData: true,
+    ...over,
+  };
+};
+
+async function register(over: Record<string, unknown> = {}) {
+  const response = await call('PUT', '/api/admin/customers', registration(over));
+  if (response.statusCode !== 200) throw new Error(response.body);
+  return response.json();
+}
+
+describe('PUT admin/customers (registration)', () => {
+  it('creates a customer with gender 2 by default, from the reception, audited, without an order', async () => {
+    const customer = await register();
+    expect(customer).toMatchObject({
+      gender: 2,
+      registrationSource: 2,
+      phonePrefix: '+420',
+      phone: '777123456',
+      agreedToTermsOfService: true,
+      agreedToDataProcessing: true,
+      isUnderage: false,
+      orders: [],
+      samples: [],
+      relationship: { status: 'NOT_REQUESTED', partnerId: null },
+    });
+    const [row] = await t.db.select().from(customers).where(eq(customers.id, customer.id));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    const trail = await call('GET', `/api/admin/customers/customeraudit?Id=${customer.id}`);
+    expect(trail.json()[0]).toMatchObject({ field: 'created', changedBy: { userName: 'Alena Adminová' } });
+  });
+
+  it('with a product type makes an unpaid order for its price; no sample yet', async () => {
+    const customer = await register({ ProductTypeId: productTypeId });
+    expect(customer.orders).toHaveLength(1);
+    expect(customer.orders[0]).toMatchObject({
+      productTypeId,
+      amount: 599000,
+      currency: 'CZK',
+      complete: false,
+      paidBy: 6,
+    });
+    expect(customer.orders[0].orderNumber).toBeGreaterThan(0);
+    expect(customer.samples).toEqual([]);
+  });
+
+  it('paid in cash: a completed cash payment, the order complete, the sample waiting to be sent [2]', async () => {
+    const customer = await register({ ProductTypeId: productTypeId, PaidInCash: true });
+    expect(customer.orders[0]).toMatchObject({ complete: true, paidBy: 3 });
+    expect(customer.orders[0].dateOrderPaid).toBeTruthy();
+    expect(customer.samples).toEqual([{ id: expect.any(Number), status: 2, barcode: null }]);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, customer.orders[0].id));
+    expect(payment).toMatchObject({
+      method: 3,
+      amount: 599000,
+      variableSymbol: String(customer.orders[0].orderNumber),
+    });
+    expect(payment?.completedAt).toBeTruthy();
+  });
+
+  it('flags an underage customer from the date of birth', async () => {
+    const young = new Date();
+    young.setUTCFullYear(young.getUTCFullYear() - 17);
+    const customer = await register({ DateOfBirth: young.toISOString().slice(0, 10) });
+    expect(customer).toMatchObject({ isUnderage: true, customerUnderage: true });
+    const adult = await register({ DateOfBirth: '1990-05-01' });
+    expect(adult.isUnderage).toBe(false);
+  });
+
+  it('validates with the spec messages and stores nothing', async () => {
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(customers);
+    const response = await call('PUT', '/api/admin/customers', {
+      Name: '',
+      Email: 'not-an-email',
+      Phone: '12ab',
+      Password: 'short',
+      AgreeTerms: false,
+      Gender: 0,
+      ProductTypeId: 0,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toMatchObject({
+      Name: 'Pole je povinné!',
+      Surname: 'Pole je povinné!',
+      Email: 'Hodnota není validní e-mail!',
+      Password: 'Heslo musí mít alespoň 8 znaků!',
+      Gender: 'Musíte zvolit jednu možnost!',
+      ProductTypeId: 'Musíte zvolit jednu možnost!',
+    });
+    const phone = await call('PUT', '/api/admin/customers', registration({ Phone: '12ab' }));
+    expect(phone.json().error.fields.Phone).toBe('Toto není platné telefonní číslo!');
+    const prefixed = await call(
+      'PUT',
+      '/api/admin/customers',
+      registration({ PhonePrefix: '+421', Phone: '123' }),
+    );
+    expect(prefixed.json().error.fields.Phone).toBe('Toto není platné telefonní číslo!');
+    const cashWithoutProduct = await call('PUT', '/api/admin/customers', registration({ PaidInCash: true }));
+    expect(cashWithoutProduct.json().error.fields.ProductTypeId).toBe('Musíte zvolit jednu možnost!');
+    const unknownProduct = await call('PUT', '/api/admin/customers', registration({ ProductTypeId: 999999 }));
+    expect(unknownProduct.statusCode).toBe(422);
+    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(customers);
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it('refuses a duplicate e-mail (any case) with 409; of two racing registrations one wins', async () => {
+    const first = await register();
+    const duplicate = await call(
+      'PUT',
+      '/api/admin/customers',
+      registration({ Email: first.email.toUpperCase() }),
+    );
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error.fields.Email).toBe('Zákazník se zadaným e-mailem již existuje!');
+    const payload = registration({ Email: 'race@example.cz' });
+    const results = await Promise.all([
+      call('PUT', '/api/admin/customers', payload),
+      call('PUT', '/api/admin/customers', payload),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+});
+
+describe('POST admin/customers (edit)', () => {
+  it('changes the fields, defaults gender to 1, and audits each change', async () => {
+    const customer = await register();
+    const response = await call('POST', '/api/admin/customers', {
+      CustomerId: customer.id,
+      Name: 'Janička',
+      Surname: customer.surname,
+      PhonePrefix: '+420',
+      Phone: '602 000 111',
+      Email: customer.email,
+      Street: 'Krátká',
+      StreetNumber: '1',
+      City: 'Brno',
+      Zipcode: '602 00',
+      OpenLimsID: 'LIMS-1',
+      DNASampleUsageStatus: 4,
+      AgreedToSampleBeingUsedForScientificPurposes: true,
+      AgreedToSampleExamination: true,
+      NotifyByEmail: false,
+      NotifyBySms: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      name: 'Janička',
+      gender: 1,
+      city: 'Brno',
+      openLimsID: 'LIMS-1',
+      DNASampleUsageStatus: 4,
+      agreedToSampleBeingUsedForScientificPurposes: true,
+      notifyByEmail: false,
+    });
+    const trail = (await call('GET', `/api/admin/customers/customeraudit?Id=${customer.id}`)).json();
+    const fields = trail.map((e: { field: string }) => e.field);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'name',
+        'gender',
+        'phone',
+        'city',
+        'openLimsID',
+        'DNASampleUsageStatus',
+        'notifyByEmail',
+      ]),
+    );
+    expect(fields).not.toContain('notifyBySms');
+    expect(trail.find((e: { field: string }) => e.field === 'name')).toMatchObject({
+      oldValue: 'Jana',
+      newValue: 'Janička',
+      changedBy: { userName: 'Alena Adminová' },
+    });
+  });
+
+  it("refuses another customer's e-mail (409), must-pick-one DNA usage (400), an unknown id (404)", async () => {
+    const a = await register();
+    const b = await register();
+    const base = { CustomerId: b.id, Name: 'B', Surname: 'B', Phone: '777123456', Email: a.email };
+    expect((await call('POST', '/api/admin/customers', base)).statusCode).toBe(409);
+    const pick = await call('POST', '/api/admin/customers', {
+      ...base,
+      Email: b.email,
+      DNASampleUsageStatus: 0,
+    });
+    expect(pick.json().error.fields.DNASampleUsageStatus).toBe('Musíte zvolit jednu možnost!');
+    const missing = await call('POST', '/api/admin/customers', {
+      ...base,
+      CustomerId: 999999,
+      Email: 'x@y.cz',
+    });
+    expect(missing.statusCode).toBe(404);
+    const [row] = await t.db.select().from(customers).where(eq(customers.id, b.id));
+    expect(row?.name).toBe('Jana');
+  });
+});
+
+describe('GET admin/customers (list)', () => {
+  it('searches name, e-mail, phone, barcode and OpenLIMS id; filters; sorts any column', async () => {
+    const c = await register({ Name: 'Vendelín', Surname: 'Zvláštní', Phone: '731 555 444' });
+    await t.db
+      .update(customers)
+      .set({ extId: 'GD00099999', openLimsId: 'OL-777' })
+      .where(eq(customers.id, c.id));
+    for (const search of ['vendelín', 'ZVLÁŠT', c.email, '731 555', 'GD00099999', 'ol-777']) {
+      const list = (await call('GET', `/api/admin/customers?search=${encodeURIComponent(search)}`)).json();
+      expect(
+        list.items.map((i: { id: number }) => i.id),
+        search,
+      ).toEqual([c.id]);
+      expect(list.total).toBe(1);
+    }
+    const reception = (await call('GET', '/api/admin/customers?registrationSource=2&pageSize=100')).json();
+    expect(reception.items.every((i: { registrationSource: number }) => i.registrationSource === 2)).toBe(
+      true,
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const todays = (
+      await call('GET', `/api/admin/customers?registeredFrom=${today}&registeredTo=${today}`)
+    ).json();
+    expect(todays.total).toBeGreaterThan(0);
+    const none = (await call('GET', '/api/admin/customers?registeredTo=2000-01-01')).json();
+    expect(none.total).toBe(0);
+    for (const sort of [
+      'id',
+      'name',
+      '-surname',
+      'email',
+      'phone',
+      'city',
+      'extID',
+      'openLimsID',
+      'registrationSource',
+      '-dateRegistration',
+      'dateOfBirth',
+    ]) {
+      expect((await call('GET', `/api/admin/customers?sort=${sort}`)).statusCode, sort).toBe(200);
+    }
+    const surnames = (await call('GET', '/api/admin/customers?sort=surname&pageSize=100'))
+      .json()
+      .items.map((i: { surname: string }) => i.surname.toLowerCase());
+    expect(surnames).toEqual([...surnames].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect((await call('GET', '/api/admin/customers?sort=password')).statusCode).toBe(400);
+  });
+});
+
+describe('customer reads', () => {
+  it('answer 404 for an unknown customer', async () => {
+    for (const url of [
+      '/api/admin/customers/customer?CustomerId=999999',
+      '/api/admin/customers/customeraudit?Id=999999',
+      '/api/admin/customers/customercategories?CustomerId=999999',
+    ])
+      expect((await call('GET', url)).statusCode, url).toBe(404);
+  });
+
+  it('lists the report categories of a customer', async () => {
+    const c = await register();
+    const categories = (
+      await call('GET', `/api/admin/customers/customercategories?customerId=${c.id}`)
+    ).json();
+    expect(categories.length).toBeGreaterThan(0);
+    expect(categories[0]).toMatchObject({ name: expect.any(String), phenotypeCount: 0 });
+  });
+});
+
+describe('DELETE admin/customers', () => {
+  it('removes the customer and everything hanging on it, in one go; the partner falls back', async () => {
+    const c = await register({ ProductTypeId: productTypeId, PaidInCash: true });
+    const partner = await register();
+    await t.db
+      .insert(questionnaires)
+      .values({ customerId: c.id, answers: { cardiovascular: { hypertension: true } } });
+    await t.db.insert(customerRelationships).values([
+      { customerId: c.id, status: 'ACCEPTED', partnerId: partner.id, acceptedAt: new Date() },
+      { customerId: partner.id, status: 'ACCEPTED', partnerId: c.id, acceptedAt: new Date() },
+    ]);
+    await call('POST', '/api/admin/samples', { SampleId: c.samples[0].id, Status: 10 });
+    const response = await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: c.id });
+    expect(await t.db.select().from(customers).where(eq(customers.id, c.id))).toHaveLength(0);
+    expect(await t.db.select().from(orders).where(eq(orders.customerId, c.id))).toHaveLength(0);
+    expect(await t.db.select().from(payments).where(eq(payments.orderId, c.orders[0].id))).toHaveLength(0);
+    expect(await t.db.select().from(samples).where(eq(samples.customerId, c.id))).toHaveLength(0);
+    expect(await t.db.select().from(questionnaires).where(eq(questionnaires.customerId, c.id))).toHaveLength(
+      0,
+    );
+    expect(
+      await t.db.select().from(customerRelationships).where(eq(customerRelationships.customerId, c.id)),
+    ).toHaveLength(0);
+    const [partnerRow] = await t.db
+      .select()
+      .from(customerRelationships)
+      .where(eq(customerRelationships.customerId, partner.id));
+    expect(partnerRow).toMatchObject({ status: 'NOT_REQUESTED', partnerId: null });
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, c.id)));
+    expect(trail.map((r) => [r.field, r.oldValue, r.newValue])).toEqual([['deleted', null, 'deleted']]);
+    const sampleTrail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'sample'), eq(auditLog.entityId, c.samples[0].id)));
+    expect(sampleTrail).toHaveLength(0);
+    expect((await call('GET', `/api/admin/customers/customer?CustomerId=${c.id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`)).statusCode).toBe(404);
+  });
+
+  it('needs Customers.Edit', async () => {
+    const c = await register();
+    const doctor = await t.authAs(demo.doctor);
+    expect(
+      (await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`, undefined, doctor)).statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,109 @@
+import {
+  createCustomerRequestSchema,
+  customerAuditEntrySchema,
+  customerAuditQuerySchema,
+  customerCategorySchema,
+  customerDetailSchema,
+  customerIdQuerySchema,
+  customerListQuerySchema,
+  customerSummarySchema,
+  deletedCustomerSchema,
+  editCustomerRequestSchema,
+  Permissions,
+  pageOf,
+} from '@genodesk/contract';
+import { z } from 'zod';
+import { principalOf } from '../../auth/access.js';
+import type { App, Deps } from '../../http/app-types.js';
+import {
+  createCustomer,
+  customerAudit,
+  customerCategories,
+  deleteCustomer,
+  editCustomer,
+  getCustomer,
+  listCustomers,
+} from './customers.service.js';
+
+const P = Permissions;
+
+export function customersRoutes(app: App, deps: Deps) {
+  const tags = ['customers'];
+
+  app.get('/api/admin/customers', {
+    config: { access: { all: [P.CustomersView] } },
+    schema: {
+      tags,
+      summary: 'Customers, paged, sorted, searched (name, e-mail, phone, barcode, OpenLIMS id) and filtered',
+      querystring: customerListQuerySchema,
+      response: { 200: pageOf(customerSummarySchema) },
+    },
+    handler: (request) => listCustomers(deps.db, request.query),
+  });
+
+  app.get('/api/admin/customers/customer', {
+    config: { access: { all: [P.CustomersView] } },
+    schema: {
+      tags,
+      summary: 'One customer, with underage flag, relationship, samples and orders',
+      querystring: customerIdQuerySchema,
+      response: { 200: customerDetailSchema },
+    },
+    handler: (request) => getCustomer(deps.db, request.query.CustomerId),
+  });
+
+  app.get('/api/admin/customers/customercategories', {
+    config: { access: { all: [P.CustomersView] } },
+    schema: {
+      tags,
+      summary: "The report categories of a customer's results",
+      querystring: customerIdQuerySchema,
+      response: { 200: z.array(customerCategorySchema) },
+    },
+    handler: (request) => customerCategories(deps.db, request.query.CustomerId),
+  });
+
+  app.get('/api/admin/customers/customeraudit', {
+    config: { access: { all: [P.CustomersView] } },
+    schema: {
+      tags,
+      summary: "A customer's audit trail (with its samples and questionnaire), newest first",
+      querystring: customerAuditQuerySchema,
+      response: { 200: z.array(customerAuditEntrySchema) },
+    },
+    handler: (request) => customerAudit(deps.db, request.query.Id),
+  });
+
+  app.put('/api/admin/customers', {
+    config: { access: { all: [P.CustomersCreate] } },
+    schema: {
+      tags,
+      summary: 'Register a customer at the reception; with a product type an order, paid in cash a sample',
+      body: createCustomerRequestSchema,
+      response: { 200: customerDetailSchema },
+    },
+    handler: (request) => createCustomer(deps.db, principalOf(request), request.body),
+  });
+
+  app.post('/api/admin/customers', {
+    config: { access: { all: [P.CustomersEdit] } },
+    schema: {
+      tags,
+      summary: 'Edit a customer; audited',
+      body: editCustomerRequestSchema,
+      response: { 200: customerDetailSchema },
+    },
+    handler: (request) => editCustomer(deps.db, principalOf(request), request.body),
+  });
+
+  app.delete('/api/admin/customers', {
+    config: { access: { all: [P.CustomersEdit] } },
+    schema: {
+      tags,
+      summary: 'Delete a customer and everything of theirs, irreversibly',
+      querystring: customerIdQuerySchema,
+      response: { 200: deletedCustomerSchema },
+    },
+    handler: (request) => deleteCustomer(deps.db, principalOf(request), request.query.CustomerId),
+  });
+}

@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import { booleanish, emailSchema, idSchema, listQuerySchema, requiredText } from './common.js';
+import { adultAge, relationshipStatuses } from './enums.js';
+import { localeSchema } from './locale.js';
+import { isValidPhone } from './phone.js';
+
+// Field rules shared by registration and edit.
+
+const optionalText = (max = 200) => z.string().trim().max(max, 'invalidValue').default('');
+
+/** 0 is "nothing picked" ('Musíte zvolit jednu možnost!'); then 1 male or 2 female. */
+const customerGenderSchema = z.coerce
+  .number({ error: 'mustPickOne' })
+  .int('invalidValue')
+  .refine((v) => v !== 0, 'mustPickOne')
+  .refine((v) => v === 0 || v === 1 || v === 2, 'invalidCustomerGender');
+
+/** One of the DNA agreement options 1–4; 0 means nothing picked. */
+const dnaSampleUsageSchema = z.coerce
+  .number({ error: 'mustPickOne' })
+  .int('invalidValue')
+  .refine((v) => v !== 0, 'mustPickOne')
+  .refine((v) => v === 0 || (v >= 1 && v <= 4), 'invalidValue');
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+/** A date of birth, YYYY-MM-DD, a real day, not in the future. */
+export const dateOfBirthSchema = z
+  .string()
+  .trim()
+  .refine((v) => isoDate.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'invalidDate')
+  .refine((v) => !isoDate.test(v) || v <= new Date().toISOString().slice(0, 10), 'dateOfBirthInFuture')
+  .nullish();
+
+const phonePrefixSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9]{1,4}$/, 'invalidPhone')
+  .default('+420');
+const phoneSchema = z.string({ error: 'required' }).trim().min(1, 'required').max(32, 'invalidPhone');
+
+/** The full number is the prefix and the number, validated with libphonenumber. */
+export const fullPhone = (prefix: string, phone: string) =>
+  `${prefix.startsWith('+') ? prefix : `+${prefix}`}${phone.replace(/\s+/g, '')}`;
+
+function checkPhone(value: { PhonePrefix: string; Phone: string }, ctx: z.RefinementCtx) {
+  if (/[a-z]/i.test(value.Phone) || !isValidPhone(fullPhone(value.PhonePrefix, value.Phone)))
+    ctx.addIssue({ code: 'custom', path: ['Phone'], message: 'invalidPhone' });
+}
+
+/** Under 18 on the given day (today by default). */
+export function isUnderage(dateOfBirth: string | null | undefined, today = new Date()): boolean {
+  if (!dateOfBirth) return false;
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const adultOn = new Date(Date.UTC(y + adultAge, m - 1, d));
+  const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+  return day < adultOn;
+}
+
+/** `PUT admin/customers`: registration at the reception (SPEC §7). Gender defaults to 2. */
+export const createCustomerRequestSchema = z
+  .object({
+    Name: requiredText(100),
+    Surname: requiredText(100),
+    Email: emailSchema,
+    Phone: phoneSchema,
+    PhonePrefix: phonePrefixSchema,
+    Gender: customerGenderSchema.default(2),
+    DateOfBirth: dateOfBirthSchema,
+    Street: optionalText(),
+    StreetNumber: optionalText(20),
+    City: optionalText(),
+    Zipcode: optionalText(20),
+    Password: z
+      .string({ error: 'required' })
+      .min(1, 'required')
+      .min(8, 'passwordTooShort')
+      .max(200, 'invalidValue'),
+    AgreeTerms: z.literal(true, { error: 'mustAgree' }),
+    AgreeProcessingData: z.literal(true, { error: 'mustAgree' }),
+    /** Makes an order for the product type; 0 is "nothing picked". */
+    ProductTypeId: z.coerce
+      .number({ error: 'mustPickOne' })
+      .int('invalidValue')
+      .min(0, 'invalidValue')
+      .refine((v) => v !== 0, 'mustPickOne')
+      .nullish(),
+    /** Paid at the reception: a completed cash payment; the order is complete and the sample exists. */
+    PaidInCash: z.boolean({ error: 'invalidValue' }).default(false),
+  })
+  .superRefine((value, ctx) => {
+    checkPhone(value, ctx);
+    if (value.PaidInCash && !value.ProductTypeId)
+      ctx.addIssue({ code: 'custom', path: ['ProductTypeId'], message: 'mustPickOne' });
+  });
+export type CreateCustomerRequest = z.infer<typeof createCustomerRequestSchema>;
+
+/** `POST admin/customers`: the edit (SPEC §7). Gender defaults to 1; left-out flags stay as they are. */
+export const editCustomerRequestSchema = z
+  .object({
+    CustomerId: idSchema,
+    Name: requiredText(100),
+    Surname: requiredText(100),
+    PhonePrefix: phonePrefixSchema,
+    Phone: phoneSchema,
+    Email: emailSchema,
+    Gender: customerGenderSchema.default(1),
+    DateOfBirth: dateOfBirthSchema,
+    Street: optionalText(),
+    StreetNumber: optionalText(20),
+    City: optionalText(),
+    Zipcode: optionalText(20),
+    OpenLimsID: z.string().trim().max(100, 'invalidValue').nullish(),
+    DNASampleUsageStatus: dnaSampleUsageSchema.nullish(),
+    AgreedToSampleBeingUsedForScientificPurposes: z.boolean({ error: 'invalidValue' }).optional(),
+    AgreedToSampleExamination: z.boolean({ error: 'invalidValue' }).optional(),
+    NotifyByEmail: z.boolean({ error: 'invalidValue' }).optional(),
+    NotifyBySms: z.boolean({ error: 'invalidValue' }).optional(),
+  })
+  .superRefine(checkPhone);
+export type EditCustomerRequest = z.infer<typeof editCustomerRequestSchema>;
+
+export const customerIdQuerySchema = z.object({ CustomerId: idSchema });
+export const customerAuditQuerySchema = z.object({ Id: idSchema });
+
+const relationshipStatusSchema = z.enum(relationshipStatuses as [string, ...string[]]);
+
+export const customerDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  surname: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  gender: z.number().int(),
+  dateOfBirth: z.string().nullable(),
+  /** Under 18 today (SPEC §9: invitations need a legal guardian). */
+  isUnderage: z.boolean(),
+  customerUnderage: z.boolean(),
+  phonePrefix: z.string(),
+  phone: z.string(),
+  street: z.string(),
+  streetNumber: z.string(),
+  city: z.string(),
+  zipCode: z.string(),
+  extID: z.string().nullable(),
+  openLimsID: z.string().nullable(),
+  registrationSource: z.number().int(),
+  dateRegistration: z.string(),
+  agreedToDataProcessing: z.boolean(),
+  agreedToTermsOfService: z.boolean(),
+  agreedToDNAAnalysis: z.boolean(),
+  DNASampleUsageStatus: z.number().int().nullable(),
+  agreedToSampleBeingUsedForScientificPurposes: z.boolean(),
+  agreedToSampleExamination: z.boolean(),
+  dnaAgreementWasDigital: z.boolean(),
+  notifyByEmail: z.boolean(),
+  notifyBySms: z.boolean(),
+  relationship: z.object({
+    status: relationshipStatusSchema,
+    partnerId: z.number().int().nullable(),
+    partnerFullName: z.string().nullable(),
+  }),
+  samples: z.array(
+    z.object({ id: z.number().int(), status: z.number().int(), barcode: z.string().nullable() }),
+  ),
+  orders: z.array(
+    z.object({
+      id: z.number().int(),
+      orderNumber: z.number().int(),
+      productTypeId: z.number().int(),
+      productTypeName: z.string(),
+      /** haléře */
+      amount: z.number().int(),
+      currency: z.string(),
+      complete: z.boolean(),
+      paidBy: z.number().int(),
+      dateOrderPaid: z.string().nullable(),
+      created: z.string(),
+    }),
+  ),
+  hasQuestionnaire: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+export const customerSortFields = [
+  'id',
+  'name',
+  'surname',
+  'email',
+  'phone',
+  'city',
+  'extID',
+  'openLimsID',
+  'registrationSource',
+  'dateRegistration',
+  'dateOfBirth',
+] as const;
+
+const dateFilter = z
+  .string()
+  .trim()
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'invalidDate')
+  .optional();
+
+/** Filters of the customers list and its export. `search`: name, surname, e-mail, phone, barcode, OpenLIMS id. */
+const customerFilters = {
+  registrationSource: z.coerce.number().int().min(1, 'invalidValue').max(3, 'invalidValue').optional(),
+  /** Registered on or after (a date or a timestamp). */
+  registeredFrom: dateFilter,
+  /** Registered before the end of this day (a date), or before this timestamp. */
+  registeredTo: dateFilter,
+  underage: booleanish.optional(),
+};
+
+export const customerListQuerySchema = listQuerySchema.extend(customerFilters);
+export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
+
+export const customerExportQuerySchema = z.object({
+  format: z.enum(['csv', 'xlsx'], { error: 'invalidValue' }),
+  sort: z.string().max(64).optional(),
+  search: z.string().trim().max(200).optional(),
+  locale: localeSchema.optional(),
+  ...customerFilters,
+});
+export type CustomerExportQuery = z.infer<typeof customerExportQuerySchema>;
+
+export const customerSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  surname: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phonePrefix: z.string(),
+  phone: z.string(),
+  gender: z.number().int(),
+  dateOfBirth: z.string().nullable(),
+  isUnderage: z.boolean(),
+  city: z.string(),
+  extID: z.string().nullable(),
+  openLimsID: z.string().nullable(),
+  registrationSource: z.number().int(),
+  dateRegistration: z.string(),
+});
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+
+export const customerAuditEntrySchema = z.object({
+  id: z.number().int(),
+  /** customer, sample or questionnaire */
+  entity: z.string(),
+  entityId: z.number().int(),
+  field: z.string(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  changedAt: z.string(),
+  changedBy: z.object({ id: z.number().int(), userName: z.string() }).nullable(),
+});
+export type CustomerAuditEntry = z.infer<typeof customerAuditEntrySchema>;
+
+export const customerCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameEn: z.string(),
+  /** Phenotypes of the customer's reports in the category (0 until reports exist). */
+  phenotypeCount: z.number().int(),
+});
+
+export const deletedCustomerSchema = z.object({ id: z.number().int() });
+
+// Relationships (SPEC §3, §4, §7; DOMAIN §6)
+
+export const relationshipListQuerySchema = listQuerySchema.extend({
+  status: relationshipStatusSchema.optional(),
+});
+export type RelationshipListQuery = z.infer<typeof relationshipListQuerySchema>;
+export const relationshipSortFields = ['customerFullName', 'status', 'requestedAt', 'acceptedAt'] as const;
+
+export const partnerCandidateSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  dateOfBirth: z.string().nullable(),
+  /** Why it is a candidate: the requested e-mail, the requested name, or both. */
+  matchedBy: z.array(z.enum(['email', 'name'])),
+});
+
+export const relationshipSchema = z.object({
+  customerId: z.number().int(),
+  customerFullName: z.string(),
+  customerEmail: z.string(),
+  enabled: z.boolean(),
+  status: relationshipStatusSchema,
+  partnerId: z.number().int().nullable(),
+  assignedCustomerId: z.number().int().nullable(),
+  partnerFullName: z.string().nullable(),
+  partnerEmail: z.string().nullable(),
+  requestedPartnerFullName: z.string().nullable(),
+  requestedPartnerEmail: z.string().nullable(),
+  requestedAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+});
+export type Relationship = z.infer<typeof relationshipSchema>;
+
+export const relationshipDetailSchema = relationshipSchema.extend({
+  partnerCandidates: z.array(partnerCandidateSchema),
+  infoText: z.string().nullable(),
+});
+export type RelationshipDetail = z.infer<typeof relationshipDetailSchema>;
+
+export const relationshipQuerySchema = z.object({ customerId: idSchema });
+export const acceptRelationshipRequestSchema = z.object({ customerId: idSchema, partnerId: idSchema });

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { idSchema, listQuerySchema, requiredText } from './common.js';
+
+/**
+ * A price in CZK as staff type it (at most two decimals), > 0: 'Cena musí být víc než 0!'.
+ * Stored as integer haléře; `toMinorUnits` converts.
+ */
+export const priceSchema = z.coerce
+  .number({ error: 'priceMustBePositive' })
+  .positive('priceMustBePositive')
+  .max(10_000_000, 'invalidValue')
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'invalidPrice');
+
+/** CZK → haléře. */
+export const toMinorUnits = (czk: number) => Math.round(czk * 100);
+/** haléře → CZK. */
+export const fromMinorUnits = (minor: number) => minor / 100;
+
+export const productTypeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** CZK. */
+  price: z.number(),
+  /** The same in haléře, as stored. */
+  priceMinor: z.number().int(),
+  currency: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProductType = z.infer<typeof productTypeSchema>;
+
+export const productTypeSortFields = ['name', 'price', 'createdAt'] as const;
+export const productTypeListQuerySchema = listQuerySchema;
+export type ProductTypeListQuery = z.infer<typeof productTypeListQuerySchema>;
+
+export const createProductTypeRequestSchema = z.object({ Name: requiredText(200), Price: priceSchema });
+export type CreateProductTypeRequest = z.infer<typeof createProductTypeRequestSchema>;
+
+export const editProductTypeRequestSchema = z.object({
+  ProductTypeId: idSchema,
+  Name: requiredText(200),
+  Price: priceSchema,
+});
+export type EditProductTypeRequest = z.infer<typeof editProductTypeRequestSchema>;
+
+export const productTypeIdQuerySchema = z.object({ ProductTypeId: idSchema });

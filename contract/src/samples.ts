@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { idSchema, listQuerySchema } from './common.js';
+import { sampleWorkListNames } from './enums.js';
+
+export const sampleStatusSchema = z.coerce
+  .number({ error: 'invalidSampleStatus' })
+  .int('invalidSampleStatus')
+  .min(1, 'invalidSampleStatus')
+  .max(11, 'invalidSampleStatus');
+
+export const sampleSchema = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  orderId: z.number().int().nullable(),
+  hasBarcode: z.boolean(),
+  barcode: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  receivedByUser: z.object({ id: z.number().int(), userName: z.string() }).nullable(),
+  analysisStartedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Sample = z.infer<typeof sampleSchema>;
+
+export const sampleSortFields = [
+  'id',
+  'status',
+  'customerName',
+  'barcode',
+  'receivedAt',
+  'updatedAt',
+  'createdAt',
+] as const;
+
+/** Status filter: one status or several (`status=4&status=5` or `status=4,5`). */
+const statusListSchema = z.preprocess(
+  (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : v === undefined ? v : [v]),
+  z.array(sampleStatusSchema).max(11).optional(),
+);
+
+export const sampleListQuerySchema = listQuerySchema.extend({
+  status: statusListSchema,
+  /** A work list of DOMAIN §1: pending [2], receiving [3], waitingForAnalysis [4, 5, 10], inAnalysis [11]. */
+  list: z.enum(sampleWorkListNames as [string, ...string[]], { error: 'invalidValue' }).optional(),
+  customerId: z.coerce.number().int().positive().optional(),
+  hasBarcode: z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ error: 'invalidValue' }).optional(),
+  ),
+});
+export type SampleListQuery = z.infer<typeof sampleListQuerySchema>;
+
+export const sampleIdQuerySchema = z.object({ SampleId: idSchema });
+
+/** `POST admin/samples/ { SampleId, Status }`: any status 1–11, audited. */
+export const setSampleStatusRequestSchema = z.object({ SampleId: idSchema, Status: sampleStatusSchema });
+export type SetSampleStatusRequest = z.infer<typeof setSampleStatusRequestSchema>;
+
+/** A work-list action on one sample (`SampleId`) or several (`SampleIds`); all or nothing. */
+export const sampleActionRequestSchema = z
+  .object({
+    SampleId: idSchema.optional(),
+    SampleIds: z.array(idSchema, { error: 'invalidValue' }).max(1000, 'invalidValue').optional(),
+  })
+  .refine((v) => v.SampleId !== undefined || (v.SampleIds?.length ?? 0) > 0, {
+    message: 'samplesRequired',
+    path: ['SampleIds'],
+  });
+export type SampleActionRequest = z.infer<typeof sampleActionRequestSchema>;
+
+export const sampleActionResponseSchema = z.object({ items: z.array(sampleSchema) });
+
+/** The ids an action request names, once each, in order. */
+export const actionSampleIds = (request: SampleActionRequest) => [
+  ...new Set([...(request.SampleId !== undefined ? [request.SampleId] : []), ...(request.SampleIds ?? [])]),
+];
