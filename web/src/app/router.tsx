@@ -127,6 +127,115 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'templates',
+                handle: handle({
+                  name: 'admin.templates',
+                  title: 'templates.title',
+                  permissions: [Permissions.TemplatesView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/templates/routes/templates-list')) },
+                  {
+                    path: 'create',
+                    handle: handle({
+                      name: 'admin.templates.create',
+                      title: 'templates.createTitle',
+                      permissions: [Permissions.TemplatesCreate],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/templates/routes/template-create')),
+                  },
+                  {
+                    path: 'edit/:id',
+                    handle: handle({
+                      name: 'admin.templates.edit',
+                      title: 'templates.editTitle',
+                      permissions: [Permissions.TemplatesEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/templates/routes/template-edit')),
+                  },
+                  {
+                    path: 'show/:id',
+                    handle: handle({
+                      name: 'admin.templates.view',
+                      title: 'templates.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/templates/routes/template-show')),
+                  },
+                ],
+              },
+              {
+                path: 'templates/genecombinations',
+                handle: handle({
+                  name: 'admin.templates.genecombinations',
+                  title: 'geneCombinations.title',
+                  permissions: [Permissions.TemplatesView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  {
+                    index: true,
+                    lazy: lazy(() => import('@/features/templates/routes/gene-combinations-list')),
+                  },
+                  {
+                    path: 'edit/:id',
+                    handle: handle({
+                      name: 'admin.templates.genecombinations.edit',
+                      title: 'geneCombinations.editTitle',
+                      permissions: [Permissions.TemplatesEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/templates/routes/gene-combination-edit')),
+                  },
+                  {
+                    path: 'show/:id',
+                    handle: handle({
+                      name: 'admin.templates.genecombinations.view',
+                      title: 'geneCombinations.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/templates/routes/gene-combination-show')),
+                  },
+                ],
+              },
+              {
+                path: 'templates/templatecategories',
+                handle: handle({
+                  name: 'admin.templates.templatecategories',
+                  title: 'templateCategories.title',
+                  permissions: [Permissions.TemplatesView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  {
+                    index: true,
+                    lazy: lazy(() => import('@/features/templates/routes/template-categories-list')),
+                  },
+                  {
+                    path: 'edit/:id',
+                    handle: handle({
+                      name: 'admin.templates.templatecategories.edit',
+                      title: 'templateCategories.editTitle',
+                      permissions: [Permissions.TemplatesEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/templates/routes/template-category-edit')),
+                  },
+                  {
+                    path: 'show/:id',
+                    handle: handle({
+                      name: 'admin.templates.templatecategories.view',
+                      title: 'templateCategories.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/templates/routes/template-category-show')),
+                  },
+                ],
+              },
+              {
                 path: '*',
                 handle: handle({ name: 'admin.notFound', title: 'notFound.title', notFound: true }),
                 lazy: lazy(() => import('@/components/not-found-route')),

@@ -1,7 +1,7 @@
 import { Permissions } from '@genodesk/contract/permissions';
 import { IconUsers } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
-import { type NavGroup, navGroups, visibleNav } from './navigation';
+import { activeNavTo, type NavGroup, navGroups, visibleNav } from './navigation';
 
 describe('visibleNav', () => {
   it('shows only links whose permissions are all held and hides empty groups', () => {
@@ -48,6 +48,26 @@ describe('visibleNav', () => {
       'administration',
       'templates',
       'finances',
+    ]);
+  });
+});
+
+describe('activeNavTo', () => {
+  it('marks the most specific link of nested paths', () => {
+    const templates = navGroups.find((g) => g.key === 'templates')?.items ?? [];
+    expect(activeNavTo(templates, '/templates')).toBe('/templates');
+    expect(activeNavTo(templates, '/templates/show/3')).toBe('/templates');
+    expect(activeNavTo(templates, '/templates/genecombinations/edit/2')).toBe('/templates/genecombinations');
+    expect(activeNavTo(templates, '/templates/templatecategories')).toBe('/templates/templatecategories');
+    expect(activeNavTo(templates, '/templatesx')).toBeUndefined();
+  });
+
+  it('shows the template catalogue to whoever may view templates', () => {
+    const result = visibleNav(navGroups, [Permissions.TemplatesView]);
+    expect(result.flatMap((g) => g.items.map((i) => i.key))).toEqual([
+      'templates',
+      'genecombinations',
+      'templatecategories',
     ]);
   });
 });

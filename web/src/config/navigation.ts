@@ -3,6 +3,9 @@ import {
   type Icon,
   IconCalendarEvent,
   IconCash,
+  IconDna2,
+  IconFileText,
+  IconHierarchy2,
   IconSettings,
   IconShieldLock,
   IconTemplate,
@@ -61,12 +64,53 @@ export const navGroups: readonly NavGroup[] = [
       },
     ],
   },
-  { key: 'templates', label: 'nav.groups.templates', icon: IconTemplate, items: [] },
+  {
+    key: 'templates',
+    label: 'nav.groups.templates',
+    icon: IconTemplate,
+    items: [
+      {
+        key: 'templates',
+        to: paths.templates.list,
+        label: 'nav.templates',
+        description: 'nav.templatesDescription',
+        icon: IconFileText,
+        permissions: [Permissions.TemplatesView],
+      },
+      {
+        key: 'genecombinations',
+        to: paths.geneCombinations.list,
+        label: 'nav.geneCombinations',
+        description: 'nav.geneCombinationsDescription',
+        icon: IconDna2,
+        permissions: [Permissions.TemplatesView],
+      },
+      {
+        key: 'templatecategories',
+        to: paths.templateCategories.list,
+        label: 'nav.templateCategories',
+        description: 'nav.templateCategoriesDescription',
+        icon: IconHierarchy2,
+        permissions: [Permissions.TemplatesView],
+      },
+    ],
+  },
   { key: 'finances', label: 'nav.groups.finances', icon: IconCash, items: [] },
 ];
 
 export function hasAll(held: readonly string[], required: readonly string[]): boolean {
   return required.every((permission) => held.includes(permission));
+}
+
+/**
+ * The link of `items` that owns `pathname`: the longest `to` that is the path or a parent of it, so
+ * /templates/genecombinations/show/1 marks Phenotypes, not Templates.
+ */
+export function activeNavTo(items: readonly { to: string }[], pathname: string): string | undefined {
+  return items
+    .map((item) => item.to)
+    .filter((to) => pathname === to || pathname.startsWith(`${to}/`))
+    .sort((a, b) => b.length - a.length)[0];
 }
 
 /** The groups and links a user with these permissions may open; groups left empty are dropped. */

@@ -15,4 +15,20 @@ export const paths = {
     view: (id: number | string) => `/administration/roles/view/${id}`,
     edit: (id: number | string) => `/administration/roles/edit/${id}`,
   },
+  templates: {
+    list: '/templates',
+    create: '/templates/create',
+    show: (id: number | string) => `/templates/show/${id}`,
+    edit: (id: number | string) => `/templates/edit/${id}`,
+  },
+  geneCombinations: {
+    list: '/templates/genecombinations',
+    show: (id: number | string) => `/templates/genecombinations/show/${id}`,
+    edit: (id: number | string) => `/templates/genecombinations/edit/${id}`,
+  },
+  templateCategories: {
+    list: '/templates/templatecategories',
+    show: (id: number | string) => `/templates/templatecategories/show/${id}`,
+    edit: (id: number | string) => `/templates/templatecategories/edit/${id}`,
+  },
 } as const;

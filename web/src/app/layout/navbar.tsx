@@ -2,7 +2,7 @@ import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconLayoutDashboard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { navGroups, visibleNav } from '@/config/navigation';
+import { activeNavTo, navGroups, visibleNav } from '@/config/navigation';
 import { paths } from '@/config/paths';
 
 export function Navbar({
@@ -15,7 +15,10 @@ export function Navbar({
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const groups = visibleNav(navGroups, permissions);
-  const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  const activeTo = activeNavTo(
+    groups.flatMap((group) => group.items),
+    pathname,
+  );
 
   return (
     <ScrollArea type="scroll" style={{ flex: 1 }}>
@@ -43,7 +46,7 @@ export function Navbar({
                 to={item.to}
                 label={t(item.label)}
                 leftSection={<item.icon size={18} stroke={1.6} />}
-                active={isActive(item.to)}
+                active={item.to === activeTo}
                 onClick={onNavigate}
                 data-testid={`nav-${item.key}`}
                 variant="light"

@@ -84,5 +84,7 @@ export function useListParams(
     setSort: (sort: string | undefined) => update({ sort: sort ?? (defaults.sort ? '' : undefined) }),
     setSearch: (search: string) => update({ search: search.trim() || undefined }),
     setFilter: (name: string, value: string | undefined) => update({ [name]: value }),
+    /** several filters at once (e.g. a category and the subcategory that depends on it) */
+    setFilters: (changes: Record<string, string | undefined>) => update(changes),
   };
 }

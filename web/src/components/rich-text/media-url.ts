@@ -1,0 +1,72 @@
+import type { MessageKey } from '@genodesk/contract/messages';
+
+/**
+ * The server's rule for embedded media (api/src/modules/templates/rich-text.ts), checked before an
+ * image or video is inserted: a non-empty https URL; videos only as YouTube or Vimeo players.
+ */
+const videoHosts = [
+  'www.youtube.com',
+  'youtube.com',
+  'www.youtube-nocookie.com',
+  'youtube-nocookie.com',
+  'player.vimeo.com',
+];
+
+export function mediaUrlProblem(tag: 'img' | 'iframe', src: string | undefined): MessageKey | undefined {
+  const value = src?.trim() ?? '';
+  if (!value) return 'mediaUrlEmpty';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'mediaUrlUnsupported';
+  }
+  if (url.protocol !== 'https:') return 'mediaUrlUnsupported';
+  if (tag === 'img') return undefined;
+  if (!videoHosts.includes(url.hostname)) return 'mediaUrlUnsupported';
+  const player = url.hostname.includes('youtube') ? /^\/embed\/[\w-]+$/ : /^\/video\/\d+$/;
+  return player.test(url.pathname) ? undefined : 'mediaUrlUnsupported';
+}
+
+/** The embed (player) URL of a YouTube link (watch, youtu.be, shorts or embed), or undefined. */
+export function youtubeEmbedUrl(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:') return undefined;
+  const host = url.hostname.replace(/^(www\.|m\.)/, '');
+  let id: string | null | undefined;
+  if (host === 'youtu.be') id = url.pathname.slice(1);
+  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    if (url.pathname === '/watch') id = url.searchParams.get('v');
+    else id = url.pathname.match(/^\/(?:embed|shorts|live)\/([\w-]+)/)?.[1];
+  }
+  return id && /^[\w-]+$/.test(id) ? `https://www.youtube.com/embed/${id}` : undefined;
+}
+
+/** The first embedded image or video of rich-text HTML whose URL the server would refuse. */
+export function richTextMediaProblem(html: string): MessageKey | undefined {
+  if (!/<(img|iframe)\b/i.test(html)) return undefined;
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  for (const element of doc.querySelectorAll('img, iframe')) {
+    const tag = element.tagName.toLowerCase() === 'img' ? 'img' : 'iframe';
+    const problem = mediaUrlProblem(tag, element.getAttribute('src') ?? undefined);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** Editor HTML that holds no text and no media counts as empty (Tiptap answers `<p></p>`). */
+export function isEmptyRichText(html: string | null | undefined): boolean {
+  if (!html) return true;
+  if (/<(img|iframe)\b/i.test(html)) return false;
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() === ''
+  );
+}

@@ -1,0 +1,221 @@
+import '@mantine/tiptap/styles.css';
+import { Button, Group, Input, Popover, Stack, TextInput } from '@mantine/core';
+import { RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
+import { IconBrandYoutube, IconPhoto } from '@tabler/icons-react';
+import Image from '@tiptap/extension-image';
+import Youtube from '@tiptap/extension-youtube';
+import { type Editor, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/lib/use-locale';
+import { isEmptyRichText, mediaUrlProblem, youtubeEmbedUrl } from './media-url';
+
+export interface RichTextFieldProps {
+  label?: ReactNode;
+  description?: ReactNode;
+  /** the HTML; '' when empty */
+  value: string;
+  onChange: (html: string) => void;
+  onBlur?: () => void;
+  error?: ReactNode;
+  withAsterisk?: boolean;
+  /** allow embedded images and YouTube videos (default true) */
+  withMedia?: boolean;
+  minHeight?: number;
+  testId?: string;
+}
+
+function MediaControl({ editor, kind, testId }: { editor: Editor; kind: 'image' | 'video'; testId: string }) {
+  const { t } = useTranslation();
+  const { tm } = useLocale();
+  const [opened, setOpened] = useState(false);
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const label = kind === 'image' ? t('richText.insertImage') : t('richText.insertVideo');
+
+  const insert = () => {
+    if (kind === 'image') {
+      const problem = mediaUrlProblem('img', url);
+      if (problem) return setError(tm(problem));
+      editor.chain().focus().setImage({ src: url.trim() }).run();
+    } else {
+      const embed = url.trim() ? youtubeEmbedUrl(url) : undefined;
+      const problem = mediaUrlProblem('iframe', url.trim() ? (embed ?? url) : '');
+      if (problem || !embed) return setError(tm(problem ?? 'mediaUrlUnsupported'));
+      editor.chain().focus().setYoutubeVideo({ src: embed }).run();
+    }
+    setOpened(false);
+    setUrl('');
+    setError(null);
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} trapFocus shadow="md" withArrow position="bottom">
+      <Popover.Target>
+        <RichTextEditor.Control
+          onClick={() => setOpened((o) => !o)}
+          aria-label={label}
+          title={label}
+          data-testid={`${testId}-insert-${kind}`}
+        >
+          {kind === 'image' ? (
+            <IconPhoto size={16} stroke={1.5} />
+          ) : (
+            <IconBrandYoutube size={16} stroke={1.5} />
+          )}
+        </RichTextEditor.Control>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" w={320}>
+          <TextInput
+            size="xs"
+            label={kind === 'image' ? t('richText.imageUrl') : t('richText.videoUrl')}
+            placeholder={kind === 'image' ? t('richText.imagePlaceholder') : t('richText.videoPlaceholder')}
+            value={url}
+            error={error}
+            onChange={(event) => {
+              setUrl(event.currentTarget.value);
+              setError(null);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                insert();
+              }
+            }}
+            data-testid={`${testId}-media-url`}
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button size="xs" variant="default" onClick={() => setOpened(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button size="xs" onClick={insert} data-testid={`${testId}-media-insert`}>
+              {t('richText.insert')}
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** The one rich-text (HTML) input of the app: Tiptap in Mantine's editor, with links, images and videos. */
+export function RichTextField({
+  label,
+  description,
+  value,
+  onChange,
+  onBlur,
+  error,
+  withAsterisk,
+  withMedia = true,
+  minHeight = 160,
+  testId = 'rich-text',
+}: RichTextFieldProps) {
+  const { t } = useTranslation();
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
+        codeBlock: false,
+        code: false,
+      }),
+      Image.configure({ allowBase64: false }),
+      Youtube.configure({ nocookie: false, controls: true, width: 560, height: 315 }),
+    ],
+    content: value,
+    shouldRerenderOnTransaction: true,
+    onUpdate: ({ editor: current }) => {
+      const html = current.getHTML();
+      onChange(isEmptyRichText(html) ? '' : html);
+    },
+    onBlur: () => onBlur?.(),
+  });
+
+  // A value set from outside (a form reset, loaded data) replaces the content; typing does not loop back.
+  useEffect(() => {
+    if (!editor) return;
+    const current = editor.getHTML();
+    const shown = isEmptyRichText(current) ? '' : current;
+    if (shown !== value) editor.commands.setContent(value || '', { emitUpdate: false });
+  }, [editor, value]);
+
+  const labels = useMemo<Partial<RichTextEditorLabels>>(
+    () => ({
+      boldControlLabel: t('richText.labels.bold'),
+      italicControlLabel: t('richText.labels.italic'),
+      underlineControlLabel: t('richText.labels.underline'),
+      strikeControlLabel: t('richText.labels.strike'),
+      clearFormattingControlLabel: t('richText.labels.clearFormatting'),
+      h2ControlLabel: t('richText.labels.h2'),
+      h3ControlLabel: t('richText.labels.h3'),
+      bulletListControlLabel: t('richText.labels.bulletList'),
+      orderedListControlLabel: t('richText.labels.orderedList'),
+      blockquoteControlLabel: t('richText.labels.blockquote'),
+      hrControlLabel: t('richText.labels.hr'),
+      linkControlLabel: t('richText.labels.link'),
+      unlinkControlLabel: t('richText.labels.unlink'),
+      undoControlLabel: t('richText.labels.undo'),
+      redoControlLabel: t('richText.labels.redo'),
+      linkEditorInputLabel: t('richText.labels.linkUrl'),
+      linkEditorInputPlaceholder: t('richText.labels.linkPlaceholder'),
+      linkEditorExternalLink: t('richText.labels.linkExternal'),
+      linkEditorInternalLink: t('richText.labels.linkInternal'),
+      linkEditorSave: t('common.save'),
+    }),
+    [t],
+  );
+
+  return (
+    <Input.Wrapper label={label} description={description} error={error} withAsterisk={withAsterisk}>
+      <RichTextEditor
+        editor={editor}
+        labels={labels}
+        mt={description || label ? 6 : 0}
+        data-testid={testId}
+        data-invalid={error ? true : undefined}
+        style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+      >
+        <RichTextEditor.Toolbar>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Bold />
+            <RichTextEditor.Italic />
+            <RichTextEditor.Underline />
+            <RichTextEditor.Strikethrough />
+            <RichTextEditor.ClearFormatting />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.H2 />
+            <RichTextEditor.H3 />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.BulletList />
+            <RichTextEditor.OrderedList />
+            <RichTextEditor.Blockquote />
+            <RichTextEditor.Hr />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Link />
+            <RichTextEditor.Unlink />
+            {withMedia && editor && (
+              <>
+                <MediaControl editor={editor} kind="image" testId={testId} />
+                <MediaControl editor={editor} kind="video" testId={testId} />
+              </>
+            )}
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Undo />
+            <RichTextEditor.Redo />
+          </RichTextEditor.ControlsGroup>
+        </RichTextEditor.Toolbar>
+        <RichTextEditor.Content
+          data-testid={`${testId}-content`}
+          style={{ minHeight }}
+          className="gd-rich-text-content"
+        />
+      </RichTextEditor>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Locale } from '@genodesk/contract/locales';
+import { type Gender, genderLabels, riskLabels, type TemplateRisk } from '@genodesk/contract/templates';
+
+/** Risk colours (SPEC §4): 1 low/none green, 2 medium orange, 3 high red, 4 protective blue. */
+export const riskColors: Record<TemplateRisk, string> = { 1: 'green', 2: 'orange', 3: 'red', 4: 'blue' };
+export const risks = [1, 2, 3, 4] as const satisfies readonly TemplateRisk[];
+export const genders = [1, 2, 3] as const satisfies readonly Gender[];
+
+export const riskLabel = (risk: number, locale: Locale) =>
+  riskLabels[risk as TemplateRisk]?.[locale] ?? String(risk);
+export const genderLabel = (gender: number, locale: Locale) =>
+  genderLabels[gender as Gender]?.[locale] ?? String(gender);
+
+/** A category's name in the UI language (the Czech one when there is no English). */
+export const localName = (ref: { name: string; nameEn: string }, locale: Locale) =>
+  locale === 'en' ? ref.nameEn || ref.name : ref.name;
+
+/** A phenotype's name in the UI language. */
+export const localPhenotype = (value: { phenotype: string; phenotypeEn: string }, locale: Locale) =>
+  locale === 'en' ? value.phenotypeEn || value.phenotype : value.phenotype;

@@ -1,0 +1,188 @@
+import { Permissions } from '@genodesk/contract/permissions';
+import type { GeneCombinationSummary } from '@genodesk/contract/templates';
+import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { useListParams } from '@/components/data-table/use-list-params';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { useCan } from '@/features/auth/api/get-current-user';
+import { isApiError } from '@/lib/api-client';
+import { useLocale } from '@/lib/use-locale';
+import { useGeneCombinations } from '../api/get-gene-combinations';
+import { GenderBadge, GeneCodes, RiskBadge } from '../components/badges';
+import { CategoryFilters, GenderFilter } from '../components/catalogue-filters';
+import { localName, localPhenotype } from '../components/labels';
+import { useRemoveGeneCombination } from '../components/use-remove';
+
+const filterNames = ['categoryId', 'subCategoryId', 'gender'] as const;
+
+export function GeneCombinationsListRoute() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const canEdit = useCan(Permissions.TemplatesEdit);
+  const list = useListParams(filterNames, { sort: 'phenotype' });
+  const { params } = list;
+  const geneCombinations = useGeneCombinations({
+    page: params.page,
+    pageSize: params.pageSize,
+    sort: params.sort,
+    search: params.search,
+    ...params.filters,
+    locale,
+  });
+  const remove = useRemoveGeneCombination();
+
+  const columns: DataTableColumn<GeneCombinationSummary>[] = [
+    {
+      key: 'phenotype',
+      header: t('templates.fields.phenotype'),
+      sortField: 'phenotype',
+      render: (row) => (
+        <Stack gap={2}>
+          <Text fz="sm" fw={600}>
+            {localPhenotype(row, locale)}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {locale === 'en' ? row.phenotype : row.phenotypeEn}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'genes',
+      header: t('templates.fields.genes'),
+      sortField: 'combinationGeneCode',
+      render: (row) => <GeneCodes codes={row.geneCodes} />,
+    },
+    {
+      key: 'category',
+      header: t('templates.fields.category'),
+      sortField: 'category',
+      render: (row) => (
+        <Stack gap={0}>
+          <Text fz="sm">{localName(row.category, locale)}</Text>
+          <Text fz="xs" c="dimmed">
+            {localName(row.subCategory, locale)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'gender',
+      header: t('templates.fields.gender'),
+      sortField: 'gender',
+      render: (row) => <GenderBadge gender={row.gender} />,
+    },
+    {
+      key: 'defaultTemplateRisk',
+      header: t('templates.fields.defaultRisk'),
+      sortField: 'defaultTemplateRisk',
+      render: (row) => (row.defaultTemplateRisk ? <RiskBadge risk={row.defaultTemplateRisk} /> : '—'),
+    },
+    {
+      key: 'templateCount',
+      header: t('geneCombinations.fields.templateCount'),
+      sortField: 'templateCount',
+      align: 'right',
+      render: (row) => (
+        <Badge variant="light" radius="sm" data-testid="gene-combination-template-count">
+          {row.templateCount}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: '',
+      align: 'right',
+      width: 120,
+      render: (row) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+          <Tooltip label={t('common.view')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              component={Link}
+              to={paths.geneCombinations.show(row.id)}
+              aria-label={t('common.view')}
+              data-testid={`gene-combination-view-${row.id}`}
+            >
+              <IconEye size={18} />
+            </ActionIcon>
+          </Tooltip>
+          {canEdit && (
+            <>
+              <Tooltip label={t('common.edit')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  component={Link}
+                  to={paths.geneCombinations.edit(row.id)}
+                  aria-label={t('common.edit')}
+                  data-testid={`gene-combination-edit-${row.id}`}
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('common.delete')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  onClick={() =>
+                    remove.run({
+                      id: row.id,
+                      name: localPhenotype(row, locale),
+                      templateCount: row.templateCount,
+                    })
+                  }
+                  aria-label={t('common.delete')}
+                  data-testid={`gene-combination-delete-${row.id}`}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('geneCombinations.title')}
+        description={t('geneCombinations.description')}
+        breadcrumbs={[{ label: t('nav.groups.templates') }, { label: t('geneCombinations.title') }]}
+      />
+      <DataTable
+        testId="gene-combinations-table"
+        columns={columns}
+        data={geneCombinations.data}
+        loading={geneCombinations.isFetching}
+        error={
+          geneCombinations.error
+            ? isApiError(geneCombinations.error)
+              ? geneCombinations.error.message
+              : t('errors.loadFailed')
+            : null
+        }
+        list={list}
+        rowKey={(row) => row.id}
+        onRowClick={(row) => navigate(paths.geneCombinations.show(row.id))}
+        searchPlaceholder={t('geneCombinations.searchPlaceholder')}
+        filters={
+          <>
+            <CategoryFilters list={list} />
+            <GenderFilter list={list} />
+          </>
+        }
+      />
+    </>
+  );
+}
+
+export const Component = GeneCombinationsListRoute;

@@ -1,0 +1,185 @@
+import { Permissions } from '@genodesk/contract/permissions';
+import type { TemplateSummary } from '@genodesk/contract/templates';
+import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { useListParams } from '@/components/data-table/use-list-params';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { useCan } from '@/features/auth/api/get-current-user';
+import { isApiError } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
+import { useLocale } from '@/lib/use-locale';
+import { useTemplates } from '../api/get-templates';
+import { GenderBadge, GeneCodes, RiskBadge } from '../components/badges';
+import { CategoryFilters, GenderFilter, RiskFilter } from '../components/catalogue-filters';
+import { GenotypeSummary } from '../components/genotype-summary';
+import { localName, localPhenotype } from '../components/labels';
+import { useRemoveTemplate } from '../components/use-remove';
+
+const filterNames = ['categoryId', 'subCategoryId', 'geneCombinationId', 'risk', 'gender'] as const;
+
+export function TemplatesListRoute() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const canCreate = useCan(Permissions.TemplatesCreate);
+  const canEdit = useCan(Permissions.TemplatesEdit);
+  const list = useListParams(filterNames, { sort: 'phenotype' });
+  const { params } = list;
+  const templates = useTemplates({
+    page: params.page,
+    pageSize: params.pageSize,
+    sort: params.sort,
+    search: params.search,
+    ...params.filters,
+    locale,
+  });
+  const remove = useRemoveTemplate();
+
+  const columns: DataTableColumn<TemplateSummary>[] = [
+    {
+      key: 'phenotype',
+      header: t('templates.fields.phenotype'),
+      sortField: 'phenotype',
+      render: (row) => (
+        <Stack gap={2}>
+          <Text fz="sm" fw={600} data-testid="template-row-phenotype">
+            {localPhenotype(row, locale)}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {localName(row.category, locale)} › {localName(row.subCategory, locale)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'genes',
+      header: t('templates.fields.genes'),
+      render: (row) => <GeneCodes codes={row.geneCodes} />,
+    },
+    {
+      key: 'genotypes',
+      header: t('templates.fields.genotypes'),
+      render: (row) => <GenotypeSummary geneCodes={row.geneCodes} combinations={row.genotypeCombinations} />,
+    },
+    {
+      key: 'risk',
+      header: t('templates.fields.risk'),
+      sortField: 'risk',
+      render: (row) => <RiskBadge risk={row.risk} />,
+    },
+    {
+      key: 'gender',
+      header: t('templates.fields.gender'),
+      sortField: 'gender',
+      render: (row) => <GenderBadge gender={row.gender} />,
+    },
+    {
+      key: 'customerCount',
+      header: t('templates.fields.customerCount'),
+      sortField: 'customerCount',
+      align: 'right',
+      render: (row) => formatNumber(row.customerCount, locale),
+    },
+    {
+      key: 'actions',
+      header: '',
+      align: 'right',
+      width: 120,
+      render: (row) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+          <Tooltip label={t('common.view')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              component={Link}
+              to={paths.templates.show(row.id)}
+              aria-label={t('common.view')}
+              data-testid={`template-view-${row.id}`}
+            >
+              <IconEye size={18} />
+            </ActionIcon>
+          </Tooltip>
+          {canEdit && (
+            <>
+              <Tooltip label={t('common.edit')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  component={Link}
+                  to={paths.templates.edit(row.id)}
+                  aria-label={t('common.edit')}
+                  data-testid={`template-edit-${row.id}`}
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('common.delete')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  onClick={() => remove.run(row.id)}
+                  aria-label={t('common.delete')}
+                  data-testid={`template-delete-${row.id}`}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('templates.title')}
+        description={t('templates.description')}
+        breadcrumbs={[{ label: t('nav.groups.templates') }, { label: t('templates.title') }]}
+        actions={
+          canCreate && (
+            <Button
+              component={Link}
+              to={paths.templates.create}
+              leftSection={<IconPlus size={18} />}
+              data-testid="templates-create"
+            >
+              {t('templates.new')}
+            </Button>
+          )
+        }
+      />
+      <DataTable
+        testId="templates-table"
+        columns={columns}
+        data={templates.data}
+        loading={templates.isFetching}
+        error={
+          templates.error
+            ? isApiError(templates.error)
+              ? templates.error.message
+              : t('errors.loadFailed')
+            : null
+        }
+        list={list}
+        rowKey={(row) => row.id}
+        onRowClick={(row) => navigate(paths.templates.show(row.id))}
+        searchPlaceholder={t('templates.searchPlaceholder')}
+        filters={
+          <>
+            <CategoryFilters list={list} withGeneCombination />
+            <RiskFilter list={list} />
+            <GenderFilter list={list} />
+          </>
+        }
+      />
+    </>
+  );
+}
+
+export const Component = TemplatesListRoute;
