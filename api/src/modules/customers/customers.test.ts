@@ -323,7 +323,9 @@ describe('DELETE admin/customers', () => {
       { customerId: c.id, status: 'ACCEPTED', partnerId: partner.id, acceptedAt: new Date() },
       { customerId: partner.id, status: 'ACCEPTED', partnerId: c.id, acceptedAt: new Date() },
     ]);
-    await call('POST', '/api/admin/samples', { SampleId: c.samples[0].id, Status: 10 });
+    expect(
+      (await call('POST', '/api/admin/samples', { SampleId: c.samples[0].id, Status: 10 })).statusCode,
+    ).toBe(200);
     const response = await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: c.id });

@@ -1,0 +1,259 @@
+import {
+  type Locale,
+  type Page,
+  type Sample,
+  type SampleListQuery,
+  SampleStatus,
+  type SampleWorkList,
+  type SetSampleStatusRequest,
+  sampleStatusLabels,
+  sampleWorkLists,
+} from '@genodesk/contract';
+import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.js';
+import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
+import { likePattern, orderBy } from '../../db/listing.js';
+import { barcodes, customers, samples, users } from '../../db/schema/index.js';
+import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import { audit, type FieldChange } from '../audit/audit.js';
+
+const sampleColumns = {
+  id: samples.id,
+  status: samples.status,
+  customerId: samples.customerId,
+  name: customers.name,
+  surname: customers.surname,
+  email: customers.email,
+  orderId: samples.orderId,
+  barcode: barcodes.code,
+  sentAt: samples.sentAt,
+  receivedAt: samples.receivedAt,
+  receivedById: users.id,
+  receivedByName: users.userName,
+  analysisStartedAt: samples.analysisStartedAt,
+  createdAt: samples.createdAt,
+  updatedAt: samples.updatedAt,
+};
+
+type SampleRow = {
+  id: number;
+  status: number;
+  customerId: number;
+  name: string;
+  surname: string;
+  email: string;
+  orderId: number | null;
+  barcode: string | null;
+  sentAt: Date | null;
+  receivedAt: Date | null;
+  receivedById: number | null;
+  receivedByName: string | null;
+  analysisStartedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const toSample = (row: SampleRow): Sample => ({
+  id: row.id,
+  status: row.status,
+  customerId: row.customerId,
+  customerName: `${row.name} ${row.surname}`,
+  customerEmail: row.email,
+  orderId: row.orderId,
+  hasBarcode: row.barcode !== null,
+  barcode: row.barcode,
+  sentAt: row.sentAt?.toISOString() ?? null,
+  receivedAt: row.receivedAt?.toISOString() ?? null,
+  receivedByUser:
+    row.receivedById !== null && row.receivedByName !== null
+      ? { id: row.receivedById, userName: row.receivedByName }
+      : null,
+  analysisStartedAt: row.analysisStartedAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const selectSamples = (db: Executor) =>
+  db
+    .select({ ...sampleColumns, total: sql<number>`count(*) over ()` })
+    .from(samples)
+    .innerJoin(customers, eq(customers.id, samples.customerId))
+    .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
+    .leftJoin(users, eq(users.id, samples.receivedBy));
+
+/** Samples, paged; `list` is one of the work lists of DOMAIN §1, `status` any statuses. */
+export async function listSamples(db: Executor, query: SampleListQuery): Promise<Page<Sample>> {
+  const conditions: SQL[] = [];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(sql`(${customers.search} like ${pattern} or lower(${barcodes.code}) like ${pattern})`);
+  }
+  if (query.status?.length) conditions.push(inArray(samples.status, query.status));
+  if (query.list)
+    conditions.push(inArray(samples.status, [...sampleWorkLists[query.list as SampleWorkList]]));
+  if (query.customerId) conditions.push(eq(samples.customerId, query.customerId));
+  if (query.hasBarcode !== undefined)
+    conditions.push(query.hasBarcode ? isNotNull(samples.barcodeId) : isNull(samples.barcodeId));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = orderBy(
+    query.sort,
+    {
+      id: sql`${samples.id}`,
+      status: sql`${samples.status}`,
+      customerName: sql`lower(${customers.surname}), lower(${customers.name})`,
+      barcode: sql`${barcodes.code}`,
+      receivedAt: sql`${samples.receivedAt}`,
+      updatedAt: sql`${samples.updatedAt}`,
+      createdAt: sql`${samples.createdAt}`,
+    },
+    '-updatedAt',
+    sql`${samples.id}`,
+  );
+  const rows = await selectSamples(db)
+    .where(where)
+    .orderBy(order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    const [count] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(samples)
+      .innerJoin(customers, eq(customers.id, samples.customerId))
+      .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
+      .where(where);
+    total = count?.total ?? 0;
+  }
+  return { items: rows.map(toSample), total, page: query.page, pageSize: query.pageSize };
+}
+
+async function samplesByIds(db: Executor, ids: number[]): Promise<Sample[]> {
+  const rows = await selectSamples(db).where(inArray(samples.id, ids)).orderBy(asc(samples.id));
+  return rows.map(toSample);
+}
+
+export async function getSample(db: Executor, id: number): Promise<Sample> {
+  const [sample] = await samplesByIds(db, [id]);
+  if (!sample) throw notFound();
+  return sample;
+}
+
+/** `POST admin/samples/`: staff set any status 1–11 directly; audited. */
+export async function setSampleStatus(db: Database, by: Principal, input: SetSampleStatusRequest) {
+  await transaction(db, async (tx) => {
+    const [before] = await tx
+      .select({ status: samples.status })
+      .from(samples)
+      .where(eq(samples.id, input.SampleId))
+      .for('update');
+    if (!before) throw notFound();
+    await tx
+      .update(samples)
+      .set({ status: input.Status, updatedAt: new Date() })
+      .where(eq(samples.id, input.SampleId));
+    await audit(tx, {
+      entity: 'sample',
+      entityId: input.SampleId,
+      changedBy: by.id,
+      changes: [{ field: 'status', oldValue: before.status, newValue: input.Status }],
+    });
+  });
+  return getSample(db, input.SampleId);
+}
+
+// Work-list actions (DOMAIN §1): single or bulk, all or nothing, each one transaction.
+
+export type SampleAction = 'send' | 'receive' | 'startAnalysis' | 'samplingAtCentre';
+
+const S = SampleStatus;
+const actions: Record<
+  SampleAction,
+  { from: SampleStatus[]; to: SampleStatus; label: Record<Locale, string> }
+> = {
+  send: { from: [S.WaitingToBeSent], to: S.SentToCustomer, label: { cs: 'odeslat', en: 'send' } },
+  receive: { from: [S.SentToCustomer], to: S.ReceivedBack, label: { cs: 'přijmout', en: 'receive' } },
+  startAnalysis: {
+    from: [S.ReceivedBack, S.TakenAtEntryConsultation, S.TakenAtCentreWithoutConsultation],
+    to: S.InAnalysis,
+    label: { cs: 'zahájit analýzu', en: 'start the analysis' },
+  },
+  samplingAtCentre: {
+    from: [
+      S.ToBeTakenAtEntryConsultation,
+      S.WaitingToBeSent,
+      S.SentToCustomer,
+      S.ConsultationForSamplingReserved,
+    ],
+    to: S.TakenAtCentreWithoutConsultation,
+    label: { cs: 'odebrat v centru', en: 'sample at the centre' },
+  },
+};
+
+/** Takes the lowest free barcode; a concurrent sender skips it rather than waiting for it. */
+async function takeFreeBarcode(tx: Tx): Promise<{ id: number; code: string }> {
+  const result = await tx.execute<{ id: number; code: string }>(sql`
+    update ${barcodes} set assigned_at = now()
+    where id = (select id from ${barcodes} where assigned_at is null order by id limit 1 for update skip locked)
+    returning id, code`);
+  const row = result.rows[0];
+  if (!row) throw conflict('noFreeBarcode');
+  return { id: Number(row.id), code: row.code };
+}
+
+export async function runSampleAction(
+  db: Database,
+  by: Principal,
+  action: SampleAction,
+  ids: number[],
+  locale: Locale,
+): Promise<{ items: Sample[] }> {
+  const rule = actions[action];
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  await transaction(db, async (tx) => {
+    const locked = await tx
+      .select({
+        id: samples.id,
+        status: samples.status,
+        barcodeId: samples.barcodeId,
+        customerId: samples.customerId,
+      })
+      .from(samples)
+      .where(inArray(samples.id, sorted))
+      .orderBy(asc(samples.id))
+      .for('update');
+    if (locked.length !== sorted.length) throw notFound();
+    const wrong = locked.find((s) => !rule.from.includes(s.status as SampleStatus));
+    if (wrong)
+      throw unprocessable('sampleWrongStatus', 'SampleIds', {
+        id: wrong.id,
+        status: sampleStatusLabels[wrong.status as SampleStatus][locale],
+        action: rule.label[locale],
+      });
+    const now = new Date();
+    for (const sample of locked) {
+      const changes: FieldChange[] = [{ field: 'status', oldValue: sample.status, newValue: rule.to }];
+      const set: Partial<typeof samples.$inferInsert> = { status: rule.to, updatedAt: now };
+      if (action === 'send') {
+        set.sentAt = now;
+        set.sentBy = by.id;
+        if (sample.barcodeId === null) {
+          const barcode = await takeFreeBarcode(tx);
+          set.barcodeId = barcode.id;
+          changes.push({ field: 'barcode', oldValue: null, newValue: barcode.code });
+          await tx
+            .update(customers)
+            .set({ extId: barcode.code, updatedAt: now })
+            .where(eq(customers.id, sample.customerId));
+        }
+      } else if (action === 'receive') {
+        set.receivedAt = now;
+        set.receivedBy = by.id;
+      } else if (action === 'startAnalysis') {
+        set.analysisStartedAt = now;
+      }
+      await tx.update(samples).set(set).where(eq(samples.id, sample.id));
+      await audit(tx, { entity: 'sample', entityId: sample.id, changedBy: by.id, changes });
+    }
+  });
+  return { items: await samplesByIds(db, sorted) };
+}

@@ -1,0 +1,240 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import { auditLog, barcodes, customers, samples } from '../../db/schema/index.js';
+
+let t: TestApp;
+let admin: Record<string, string>;
+let productTypeId: number;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.authAs(demo.admin);
+  const created = await t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/producttypes/create',
+    payload: { Name: 'Vzorkový test', Price: 1000 },
+    headers: admin,
+  });
+  productTypeId = created.json().id;
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, headers = admin) =>
+  t.app.inject({ method, url, payload, headers });
+
+/** A paid customer: its sample waits to be sent [2]. */
+async function newSample(): Promise<{ sampleId: number; customerId: number }> {
+  seq += 1;
+  const response = await call('PUT', '/api/admin/customers', {
+    Name: 'Petr',
+    Surname: `Vzorek${seq}`,
+    Email: `petr.vzorek${seq}@example.cz`,
+    Phone: '608111222',
+    Password: 'heslo-heslo',
+    AgreeTerms: true,
+    AgreeProcessingData: true,
+    ProductTypeId: productTypeId,
+    PaidInCash: true,
+  });
+  const customer = response.json();
+  return { sampleId: customer.samples[0].id, customerId: customer.id };
+}
+
+async function freeAllBarcodes(count: number) {
+  await t.db.update(barcodes).set({ assignedAt: new Date() }).where(isNull(barcodes.assignedAt));
+  if (count > 0) await call('PUT', '/api/admin/barcodes/batch', { Count: count });
+}
+
+async function status(id: number) {
+  const [row] = await t.db.select({ status: samples.status }).from(samples).where(eq(samples.id, id));
+  return row?.status;
+}
+
+describe('samples', () => {
+  it('reads one sample; 404 for an unknown one', async () => {
+    const { sampleId, customerId } = await newSample();
+    const response = await call('GET', `/api/admin/samples/sample?SampleId=${sampleId}`);
+    expect(response.json()).toMatchObject({
+      id: sampleId,
+      status: 2,
+      customerId,
+      customerName: `Petr Vzorek${seq}`,
+      hasBarcode: false,
+      barcode: null,
+      receivedByUser: null,
+    });
+    expect((await call('GET', '/api/admin/samples/sample?SampleId=999999')).statusCode).toBe(404);
+  });
+
+  it('sets any status 1–11 directly, audited; refuses 0 and 12 with nothing changed', async () => {
+    const { sampleId } = await newSample();
+    for (const Status of [1, 5, 7, 8, 9, 6, 11]) {
+      const response = await call('POST', '/api/admin/samples/', { SampleId: sampleId, Status });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().status).toBe(Status);
+    }
+    for (const Status of [0, 12, 'x']) {
+      const bad = await call('POST', '/api/admin/samples', { SampleId: sampleId, Status });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields.Status).toBe('Stav vzorku musí být 1 až 11!');
+    }
+    expect(await status(sampleId)).toBe(11);
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'sample'), eq(auditLog.entityId, sampleId)));
+    expect(trail.map((r) => r.newValue)).toEqual(['1', '5', '7', '8', '9', '6', '11']);
+    expect((await call('POST', '/api/admin/samples', { SampleId: 999999, Status: 2 })).statusCode).toBe(404);
+  });
+
+  it('walks the work lists: send (barcode) → receive → start analysis', async () => {
+    await freeAllBarcodes(5);
+    const { sampleId, customerId } = await newSample();
+    const pending = (await call('GET', '/api/admin/samples?list=pending&pageSize=100')).json();
+    expect(pending.items.map((s: { id: number }) => s.id)).toContain(sampleId);
+    expect(pending.items.every((s: { status: number }) => s.status === 2)).toBe(true);
+
+    const sent = await call('POST', '/api/admin/samples/send', { SampleId: sampleId });
+    expect(sent.statusCode).toBe(200);
+    const [sample] = sent.json().items;
+    expect(sample).toMatchObject({ id: sampleId, status: 3, hasBarcode: true });
+    expect(sample.barcode).toMatch(/^GD\d{8}$/);
+    expect(sample.sentAt).toBeTruthy();
+    const [customer] = await t.db.select().from(customers).where(eq(customers.id, customerId));
+    expect(customer?.extId).toBe(sample.barcode);
+    const bySearch = (await call('GET', `/api/admin/samples?search=${sample.barcode}`)).json();
+    expect(bySearch.items.map((s: { id: number }) => s.id)).toEqual([sampleId]);
+
+    const receiving = (await call('GET', '/api/admin/samples?list=receiving&pageSize=100')).json();
+    expect(receiving.items.map((s: { id: number }) => s.id)).toContain(sampleId);
+    const received = (await call('POST', '/api/admin/samples/receive', { SampleIds: [sampleId] })).json();
+    expect(received.items[0]).toMatchObject({ status: 4, receivedByUser: { userName: 'Alena Adminová' } });
+    expect(received.items[0].receivedAt).toBeTruthy();
+
+    const waiting = (await call('GET', '/api/admin/samples?list=waitingForAnalysis&pageSize=100')).json();
+    expect(waiting.items.map((s: { id: number }) => s.id)).toContain(sampleId);
+    const started = (await call('POST', '/api/admin/samples/startanalysis', { SampleId: sampleId })).json();
+    expect(started.items[0]).toMatchObject({ status: 11 });
+    const inAnalysis = (await call('GET', '/api/admin/samples?list=inAnalysis&pageSize=100')).json();
+    expect(inAnalysis.items.map((s: { id: number }) => s.id)).toContain(sampleId);
+
+    const barcode = (await call('GET', `/api/admin/barcodes?search=${sample.barcode}`)).json().items[0];
+    expect(barcode).toMatchObject({ free: false, sample: { id: sampleId, status: 11, customerId } });
+  });
+
+  it('sets sampling at the centre [10], which then waits for analysis', async () => {
+    const { sampleId } = await newSample();
+    const response = await call('POST', '/api/admin/samples/samplingatcentre', { SampleId: sampleId });
+    expect(response.json().items[0].status).toBe(10);
+    expect((await call('POST', '/api/admin/samples/startanalysis', { SampleId: sampleId })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses an action from a wrong status with 422 naming the sample', async () => {
+    const { sampleId } = await newSample();
+    const response = await call('POST', '/api/admin/samples/receive', { SampleId: sampleId });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toBe(
+      `Vzorek ${sampleId} je ve stavu „Čeká na odeslání“, akci „přijmout“ nelze provést!`,
+    );
+    expect(await status(sampleId)).toBe(2);
+    const none = await call('POST', '/api/admin/samples/send', { SampleIds: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields.SampleIds).toBe('Vyberte alespoň jeden vzorek!');
+  });
+
+  it('bulk actions are all or nothing', async () => {
+    await freeAllBarcodes(10);
+    const a = await newSample();
+    const b = await newSample();
+    const c = await newSample();
+    await call('POST', '/api/admin/samples', { SampleId: c.sampleId, Status: 4 });
+    const refused = await call('POST', '/api/admin/samples/send', {
+      SampleIds: [a.sampleId, b.sampleId, c.sampleId],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect([await status(a.sampleId), await status(b.sampleId), await status(c.sampleId)]).toEqual([2, 2, 4]);
+    const free = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(barcodes)
+      .where(isNull(barcodes.assignedAt));
+    expect(free[0]?.n).toBe(10);
+    const unknown = await call('POST', '/api/admin/samples/send', { SampleIds: [a.sampleId, 999999] });
+    expect(unknown.statusCode).toBe(404);
+    const sent = await call('POST', '/api/admin/samples/send', { SampleIds: [a.sampleId, b.sampleId] });
+    expect(sent.json().items.map((s: { status: number }) => s.status)).toEqual([3, 3]);
+    const codes = sent.json().items.map((s: { barcode: string }) => s.barcode);
+    expect(new Set(codes).size).toBe(2);
+  });
+
+  it('with no free barcode answers 409 and changes nothing; of two sends racing for the last, one wins', async () => {
+    await freeAllBarcodes(0);
+    const a = await newSample();
+    const none = await call('POST', '/api/admin/samples/send', { SampleId: a.sampleId });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.message).toBe('Nejsou volné čárové kódy, vygenerujte novou sadu!');
+    expect(await status(a.sampleId)).toBe(2);
+
+    const b = await newSample();
+    await freeAllBarcodes(1);
+    const results = await Promise.all([
+      call('POST', '/api/admin/samples/send', { SampleId: a.sampleId }),
+      call('POST', '/api/admin/samples/send', { SampleId: b.sampleId }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect([await status(a.sampleId), await status(b.sampleId)].sort()).toEqual([2, 3]);
+  });
+
+  it('lists with filters and sorts; Samples.Edit is needed for changes', async () => {
+    for (const sort of ['id', 'status', 'customerName', 'barcode', 'receivedAt', '-updatedAt', 'createdAt'])
+      expect((await call('GET', `/api/admin/samples?sort=${sort}`)).statusCode, sort).toBe(200);
+    const several = (await call('GET', '/api/admin/samples?status=2,3&pageSize=100')).json();
+    expect(several.items.every((s: { status: number }) => [2, 3].includes(s.status))).toBe(true);
+    expect((await call('GET', '/api/admin/samples?list=nonsense')).statusCode).toBe(400);
+    const doctor = await t.authAs(demo.doctor);
+    expect((await call('GET', '/api/admin/samples', undefined, doctor)).statusCode).toBe(200);
+    expect((await call('POST', '/api/admin/samples/send', { SampleId: 1 }, doctor)).statusCode).toBe(403);
+  });
+});
+
+describe('barcodes', () => {
+  it('generates a batch of unique GD codes and lists it for labels', async () => {
+    const response = await call('PUT', '/api/admin/barcodes/batch', { Count: 25 });
+    expect(response.statusCode).toBe(200);
+    const batch = response.json();
+    expect(batch).toMatchObject({ count: 25, freeCount: 25, createdBy: { userName: 'Alena Adminová' } });
+    expect(batch.codes).toHaveLength(25);
+    expect(
+      batch.codes.every((c: { code: string; free: boolean }) => /^GD\d{8}$/.test(c.code) && c.free),
+    ).toBe(true);
+    const again = (await call('GET', `/api/admin/barcodes/batch?BatchId=${batch.id}`)).json();
+    expect(again.codes).toEqual(batch.codes);
+    const second = (await call('PUT', '/api/admin/barcodes/batch', { Count: 5 })).json();
+    const all = [...batch.codes, ...second.codes].map((c: { code: string }) => c.code);
+    expect(new Set(all).size).toBe(30);
+    const listed = (
+      await call('GET', `/api/admin/barcodes?batchId=${batch.id}&state=free&pageSize=100`)
+    ).json();
+    expect(listed.total).toBe(25);
+    const batches = (await call('GET', '/api/admin/barcodes/batches')).json();
+    expect(batches.items[0]).toMatchObject({ id: second.id, count: 5 });
+    expect((await call('GET', '/api/admin/barcodes/batch?BatchId=999999')).statusCode).toBe(404);
+  });
+
+  it('keeps codes unique in the database and refuses a bad count', async () => {
+    const [existing] = await t.db.select().from(barcodes).limit(1);
+    await expect(
+      t.db.insert(barcodes).values({ code: existing!.code, batchId: existing!.batchId }),
+    ).rejects.toThrow();
+    for (const Count of [0, 1001, 'x']) {
+      const response = await call('PUT', '/api/admin/barcodes/batch', { Count });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields.Count).toBe('Počet čárových kódů musí být 1 až 1000!');
+    }
+    const reception = await t.authAs(demo.reception);
+    expect((await call('GET', '/api/admin/barcodes', undefined, reception)).statusCode).toBe(200);
+  });
+});
