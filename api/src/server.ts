@@ -19,7 +19,7 @@ import { errorHandler, requestLocale } from './http/errors.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { barcodesRoutes } from './modules/barcodes/routes.js';
-import { customersRoutes } from './modules/customers/routes.js';
+import { customersRoutes, questionnairesRoutes, relationshipsRoutes } from './modules/customers/routes.js';
 import { productTypesRoutes } from './modules/finances/routes.js';
 import { samplesRoutes } from './modules/samples/routes.js';
 import { templateCatalogueRoutes } from './modules/templates/routes.js';
@@ -89,6 +89,8 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   templateCatalogueRoutes(app, deps);
   productTypesRoutes(app, deps);
   customersRoutes(app, deps);
+  relationshipsRoutes(app, deps);
+  questionnairesRoutes(app, deps);
   samplesRoutes(app, deps);
   barcodesRoutes(app, deps);
 

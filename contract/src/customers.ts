@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { booleanish, emailSchema, idSchema, listQuerySchema, requiredText } from './common.js';
-import { adultAge, relationshipStatuses } from './enums.js';
+import { adultAge } from './enums.js';
 import { localeSchema } from './locale.js';
 import { isValidPhone } from './phone.js';
 
@@ -122,7 +122,9 @@ export type EditCustomerRequest = z.infer<typeof editCustomerRequestSchema>;
 export const customerIdQuerySchema = z.object({ CustomerId: idSchema });
 export const customerAuditQuerySchema = z.object({ Id: idSchema });
 
-const relationshipStatusSchema = z.enum(relationshipStatuses as [string, ...string[]]);
+const relationshipStatusSchema = z.enum(['NOT_REQUESTED', 'REQUESTED', 'ACCEPTED'], {
+  error: 'invalidValue',
+});
 
 export const customerDetailSchema = z.object({
   id: z.number().int(),

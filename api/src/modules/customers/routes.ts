@@ -1,4 +1,6 @@
 import {
+  acceptRelationshipRequestSchema,
+  correctQuestionnaireSectionRequestSchema,
   createCustomerRequestSchema,
   customerAuditEntrySchema,
   customerAuditQuerySchema,
@@ -11,10 +13,19 @@ import {
   editCustomerRequestSchema,
   Permissions,
   pageOf,
+  questionnaireIdQuerySchema,
+  questionnaireListQuerySchema,
+  questionnaireSchema,
+  questionnaireSummarySchema,
+  relationshipDetailSchema,
+  relationshipListQuerySchema,
+  relationshipQuerySchema,
+  relationshipSchema,
 } from '@genodesk/contract';
 import { z } from 'zod';
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
+import { requestLocale } from '../../http/errors.js';
 import {
   createCustomer,
   customerAudit,
@@ -24,6 +35,8 @@ import {
   getCustomer,
   listCustomers,
 } from './customers.service.js';
+import { correctSection, getQuestionnaire, listQuestionnaires } from './questionnaires.service.js';
+import { acceptRelationship, getRelationship, listRelationships } from './relationships.service.js';
 
 const P = Permissions;
 
@@ -105,5 +118,80 @@ export function customersRoutes(app: App, deps: Deps) {
       response: { 200: deletedCustomerSchema },
     },
     handler: (request) => deleteCustomer(deps.db, principalOf(request), request.query.CustomerId),
+  });
+}
+
+export function relationshipsRoutes(app: App, deps: Deps) {
+  const tags = ['customer relationships'];
+
+  app.get('/api/admin/customerrelationships', {
+    config: { access: { all: [P.CustomersView] } },
+    schema: {
+      tags,
+      summary: 'Relationship requests and links, paged',
+      querystring: relationshipListQuerySchema,
+      response: { 200: pageOf(relationshipSchema) },
+    },
+    handler: (request) => listRelationships(deps.db, request.query),
+  });
+
+  app.get('/api/admin/customerrelationships/customer', {
+    config: { access: { all: [P.CustomersView] } },
+    schema: {
+      tags,
+      summary: "A customer's relationship with partner candidates (matching the requested e-mail or name)",
+      querystring: relationshipQuerySchema,
+      response: { 200: relationshipDetailSchema },
+    },
+    handler: (request) => getRelationship(deps.db, request.query.customerId, requestLocale(request)),
+  });
+
+  app.put('/api/admin/customerrelationships/accept', {
+    config: { access: { all: [P.CustomersEdit] } },
+    schema: {
+      tags,
+      summary: 'Accept: link the customer and the chosen partner both ways; audited',
+      body: acceptRelationshipRequestSchema,
+      response: { 200: relationshipDetailSchema },
+    },
+    handler: (request) =>
+      acceptRelationship(deps.db, principalOf(request), request.body, requestLocale(request)),
+  });
+}
+
+export function questionnairesRoutes(app: App, deps: Deps) {
+  const tags = ['questionnaires'];
+
+  app.get('/api/admin/questionnaires', {
+    config: { access: { all: [P.QuestionnairesView] } },
+    schema: {
+      tags,
+      summary: 'Questionnaires, paged',
+      querystring: questionnaireListQuerySchema,
+      response: { 200: pageOf(questionnaireSummarySchema) },
+    },
+    handler: (request) => listQuestionnaires(deps.db, request.query),
+  });
+
+  app.get('/api/admin/questionnaires/questionnaire', {
+    config: { access: { all: [P.QuestionnairesView] } },
+    schema: {
+      tags,
+      summary: 'A questionnaire: every section with its answers (questions defined in the contract)',
+      querystring: questionnaireIdQuerySchema,
+      response: { 200: questionnaireSchema },
+    },
+    handler: (request) => getQuestionnaire(deps.db, request.query.Id),
+  });
+
+  app.patch('/api/admin/questionnaires/section', {
+    config: { access: { all: [P.QuestionnairesView, P.CustomersEdit] } },
+    schema: {
+      tags,
+      summary: "Correct one section's answers, validated against its questions; audited",
+      body: correctQuestionnaireSectionRequestSchema,
+      response: { 200: questionnaireSchema },
+    },
+    handler: (request) => correctSection(deps.db, principalOf(request), request.body),
   });
 }
