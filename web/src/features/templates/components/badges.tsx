@@ -15,6 +15,7 @@ export function RiskBadge({ risk, testId }: { risk: number | null | undefined; t
       tt="none"
       fw={600}
       leftSection={<span className="gd-risk-dot" />}
+      miw="max-content"
       data-testid={testId}
       data-risk={risk}
     >

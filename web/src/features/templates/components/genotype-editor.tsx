@@ -90,7 +90,6 @@ export function GenotypeEditor({
                     <Table.Td key={code}>
                       <TextInput
                         size="xs"
-                        ff="monospace"
                         value={row.cells[cellIndex] ?? ''}
                         placeholder={t('templates.genotypes.placeholder')}
                         aria-label={t('templates.genotypes.cellLabel', { row: rowIndex + 1, gene: code })}

@@ -2,7 +2,7 @@ import type { GenotypeCombination } from '@genodesk/contract/templates';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** The genotype combinations of a list row, compact: `C/T` for one gene, `rs1 C/T · rs2 A/A` for more. */
+/** The genotype combinations of a list row, compact: the genotypes in the genes' order, `C/T · A/A`. */
 export function GenotypeSummary({
   geneCodes,
   combinations,
@@ -14,9 +14,7 @@ export function GenotypeSummary({
 }) {
   const { t } = useTranslation();
   const line = (combination: GenotypeCombination) =>
-    geneCodes.length === 1
-      ? (combination[geneCodes[0] ?? ''] ?? Object.values(combination)[0] ?? '')
-      : geneCodes.map((code) => `${code} ${combination[code] ?? '—'}`).join(' · ');
+    geneCodes.map((code) => combination[code] ?? '—').join(' · ');
   return (
     <Stack gap={0}>
       {combinations.slice(0, max).map((combination, index) => (

@@ -355,7 +355,7 @@ export function GeneCombinationStep({
                 </ThemeIcon>
               ) : undefined
             }
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             maw={560}
             data-testid="wizard-gene-codes"
           />

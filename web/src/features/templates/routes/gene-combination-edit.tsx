@@ -144,7 +144,7 @@ function GeneCombinationForm({ geneCombination: gc }: { geneCombination: GeneCom
               description={t('templates.wizard.geneCombination.codesHint')}
               withAsterisk
               disabled={genesLocked}
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               data-testid="gene-combination-genes"
               {...field('GeneCombination')}
               onBlur={() => void checkGeneCodes()}

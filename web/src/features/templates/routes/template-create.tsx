@@ -193,7 +193,6 @@ export function TemplateCreateRoute() {
         title={t('templates.createTitle')}
         description={t('templates.createDescription')}
         breadcrumbs={[
-          { label: t('nav.groups.templates') },
           { label: t('templates.title'), to: paths.templates.list },
           { label: t('templates.createTitle') },
         ]}

@@ -227,7 +227,6 @@ export function TemplateEditRoute() {
             : undefined
         }
         breadcrumbs={[
-          { label: t('nav.groups.templates') },
           { label: t('templates.title'), to: paths.templates.list },
           { label: `${phenotype} #${id}`, to: paths.templates.show(id) },
           { label: t('common.edit') },

@@ -43,7 +43,6 @@ export function TemplateShowRoute() {
         title={phenotype}
         description={t('templates.viewTitle')}
         breadcrumbs={[
-          { label: t('nav.groups.templates') },
           { label: t('templates.title'), to: paths.templates.list },
           { label: `${phenotype} #${tpl.id}` },
         ]}

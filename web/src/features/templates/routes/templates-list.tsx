@@ -140,7 +140,7 @@ export function TemplatesListRoute() {
       <PageHeader
         title={t('templates.title')}
         description={t('templates.description')}
-        breadcrumbs={[{ label: t('nav.groups.templates') }, { label: t('templates.title') }]}
+        breadcrumbs={[{ label: t('templates.title') }]}
         actions={
           canCreate && (
             <Button

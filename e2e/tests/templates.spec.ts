@@ -1,0 +1,187 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demo, signIn, switchLanguage } from '../support/session';
+
+/** The editable area of a rich text field. */
+const editor = (page: Page, testId: string) => page.getByTestId(testId).locator('.ProseMirror');
+
+async function pick(page: Page, selectTestId: string, option: string) {
+  await page.getByTestId(selectTestId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function expectStep(page: Page, step: number) {
+  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', String(step));
+}
+
+test.describe('template catalogue', () => {
+  test('the wizard creates a template with a new gene combination (cs), it is edited, and deleting the phenotype removes its templates', async ({
+    page,
+  }) => {
+    await signIn(page, demo.admin);
+    await page.getByTestId('nav-templates').click();
+    await expect(page.getByTestId('templates-table-row').first()).toBeVisible();
+    await page.getByTestId('templates-create').click();
+    await expectStep(page, 1);
+
+    // 1 category: nothing chosen yet → the rule message; then a new one
+    await page.getByTestId('wizard-next').click();
+    await expect(page.getByText('Musíte zvolit jednu možnost!')).toBeVisible();
+    await page.getByTestId('wizard-category-mode').getByText('Vytvořit novou').click();
+    await page.getByTestId('wizard-category-name').fill('Spánek a cirkadiánní rytmus');
+    await page.getByTestId('wizard-next').click();
+
+    // 2 subcategory: a new category has no subcategories, so a new one is typed
+    await expectStep(page, 2);
+    await page.getByTestId('wizard-subcategory-name').fill('Chronotyp');
+    await page.getByTestId('wizard-next').click();
+
+    // 3 gene combination: the server's checks, then a new combination
+    await expectStep(page, 3);
+    const genes = page.getByTestId('wizard-gene-codes');
+    await genes.fill('rs1801260, RS1801260');
+    await page.getByTestId('wizard-phenotype-cs').click();
+    await expect(page.getByText('Některé geny mají stejný kód')).toBeVisible();
+    await genes.fill('rs6025');
+    await page.getByTestId('wizard-phenotype-cs').click();
+    await expect(page.getByText('Genová kombinace již existuje!')).toBeVisible();
+    await genes.fill('rs1801260, rs57875989');
+    await page.getByTestId('wizard-phenotype-cs').fill('Ranní ptáče');
+    await page.getByTestId('wizard-phenotype-en').fill('Morning lark');
+    await page.getByTestId('wizard-gender').getByText('Obě pohlaví').click();
+    await page.getByTestId('wizard-next').click();
+
+    // 4 genotype combinations: one column per gene; equal rows are flagged while typing
+    await expectStep(page, 4);
+    await page.getByTestId('wizard-genotypes-cell-0-0').fill('C/T');
+    await page.getByTestId('wizard-genotypes-cell-0-1').fill('A/G');
+    await page.getByTestId('wizard-genotypes-add').click();
+    await page.getByTestId('wizard-genotypes-cell-1-0').fill('tc');
+    await page.getByTestId('wizard-genotypes-cell-1-1').fill('GA');
+    await expect(page.getByTestId('wizard-genotypes-error-1')).toHaveText('Kombinace 1 a 2 jsou stejné!');
+    await page.getByTestId('wizard-next').click();
+    await expectStep(page, 4);
+    await page.getByTestId('wizard-genotypes-cell-1-0').fill('TT');
+    await expect(page.getByTestId('wizard-genotypes-error-1')).toHaveCount(0);
+    await page.getByTestId('wizard-genotypes-add').click();
+    await page.getByTestId('wizard-genotypes-cell-2-0').fill('C/C');
+    await page.getByTestId('wizard-genotypes-remove-2').click();
+    await expect(page.getByTestId('wizard-genotypes-row')).toHaveCount(2);
+    await page.getByTestId('wizard-next').click();
+
+    // 5 text and risk; Back and Next keep what was entered
+    await expectStep(page, 5);
+    await page.getByTestId('wizard-next').click();
+    await expect(page.getByText('Pole je povinné!')).toBeVisible();
+    await editor(page, 'wizard-text-cs').fill('Jste ranní typ: nejlépe se soustředíte dopoledne.');
+    await editor(page, 'wizard-text-en').fill('You are a morning type: you focus best before noon.');
+    await page.getByTestId('wizard-risk-option-2').click();
+    await page.getByTestId('wizard-back').click();
+    await expectStep(page, 4);
+    await expect(page.getByTestId('wizard-genotypes-cell-1-0')).toHaveValue('TT');
+    await page.getByTestId('wizard-next').click();
+    await expectStep(page, 5);
+    await expect(editor(page, 'wizard-text-cs')).toHaveText(
+      'Jste ranní typ: nejlépe se soustředíte dopoledne.',
+    );
+    await page.getByTestId('wizard-next').click();
+
+    // 6 note, summary, create
+    await expectStep(page, 6);
+    await page.getByTestId('wizard-note').fill('Ověřeno s laboratoří.');
+    await expect(page.getByTestId('wizard-summary')).toContainText('Ranní ptáče');
+    await expect(page.getByTestId('wizard-summary')).toContainText('Střední riziko');
+    await page.getByTestId('wizard-submit').click();
+
+    await expect(page).toHaveURL(/\/templates\/show\/\d+$/);
+    const templateUrl = page.url();
+    await expect(page.getByTestId('page-title')).toHaveText('Ranní ptáče');
+    await expect(page.getByTestId('template-detail-risk')).toHaveText('Střední riziko');
+    await expect(page.getByTestId('template-detail-category')).toHaveText('Spánek a cirkadiánní rytmus');
+    await expect(page.getByTestId('template-detail-subcategory')).toHaveText('Chronotyp');
+    await expect(page.getByTestId('template-genotypes-row')).toHaveCount(2);
+    await expect(page.getByTestId('template-genotypes')).toContainText('rs57875989');
+    await expect(page.getByTestId('template-text-cs')).toContainText('Jste ranní typ');
+    await expect(page.getByTestId('template-note')).toHaveText('Ověřeno s laboratoří.');
+
+    // edit: text and risk
+    await page.getByTestId('template-edit').click();
+    await expect(editor(page, 'template-text-cs')).toContainText('Jste ranní typ');
+    await editor(page, 'template-text-cs').fill('Jste výrazně ranní typ.');
+    await page.getByTestId('template-risk-option-3').click();
+    await page.getByTestId('template-genotypes-add').click();
+    await page.getByTestId('template-genotypes-cell-2-0').fill('T/C');
+    await page.getByTestId('template-genotypes-cell-2-1').fill('G/A');
+    await expect(page.getByTestId('template-genotypes-error-2')).toHaveText('Kombinace 1 a 3 jsou stejné!');
+    await page.getByTestId('template-genotypes-remove-2').click();
+    await page.getByTestId('template-edit-submit').click();
+    await expect(page).toHaveURL(templateUrl);
+    await expect(page.getByTestId('template-detail-risk')).toHaveText('Vysoké riziko');
+    await expect(page.getByTestId('template-text-cs')).toHaveText('Jste výrazně ranní typ.');
+
+    // the phenotype goes, and ALL its templates with it
+    await page.getByTestId('template-detail-phenotype').getByRole('link').click();
+    await expect(page.getByTestId('page-title')).toHaveText('Ranní ptáče');
+    await page.getByTestId('gene-combination-delete').click();
+    await expect(page.getByTestId('delete-gene-combination-warning')).toContainText('VŠECHNY');
+    await expect(page.getByTestId('delete-gene-combination-warning')).toContainText('1');
+    await page.getByTestId('delete-gene-combination-confirm').click();
+    await expect(page.getByText('Fenotyp byl úspěšně smazán (smazané šablony: 1)')).toBeVisible();
+    await expect(page).toHaveURL(/\/templates\/genecombinations$/);
+
+    await page.getByTestId('nav-templates').click();
+    await page.getByTestId('templates-table-search').fill('Ranní');
+    await expect(page.getByTestId('templates-table-empty')).toBeVisible();
+    await page.goto(templateUrl);
+    await expect(page.getByText('Šablonu se nepodařilo načíst.')).toBeVisible();
+    await expect(page).toHaveURL(/\/templates$/);
+  });
+
+  test('the wizard in English for an existing phenotype; a row another template has is refused; the template is deleted from the list', async ({
+    page,
+  }) => {
+    await signIn(page, demo.admin);
+    await switchLanguage(page, 'EN');
+    await page.getByTestId('nav-templates').click();
+    await page.getByTestId('templates-create').click();
+    await expect(page.getByTestId('page-title')).toHaveText('New template');
+
+    await pick(page, 'wizard-category-select', 'Nutrition');
+    await page.getByTestId('wizard-next').click();
+    await pick(page, 'wizard-subcategory-select', 'Metabolism');
+    await page.getByTestId('wizard-next').click();
+    await expectStep(page, 3);
+    await pick(page, 'wizard-gene-combination-select', 'Caffeine metabolism (rs762551)');
+    await expect(page.getByTestId('wizard-gene-combination-card')).toContainText('rs762551');
+    await page.getByTestId('wizard-next').click();
+
+    await expectStep(page, 4);
+    await page.getByTestId('wizard-genotypes-cell-0-0').fill('CA');
+    await page.getByTestId('wizard-next').click();
+    await expect(page.getByTestId('wizard-genotypes-error-0')).toHaveText(
+      'Combination 1 is already used by another template of this gene combination!',
+    );
+    await page.getByTestId('wizard-genotypes-cell-0-0').fill('G/G');
+    await page.getByTestId('wizard-next').click();
+
+    await expectStep(page, 5);
+    await editor(page, 'wizard-text-cs').fill('Vzácný genotyp G/G.');
+    await editor(page, 'wizard-text-en').fill('The rare G/G genotype.');
+    await page.getByTestId('wizard-risk-option-4').click();
+    await page.getByTestId('wizard-next').click();
+    await expectStep(page, 6);
+    await page.getByTestId('wizard-submit').click();
+
+    await expect(page).toHaveURL(/\/templates\/show\/\d+$/);
+    await expect(page.getByTestId('page-title')).toHaveText('Caffeine metabolism');
+    await expect(page.getByTestId('template-detail-risk')).toHaveText('Protective effect');
+    await expect(page.getByTestId('template-genotypes')).toContainText('G/G');
+    const id = page.url().split('/').pop();
+
+    await page.getByTestId('nav-templates').click();
+    await page.getByTestId(`template-delete-${id}`).click();
+    await expect(page.getByText('Do you really wish to remove the template?')).toBeVisible();
+    await page.getByTestId('delete-template-confirm').click();
+    await expect(page.getByText('Template successfully deleted')).toBeVisible();
+    await expect(page.getByTestId(`template-delete-${id}`)).toHaveCount(0);
+  });
+});
