@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import { type Database, transaction } from '../db/client.js';
 import { roles, users } from '../db/schema/index.js';
+import { seedCustomers } from './customers.js';
 import { seedTemplates } from './templates.js';
 
 export const demoPassword = 'genodesk';
@@ -64,6 +65,7 @@ export async function seedDemo(db: Database): Promise<void> {
       });
     }
     await seedTemplates(tx);
+    await seedCustomers(tx);
   });
 }
 
