@@ -6,6 +6,7 @@ import {
   customerAuditQuerySchema,
   customerCategorySchema,
   customerDetailSchema,
+  customerExportQuerySchema,
   customerIdQuerySchema,
   customerListQuerySchema,
   customerSummarySchema,
@@ -35,6 +36,7 @@ import {
   getCustomer,
   listCustomers,
 } from './customers.service.js';
+import { exportCustomers } from './export.js';
 import { correctSection, getQuestionnaire, listQuestionnaires } from './questionnaires.service.js';
 import { acceptRelationship, getRelationship, listRelationships } from './relationships.service.js';
 
@@ -52,6 +54,27 @@ export function customersRoutes(app: App, deps: Deps) {
       response: { 200: pageOf(customerSummarySchema) },
     },
     handler: (request) => listCustomers(deps.db, request.query),
+  });
+
+  app.get('/api/admin/customers/export', {
+    config: { access: { all: [P.CustomersView] } },
+    schema: {
+      tags,
+      summary: 'The customers list (same filters and sort, every page) as CSV or XLSX, streamed',
+      querystring: customerExportQuerySchema,
+    },
+    handler: (request, reply) => {
+      const { stream, contentType, filename } = exportCustomers(
+        deps.db,
+        request.query,
+        requestLocale(request),
+      );
+      return reply
+        .header('content-type', contentType)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
   });
 
   app.get('/api/admin/customers/customer', {
