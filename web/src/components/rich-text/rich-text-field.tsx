@@ -4,6 +4,7 @@ import { RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
 import { IconBrandYoutube, IconPhoto } from '@tabler/icons-react';
 import Image from '@tiptap/extension-image';
 import Youtube from '@tiptap/extension-youtube';
+import { Selection, TextSelection, type Transaction } from '@tiptap/pm/state';
 import { type Editor, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -26,6 +27,20 @@ export interface RichTextFieldProps {
   testId?: string;
 }
 
+/** After an inserted image or video the caret goes past it, so the next insert does not replace it. */
+const caretAfter = ({ tr }: { tr: Transaction }) => {
+  const end = tr.selection.to;
+  const next = Selection.findFrom(tr.doc.resolve(end), 1, true);
+  if (next) tr.setSelection(next);
+  else {
+    const paragraph = tr.doc.type.schema.nodes.paragraph;
+    if (!paragraph) return true;
+    tr.insert(end, paragraph.create());
+    tr.setSelection(TextSelection.create(tr.doc, end + 1));
+  }
+  return true;
+};
+
 function MediaControl({ editor, kind, testId }: { editor: Editor; kind: 'image' | 'video'; testId: string }) {
   const { t } = useTranslation();
   const { tm } = useLocale();
@@ -38,12 +53,12 @@ function MediaControl({ editor, kind, testId }: { editor: Editor; kind: 'image' 
     if (kind === 'image') {
       const problem = mediaUrlProblem('img', url);
       if (problem) return setError(tm(problem));
-      editor.chain().focus().setImage({ src: url.trim() }).run();
+      editor.chain().focus().setImage({ src: url.trim() }).command(caretAfter).run();
     } else {
       const embed = url.trim() ? youtubeEmbedUrl(url) : undefined;
       const problem = mediaUrlProblem('iframe', url.trim() ? (embed ?? url) : '');
       if (problem || !embed) return setError(tm(problem ?? 'mediaUrlUnsupported'));
-      editor.chain().focus().setYoutubeVideo({ src: embed }).run();
+      editor.chain().focus().setYoutubeVideo({ src: embed }).command(caretAfter).run();
     }
     setOpened(false);
     setUrl('');
@@ -84,13 +99,13 @@ function MediaControl({ editor, kind, testId }: { editor: Editor; kind: 'image' 
                 insert();
               }
             }}
-            data-testid={`${testId}-media-url`}
+            data-testid={`${testId}-${kind}-url`}
           />
           <Group justify="flex-end" gap="xs">
             <Button size="xs" variant="default" onClick={() => setOpened(false)}>
               {t('common.cancel')}
             </Button>
-            <Button size="xs" onClick={insert} data-testid={`${testId}-media-insert`}>
+            <Button size="xs" onClick={insert} data-testid={`${testId}-${kind}-insert`}>
               {t('richText.insert')}
             </Button>
           </Group>
