@@ -54,3 +54,13 @@ export function useZodForm<V extends Values>(
 
   return { form, field, applyServerErrors };
 }
+
+/** Brings the first invalid field into view (long forms: the error may be above the fold). */
+export function scrollToFirstError(): void {
+  requestAnimationFrame(() => {
+    const field = document.querySelector(
+      '[aria-invalid="true"], [data-invalid="true"], .mantine-InputWrapper-error',
+    );
+    field?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  });
+}

@@ -13,7 +13,7 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { useZodForm } from '@/lib/form';
+import { scrollToFirstError, useZodForm } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useEditGeneCombination } from '../api/edit-gene-combination';
@@ -107,7 +107,7 @@ function GeneCombinationForm({ geneCombination: gc }: { geneCombination: GeneCom
         ok = false;
       }
     }
-    if (!ok || !(await checkGeneCodes())) return;
+    if (!ok || !(await checkGeneCodes())) return scrollToFirstError();
     edit.mutate(toRequest(form.getValues()), {
       onSuccess: () => {
         notifySuccess(t('geneCombinations.saved'));
@@ -116,9 +116,10 @@ function GeneCombinationForm({ geneCombination: gc }: { geneCombination: GeneCom
       onError: (failure) => {
         applyServerErrors(failure);
         notifyError(t('geneCombinations.editFailed'));
+        scrollToFirstError();
       },
     });
-  });
+  }, scrollToFirstError);
 
   return (
     <form onSubmit={submit} noValidate data-testid="gene-combination-form">

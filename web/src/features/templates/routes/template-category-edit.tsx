@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { paths } from '@/config/paths';
-import { useZodForm } from '@/lib/form';
+import { scrollToFirstError, useZodForm } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useEditTemplateCategory } from '../api/edit-template-category';
@@ -56,7 +56,7 @@ function CategoryForm({ category }: { category: TemplateCategoryDetail }) {
         ok = false;
       }
     }
-    if (!ok) return;
+    if (!ok) return scrollToFirstError();
     edit.mutate(v, {
       onSuccess: () => {
         notifySuccess(t('templateCategories.saved'));
@@ -65,9 +65,10 @@ function CategoryForm({ category }: { category: TemplateCategoryDetail }) {
       onError: (failure) => {
         applyServerErrors(failure);
         notifyError(t('templateCategories.editFailed'));
+        scrollToFirstError();
       },
     });
-  });
+  }, scrollToFirstError);
 
   return (
     <form onSubmit={submit} noValidate data-testid="category-form">

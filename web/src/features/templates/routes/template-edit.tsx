@@ -10,7 +10,7 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { useZodForm } from '@/lib/form';
+import { scrollToFirstError, useZodForm } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useEditTemplate } from '../api/edit-template';
@@ -87,7 +87,7 @@ function TemplateEditForm({ template }: { template: TemplateDetail }) {
     };
     for (const [name, problem] of Object.entries(textProblems))
       if (problem) form.setFieldError(name, problem);
-    if (problems.size > 0 || Object.values(textProblems).some(Boolean)) return;
+    if (problems.size > 0 || Object.values(textProblems).some(Boolean)) return scrollToFirstError();
     edit.mutate(toRequest(v), {
       onSuccess: (reply) => {
         notifySuccess(
@@ -101,9 +101,10 @@ function TemplateEditForm({ template }: { template: TemplateDetail }) {
         applyServerErrors(failure);
         if (isApiError(failure)) setRowErrors(serverRowErrors(failure.fields));
         notifyError(t('templates.editFailed'));
+        scrollToFirstError();
       },
     });
-  });
+  }, scrollToFirstError);
 
   return (
     <form onSubmit={submit} noValidate data-testid="template-edit-form">
