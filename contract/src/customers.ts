@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanish, emailSchema, idSchema, listQuerySchema, requiredText } from './common.js';
+import { booleanish, emailSchema, idSchema, listQuerySchema, pageOf, requiredText } from './common.js';
 import { adultAge } from './enums.js';
 import { localeSchema } from './locale.js';
 import { isValidPhone } from './phone.js';
@@ -245,6 +245,10 @@ export const customerSummarySchema = z.object({
   dateRegistration: z.string(),
 });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+
+/** The customers page: `total` is exact when `totalExact`, else an estimate (more than 1,000 matches). */
+export const customerPageSchema = pageOf(customerSummarySchema).extend({ totalExact: z.boolean() });
+export type CustomerPage = z.infer<typeof customerPageSchema>;
 
 export const customerAuditEntrySchema = z.object({
   id: z.number().int(),

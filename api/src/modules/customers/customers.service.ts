@@ -70,7 +70,7 @@ export function customerOrder(sort: string | undefined): SQL {
       name: sql`lower(${customers.name})`,
       surname: sql`lower(${customers.surname})`,
       email: sql`lower(${customers.email})`,
-      phone: sql`${customers.phonePrefix}, ${customers.phone}`,
+      phone: sql`${customers.phone}`,
       city: sql`lower(${customers.city})`,
       extID: sql`${customers.extId}`,
       openLimsID: sql`${customers.openLimsId}`,
@@ -133,21 +133,57 @@ export const toCustomerSummary = (row: CustomerSummaryRow): CustomerSummary => (
   dateRegistration: row.dateRegistration.toISOString(),
 });
 
-export async function listCustomers(db: Executor, query: CustomerListQuery): Promise<Page<CustomerSummary>> {
-  const where = customerFilter(query);
-  const rows = await db
-    .select({ ...customerSummaryColumns, total: sql<number>`count(*) over ()` })
+/** Lists count exactly up to this many matches; beyond it the total is the planner's estimate. */
+export const exactCountLimit = 1_000;
+
+/**
+ * The number of customers matching `where`: exact up to `exactCountLimit` (a capped count, cheap on
+ * the indexes), else the planner's estimate — an exact count over a million rows costs more than the
+ * whole page.
+ */
+async function countCustomers(
+  db: Executor,
+  where: SQL | undefined,
+): Promise<{ total: number; exact: boolean }> {
+  const capped = db
+    .select({ one: sql`1` })
     .from(customers)
     .where(where)
-    .orderBy(customerOrder(query.sort))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(customers).where(where);
-    total = count?.total ?? 0;
-  }
-  return { items: rows.map(toCustomerSummary), total, page: query.page, pageSize: query.pageSize };
+    .limit(exactCountLimit + 1)
+    .as('capped');
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+  const total = row?.total ?? 0;
+  if (total <= exactCountLimit) return { total, exact: true };
+  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    sql`explain (format json) select 1 from ${customers} ${where ? sql`where ${where}` : sql``}`,
+  );
+  const estimate = plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? total;
+  return { total: Math.max(total, Math.round(estimate)), exact: false };
+}
+
+/** The page and the count run side by side on two connections. */
+export async function listCustomers(
+  db: Executor,
+  query: CustomerListQuery,
+): Promise<Page<CustomerSummary> & { totalExact: boolean }> {
+  const where = customerFilter(query);
+  const [rows, count] = await Promise.all([
+    db
+      .select(customerSummaryColumns)
+      .from(customers)
+      .where(where)
+      .orderBy(customerOrder(query.sort))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    countCustomers(db, where),
+  ]);
+  return {
+    items: rows.map(toCustomerSummary),
+    total: count.total,
+    totalExact: count.exact,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 export type CustomerExportFilter = Omit<CustomerExportQuery, 'format' | 'locale'>;

@@ -257,6 +257,7 @@ describe('GET admin/customers (list)', () => {
         search,
       ).toEqual([c.id]);
       expect(list.total).toBe(1);
+      expect(list.totalExact).toBe(true);
     }
     const reception = (await call('GET', '/api/admin/customers?registrationSource=2&pageSize=100')).json();
     expect(reception.items.every((i: { registrationSource: number }) => i.registrationSource === 2)).toBe(
@@ -289,6 +290,20 @@ describe('GET admin/customers (list)', () => {
       .items.map((i: { surname: string }) => i.surname.toLowerCase());
     expect(surnames).toEqual([...surnames].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
     expect((await call('GET', '/api/admin/customers?sort=password')).statusCode).toBe(400);
+  });
+});
+
+describe('GET admin/customers (counts)', () => {
+  it('counts exactly up to 1,000 matches, then estimates', async () => {
+    await t.db.execute(sql`
+      insert into customers (name, surname, email, registration_source)
+      select 'Hromadný', 'Import' || i, 'hromadny' || i || '@example.cz', 3 from generate_series(1, 1200) i`);
+    const many = (await call('GET', '/api/admin/customers?search=hromadn')).json();
+    expect(many.totalExact).toBe(false);
+    expect(many.total).toBeGreaterThan(1000);
+    expect(many.items).toHaveLength(25);
+    const few = (await call('GET', '/api/admin/customers?search=hromadny77%40')).json();
+    expect(few).toMatchObject({ total: 1, totalExact: true });
   });
 });
 

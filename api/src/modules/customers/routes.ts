@@ -9,7 +9,7 @@ import {
   customerExportQuerySchema,
   customerIdQuerySchema,
   customerListQuerySchema,
-  customerSummarySchema,
+  customerPageSchema,
   deletedCustomerSchema,
   editCustomerRequestSchema,
   Permissions,
@@ -51,7 +51,7 @@ export function customersRoutes(app: App, deps: Deps) {
       tags,
       summary: 'Customers, paged, sorted, searched (name, e-mail, phone, barcode, OpenLIMS id) and filtered',
       querystring: customerListQuerySchema,
-      response: { 200: pageOf(customerSummarySchema) },
+      response: { 200: customerPageSchema },
     },
     handler: (request) => listCustomers(deps.db, request.query),
   });

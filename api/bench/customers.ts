@@ -1,0 +1,199 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { TokenSigner } from '../src/auth/tokens.js';
+import { loadConfig } from '../src/config.js';
+import { createDatabase } from '../src/db/client.js';
+import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { runMigrations } from '../src/db/migrate.js';
+import { startJobs } from '../src/jobs/queue.js';
+import { seedDemo } from '../src/seed/demo.js';
+import { ensureBaseRoles } from '../src/seed/roles.js';
+import { buildServer } from '../src/server.js';
+
+/**
+ * `npm run bench` (second part): the customers list over 1,000,000 customers, first page, through the
+ * API (inject: routing, auth, validation, SQL, serialisation). Prints p50/p95; asserts nothing.
+ */
+const count = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
+const runs = Number(process.env.BENCH_RUNS ?? 30);
+
+const firstNames = [
+  'Jiří',
+  'Jan',
+  'Petr',
+  'Josef',
+  'Pavel',
+  'Martin',
+  'Tomáš',
+  'Jana',
+  'Marie',
+  'Eva',
+  'Hana',
+  'Anna',
+  'Lenka',
+  'Kateřina',
+  'Lucie',
+  'Věra',
+  'Alena',
+  'Petra',
+  'Ondřej',
+  'Klára',
+];
+const surnames = [
+  'Novák',
+  'Svoboda',
+  'Novotný',
+  'Dvořák',
+  'Černý',
+  'Procházka',
+  'Kučera',
+  'Veselý',
+  'Horák',
+  'Němec',
+  'Pokorný',
+  'Marek',
+  'Pospíšil',
+  'Hájek',
+  'Jelínek',
+  'Král',
+  'Růžička',
+  'Beneš',
+  'Fiala',
+  'Sedláček',
+  'Doležal',
+  'Zeman',
+  'Kolář',
+  'Navrátil',
+  'Čermák',
+  'Urban',
+  'Vaněk',
+  'Blažek',
+  'Kříž',
+  'Kovář',
+];
+const cities = [
+  'Praha',
+  'Brno',
+  'Ostrava',
+  'Plzeň',
+  'Olomouc',
+  'Liberec',
+  'České Budějovice',
+  'Hradec Králové',
+  'Pardubice',
+  'Zlín',
+];
+const literal = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
+
+async function main() {
+  const started = performance.now();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'genodesk-bench-customers-'));
+  const embedded = await startEmbeddedPostgres(dataDir, () => {}, { durable: false });
+  const url = embedded.url('postgres');
+  const db = createDatabase(url, 10);
+  await runMigrations(db);
+  await ensureBaseRoles(db);
+  await seedDemo(db);
+
+  // Bulk load: indexes dropped, rows generated in SQL, indexes built once afterwards.
+  const client = await db.$client.connect();
+  const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
+    `select indexname, indexdef from pg_indexes where tablename = 'customers' and indexname <> 'customers_pkey'`,
+  );
+  await client.query(`set maintenance_work_mem = '512MB'`);
+  await client.query('set max_parallel_maintenance_workers = 2');
+  for (const index of indexes) await client.query(`drop index ${index.indexname}`);
+  await client.query(`
+    insert into customers (name, surname, email, gender, date_of_birth, phone_prefix, phone, street, street_number,
+      city, zip_code, ext_id, open_lims_id, registration_source, date_registration)
+    select
+      (${literal(firstNames)})[1 + (i * 7) % ${firstNames.length}],
+      (${literal(surnames)})[1 + (i * 13) % ${surnames.length}],
+      'customer' || i || '@bench.example.cz',
+      1 + i % 2,
+      date '1940-01-01' + (i * 37) % 27000,
+      '+420',
+      (600000000 + (i::bigint * 7919) % 199999999)::text,
+      'Ulice ' || (i % 500),
+      (1 + i % 150)::text,
+      (${literal(cities)})[1 + (i * 3) % ${cities.length}],
+      lpad(((i * 11) % 80000 + 10000)::text, 5, '0'),
+      case when i % 3 = 0 then 'GX' || lpad(i::text, 8, '0') end,
+      case when i % 2 = 0 then 'OL-' || lpad(i::text, 7, '0') end,
+      1 + i % 3,
+      now() - ((i * 7) % 1000) * interval '1 day' - (i % 86400) * interval '1 second'
+    from generate_series(1, ${count}) i`);
+  const loaded = performance.now();
+  for (const index of indexes) await client.query(index.indexdef);
+  await client.query('vacuum analyze customers');
+  client.release();
+  const indexed = performance.now();
+  console.info(
+    `customers: ${count.toLocaleString('en')} rows loaded in ${((loaded - started) / 1000).toFixed(0)} s, ` +
+      `${indexes.length} indexes built in ${((indexed - loaded) / 1000).toFixed(0)} s`,
+  );
+
+  const jobs = await startJobs(url, { supervise: false });
+  const app = await buildServer({
+    db,
+    config: { ...loadConfig(), databaseUrl: url },
+    signer: new TokenSigner('bench-secret-bench-secret'),
+    jobs,
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/adminLogin',
+    payload: { email: 'admin@genodesk.test', password: 'genodesk' },
+  });
+  const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
+
+  const cases: [string, string][] = [
+    ['default (newest registrations)', ''],
+    ['search "novák" (1 in 30)', 'search=nov%C3%A1k'],
+    ['search an e-mail', 'search=customer654321%40bench'],
+    ['search a phone fragment', 'search=731%20234'],
+    ['search a barcode (extID)', 'search=GX00300000'],
+    ['search an OpenLIMS id', 'search=OL-0777778'],
+    ['sort surname', 'sort=surname'],
+    ['sort -email', 'sort=-email'],
+    ['sort extID', 'sort=extID'],
+    ['sort -dateOfBirth', 'sort=-dateOfBirth'],
+    ['search "kateřina" sorted by -dateRegistration', 'search=kate%C5%99ina&sort=-dateRegistration'],
+    [
+      'source 2, registered in 2025, sort city',
+      'registrationSource=2&registeredFrom=2025-01-01&registeredTo=2025-12-31&sort=city',
+    ],
+  ];
+  console.info(`GET /api/admin/customers, first page (25), ${runs} runs each after 3 warm-ups:`);
+  for (const [label, query] of cases) {
+    const url = `/api/admin/customers?${query}`;
+    const times: number[] = [];
+    let total = 0;
+    for (let i = 0; i < runs + 3; i++) {
+      const t0 = performance.now();
+      const response = await app.inject({ method: 'GET', url, headers });
+      const elapsed = performance.now() - t0;
+      if (response.statusCode !== 200)
+        throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+      total = (response.json() as { total: number }).total;
+      if (i >= 3) times.push(elapsed);
+    }
+    times.sort((a, b) => a - b);
+    const p = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))] ?? 0;
+    console.info(
+      `  ${label.padEnd(48)} p50 ${p(0.5).toFixed(1).padStart(6)} ms  p95 ${p(0.95).toFixed(1).padStart(6)} ms  (total ${total.toLocaleString('en')})`,
+    );
+  }
+
+  await app.close();
+  await jobs.stop();
+  await db.$client.end();
+  await embedded.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
