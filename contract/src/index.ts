@@ -5,6 +5,7 @@ export * from './customers.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './locale.js';
+export * from './media.js';
 export * from './messages.js';
 export * from './permissions.js';
 export * from './phone.js';

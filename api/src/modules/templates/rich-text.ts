@@ -1,33 +1,6 @@
-import type { MessageKey } from '@genodesk/contract';
+import { type MessageKey, mediaUrlProblem, videoHosts } from '@genodesk/contract';
 import sanitizeHtml from 'sanitize-html';
 import { invalid } from '../../http/errors.js';
-
-/** Hosts whose players may be embedded (YouTube, also its privacy mode, and Vimeo). */
-const videoHosts = [
-  'www.youtube.com',
-  'youtube.com',
-  'www.youtube-nocookie.com',
-  'youtube-nocookie.com',
-  'player.vimeo.com',
-];
-
-/** Why an embedded image or video cannot be kept: its URL must be non-empty https, videos a known player. */
-function mediaProblem(tag: 'img' | 'iframe', src: string | undefined): MessageKey | undefined {
-  const value = src?.trim() ?? '';
-  if (!value) return 'mediaUrlEmpty';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'mediaUrlUnsupported';
-  }
-  if (url.protocol !== 'https:') return 'mediaUrlUnsupported';
-  if (tag === 'img') return undefined;
-  if (!videoHosts.includes(url.hostname)) return 'mediaUrlUnsupported';
-  const path = url.pathname;
-  const player = url.hostname.includes('youtube') ? /^\/embed\/[\w-]+$/ : /^\/video\/\d+$/;
-  return player.test(path) ? undefined : 'mediaUrlUnsupported';
-}
 
 const textAlign = [/^(left|right|center|justify)$/];
 const colour = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*[\d.]+\s*)?\)$/i];
@@ -66,7 +39,7 @@ function options(onMedia: (tag: 'img' | 'iframe', src: string | undefined) => vo
     allowedStyles: { '*': { 'text-align': textAlign, color: colour, 'background-color': colour } },
     allowedSchemes: ['https', 'http', 'mailto', 'tel'],
     allowedSchemesByTag: { img: ['https'], iframe: ['https'] },
-    allowedIframeHostnames: videoHosts,
+    allowedIframeHostnames: [...videoHosts],
     allowProtocolRelative: false,
     transformTags: {
       img: checked('img'),
@@ -89,7 +62,7 @@ export function sanitizeRichText(html: string, field: string, required = false):
   const clean = sanitizeHtml(
     html,
     options((tag, src) => {
-      problem ??= mediaProblem(tag, src);
+      problem ??= mediaUrlProblem(tag, src);
     }),
   ).trim();
   if (problem) throw invalid(problem, field);

@@ -1,32 +1,5 @@
+import { mediaUrlProblem } from '@genodesk/contract/media';
 import type { MessageKey } from '@genodesk/contract/messages';
-
-/**
- * The server's rule for embedded media (api/src/modules/templates/rich-text.ts), checked before an
- * image or video is inserted: a non-empty https URL; videos only as YouTube or Vimeo players.
- */
-const videoHosts = [
-  'www.youtube.com',
-  'youtube.com',
-  'www.youtube-nocookie.com',
-  'youtube-nocookie.com',
-  'player.vimeo.com',
-];
-
-export function mediaUrlProblem(tag: 'img' | 'iframe', src: string | undefined): MessageKey | undefined {
-  const value = src?.trim() ?? '';
-  if (!value) return 'mediaUrlEmpty';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'mediaUrlUnsupported';
-  }
-  if (url.protocol !== 'https:') return 'mediaUrlUnsupported';
-  if (tag === 'img') return undefined;
-  if (!videoHosts.includes(url.hostname)) return 'mediaUrlUnsupported';
-  const player = url.hostname.includes('youtube') ? /^\/embed\/[\w-]+$/ : /^\/video\/\d+$/;
-  return player.test(url.pathname) ? undefined : 'mediaUrlUnsupported';
-}
 
 /** The embed (player) URL of a YouTube link (watch, youtu.be, shorts or embed), or undefined. */
 export function youtubeEmbedUrl(value: string): string | undefined {

@@ -1,4 +1,5 @@
 import '@mantine/tiptap/styles.css';
+import { mediaUrlProblem } from '@genodesk/contract/media';
 import { Button, Group, Input, Popover, Stack, TextInput } from '@mantine/core';
 import { RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
 import { IconBrandYoutube, IconPhoto } from '@tabler/icons-react';
@@ -10,7 +11,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/use-locale';
-import { isEmptyRichText, mediaUrlProblem, youtubeEmbedUrl } from './media-url';
+import { isEmptyRichText, youtubeEmbedUrl } from './media-url';
 
 export interface RichTextFieldProps {
   label?: ReactNode;
