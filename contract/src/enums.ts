@@ -32,6 +32,23 @@ export const sampleStatusLabels: Record<SampleStatus, Localized> = {
   11: { cs: 'V analýze', en: 'In analysis' },
 };
 
+/** Product (report) status (SPEC §4). */
+export const ProductStatus = {
+  Generated: 1,
+  Unpublished: 2,
+  Published: 3,
+  PreliminarilyPublished: 4,
+  AdditionalPurchase: 5,
+} as const;
+export type ProductStatus = (typeof ProductStatus)[keyof typeof ProductStatus];
+export const productStatusLabels: Record<ProductStatus, Localized> = {
+  1: { cs: 'Vygenerováno, připraveno k vyhodnocení', en: 'Generated, ready for evaluation' },
+  2: { cs: 'Nepublikováno (pozván na konzultaci)', en: 'Unpublished (invited for a consultation)' },
+  3: { cs: 'Publikováno', en: 'Published' },
+  4: { cs: 'Předběžně publikováno', en: 'Preliminarily published' },
+  5: { cs: 'Dokoupení', en: 'Additional purchase' },
+};
+
 /** The sample work lists of DOMAIN §1 and the statuses each shows. */
 export const sampleWorkLists = {
   pending: [SampleStatus.WaitingToBeSent],

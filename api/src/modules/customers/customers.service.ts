@@ -24,6 +24,8 @@ import {
   customers,
   orders,
   outboxMessages,
+  products,
+  productTemplates,
   productTypes,
   questionnaires,
   samples,
@@ -33,6 +35,7 @@ import {
 import { conflict, notFound } from '../../http/errors.js';
 import { audit, diff, type FieldChange } from '../audit/audit.js';
 import { createOrder, finalizeOrder, payInCash } from '../finances/orders.service.js';
+import { recountTemplates } from '../products/generation.service.js';
 
 // Listing: one WHERE and ORDER BY for the paged list and the export.
 
@@ -471,7 +474,17 @@ export async function deleteCustomer(db: Database, by: Principal, id: number) {
     await tx
       .delete(outboxMessages)
       .where(sql`lower(${outboxMessages.recipient}) = ${customer.email.toLowerCase()}`);
+    // The customer's reports go with them (cascade): the templates they used are recounted.
+    const usedTemplates = await tx
+      .select({ id: productTemplates.templateId })
+      .from(productTemplates)
+      .innerJoin(products, eq(products.id, productTemplates.productId))
+      .where(eq(products.customerId, id));
     await tx.delete(customers).where(eq(customers.id, id));
+    await recountTemplates(
+      tx,
+      usedTemplates.map((row) => row.id),
+    );
     await audit(tx, {
       entity: 'customer',
       entityId: id,

@@ -7,17 +7,21 @@ import {
   joinGeneCodes,
   type Locale,
   type Page,
+  ProductStatus,
   type TemplateDetail,
   type TemplateListQuery,
   type TemplateSummary,
 } from '@genodesk/contract';
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
 import { likePattern, orderBy } from '../../db/listing.js';
 import {
+  customers,
   geneCombinations,
+  products,
+  productTemplates,
   templateCategories,
   templateGenotypeCombinations,
   templates,
@@ -393,16 +397,27 @@ export async function createTemplate(db: Database, by: Principal, input: CreateT
 }
 
 /**
- * Customers whose published report uses the template. Customers and reports come with later issues:
- * report generation records which template each report phenotype uses (and keeps
- * `templates.customer_count`). Until reports exist no customer can be affected, so this answers
- * nobody; it is the one place report generation will fill in.
+ * Customers whose published report (status 3 published or 4 preliminarily published) uses the
+ * template, through `product_templates`, which report generation keeps. Customers have no language
+ * of their own yet, so every one is written to in Czech.
  */
 async function customersUsingTemplate(
-  _tx: Tx,
-  _templateId: number,
+  tx: Tx,
+  templateId: number,
 ): Promise<{ email: string; locale: Locale }[]> {
-  return [];
+  const rows = await tx
+    .selectDistinct({ id: customers.id, email: customers.email })
+    .from(productTemplates)
+    .innerJoin(products, eq(products.id, productTemplates.productId))
+    .innerJoin(customers, eq(customers.id, products.customerId))
+    .where(
+      and(
+        eq(productTemplates.templateId, templateId),
+        inArray(products.status, [ProductStatus.Published, ProductStatus.PreliminarilyPublished]),
+      ),
+    )
+    .orderBy(customers.id);
+  return rows.map((row) => ({ email: row.email, locale: 'cs' as const }));
 }
 
 /** E-mails the edit's message to every customer whose published report uses the template. */

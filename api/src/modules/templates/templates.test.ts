@@ -1,14 +1,19 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import { transaction } from '../../db/client.js';
 import {
   auditLog,
+  customerGenotypes,
+  customers,
   geneCombinations,
   outboxMessages,
+  products,
   templateCategories,
   templateGenotypeCombinations,
   templates,
 } from '../../db/schema/index.js';
+import { generateReport } from '../products/generation.service.js';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -584,7 +589,7 @@ describe('PATCH admin/templates/edit', () => {
         updatedBy: { userName: 'MUDr. David Dvořák' },
       },
     });
-    // No published reports exist yet, so nobody is e-mailed.
+    // No published report uses the new template, so nobody is e-mailed.
     expect(await t.db.select().from(outboxMessages)).toHaveLength(outboxBefore.length);
     const entries = await t.db
       .select()
@@ -598,6 +603,53 @@ describe('PATCH admin/templates/edit', () => {
       newValue: `${gene} A/A; ${gene} A/G`,
     });
     expect(byField.risk?.changedBy).not.toBeNull();
+  });
+
+  it('e-mails exactly the customers whose published report uses the template', async () => {
+    const [fast] = await t.db
+      .select({ id: templates.id })
+      .from(templates)
+      .innerJoin(templateGenotypeCombinations, eq(templateGenotypeCombinations.templateId, templates.id))
+      .where(eq(templateGenotypeCombinations.genotypeKey, 'rs762551=A/A'));
+    const emails: string[] = [];
+    // Published, preliminarily published, generated only, and published but with another template.
+    for (const [status, genotype] of [
+      [3, 'AA'],
+      [4, 'A/A'],
+      [1, 'aa'],
+      [3, 'C/C'],
+    ] as const) {
+      const email = `report-${status}-${genotype.replace('/', '')}-${Date.now()}@example.test`;
+      const [customer] = await t.db
+        .insert(customers)
+        .values({ name: 'Zpráva', surname: 'Zákazník', email, gender: 1, registrationSource: 1 })
+        .returning({ id: customers.id });
+      await t.db
+        .insert(customerGenotypes)
+        .values({ customerId: customer!.id, geneCode: 'rs762551', genotype });
+      const { productId } = await transaction(t.db, (tx) => generateReport(tx, { customerId: customer!.id }));
+      await t.db.update(products).set({ status }).where(eq(products.id, productId));
+      emails.push(email);
+    }
+    const outboxBefore = await t.db.select({ id: outboxMessages.id }).from(outboxMessages);
+    const response = await call('PATCH', '/api/admin/templates/edit', {
+      templateId: fast!.id,
+      note: 'oprava',
+      emailBody: '<p>Vaše zpráva byla aktualizována.</p>',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ emailsQueued: 2, template: { customerCount: 3 } });
+    const queued = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(notInArray(outboxMessages.id, outboxBefore.map((row) => row.id).concat(0)));
+    expect(queued.map((row) => row.recipient).sort()).toEqual([emails[0], emails[1]].sort());
+    expect(queued[0]).toMatchObject({
+      channel: 'email',
+      kind: 'template-changed',
+      subject: 'GenoDesk – aktualizace vaší genetické zprávy',
+      bodyHtml: '<p>Vaše zpráva byla aktualizována.</p>',
+    });
   });
 
   it('keeps fields left out, and refuses a combination another template of the gene combination has', async () => {

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { customers } from './customers.js';
+import { productTypes } from './finances.js';
+import { samples } from './samples.js';
+import { templates } from './templates.js';
+import { users } from './users.js';
+
+/** A customer's stored genotype for one gene (SPEC "Gene information"), from a results upload. */
+export const customerGenotypes = pgTable(
+  'customer_genotypes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    geneCode: text('gene_code').notNull(),
+    geneName: text('gene_name').notNull().default(''),
+    hgvsC: text('hgvs_c').notNull().default(''),
+    protein: text('protein').notNull().default(''),
+    transcript: text('transcript').notNull().default(''),
+    /** As shown: alleles upper-cased, in the order given, joined by '/'. */
+    genotype: text('genotype').notNull(),
+    /** The results upload the row came from; no uploads table yet. */
+    uploadId: bigint('upload_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customer_genotypes_gene_key').on(t.customerId, sql`lower(${t.geneCode})`)],
+);
+
+/** A generated phenotype of a report. `templateId` is null when the gene combination's default was used. */
+export type ReportPhenotype = {
+  geneCombinationId: number;
+  phenotype: string;
+  phenotypeEn: string;
+  templateId: number | null;
+  risk: number | null;
+  text: string;
+  textEn: string;
+  genes: { code: string; genotype: string }[];
+};
+export type ReportSubcategory = { id: number; name: string; nameEn: string; phenotypes: ReportPhenotype[] };
+export type ReportCategory = { id: number; name: string; nameEn: string; subcategories: ReportSubcategory[] };
+export type ReportContent = { categories: ReportCategory[] };
+
+/** A customer's report ("product", SPEC §3), status 1–5 (SPEC §4). */
+export const products = pgTable(
+  'products',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    sampleId: bigint('sample_id', { mode: 'number' }).references(() => samples.id, { onDelete: 'set null' }),
+    productTypeId: bigint('product_type_id', { mode: 'number' }).references(() => productTypes.id, {
+      onDelete: 'set null',
+    }),
+    status: smallint('status').notNull().default(1),
+    content: jsonb('content').$type<ReportContent>().notNull(),
+    pairedPhenotypesCount: integer('paired_phenotypes_count').notNull().default(0),
+    requiresInspection: boolean('requires_inspection').notNull().default(false),
+    isInDoctorSection: boolean('is_in_doctor_section').notNull().default(false),
+    isArchived: boolean('is_archived').notNull().default(false),
+    doctorIntro: text('doctor_intro').notNull().default(''),
+    doctorIntroReproductiveGenetics: text('doctor_intro_reproductive_genetics').notNull().default(''),
+    doctorIntroReproductiveGeneticsEnabled: boolean('doctor_intro_reproductive_genetics_enabled')
+      .notNull()
+      .default(false),
+    doctorsIntroLastChange: timestamp('doctors_intro_last_change', { withTimezone: true }),
+    doctorId: bigint('doctor_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    lastChangeAt: timestamp('last_change_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_customer_id_idx').on(t.customerId),
+    index('products_sample_id_idx').on(t.sampleId),
+    index('products_status_idx').on(t.status, t.generatedAt),
+    index('products_section_idx').on(t.isArchived, t.isInDoctorSection, t.generatedAt),
+    index('products_generated_at_idx').on(t.generatedAt),
+    check('products_status_range', sql`${t.status} between 1 and 5`),
+    check('products_paired_count_positive', sql`${t.pairedPhenotypesCount} >= 0`),
+  ],
+);
+
+/** The templates a report's content uses: what `templates.customer_count` counts. */
+export const productTemplates = pgTable(
+  'product_templates',
+  {
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    templateId: bigint('template_id', { mode: 'number' })
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ name: 'product_templates_pkey', columns: [t.productId, t.templateId] }),
+    index('product_templates_template_idx').on(t.templateId, t.productId),
+  ],
+);

@@ -1,0 +1,172 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import type { Principal } from '../../auth/principal.js';
+import { transaction } from '../../db/client.js';
+import {
+  customerGenotypes,
+  customers,
+  geneCombinations,
+  products,
+  productTemplates,
+  type ReportContent,
+  templateGenotypeCombinations,
+  templates,
+  users,
+} from '../../db/schema/index.js';
+import { deleteCustomer } from '../customers/customers.service.js';
+import { generateReport, loadCatalogue } from './generation.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+let seq = 0;
+async function customerWith(genotypes: Record<string, string>, gender = 2) {
+  const [row] = await t.db
+    .insert(customers)
+    .values({
+      name: 'Gen',
+      surname: `Zákazník ${++seq}`,
+      email: `generation-${seq}-${Date.now()}@example.test`,
+      gender,
+      registrationSource: 1,
+    })
+    .returning({ id: customers.id });
+  await t.db
+    .insert(customerGenotypes)
+    .values(
+      Object.entries(genotypes).map(([geneCode, genotype]) => ({ customerId: row!.id, geneCode, genotype })),
+    );
+  return row!.id;
+}
+
+/** The template of a gene combination (by gene key) one of whose genotype keys is `key`. */
+async function templateFor(geneKey: string, genotypeKey: string) {
+  const [row] = await t.db
+    .select({ id: templates.id, customerCount: templates.customerCount })
+    .from(templates)
+    .innerJoin(geneCombinations, eq(geneCombinations.id, templates.geneCombinationId))
+    .innerJoin(templateGenotypeCombinations, eq(templateGenotypeCombinations.templateId, templates.id))
+    .where(
+      and(eq(geneCombinations.geneKey, geneKey), eq(templateGenotypeCombinations.genotypeKey, genotypeKey)),
+    );
+  return row!;
+}
+const counts = async (ids: number[]) =>
+  Object.fromEntries(
+    (
+      await t.db
+        .select({ id: templates.id, count: templates.customerCount })
+        .from(templates)
+        .where(inArray(templates.id, ids))
+    ).map((row) => [row.id, row.count]),
+  );
+const usedTemplates = async (productId: number) =>
+  (await t.db.select().from(productTemplates).where(eq(productTemplates.productId, productId)))
+    .map((row) => row.templateId)
+    .sort((a, b) => a - b);
+const phenotypes = (content: ReportContent) =>
+  content.categories.flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes));
+
+describe('generateReport (service)', () => {
+  it('writes the report, its templates and the templates’ customer counts', async () => {
+    const lactose = await templateFor('rs4988235', 'rs4988235=C/C');
+    const caffeine = await templateFor('rs762551', 'rs762551=A/C');
+    const folate = await templateFor('rs1801131,rs1801133', 'rs1801131=A/A;rs1801133=C/T');
+    const ids = [lactose.id, caffeine.id, folate.id];
+    const customerId = await customerWith({
+      rs4988235: 'CC',
+      rs762551: 'C/A',
+      rs1801133: 'T/C',
+      rs1801131: 'A/A',
+      rs6025: 'A/A', // no template: default, inspection
+      rs7412: 'C/C', // APOE without rs429358: left out
+    });
+    const otherId = await customerWith({ rs762551: 'ac' });
+
+    const result = await transaction(t.db, (tx) => generateReport(tx, { customerId }));
+    expect(result).toMatchObject({ created: true, pairedPhenotypesCount: 4, requiresInspection: true });
+    expect(result.templateIds).toEqual([...ids].sort((a, b) => a - b));
+    const [product] = await t.db.select().from(products).where(eq(products.id, result.productId));
+    expect(product).toMatchObject({
+      customerId,
+      status: 1,
+      pairedPhenotypesCount: 4,
+      requiresInspection: true,
+      isArchived: false,
+      isInDoctorSection: false,
+    });
+    expect(phenotypes(product!.content).map((p) => [p.phenotypeEn, p.templateId])).toEqual([
+      ['Factor V Leiden', null],
+      ['Lactose intolerance', lactose.id],
+      ['Caffeine metabolism', caffeine.id],
+      ['Folate metabolism', folate.id],
+    ]);
+    expect(await usedTemplates(result.productId)).toEqual(result.templateIds);
+    expect(await counts(ids)).toEqual({ [lactose.id]: 1, [caffeine.id]: 1, [folate.id]: 1 });
+
+    // A second customer, generated with a catalogue loaded once (as a batch does).
+    const catalogue = await loadCatalogue(t.db);
+    await transaction(t.db, (tx) => generateReport(tx, { customerId: otherId }, catalogue));
+    expect(await counts(ids)).toEqual({ [lactose.id]: 1, [caffeine.id]: 2, [folate.id]: 1 });
+
+    // Deleting a customer removes their report and recounts the templates it used.
+    const [admin] = await t.db.select().from(users).where(eq(users.email, demo.admin));
+    await deleteCustomer(t.db, { id: admin!.id } as Principal, otherId);
+    expect(await t.db.select().from(products).where(eq(products.customerId, otherId))).toEqual([]);
+    expect(await counts(ids)).toEqual({ [lactose.id]: 1, [caffeine.id]: 1, [folate.id]: 1 });
+  });
+
+  it('regenerates in place: only the affected content changes, status and doctor texts stay', async () => {
+    const slow = await templateFor('rs762551', 'rs762551=C/C');
+    const fast = await templateFor('rs762551', 'rs762551=A/A');
+    const leiden = await templateFor('rs6025', 'rs6025=C/T');
+    const before = await counts([slow.id, fast.id, leiden.id]);
+    const customerId = await customerWith({ rs762551: 'CC', rs6025: 'TC' }, 1);
+    const first = await transaction(t.db, (tx) => generateReport(tx, { customerId }));
+    await t.db
+      .update(products)
+      .set({ status: 3, doctorIntro: '<p>Úvod lékaře</p>', doctorIntroReproductiveGeneticsEnabled: true })
+      .where(eq(products.id, first.productId));
+    const [original] = await t.db.select().from(products).where(eq(products.id, first.productId));
+
+    // A template's text is edited: regeneration changes that phenotype only.
+    await t.db
+      .update(templates)
+      .set({ templateText: '<p>Upravený text</p>' })
+      .where(eq(templates.id, leiden.id));
+    const second = await transaction(t.db, (tx) => generateReport(tx, { customerId }));
+    expect(second).toMatchObject({ productId: first.productId, created: false });
+    const [regenerated] = await t.db.select().from(products).where(eq(products.id, first.productId));
+    expect(regenerated).toMatchObject({
+      status: 3,
+      doctorIntro: '<p>Úvod lékaře</p>',
+      doctorIntroReproductiveGeneticsEnabled: true,
+    });
+    const [leidenBefore, caffeineBefore] = phenotypes(original!.content);
+    const [leidenAfter, caffeineAfter] = phenotypes(regenerated!.content);
+    expect(caffeineAfter).toEqual(caffeineBefore);
+    expect(leidenAfter).toEqual({ ...leidenBefore, text: '<p>Upravený text</p>' });
+    expect(await counts([slow.id, fast.id, leiden.id])).toEqual({
+      [slow.id]: (before[slow.id] ?? 0) + 1,
+      [fast.id]: before[fast.id],
+      [leiden.id]: (before[leiden.id] ?? 0) + 1,
+    });
+
+    // New genotypes: the lost template's count falls, the gained one's rises.
+    await t.db
+      .update(customerGenotypes)
+      .set({ genotype: 'A/A' })
+      .where(and(eq(customerGenotypes.customerId, customerId), eq(customerGenotypes.geneCode, 'rs762551')));
+    await transaction(t.db, (tx) => generateReport(tx, { customerId }));
+    expect(await counts([slow.id, fast.id, leiden.id])).toEqual({
+      [slow.id]: before[slow.id],
+      [fast.id]: (before[fast.id] ?? 0) + 1,
+      [leiden.id]: (before[leiden.id] ?? 0) + 1,
+    });
+    expect(await usedTemplates(first.productId)).toEqual([fast.id, leiden.id].sort((a, b) => a - b));
+  });
+});

@@ -1,0 +1,201 @@
+import type { GenotypeCombination } from '@genodesk/contract';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.js';
+import {
+  customerGenotypes,
+  customers,
+  geneCombinations,
+  products,
+  productTemplates,
+  templates,
+} from '../../db/schema/index.js';
+import { notFound } from '../../http/errors.js';
+import { category, subcategory } from '../templates/catalogue.js';
+import {
+  type CatalogueGeneCombination,
+  type CatalogueTemplate,
+  generateReport as generateContent,
+  type PreparedCatalogue,
+  prepareCatalogue,
+} from './generation.js';
+
+/**
+ * The whole catalogue for generation in two queries (gene combinations with their categories;
+ * templates with their genotype combinations), prepared once: load it once per batch of reports.
+ */
+export async function loadCatalogue(db: Executor): Promise<PreparedCatalogue> {
+  const combinationRows = await db
+    .select({
+      id: geneCombinations.id,
+      geneCodes: geneCombinations.geneCodes,
+      phenotype: geneCombinations.phenotype,
+      phenotypeEn: geneCombinations.phenotypeEn,
+      gender: geneCombinations.gender,
+      defaultText: geneCombinations.defaultTemplate,
+      defaultTextEn: geneCombinations.defaultTemplateEn,
+      defaultRisk: geneCombinations.defaultTemplateRisk,
+      categoryId: category.id,
+      categoryName: category.name,
+      categoryNameEn: category.nameEn,
+      subcategoryId: subcategory.id,
+      subcategoryName: subcategory.name,
+      subcategoryNameEn: subcategory.nameEn,
+    })
+    .from(geneCombinations)
+    .innerJoin(subcategory, eq(subcategory.id, geneCombinations.subcategoryId))
+    .innerJoin(category, eq(category.id, subcategory.parentId));
+  const templateRows = await db
+    .select({
+      id: templates.id,
+      geneCombinationId: templates.geneCombinationId,
+      risk: templates.risk,
+      text: templates.templateText,
+      textEn: templates.templateEnText,
+      // Qualified by hand: Drizzle leaves columns inside a select's sql unqualified.
+      genotypes: sql<GenotypeCombination[]>`coalesce(
+        (select json_agg(g.genotypes order by g.position)
+           from template_genotype_combinations g
+          where g.template_id = "templates"."id"), '[]'::json)`,
+    })
+    .from(templates);
+
+  const templatesByCombination = new Map<number, CatalogueTemplate[]>();
+  for (const row of templateRows) {
+    const list = templatesByCombination.get(row.geneCombinationId) ?? [];
+    list.push({
+      id: row.id,
+      risk: row.risk,
+      text: row.text,
+      textEn: row.textEn,
+      genotypeCombinations: row.genotypes,
+    });
+    templatesByCombination.set(row.geneCombinationId, list);
+  }
+  const entries: CatalogueGeneCombination[] = combinationRows.map((row) => ({
+    id: row.id,
+    geneCodes: row.geneCodes,
+    phenotype: row.phenotype,
+    phenotypeEn: row.phenotypeEn,
+    gender: row.gender,
+    defaultText: row.defaultText,
+    defaultTextEn: row.defaultTextEn,
+    defaultRisk: row.defaultRisk,
+    category: { id: row.categoryId, name: row.categoryName, nameEn: row.categoryNameEn },
+    subcategory: { id: row.subcategoryId, name: row.subcategoryName, nameEn: row.subcategoryNameEn },
+    templates: templatesByCombination.get(row.id) ?? [],
+  }));
+  return prepareCatalogue(entries);
+}
+
+export type GenerateReportInput = { customerId: number; sampleId?: number; productTypeId?: number };
+
+/**
+ * Generates the customer's report from their stored genotypes, in the caller's transaction: creates
+ * it (status 1) or replaces the content of the customer's report of that product type, keeping its
+ * status and the doctor's texts. Keeps `product_templates` and recounts `templates.customer_count`
+ * of every template gained or lost. Pass `catalogue` when generating a batch.
+ */
+export async function generateReport(tx: Tx, input: GenerateReportInput, catalogue?: PreparedCatalogue) {
+  const [customer] = await tx
+    .select({ id: customers.id, gender: customers.gender })
+    .from(customers)
+    .where(eq(customers.id, input.customerId));
+  if (!customer) throw notFound();
+  const genotypeRows = await tx
+    .select({ geneCode: customerGenotypes.geneCode, genotype: customerGenotypes.genotype })
+    .from(customerGenotypes)
+    .where(eq(customerGenotypes.customerId, customer.id));
+  const genotypes = Object.fromEntries(genotypeRows.map((row) => [row.geneCode, row.genotype]));
+  const generated = generateContent(catalogue ?? (await loadCatalogue(tx)), {
+    gender: customer.gender,
+    genotypes,
+  });
+
+  const now = new Date();
+  const [existing] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.customerId, customer.id),
+        sql`${products.productTypeId} is not distinct from ${input.productTypeId ?? null}`,
+      ),
+    )
+    .orderBy(desc(products.id))
+    .limit(1)
+    .for('update');
+  const fields = {
+    content: generated.content,
+    pairedPhenotypesCount: generated.pairedPhenotypesCount,
+    requiresInspection: generated.requiresInspection,
+    generatedAt: now,
+    updatedAt: now,
+  };
+  let productId: number;
+  if (existing) {
+    productId = existing.id;
+    await tx
+      .update(products)
+      .set({ ...fields, ...(input.sampleId ? { sampleId: input.sampleId } : {}), lastChangeAt: now })
+      .where(eq(products.id, productId));
+  } else {
+    const [created] = await tx
+      .insert(products)
+      .values({
+        ...fields,
+        customerId: customer.id,
+        sampleId: input.sampleId ?? null,
+        productTypeId: input.productTypeId ?? null,
+        status: 1,
+      })
+      .returning({ id: products.id });
+    if (!created) throw new Error('product insert returned nothing');
+    productId = created.id;
+  }
+
+  const removed = await tx
+    .delete(productTemplates)
+    .where(
+      and(
+        eq(productTemplates.productId, productId),
+        generated.templateIds.length
+          ? notInArray(productTemplates.templateId, generated.templateIds)
+          : undefined,
+      ),
+    )
+    .returning({ templateId: productTemplates.templateId });
+  const added = generated.templateIds.length
+    ? await tx
+        .insert(productTemplates)
+        .values(generated.templateIds.map((templateId) => ({ productId, templateId })))
+        .onConflictDoNothing()
+        .returning({ templateId: productTemplates.templateId })
+    : [];
+  await recountTemplates(
+    tx,
+    [...removed, ...added].map((row) => row.templateId),
+  );
+
+  return { productId, created: !existing, ...generated };
+}
+
+/**
+ * Sets `customer_count` of the templates to their number of reports. The rows are locked first (in id
+ * order), so the count, a new statement, sees every concurrent generation that committed meanwhile.
+ */
+export async function recountTemplates(tx: Tx, templateIds: number[]) {
+  const ids = [...new Set(templateIds)].sort((a, b) => a - b);
+  if (!ids.length) return;
+  await tx
+    .select({ id: templates.id })
+    .from(templates)
+    .where(inArray(templates.id, ids))
+    .orderBy(templates.id)
+    .for('update');
+  await tx
+    .update(templates)
+    .set({
+      customerCount: sql`(select count(*)::int from product_templates pt where pt.template_id = "templates"."id")`,
+    })
+    .where(inArray(templates.id, ids));
+}

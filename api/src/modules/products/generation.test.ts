@@ -1,0 +1,164 @@
+import { parseGeneCodes } from '@genodesk/contract';
+import { describe, expect, it } from 'vitest';
+import { demoCatalogue } from '../../seed/templates.js';
+import { type CatalogueGeneCombination, generateReport, prepareCatalogue } from './generation.js';
+
+/**
+ * The demo catalogue with made-up ids: gene combination i (0-based, in demoCatalogue's order) has id
+ * i + 1, its template j has id (i + 1) * 100 + j + 1. So lactose C/C is 101, caffeine A/C 202.
+ */
+function demoEntries(overrides: (index: number) => Partial<CatalogueGeneCombination> = () => ({})) {
+  const ids = new Map<string, number>();
+  const idOf = (key: string) => {
+    if (!ids.has(key)) ids.set(key, ids.size + 1);
+    return ids.get(key) ?? 0;
+  };
+  return demoCatalogue.map((entry, i): CatalogueGeneCombination => {
+    const genes = parseGeneCodes(entry.genes);
+    if (!genes.ok) throw new Error(entry.genes);
+    return {
+      id: i + 1,
+      geneCodes: genes.value.codes,
+      phenotype: entry.phenotype[0],
+      phenotypeEn: entry.phenotype[1],
+      gender: entry.gender,
+      defaultText: entry.defaultText[0],
+      defaultTextEn: entry.defaultText[1],
+      defaultRisk: entry.defaultRisk,
+      category: { id: idOf(entry.category[0]), name: entry.category[0], nameEn: entry.category[1] },
+      subcategory: {
+        id: 1000 + idOf(`${entry.category[0]}/${entry.subcategory[0]}`),
+        name: entry.subcategory[0],
+        nameEn: entry.subcategory[1],
+      },
+      templates: entry.templates.map((template, j) => ({
+        id: (i + 1) * 100 + j + 1,
+        risk: template.risk,
+        text: template.text[0],
+        textEn: template.text[1],
+        genotypeCombinations: template.rows,
+      })),
+      ...overrides(i),
+    };
+  });
+}
+const catalogue = prepareCatalogue(demoEntries());
+
+const customer = {
+  rs4988235: 'C/C',
+  rs762551: 'A/C',
+  rs1801133: 'T/C',
+  rs1801131: 'A/A',
+  rs6025: 'C/C',
+  rs429358: 'T/T', // APOE without rs7412: left out
+  rs1800562: 'AG',
+  rs1799945: 'gc',
+  RS1815739: 'TC',
+  rs113993960: 'ID',
+  rs99999: 'A/A', // in no gene combination
+};
+
+/** Category → subcategory → [phenotype, template id, risk]. */
+function outline(report: ReturnType<typeof generateReport>) {
+  return report.content.categories.map((c) => [
+    c.name,
+    c.subcategories.map((s) => [s.name, s.phenotypes.map((p) => [p.phenotypeEn, p.templateId, p.risk])]),
+  ]);
+}
+
+describe('report generation (DOMAIN §2) on the demo catalogue', () => {
+  it('places every phenotype whose genes are all known, with its template, grouped and sorted', () => {
+    const report = generateReport(catalogue, { gender: 1, genotypes: customer });
+    expect(outline(report)).toEqual([
+      ['Metabolismus', [['Železo', [['Hereditary haemochromatosis', 702, 2]]]]],
+      ['Reprodukční genetika', [['Přenašečství', [['Cystic fibrosis carrier', 902, 2]]]]],
+      ['Sport', [['Svaly', [['Power vs endurance', 802, 1]]]]],
+      ['Srdce a cévy', [['Trombofilie', [['Factor V Leiden', 401, 1]]]]],
+      [
+        'Výživa',
+        [
+          ['Intolerance', [['Lactose intolerance', 101, 3]]],
+          ['Metabolismus živin', [['Caffeine metabolism', 202, 2]]],
+          ['Vitaminy', [['Folate metabolism', 302, 2]]],
+        ],
+      ],
+    ]);
+    expect(report.pairedPhenotypesCount).toBe(7);
+    expect(report.templateIds).toEqual([101, 202, 302, 401, 702, 802, 902]);
+    expect(report.requiresInspection).toBe(false);
+
+    const folate = report.content.categories[4]?.subcategories[2]?.phenotypes[0];
+    expect(folate).toMatchObject({
+      geneCombinationId: 3,
+      phenotype: 'Metabolismus folátu',
+      text: demoCatalogue[2]?.templates[1]?.text[0],
+      textEn: demoCatalogue[2]?.templates[1]?.text[1],
+      genes: [
+        { code: 'rs1801133', genotype: 'T/C' },
+        { code: 'rs1801131', genotype: 'A/A' },
+      ],
+    });
+    // Gene codes match whatever their case; genotypes are shown upper-cased in the order given.
+    expect(report.content.categories[2]?.subcategories[0]?.phenotypes[0]?.genes).toEqual([
+      { code: 'rs1815739', genotype: 'T/C' },
+    ]);
+    expect(report.content.categories[1]?.subcategories[0]?.phenotypes[0]?.text).toBe(
+      demoCatalogue[8]?.templates[1]?.text[0],
+    );
+  });
+
+  it('compares genotypes normalised: TC, ct and C/T pick one template', () => {
+    for (const genotype of ['C/T', 'TC', 'ct', 't/c']) {
+      const report = generateReport(catalogue, { gender: 2, genotypes: { rs6025: genotype } });
+      expect(report.templateIds, genotype).toEqual([402]);
+    }
+  });
+
+  it('leaves out a phenotype of the other gender and one with a missing gene', () => {
+    const femaleOnly = prepareCatalogue(demoEntries((i) => (i === 8 ? { gender: 2 } : {})));
+    const genotypes = { rs113993960: 'I/I', rs1799963: 'G/G', rs429358: 'T/T' };
+    const man = generateReport(femaleOnly, { gender: 1, genotypes });
+    expect(outline(man)).toEqual([['Srdce a cévy', [['Trombofilie', [['Prothrombin G20210A', 501, 1]]]]]]);
+    expect(man.pairedPhenotypesCount).toBe(1);
+    const woman = generateReport(femaleOnly, { gender: 2, genotypes });
+    expect(woman.templateIds).toEqual([501, 901]);
+    expect(woman.pairedPhenotypesCount).toBe(2);
+    // Male-only: absent for a woman.
+    const maleOnly = prepareCatalogue(demoEntries((i) => (i === 8 ? { gender: 1 } : {})));
+    expect(generateReport(maleOnly, { gender: 2, genotypes }).templateIds).toEqual([501]);
+  });
+
+  it('falls back to the default template and risk, and marks the report for inspection', () => {
+    const report = generateReport(catalogue, {
+      gender: 2,
+      genotypes: { rs6025: 'A/A', rs4988235: 'C/T', rs429358: 'T/T', rs7412: 'A/G' },
+    });
+    expect(report.requiresInspection).toBe(true);
+    expect(report.pairedPhenotypesCount).toBe(3);
+    expect(report.templateIds).toEqual([102]);
+    const heart = report.content.categories.find((c) => c.name === 'Srdce a cévy');
+    expect(heart?.subcategories.map((s) => s.name)).toEqual(['Lipidy', 'Trombofilie']);
+    expect(heart?.subcategories[0]?.phenotypes[0]).toMatchObject({
+      phenotypeEn: 'APOE genotype',
+      templateId: null,
+      risk: 2,
+      text: demoCatalogue[5]?.defaultText[0],
+      textEn: demoCatalogue[5]?.defaultText[1],
+    });
+    expect(heart?.subcategories[1]?.phenotypes[0]).toMatchObject({
+      phenotypeEn: 'Factor V Leiden',
+      templateId: null,
+      risk: 1,
+      text: demoCatalogue[3]?.defaultText[0],
+    });
+  });
+
+  it('answers an empty report for no genotypes', () => {
+    expect(generateReport(catalogue, { gender: 1, genotypes: {} })).toEqual({
+      content: { categories: [] },
+      pairedPhenotypesCount: 0,
+      templateIds: [],
+      requiresInspection: false,
+    });
+  });
+});
