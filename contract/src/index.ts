@@ -11,6 +11,7 @@ export * from './permissions.js';
 export * from './phone.js';
 export * from './producttypes.js';
 export * from './questionnaires.js';
+export * from './results.js';
 export * from './samples.js';
 export * from './templates.js';
 export * from './users.js';

@@ -55,6 +55,10 @@ export const messages = {
     en: 'You have to change your password before you continue.',
   },
   notFound: { cs: 'Záznam nebyl nalezen.', en: 'The record was not found.' },
+  resultsNotAvailable: {
+    cs: 'Výsledky nejsou v tuto chvíli k dispozici.',
+    en: 'Results are not available at this time.',
+  },
   routeNotFound: { cs: 'Tato adresa API neexistuje.', en: 'This API address does not exist.' },
   badRequest: { cs: 'Neplatný požadavek.', en: 'Invalid request.' },
   internalError: {
