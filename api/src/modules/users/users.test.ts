@@ -196,6 +196,18 @@ describe('GET admin/users', () => {
     expect(byRole.items.every((u: { role: { name: string } }) => u.role.name === 'Lékař')).toBe(true);
   });
 
+  it('sorts on every whitelisted column', async () => {
+    for (const field of ['email', 'userName', 'role', 'lastLoginDate', 'isUserLoginActive', 'createdAt']) {
+      for (const sort of [field, `-${field}`]) {
+        const response = await call('GET', `/api/admin/users?sort=${sort}`);
+        expect(response.statusCode, sort).toBe(200);
+      }
+    }
+    const byRole = (await call('GET', '/api/admin/users?sort=role&locale=en')).json();
+    const roleNames = byRole.items.map((u: { role: { name: string } }) => u.role.name);
+    expect(roleNames).toEqual([...roleNames].sort());
+  });
+
   it('refuses an unknown sort field with 400', async () => {
     const response = await call('GET', '/api/admin/users?sort=password_hash');
     expect(response.statusCode).toBe(400);
