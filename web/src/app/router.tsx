@@ -55,6 +55,128 @@ export const routes: RouteObject[] = [
                 lazy: lazy(() => import('@/features/users/routes/profile')),
               },
               {
+                path: 'customers',
+                handle: handle({
+                  name: 'admin.customers',
+                  title: 'customers.title',
+                  permissions: [Permissions.CustomersView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/customers/routes/customers-list')) },
+                  {
+                    path: 'create',
+                    handle: handle({
+                      name: 'admin.customers.create',
+                      title: 'customers.createTitle',
+                      permissions: [Permissions.CustomersCreate],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/customers/routes/customer-create')),
+                  },
+                  {
+                    path: 'edit/:id',
+                    handle: handle({
+                      name: 'admin.customers.edit',
+                      title: 'customers.editTitle',
+                      permissions: [Permissions.CustomersEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/customers/routes/customer-edit')),
+                  },
+                  {
+                    path: 'view/:id',
+                    handle: handle({
+                      name: 'admin.customers.view',
+                      title: 'customers.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/customers/routes/customer-view')),
+                  },
+                ],
+              },
+              {
+                path: 'customers/relationships',
+                handle: handle({
+                  name: 'admin.customers.relationships',
+                  title: 'relationships.title',
+                  permissions: [Permissions.CustomersView],
+                  fallback: 'dashboard',
+                }),
+                lazy: lazy(() => import('@/features/relationships/routes/relationships-list')),
+              },
+              {
+                path: 'customers/samples',
+                handle: handle({
+                  name: 'admin.samples',
+                  title: 'samples.title',
+                  permissions: [Permissions.SamplesView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/samples/routes/samples-list')) },
+                  {
+                    path: 'view/:id',
+                    handle: handle({
+                      name: 'admin.samples.view',
+                      title: 'samples.viewPageTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/samples/routes/sample-view')),
+                  },
+                  {
+                    path: 'edit/:id',
+                    handle: handle({
+                      name: 'admin.samples.edit',
+                      title: 'samples.editPageTitle',
+                      permissions: [Permissions.SamplesEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/samples/routes/sample-edit')),
+                  },
+                ],
+              },
+              {
+                path: 'customers/pendingsamples',
+                handle: handle({
+                  name: 'admin.pendingsamples',
+                  title: 'samples.workLists.pending.title',
+                  permissions: [Permissions.SamplesEdit],
+                  fallback: 'dashboard',
+                }),
+                lazy: lazy(() => import('@/features/samples/routes/pending-samples')),
+              },
+              {
+                path: 'customers/receivingsamples',
+                handle: handle({
+                  name: 'admin.receivingsamples',
+                  title: 'samples.workLists.receiving.title',
+                  permissions: [Permissions.SamplesEdit],
+                  fallback: 'dashboard',
+                }),
+                lazy: lazy(() => import('@/features/samples/routes/receiving-samples')),
+              },
+              {
+                path: 'customers/waitingforanalysis',
+                handle: handle({
+                  name: 'admin.waitingforanalysis',
+                  title: 'samples.workLists.waitingForAnalysis.title',
+                  permissions: [Permissions.SamplesEdit],
+                  fallback: 'dashboard',
+                }),
+                lazy: lazy(() => import('@/features/samples/routes/waiting-for-analysis')),
+              },
+              {
+                path: 'customers/inanalysis',
+                handle: handle({
+                  name: 'admin.inanalysis',
+                  title: 'samples.workLists.inAnalysis.title',
+                  permissions: [Permissions.SamplesEdit],
+                  fallback: 'dashboard',
+                }),
+                lazy: lazy(() => import('@/features/samples/routes/in-analysis')),
+              },
+              {
                 path: 'administration/users',
                 handle: handle({
                   name: 'admin.users',
@@ -92,6 +214,27 @@ export const routes: RouteObject[] = [
                       fallback: 'dashboard',
                     }),
                     lazy: lazy(() => import('@/features/users/routes/user-view')),
+                  },
+                ],
+              },
+              {
+                path: 'administration/barcodes',
+                handle: handle({
+                  name: 'admin.barcodes',
+                  title: 'barcodes.title',
+                  permissions: [Permissions.BarcodesView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/barcodes/routes/barcodes-list')) },
+                  {
+                    path: 'batch/:id',
+                    handle: handle({
+                      name: 'admin.barcodes.labels',
+                      title: 'barcodes.labelsPageTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/barcodes/routes/barcode-labels')),
                   },
                 ],
               },

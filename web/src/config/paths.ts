@@ -4,6 +4,26 @@ export const paths = {
   changePassword: '/change-password',
   dashboard: '/',
   profile: '/user',
+  customers: {
+    list: '/customers',
+    create: '/customers/create',
+    view: (id: number | string) => `/customers/view/${id}`,
+    edit: (id: number | string) => `/customers/edit/${id}`,
+  },
+  relationships: '/customers/relationships',
+  samples: {
+    list: '/customers/samples',
+    view: (id: number | string) => `/customers/samples/view/${id}`,
+    edit: (id: number | string) => `/customers/samples/edit/${id}`,
+    pending: '/customers/pendingsamples',
+    receiving: '/customers/receivingsamples',
+    waitingForAnalysis: '/customers/waitingforanalysis',
+    inAnalysis: '/customers/inanalysis',
+  },
+  barcodes: {
+    list: '/administration/barcodes',
+    labels: (batchId: number | string) => `/administration/barcodes/batch/${batchId}`,
+  },
   users: {
     list: '/administration/users',
     create: '/administration/users/create',

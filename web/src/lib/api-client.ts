@@ -173,6 +173,44 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 }
 
+/** A file from the API (an export): fetched with the bearer token, renewed once on a 401 like `apiRequest`. */
+export async function apiDownload(
+  path: string,
+  query?: QueryParams,
+): Promise<{ blob: Blob; filename: string | null }> {
+  progressStart();
+  let failed = false;
+  try {
+    const sentToken = tokenStore.token;
+    let response = await send(path, { query }, sentToken);
+    if (response.status === 401 && sentToken && tokenStore.refreshToken) {
+      if (tokenStore.token === sentToken) await refreshSession();
+      response = await send(path, { query }, tokenStore.token);
+    }
+    if (!response.ok) throw await toApiError(response);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? null;
+    return { blob: await response.blob(), filename };
+  } catch (error) {
+    failed = !isAbort(error);
+    throw error;
+  } finally {
+    progressDone(failed);
+  }
+}
+
+/** Hands a blob to the browser as a download. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 export const api = {
   get: <T>(path: string, query?: QueryParams, options: RequestOptions = {}) =>
     apiRequest<T>(path, { ...options, method: 'GET', query }),

@@ -1,0 +1,151 @@
+import { expect, test } from '@playwright/test';
+import { demo, signIn } from '../support/session';
+
+test.describe('customers and samples', () => {
+  test('reception registers a paid customer, edits them; the lab sends and receives their kit', async ({
+    page,
+    browser,
+  }) => {
+    const email = `jana.e2e.${Date.now()}@example.cz`;
+    await signIn(page, demo.reception);
+    await page.getByTestId('nav-customers').click();
+    await page.getByTestId('customers-create').click();
+
+    await expect(page.getByTestId('customer-form-gender')).toHaveValue('Žena');
+    await page.getByTestId('customer-form-name').fill('Jana');
+    await page.getByTestId('customer-form-surname').fill('Zkušební');
+    await page.getByTestId('customer-form-email').fill(email);
+    await page.getByTestId('customer-form-password').fill('heslo-12345');
+    await page.getByTestId('customer-form-agree-terms').check();
+    await page.getByTestId('customer-form-agree-data').check();
+    // The spec's phone message shows before anything is sent.
+    await page.getByTestId('customer-form-phone').fill('12ab');
+    await page.getByTestId('customer-form-submit').click();
+    await expect(page.getByText('Toto není platné telefonní číslo!')).toBeVisible();
+    await page.getByTestId('customer-form-phone').fill('777 123 456');
+    await page.getByTestId('customer-form-city').fill('Brno');
+    await page.getByTestId('customer-form-product-type').click();
+    await page.getByRole('option').first().click();
+    await page.getByTestId('customer-form-paid-in-cash').check();
+    await page.getByTestId('customer-form-submit').click();
+
+    await expect(page.getByTestId('customer-detail-email')).toHaveText(email);
+    await expect(page.getByTestId('customer-orders')).toContainText('Zaplaceno');
+    await expect(page.getByTestId('customer-samples').getByTestId('sample-status')).toHaveText(
+      'Čeká na odeslání',
+    );
+
+    // No barcode yet: found by e-mail.
+    await page.getByTestId('nav-customers').click();
+    await expect(page).toHaveURL(/\/customers$/);
+    await page.getByTestId('customers-table-search').fill(email);
+    await expect(page.getByTestId('customers-table-row')).toHaveCount(1);
+    await page.getByTestId('customers-table-row').click();
+    await page.getByTestId('customer-edit').click();
+    await expect(page.getByTestId('customer-form-gender')).toHaveValue('Žena');
+    await page.getByTestId('customer-form-city').fill('Olomouc');
+    await page.getByTestId('customer-form-submit').click();
+    await expect(page.getByTestId('customer-detail-address')).toContainText('Olomouc');
+    const change = page.getByTestId('customer-audit-row').filter({ hasText: 'Olomouc' });
+    await expect(change).toContainText('Brno');
+
+    // The lab sends the kit (a barcode is assigned) and receives it back.
+    const context = await browser.newContext();
+    const lab = await context.newPage();
+    await signIn(lab, demo.lab);
+    await lab.getByTestId('nav-pendingsamples').click();
+    await expect(lab.getByTestId('work-list-pending')).toBeVisible();
+    await lab.getByTestId('work-list-table-search').fill(email);
+    await expect(lab.getByTestId('work-list-table-row')).toHaveCount(1);
+    await lab.getByTestId('work-list-table-row').getByRole('button', { name: 'Odeslat sadu' }).click();
+    const barcode = (await lab.getByTestId('sent-barcode').textContent())?.trim() ?? '';
+    expect(barcode).toMatch(/^GD\d{8}$/);
+    await lab.getByTestId('sent-close').click();
+    await expect(lab.getByTestId('work-list-table-empty')).toBeVisible();
+
+    await lab.getByTestId('nav-receivingsamples').click();
+    await expect(lab.getByTestId('work-list-receiving')).toBeVisible();
+    await lab.getByTestId('work-list-table-search').fill(barcode);
+    await expect(lab.getByTestId('work-list-table-row')).toHaveCount(1);
+    await lab.getByTestId('work-list-table-row').getByRole('checkbox').check();
+    await lab.getByTestId('bulk-receive').click();
+    await expect(lab.getByTestId('work-list-table-empty')).toBeVisible();
+    await context.close();
+
+    // Now the customer is found by the barcode, and the sample waits for analysis.
+    await page.getByTestId('nav-customers').click();
+    await expect(page).toHaveURL(/\/customers$/);
+    await page.getByTestId('customers-table-search').fill(barcode);
+    await expect(page.getByTestId('customers-table-row')).toHaveCount(1);
+    await page.getByTestId('customers-table-row').click();
+    await expect(page.getByTestId('customer-detail-barcode')).toHaveText(barcode);
+    await expect(page.getByTestId('customer-samples').getByTestId('sample-status')).toHaveText('Přijat zpět');
+  });
+
+  test('a customer is deleted after the irreversible-deletion warning', async ({ page }) => {
+    await signIn(page, demo.admin);
+    await page.goto('/customers');
+    const row = page.getByTestId('customers-table-row').first();
+    const name = (await row.locator('td').first().textContent()) ?? '';
+    await row.click();
+    await page.getByTestId('customer-delete').click();
+    await expect(page.getByTestId('delete-customer-warning')).toContainText('nevratné');
+    await page.getByTestId('delete-customer-confirm').click();
+    await expect(page.getByText('Zákazník byl úspěšně smazán')).toBeVisible();
+    await expect(page).toHaveURL(/\/customers$/);
+    expect(name.length).toBeGreaterThan(0);
+  });
+
+  test('the customers list exports the current filters as CSV', async ({ page }) => {
+    await signIn(page, demo.admin);
+    await page.goto('/customers?registrationSource=2');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('customers-export-csv').click();
+    expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+  });
+
+  test('the lab generates a barcode batch and gets its printable Code 128 labels', async ({ page }) => {
+    await signIn(page, demo.lab);
+    await page.getByTestId('nav-barcodes').click();
+    await expect(page.getByTestId('barcodes-table-row').first()).toBeVisible();
+    await page.getByTestId('barcodes-generate').click();
+    await page.getByTestId('barcode-generate-count').fill('3');
+    await page.getByTestId('barcode-generate-submit').click();
+    await expect(page).toHaveURL(/\/administration\/barcodes\/batch\/\d+$/);
+    await expect(page.getByTestId('barcode-label')).toHaveCount(3);
+    await expect(page.getByTestId('barcode-label-svg').first().locator('rect').first()).toBeAttached();
+    await expect(page.getByTestId('barcode-labels-print')).toBeVisible();
+    const code = (await page.getByTestId('barcode-label').first().getAttribute('data-code')) ?? '';
+    expect(code).toMatch(/^GD\d{8}$/);
+
+    await page.getByTestId('nav-barcodes').click();
+    await expect(page).toHaveURL(/\/administration\/barcodes$/);
+    await page.getByTestId('barcodes-table-search').fill(code);
+    await expect(page.getByTestId('barcodes-table-row')).toHaveCount(1);
+    await expect(page.getByTestId('barcode-state')).toHaveText('Volný');
+  });
+
+  test('reception accepts a partner request by choosing a partner among the candidates', async ({ page }) => {
+    await signIn(page, demo.reception);
+    await page.getByTestId('nav-relationships').click();
+    await page.getByTestId('relationships-filter-status').click();
+    await page.getByRole('option', { name: 'Čeká na zpracování' }).click();
+    await expect(page).toHaveURL(/status=REQUESTED/);
+    const row = page.getByTestId('relationships-table-row').first();
+    await expect(row.getByTestId('relationship-status')).toHaveText('Čeká na zpracování');
+    const customerId = await row.getAttribute('data-row-id');
+    await row.click();
+    const detail = page.getByTestId('relationship-detail');
+    await expect(detail).toBeVisible();
+    await detail.getByRole('radio').first().check();
+    await page.getByTestId('relationship-accept').click();
+    await expect(page.getByText('Vztah byl přijat.')).toBeVisible();
+    await expect(
+      page.locator(`[data-testid="relationships-table-row"][data-row-id="${customerId}"]`),
+    ).toHaveCount(0);
+
+    await page.goto(`/customers/view/${customerId}`);
+    await expect(page.getByTestId('customer-detail-name')).toBeVisible();
+    await expect(page.getByTestId('customer-detail-partner')).not.toHaveText('Nepožádáno');
+  });
+});

@@ -1,0 +1,25 @@
+import type { customerCategorySchema } from '@genodesk/contract/customers';
+import type { Locale } from '@genodesk/contract/locales';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { customerKeys } from './keys';
+
+export type CustomerCategory = z.infer<typeof customerCategorySchema>;
+
+export function getCustomerCategories(id: number, signal?: AbortSignal): Promise<CustomerCategory[]> {
+  return api.get<CustomerCategory[]>('admin/customers/customercategories', { CustomerId: id }, { signal });
+}
+
+export const customerCategoriesQueryOptions = (id: number, locale: Locale) =>
+  queryOptions({
+    queryKey: customerKeys.categories(id, locale),
+    queryFn: ({ signal }) => getCustomerCategories(id, signal),
+  });
+
+export function useCustomerCategories(id: number, locale: Locale) {
+  return useQuery({
+    ...customerCategoriesQueryOptions(id, locale),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}

@@ -1,0 +1,336 @@
+import {
+  type DnaSampleUsage,
+  dnaSampleUsageLabels,
+  type PaymentMethod,
+  paymentMethodLabels,
+} from '@genodesk/contract/enums';
+import { Permissions } from '@genodesk/contract/permissions';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { SectionLoader } from '@/components/full-page-loader';
+import { PageHeader } from '@/components/page-header';
+import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { paths } from '@/config/paths';
+import { useCan } from '@/features/auth/api/get-current-user';
+import { SampleStatusBadge } from '@/features/samples/components/sample-status-badge';
+import { DetailItem } from '@/features/templates/components/detail-item';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { useLocale } from '@/lib/use-locale';
+import { useCustomer } from '../api/get-customer';
+import { useCustomerAudit } from '../api/get-customer-audit';
+import { useCustomerCategories } from '../api/get-customer-categories';
+import { registrationSourceName } from '../components/labels';
+import { useRemoveCustomer } from '../components/use-remove-customer';
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder radius="md" p="xl" data-testid={testId}>
+      <Title order={4} mb="md">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+export function CustomerViewRoute() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const customer = useCustomer(id, locale);
+  const audit = useCustomerAudit(id, locale);
+  const categories = useCustomerCategories(id, locale);
+  const canEdit = useCan(Permissions.CustomersEdit);
+  const canViewSamples = useCan(Permissions.SamplesView);
+  const remove = useRemoveCustomer();
+
+  if (!Number.isInteger(id) || id <= 0 || customer.isError) {
+    return <RedirectWithToast to={paths.customers.list} message={t('customers.loadFailed')} />;
+  }
+  if (!customer.data) return <SectionLoader />;
+  const c = customer.data;
+  const yesNo = (value: boolean) => (
+    <Badge variant="light" color={value ? 'teal' : 'gray'}>
+      {value ? t('common.yes') : t('common.no')}
+    </Badge>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={<span data-testid="customer-detail-name">{c.fullName}</span>}
+        description={t('customers.viewTitle')}
+        breadcrumbs={[
+          { label: t('nav.groups.customers') },
+          { label: t('customers.title'), to: paths.customers.list },
+          { label: `${c.fullName} #${c.id}` },
+        ]}
+        actions={
+          canEdit && (
+            <>
+              <Button
+                variant="default"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => remove.run(c, () => navigate(paths.customers.list, { replace: true }))}
+                loading={remove.pending}
+                data-testid="customer-delete"
+              >
+                {t('common.delete')}
+              </Button>
+              <Button
+                component={Link}
+                to={paths.customers.edit(c.id)}
+                leftSection={<IconPencil size={16} />}
+                data-testid="customer-edit"
+              >
+                {t('common.edit')}
+              </Button>
+            </>
+          )
+        }
+      />
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="lg">
+            <Section title={t('customers.sections.identity')}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+                <DetailItem label={t('customers.fields.name')}>{c.name}</DetailItem>
+                <DetailItem label={t('customers.fields.surname')}>{c.surname}</DetailItem>
+                <DetailItem label={t('customers.fields.gender')}>
+                  {c.gender === 1 || c.gender === 2 ? t(`customers.gender.${c.gender}`) : '—'}
+                </DetailItem>
+                <DetailItem label={t('customers.fields.dateOfBirth')}>
+                  <Group gap={6}>
+                    {formatDate(c.dateOfBirth, locale)}
+                    {c.isUnderage && (
+                      <Badge size="xs" color="orange" variant="light">
+                        {t('customers.underage')}
+                      </Badge>
+                    )}
+                  </Group>
+                </DetailItem>
+              </SimpleGrid>
+            </Section>
+            <Section title={t('customers.sections.contact')}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+                <DetailItem label={t('customers.fields.email')} testId="customer-detail-email">
+                  {c.email}
+                </DetailItem>
+                <DetailItem label={t('customers.fields.phone')} testId="customer-detail-phone">
+                  {`${c.phonePrefix} ${c.phone}`}
+                </DetailItem>
+                <DetailItem label={t('customers.fields.address')} testId="customer-detail-address">
+                  {[`${c.street} ${c.streetNumber}`.trim(), `${c.zipCode} ${c.city}`.trim()]
+                    .filter(Boolean)
+                    .join(', ') || '—'}
+                </DetailItem>
+              </SimpleGrid>
+            </Section>
+            <Section title={t('customers.sections.orders')} testId="customer-orders">
+              {c.orders.length === 0 ? (
+                <Text c="dimmed" fz="sm">
+                  {t('customers.noOrders')}
+                </Text>
+              ) : (
+                <ScrollArea>
+                  <Table miw={520}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('customers.orders.number')}</Table.Th>
+                        <Table.Th>{t('customers.orders.productType')}</Table.Th>
+                        <Table.Th>{t('customers.orders.amount')}</Table.Th>
+                        <Table.Th>{t('customers.orders.paidBy')}</Table.Th>
+                        <Table.Th>{t('customers.orders.state')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {c.orders.map((o) => (
+                        <Table.Tr key={o.id}>
+                          <Table.Td>{o.orderNumber}</Table.Td>
+                          <Table.Td>{o.productTypeName}</Table.Td>
+                          <Table.Td>{formatMoney(o.amount, o.currency, locale)}</Table.Td>
+                          <Table.Td>
+                            {paymentMethodLabels[o.paidBy as PaymentMethod]?.[locale] ?? '—'}
+                          </Table.Td>
+                          <Table.Td>
+                            <Badge variant="light" color={o.complete ? 'teal' : 'yellow'}>
+                              {o.complete ? t('customers.orders.complete') : t('customers.orders.open')}
+                            </Badge>
+                            {o.complete && (
+                              <Text fz="xs" c="dimmed">
+                                {formatDate(o.dateOrderPaid, locale)}
+                              </Text>
+                            )}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollArea>
+              )}
+            </Section>
+            <Section title={t('customers.sections.samples')} testId="customer-samples">
+              {c.samples.length === 0 ? (
+                <Text c="dimmed" fz="sm">
+                  {t('customers.noSamples')}
+                </Text>
+              ) : (
+                <Stack gap="xs">
+                  {c.samples.map((s) => (
+                    <Group key={s.id} justify="space-between" data-testid="customer-sample">
+                      {canViewSamples ? (
+                        <Anchor component={Link} to={paths.samples.view(s.id)} fz="sm">
+                          #{s.id}
+                        </Anchor>
+                      ) : (
+                        <Text fz="sm">#{s.id}</Text>
+                      )}
+                      <Text ff="monospace" fz="sm">
+                        {s.barcode ?? '—'}
+                      </Text>
+                      <SampleStatusBadge status={s.status} />
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </Section>
+            <Section title={t('customers.sections.audit')} testId="customer-audit">
+              {(audit.data ?? []).length === 0 ? (
+                <Text c="dimmed" fz="sm">
+                  {t('customers.noAudit')}
+                </Text>
+              ) : (
+                <ScrollArea>
+                  <Table miw={600} fz="sm">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('customers.audit.changedAt')}</Table.Th>
+                        <Table.Th>{t('customers.audit.changedBy')}</Table.Th>
+                        <Table.Th>{t('customers.audit.field')}</Table.Th>
+                        <Table.Th>{t('customers.audit.oldValue')}</Table.Th>
+                        <Table.Th>{t('customers.audit.newValue')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {(audit.data ?? []).map((a) => (
+                        <Table.Tr key={a.id} data-testid="customer-audit-row">
+                          <Table.Td>{formatDateTime(a.changedAt, locale)}</Table.Td>
+                          <Table.Td>{a.changedBy?.userName ?? '—'}</Table.Td>
+                          <Table.Td>{`${a.entity === 'customer' ? '' : `${a.entity} #${a.entityId} · `}${a.field}`}</Table.Td>
+                          <Table.Td>{a.oldValue ?? '—'}</Table.Td>
+                          <Table.Td>{a.newValue ?? '—'}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollArea>
+              )}
+            </Section>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack gap="lg">
+            <Section title={t('customers.sections.identifiers')}>
+              <SimpleGrid cols={2} spacing="lg">
+                <DetailItem label={t('customers.fields.id')}>{c.id}</DetailItem>
+                <DetailItem label={t('customers.fields.barcode')} testId="customer-detail-barcode">
+                  {c.extID ?? '—'}
+                </DetailItem>
+                <DetailItem label={t('customers.fields.openLimsID')} testId="customer-detail-openlims">
+                  {c.openLimsID ?? '—'}
+                </DetailItem>
+                <DetailItem label={t('customers.fields.registrationSource')}>
+                  {registrationSourceName(c.registrationSource, locale)}
+                </DetailItem>
+                <DetailItem label={t('customers.fields.dateRegistration')}>
+                  {formatDateTime(c.dateRegistration, locale)}
+                </DetailItem>
+                <DetailItem label={t('customers.fields.relationship')} testId="customer-detail-partner">
+                  {c.relationship.partnerFullName ??
+                    t(`customers.relationshipStatus.${c.relationship.status}`)}
+                </DetailItem>
+              </SimpleGrid>
+            </Section>
+            <Section title={t('customers.sections.agreements')}>
+              <Stack gap="sm">
+                <Group justify="space-between">
+                  <Text fz="sm">{t('customers.fields.agreedToTermsOfService')}</Text>
+                  {yesNo(c.agreedToTermsOfService)}
+                </Group>
+                <Group justify="space-between">
+                  <Text fz="sm">{t('customers.fields.agreedToDataProcessing')}</Text>
+                  {yesNo(c.agreedToDataProcessing)}
+                </Group>
+                <Group justify="space-between">
+                  <Text fz="sm">{t('customers.fields.agreedToDNAAnalysis')}</Text>
+                  {yesNo(c.agreedToDNAAnalysis)}
+                </Group>
+                <Group justify="space-between">
+                  <Text fz="sm">{t('customers.fields.agreedToSampleBeingUsedForScientificPurposes')}</Text>
+                  {yesNo(c.agreedToSampleBeingUsedForScientificPurposes)}
+                </Group>
+                <Group justify="space-between">
+                  <Text fz="sm">{t('customers.fields.agreedToSampleExamination')}</Text>
+                  {yesNo(c.agreedToSampleExamination)}
+                </Group>
+                <Group justify="space-between">
+                  <Text fz="sm">{t('customers.fields.dnaAgreementWasDigital')}</Text>
+                  {yesNo(c.dnaAgreementWasDigital)}
+                </Group>
+                <DetailItem label={t('customers.fields.dnaSampleUsage')}>
+                  {c.DNASampleUsageStatus
+                    ? dnaSampleUsageLabels[c.DNASampleUsageStatus as DnaSampleUsage]?.[locale]
+                    : t('customers.notChosen')}
+                </DetailItem>
+              </Stack>
+            </Section>
+            <Section title={t('customers.sections.notifications')}>
+              <Stack gap="sm">
+                <Group justify="space-between">
+                  <Text fz="sm">{t('customers.fields.notifyByEmail')}</Text>
+                  {yesNo(c.notifyByEmail)}
+                </Group>
+                <Group justify="space-between">
+                  <Text fz="sm">{t('customers.fields.notifyBySms')}</Text>
+                  {yesNo(c.notifyBySms)}
+                </Group>
+              </Stack>
+            </Section>
+            <Section title={t('customers.sections.categories')} testId="customer-categories">
+              <Stack gap="xs">
+                {(categories.data ?? []).map((cat) => (
+                  <Group key={cat.id} justify="space-between">
+                    <Text fz="sm">{locale === 'en' ? cat.nameEn || cat.name : cat.name}</Text>
+                    <Badge variant="light" color="gray">
+                      {cat.phenotypeCount}
+                    </Badge>
+                  </Group>
+                ))}
+              </Stack>
+            </Section>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+export const Component = CustomerViewRoute;

@@ -1,0 +1,246 @@
+import type { CustomerSummary } from '@genodesk/contract/customers';
+import { registrationSources } from '@genodesk/contract/enums';
+import { Permissions } from '@genodesk/contract/permissions';
+import { ActionIcon, Badge, Button, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconEye, IconFileSpreadsheet, IconFileTypeCsv, IconPencil, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { useListParams } from '@/components/data-table/use-list-params';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { useCan } from '@/features/auth/api/get-current-user';
+import { isApiError } from '@/lib/api-client';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { notifyError } from '@/lib/notify';
+import { useLocale } from '@/lib/use-locale';
+import { useExportCustomers } from '../api/export-customers';
+import { useCustomers } from '../api/get-customers';
+import { registrationSourceName } from '../components/labels';
+
+const filterNames = ['registrationSource', 'registeredFrom', 'registeredTo'] as const;
+
+export function CustomersListRoute() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const canCreate = useCan(Permissions.CustomersCreate);
+  const canEdit = useCan(Permissions.CustomersEdit);
+  const list = useListParams(filterNames, { sort: '-dateRegistration' });
+  const { params } = list;
+  const query = {
+    sort: params.sort,
+    search: params.search,
+    registrationSource: params.filters.registrationSource,
+    registeredFrom: params.filters.registeredFrom,
+    registeredTo: params.filters.registeredTo,
+  };
+  const customers = useCustomers({ page: params.page, pageSize: params.pageSize, ...query });
+  const exporter = useExportCustomers();
+
+  const runExport = (format: 'csv' | 'xlsx') =>
+    exporter.mutate(
+      { ...query, format, locale },
+      { onError: () => notifyError(t('customers.exportFailed')) },
+    );
+
+  const columns: DataTableColumn<CustomerSummary>[] = [
+    {
+      key: 'surname',
+      header: t('customers.fields.fullName'),
+      sortField: 'surname',
+      render: (c) => (
+        <Stack gap={2} align="flex-start">
+          <Text fz="sm" fw={600}>
+            {c.fullName}
+          </Text>
+          {c.isUnderage && (
+            <Badge size="xs" color="orange" variant="light" tt="none">
+              {t('customers.underage')}
+            </Badge>
+          )}
+        </Stack>
+      ),
+    },
+    { key: 'email', header: t('customers.fields.email'), sortField: 'email', render: (c) => c.email },
+    {
+      key: 'phone',
+      header: t('customers.fields.phone'),
+      sortField: 'phone',
+      render: (c) => `${c.phonePrefix} ${c.phone}`,
+    },
+    { key: 'city', header: t('customers.fields.city'), sortField: 'city', render: (c) => c.city || '—' },
+    {
+      key: 'extID',
+      header: t('customers.fields.barcode'),
+      sortField: 'extID',
+      render: (c) => (
+        <Text ff="monospace" fz="sm">
+          {c.extID ?? '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'openLimsID',
+      header: t('customers.fields.openLimsID'),
+      sortField: 'openLimsID',
+      render: (c) => c.openLimsID ?? '—',
+    },
+    {
+      key: 'dateOfBirth',
+      header: t('customers.fields.dateOfBirth'),
+      sortField: 'dateOfBirth',
+      render: (c) => formatDate(c.dateOfBirth, locale),
+    },
+    {
+      key: 'registrationSource',
+      header: t('customers.fields.registrationSource'),
+      sortField: 'registrationSource',
+      render: (c) => (
+        <Badge variant="light" color="gray" tt="none">
+          {registrationSourceName(c.registrationSource, locale)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'dateRegistration',
+      header: t('customers.fields.dateRegistration'),
+      sortField: 'dateRegistration',
+      render: (c) => formatDateTime(c.dateRegistration, locale),
+    },
+    {
+      key: 'actions',
+      header: '',
+      align: 'right',
+      width: 96,
+      render: (c) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+          <Tooltip label={t('common.view')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              component={Link}
+              to={paths.customers.view(c.id)}
+              aria-label={t('common.view')}
+              data-testid={`customer-view-${c.id}`}
+            >
+              <IconEye size={18} />
+            </ActionIcon>
+          </Tooltip>
+          {canEdit && (
+            <Tooltip label={t('common.edit')}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                component={Link}
+                to={paths.customers.edit(c.id)}
+                aria-label={t('common.edit')}
+                data-testid={`customer-edit-${c.id}`}
+              >
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('customers.title')}
+        description={t('customers.description')}
+        breadcrumbs={[{ label: t('nav.groups.customers') }, { label: t('customers.title') }]}
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconFileTypeCsv size={18} />}
+              onClick={() => runExport('csv')}
+              loading={exporter.isPending && exporter.variables?.format === 'csv'}
+              data-testid="customers-export-csv"
+            >
+              {t('customers.exportCsv')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={18} />}
+              onClick={() => runExport('xlsx')}
+              loading={exporter.isPending && exporter.variables?.format === 'xlsx'}
+              data-testid="customers-export-xlsx"
+            >
+              {t('customers.exportXlsx')}
+            </Button>
+            {canCreate && (
+              <Button
+                component={Link}
+                to={paths.customers.create}
+                leftSection={<IconPlus size={18} />}
+                data-testid="customers-create"
+              >
+                {t('customers.new')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <DataTable
+        testId="customers-table"
+        columns={columns}
+        data={customers.data}
+        loading={customers.isFetching}
+        error={
+          customers.error
+            ? isApiError(customers.error)
+              ? customers.error.message
+              : t('errors.loadFailed')
+            : null
+        }
+        list={list}
+        rowKey={(c) => c.id}
+        onRowClick={(c) => navigate(paths.customers.view(c.id))}
+        searchPlaceholder={t('customers.searchPlaceholder')}
+        filters={
+          <>
+            <Select
+              placeholder={t('customers.filters.anySource')}
+              aria-label={t('customers.fields.registrationSource')}
+              data={registrationSources.map((s) => ({
+                value: String(s),
+                label: registrationSourceName(s, locale),
+              }))}
+              value={params.filters.registrationSource ?? null}
+              onChange={(v) => list.setFilter('registrationSource', v ?? undefined)}
+              clearable
+              w={170}
+              data-testid="customers-filter-source"
+            />
+            <TextInput
+              type="date"
+              aria-label={t('customers.filters.registeredFrom')}
+              leftSection={<Text fz="xs">{t('customers.filters.from')}</Text>}
+              leftSectionWidth={40}
+              value={params.filters.registeredFrom ?? ''}
+              onChange={(e) => list.setFilter('registeredFrom', e.currentTarget.value || undefined)}
+              w={190}
+              data-testid="customers-filter-from"
+            />
+            <TextInput
+              type="date"
+              aria-label={t('customers.filters.registeredTo')}
+              leftSection={<Text fz="xs">{t('customers.filters.to')}</Text>}
+              leftSectionWidth={40}
+              value={params.filters.registeredTo ?? ''}
+              onChange={(e) => list.setFilter('registeredTo', e.currentTarget.value || undefined)}
+              w={190}
+              data-testid="customers-filter-to"
+            />
+          </>
+        }
+      />
+    </>
+  );
+}
+
+export const Component = CustomersListRoute;

@@ -1,0 +1,91 @@
+import { sampleStatuses } from '@genodesk/contract/enums';
+import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { SectionLoader } from '@/components/full-page-loader';
+import { PageHeader } from '@/components/page-header';
+import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useLocale } from '@/lib/use-locale';
+import { useSample } from '../api/get-sample';
+import { useSetSampleStatus } from '../api/set-sample-status';
+import { sampleStatusName } from '../components/sample-status-badge';
+
+export function SampleEditRoute() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const sample = useSample(id);
+  const save = useSetSampleStatus();
+  const [status, setStatus] = useState<string | null>(null);
+
+  if (!Number.isInteger(id) || id <= 0 || sample.isError) {
+    return <RedirectWithToast to={paths.samples.list} message={t('samples.loadFailed')} />;
+  }
+  if (!sample.data) return <SectionLoader />;
+  const s = sample.data;
+  const value = status ?? String(s.status);
+
+  return (
+    <>
+      <PageHeader
+        title={t('samples.editTitle', { id: s.id })}
+        description={s.customerName}
+        breadcrumbs={[
+          { label: t('nav.groups.customers') },
+          { label: t('samples.title'), to: paths.samples.list },
+          { label: `#${s.id}`, to: paths.samples.view(s.id) },
+          { label: t('common.edit') },
+        ]}
+      />
+      <Card withBorder radius="md" p="xl" maw={560}>
+        <Stack gap="lg">
+          <Text fz="sm" c="dimmed">
+            {t('samples.editHint')}
+          </Text>
+          <Select
+            label={t('samples.fields.status')}
+            data={sampleStatuses.map((v) => ({
+              value: String(v),
+              label: `${v} · ${sampleStatusName(v, locale)}`,
+            }))}
+            value={value}
+            onChange={(v) => v && setStatus(v)}
+            allowDeselect={false}
+            data-testid="sample-form-status"
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => navigate(paths.samples.view(s.id))}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              loading={save.isPending}
+              data-testid="sample-form-submit"
+              onClick={() =>
+                save.mutate(
+                  { SampleId: s.id, Status: Number(value) },
+                  {
+                    onSuccess: () => {
+                      notifySuccess(t('samples.saved'));
+                      navigate(paths.samples.view(s.id));
+                    },
+                    onError: (error) =>
+                      notifyError(isApiError(error) ? error.message : '', t('samples.editFailed')),
+                  },
+                )
+              }
+            >
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </>
+  );
+}
+
+export const Component = SampleEditRoute;
