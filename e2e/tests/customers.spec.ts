@@ -148,4 +148,27 @@ test.describe('customers and samples', () => {
     await expect(page.getByTestId('customer-detail-name')).toBeVisible();
     await expect(page.getByTestId('customer-detail-partner')).not.toHaveText('Nepožádáno');
   });
+
+  test('a questionnaire shows its 12 sections; one section is corrected on its own', async ({ page }) => {
+    await signIn(page, demo.admin);
+    await page.getByTestId('nav-questionnaires').click();
+    await expect(page.getByTestId('questionnaires-table-row').first()).toBeVisible();
+    await page.getByTestId('questionnaires-table-row').first().click();
+    await expect(page.locator('[data-testid^="q-section-"][data-testid$="-edit"]')).toHaveCount(12);
+    const section = page.getByTestId('q-section-personalInformation');
+    await page.getByTestId('q-section-personalInformation-edit').click();
+    // One section at a time.
+    await expect(page.locator('[data-testid^="q-section-"][data-testid$="-edit"]')).toHaveCount(0);
+    await section.getByTestId('q-personalInformation-height').fill('181');
+    await section.getByTestId('q-personalInformation-occupation').fill('Zahradnice');
+    await page.getByTestId('q-section-personalInformation-save').click();
+    await expect(page.getByText('Část „Osobní údaje“ byla uložena.')).toBeVisible();
+    await expect(section.getByTestId('q-answer-personalInformation-height')).toHaveText('181 cm');
+    await expect(section.getByTestId('q-answer-personalInformation-occupation')).toHaveText('Zahradnice');
+
+    await page.getByTestId('questionnaire-customer-link').click();
+    await expect(
+      page.getByTestId('customer-audit-row').filter({ hasText: 'personalInformation.occupation' }),
+    ).toContainText('Zahradnice');
+  });
 });

@@ -106,6 +106,30 @@ export const routes: RouteObject[] = [
                 lazy: lazy(() => import('@/features/relationships/routes/relationships-list')),
               },
               {
+                path: 'customers/questionnaires',
+                handle: handle({
+                  name: 'admin.customers.questionnaires',
+                  title: 'questionnaires.title',
+                  permissions: [Permissions.QuestionnairesView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  {
+                    index: true,
+                    lazy: lazy(() => import('@/features/questionnaires/routes/questionnaires-list')),
+                  },
+                  {
+                    path: 'show/:id',
+                    handle: handle({
+                      name: 'admin.customers.questionnaires.view',
+                      title: 'questionnaires.showTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/questionnaires/routes/questionnaire-show')),
+                  },
+                ],
+              },
+              {
                 path: 'customers/samples',
                 handle: handle({
                   name: 'admin.samples',

@@ -5,6 +5,7 @@ import {
   IconBarcode,
   IconCalendarEvent,
   IconCash,
+  IconClipboardList,
   IconDna2,
   IconFileText,
   IconHeartHandshake,
@@ -67,6 +68,14 @@ export const navGroups: readonly NavGroup[] = [
         description: 'nav.relationshipsDescription',
         icon: IconHeartHandshake,
         permissions: [Permissions.CustomersView],
+      },
+      {
+        key: 'questionnaires',
+        to: paths.questionnaires.list,
+        label: 'nav.questionnaires',
+        description: 'nav.questionnairesDescription',
+        icon: IconClipboardList,
+        permissions: [Permissions.QuestionnairesView],
       },
       {
         key: 'samples',

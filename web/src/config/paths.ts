@@ -11,6 +11,10 @@ export const paths = {
     edit: (id: number | string) => `/customers/edit/${id}`,
   },
   relationships: '/customers/relationships',
+  questionnaires: {
+    list: '/customers/questionnaires',
+    show: (id: number | string) => `/customers/questionnaires/show/${id}`,
+  },
   samples: {
     list: '/customers/samples',
     view: (id: number | string) => `/customers/samples/view/${id}`,

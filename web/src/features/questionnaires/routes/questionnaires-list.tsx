@@ -1,0 +1,96 @@
+import { type QuestionnaireSummary, questionnaireSections } from '@genodesk/contract/questionnaires';
+import { Anchor, Progress, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { useListParams } from '@/components/data-table/use-list-params';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { useLocale } from '@/lib/use-locale';
+import { useQuestionnaires } from '../api/get-questionnaires';
+
+export function QuestionnairesListRoute() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const list = useListParams([], { sort: '-updatedAt' });
+  const { params } = list;
+  const rows = useQuestionnaires({
+    page: params.page,
+    pageSize: params.pageSize,
+    sort: params.sort,
+    search: params.search,
+  });
+  const total = questionnaireSections.length;
+
+  const columns: DataTableColumn<QuestionnaireSummary>[] = [
+    {
+      key: 'customerFullName',
+      header: t('questionnaires.fields.customer'),
+      sortField: 'customerFullName',
+      render: (q) => (
+        <Stack gap={0}>
+          <Anchor
+            component={Link}
+            to={paths.customers.view(q.customerId)}
+            fz="sm"
+            fw={600}
+            onClick={(e) => e.stopPropagation()}
+          >
+            {q.customerFullName}
+          </Anchor>
+          <Text fz="xs" c="dimmed">
+            {q.customerEmail}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'sectionsFilled',
+      header: t('questionnaires.fields.sectionsFilled'),
+      render: (q) => (
+        <Stack gap={4} w={160}>
+          <Text fz="xs">{`${q.sectionsFilled} / ${total}`}</Text>
+          <Progress value={(q.sectionsFilled / total) * 100} size="sm" />
+        </Stack>
+      ),
+    },
+    {
+      key: 'filledAt',
+      header: t('questionnaires.fields.filledAt'),
+      sortField: 'filledAt',
+      render: (q) => formatDateTime(q.filledAt, locale),
+    },
+    {
+      key: 'updatedAt',
+      header: t('questionnaires.fields.updatedAt'),
+      sortField: 'updatedAt',
+      render: (q) => formatDateTime(q.updatedAt, locale),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('questionnaires.title')}
+        description={t('questionnaires.description')}
+        breadcrumbs={[{ label: t('nav.groups.customers') }, { label: t('questionnaires.title') }]}
+      />
+      <DataTable
+        testId="questionnaires-table"
+        columns={columns}
+        data={rows.data}
+        loading={rows.isFetching}
+        error={rows.error ? (isApiError(rows.error) ? rows.error.message : t('errors.loadFailed')) : null}
+        list={list}
+        rowKey={(q) => q.id}
+        onRowClick={(q) => navigate(paths.questionnaires.show(q.id))}
+        searchPlaceholder={t('questionnaires.searchPlaceholder')}
+      />
+    </>
+  );
+}
+
+export const Component = QuestionnairesListRoute;
