@@ -170,5 +170,23 @@ test.describe('customers and samples', () => {
     await expect(
       page.getByTestId('customer-audit-row').filter({ hasText: 'personalInformation.occupation' }),
     ).toContainText('Zahradnice');
+    await page.getByTestId('customer-detail-questionnaire').getByRole('link').click();
+    await expect(page.getByTestId('questionnaires-table-row')).toHaveCount(1);
+    await expect(page.getByTestId('questionnaires-filter-customer')).toBeVisible();
+  });
+
+  test('a registration with a taken e-mail is refused on the field', async ({ page }) => {
+    await signIn(page, demo.reception);
+    await page.goto('/customers/create');
+    await page.getByTestId('customer-form-name').fill('Tereza');
+    await page.getByTestId('customer-form-surname').fill('Dvojnice');
+    await page.getByTestId('customer-form-email').fill('tereza.novakova1@example.cz');
+    await page.getByTestId('customer-form-phone').fill('777 123 456');
+    await page.getByTestId('customer-form-password').fill('heslo-12345');
+    await page.getByTestId('customer-form-agree-terms').check();
+    await page.getByTestId('customer-form-agree-data').check();
+    await page.getByTestId('customer-form-submit').click();
+    await expect(page.getByText('Zákazník se zadaným e-mailem již existuje!')).toBeVisible();
+    await expect(page).toHaveURL(/\/customers\/create$/);
   });
 });

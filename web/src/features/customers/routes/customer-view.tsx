@@ -59,6 +59,7 @@ export function CustomerViewRoute() {
   const categories = useCustomerCategories(id, locale);
   const canEdit = useCan(Permissions.CustomersEdit);
   const canViewSamples = useCan(Permissions.SamplesView);
+  const canViewQuestionnaires = useCan(Permissions.QuestionnairesView);
   const remove = useRemoveCustomer();
 
   if (!Number.isInteger(id) || id <= 0 || customer.isError) {
@@ -264,8 +265,27 @@ export function CustomerViewRoute() {
                   {formatDateTime(c.dateRegistration, locale)}
                 </DetailItem>
                 <DetailItem label={t('customers.fields.relationship')} testId="customer-detail-partner">
-                  {c.relationship.partnerFullName ??
-                    t(`customers.relationshipStatus.${c.relationship.status}`)}
+                  {c.relationship.partnerId && c.relationship.partnerFullName ? (
+                    <Anchor component={Link} to={paths.customers.view(c.relationship.partnerId)} fz="sm">
+                      {c.relationship.partnerFullName}
+                    </Anchor>
+                  ) : (
+                    t(`customers.relationshipStatus.${c.relationship.status}`)
+                  )}
+                </DetailItem>
+                <DetailItem
+                  label={t('customers.fields.questionnaire')}
+                  testId="customer-detail-questionnaire"
+                >
+                  {c.hasQuestionnaire && canViewQuestionnaires ? (
+                    <Anchor component={Link} to={`${paths.questionnaires.list}?customerId=${c.id}`} fz="sm">
+                      {t('customers.questionnaireFilled')}
+                    </Anchor>
+                  ) : c.hasQuestionnaire ? (
+                    t('customers.questionnaireFilled')
+                  ) : (
+                    t('customers.questionnaireMissing')
+                  )}
                 </DetailItem>
               </SimpleGrid>
             </Section>

@@ -3,6 +3,7 @@ export interface QuestionnaireListParams {
   pageSize: number;
   sort?: string;
   search?: string;
+  customerId?: string;
 }
 
 export const questionnaireKeys = {

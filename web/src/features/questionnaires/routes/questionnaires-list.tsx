@@ -1,5 +1,6 @@
 import { type QuestionnaireSummary, questionnaireSections } from '@genodesk/contract/questionnaires';
-import { Anchor, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Progress, Stack, Text } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
@@ -11,17 +12,20 @@ import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useQuestionnaires } from '../api/get-questionnaires';
 
+const filterNames = ['customerId'] as const;
+
 export function QuestionnairesListRoute() {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const navigate = useNavigate();
-  const list = useListParams([], { sort: '-updatedAt' });
+  const list = useListParams(filterNames, { sort: '-updatedAt' });
   const { params } = list;
   const rows = useQuestionnaires({
     page: params.page,
     pageSize: params.pageSize,
     sort: params.sort,
     search: params.search,
+    customerId: params.filters.customerId,
   });
   const total = questionnaireSections.length;
 
@@ -88,6 +92,19 @@ export function QuestionnairesListRoute() {
         rowKey={(q) => q.id}
         onRowClick={(q) => navigate(paths.questionnaires.show(q.id))}
         searchPlaceholder={t('questionnaires.searchPlaceholder')}
+        filters={
+          params.filters.customerId && (
+            <Button
+              variant="light"
+              size="xs"
+              rightSection={<IconX size={14} />}
+              onClick={() => list.setFilter('customerId', undefined)}
+              data-testid="questionnaires-filter-customer"
+            >
+              {t('questionnaires.filters.customer', { id: params.filters.customerId })}
+            </Button>
+          )
+        }
       />
     </>
   );
