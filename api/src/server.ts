@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { translateMessage } from '@genodesk/contract';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -33,7 +33,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
     // One line per request (below), without query strings: they can carry names of customers.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
     // Query names such as `Id` must reach the case-insensitive binder untouched.

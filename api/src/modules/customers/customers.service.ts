@@ -11,7 +11,7 @@ import {
   RegistrationSource,
   RelationshipStatus,
 } from '@genodesk/contract';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias as pgAlias } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
@@ -29,7 +29,6 @@ import {
   productTypes,
   questionnaires,
   samples,
-  templateCategories,
   users,
 } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -545,15 +544,22 @@ export async function customerAudit(db: Executor, id: number): Promise<CustomerA
 }
 
 /**
- * The report categories of the customer: the catalogue's top-level categories with the number of the
- * customer's phenotypes in each. Reports (the products area) do not exist yet, so the counts are 0.
+ * The report categories of the customer: the categories of their reports' content, each with the
+ * number of distinct phenotypes placed in it, in catalogue order. None before a report exists.
  */
 export async function customerCategories(db: Executor, id: number) {
   await ensureCustomer(db, id);
-  const rows = await db
-    .select({ id: templateCategories.id, name: templateCategories.name, nameEn: templateCategories.nameEn })
-    .from(templateCategories)
-    .where(isNull(templateCategories.parentId))
-    .orderBy(asc(templateCategories.name));
-  return rows.map((r) => ({ ...r, phenotypeCount: 0 }));
+  const result = await db.execute<{ id: number; name: string; nameEn: string; phenotypeCount: number }>(sql`
+    select (category->>'id')::bigint as "id",
+           min(category->>'name') as "name",
+           min(category->>'nameEn') as "nameEn",
+           count(distinct phenotype->>'geneCombinationId')::int as "phenotypeCount"
+    from products p
+    cross join lateral jsonb_array_elements(p.content->'categories') as category
+    cross join lateral jsonb_array_elements(category->'subcategories') as subcategory
+    cross join lateral jsonb_array_elements(subcategory->'phenotypes') as phenotype
+    where p.customer_id = ${id}
+    group by (category->>'id')::bigint
+    order by min(category->>'name'), 1`);
+  return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
 }

@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import { transaction } from '../../db/client.js';
 import {
   auditLog,
+  customerGenotypes,
   customerRelationships,
   customers,
   orders,
@@ -10,6 +12,7 @@ import {
   questionnaires,
   samples,
 } from '../../db/schema/index.js';
+import { generateReport } from '../products/generation.service.js';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -317,13 +320,27 @@ describe('customer reads', () => {
       expect((await call('GET', url)).statusCode, url).toBe(404);
   });
 
-  it('lists the report categories of a customer', async () => {
+  it('lists the categories of the customer report with their phenotype counts', async () => {
     const c = await register();
+    const none = await call('GET', `/api/admin/customers/customercategories?customerId=${c.id}`);
+    expect(none.json()).toEqual([]);
+
+    // Lactose (Nutrition), caffeine (Nutrition) and factor V (Heart and vessels) from the demo catalogue.
+    await t.db.insert(customerGenotypes).values([
+      { customerId: c.id, geneCode: 'rs4988235', genotype: 'C/C' },
+      { customerId: c.id, geneCode: 'rs762551', genotype: 'A/C' },
+      { customerId: c.id, geneCode: 'rs6025', genotype: 'C/C' },
+    ]);
+    await transaction(t.db, (tx) => generateReport(tx, { customerId: c.id }));
     const categories = (
       await call('GET', `/api/admin/customers/customercategories?customerId=${c.id}`)
     ).json();
-    expect(categories.length).toBeGreaterThan(0);
-    expect(categories[0]).toMatchObject({ name: expect.any(String), phenotypeCount: 0 });
+    expect(
+      categories.map((k: { nameEn: string; phenotypeCount: number }) => [k.nameEn, k.phenotypeCount]),
+    ).toEqual([
+      ['Heart and vessels', 1],
+      ['Nutrition', 2],
+    ]);
   });
 });
 
