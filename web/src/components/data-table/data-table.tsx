@@ -39,7 +39,8 @@ export interface DataTableColumn<T> {
 
 interface DataTableProps<T> {
   columns: DataTableColumn<T>[];
-  data: Page<T> | undefined;
+  /** `totalExact: false` marks `total` as the database's estimate (lists over huge tables). */
+  data: (Page<T> & { totalExact?: boolean }) | undefined;
   loading: boolean;
   error?: string | null;
   list: ReturnType<typeof useListParams>;
@@ -183,7 +184,7 @@ export function DataTable<T>({
       >
         <Group gap="sm">
           <Text fz="sm" c="dimmed" data-testid={`${testId}-summary`}>
-            {t('table.summary', { from, to, total })}
+            {t(data?.totalExact === false ? 'table.summaryEstimate' : 'table.summary', { from, to, total })}
           </Text>
           <Select
             size="xs"

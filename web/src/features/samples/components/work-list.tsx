@@ -145,12 +145,12 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
         actions={actions.map((name) => (
           <Button
             key={name}
-            disabled={selected.length === 0}
+            disabled={visibleSelected.length === 0}
             loading={action.isPending && action.variables?.action === name && action.variables.ids.length > 1}
-            onClick={() => run(name, selected)}
+            onClick={() => run(name, visibleSelected)}
             data-testid={`bulk-${name}`}
           >
-            {t(`samples.actions.${name}Bulk`, { count: selected.length })}
+            {t(`samples.actions.${name}Bulk`, { count: visibleSelected.length })}
           </Button>
         ))}
       />
