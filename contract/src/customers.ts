@@ -42,6 +42,16 @@ const phoneSchema = z.string({ error: 'required' }).trim().min(1, 'required').ma
 export const fullPhone = (prefix: string, phone: string) =>
   `${prefix.startsWith('+') ? prefix : `+${prefix}`}${phone.replace(/\s+/g, '')}`;
 
+/**
+ * Cross-field checks run even while other fields are still wrong (zod skips refinements of an
+ * object with issues by default), so the form shows the phone message at once; they only need
+ * their own fields to be valid.
+ */
+const whenFieldsValid =
+  (...fields: string[]) =>
+  (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+
 function checkPhone(value: { PhonePrefix: string; Phone: string }, ctx: z.RefinementCtx) {
   if (/[a-z]/i.test(value.Phone) || !isValidPhone(fullPhone(value.PhonePrefix, value.Phone)))
     ctx.addIssue({ code: 'custom', path: ['Phone'], message: 'invalidPhone' });
@@ -87,11 +97,14 @@ export const createCustomerRequestSchema = z
     /** Paid at the reception: a completed cash payment; the order is complete and the sample exists. */
     PaidInCash: z.boolean({ error: 'invalidValue' }).default(false),
   })
-  .superRefine((value, ctx) => {
-    checkPhone(value, ctx);
-    if (value.PaidInCash && !value.ProductTypeId)
-      ctx.addIssue({ code: 'custom', path: ['ProductTypeId'], message: 'mustPickOne' });
-  });
+  .superRefine(checkPhone, { when: whenFieldsValid('PhonePrefix', 'Phone') })
+  .superRefine(
+    (value, ctx) => {
+      if (value.PaidInCash && !value.ProductTypeId)
+        ctx.addIssue({ code: 'custom', path: ['ProductTypeId'], message: 'mustPickOne' });
+    },
+    { when: whenFieldsValid('PaidInCash', 'ProductTypeId') },
+  );
 export type CreateCustomerRequest = z.infer<typeof createCustomerRequestSchema>;
 
 /** `POST admin/customers`: the edit (SPEC §7). Gender defaults to 1; left-out flags stay as they are. */
@@ -116,7 +129,7 @@ export const editCustomerRequestSchema = z
     NotifyByEmail: z.boolean({ error: 'invalidValue' }).optional(),
     NotifyBySms: z.boolean({ error: 'invalidValue' }).optional(),
   })
-  .superRefine(checkPhone);
+  .superRefine(checkPhone, { when: whenFieldsValid('PhonePrefix', 'Phone') });
 export type EditCustomerRequest = z.infer<typeof editCustomerRequestSchema>;
 
 export const customerIdQuerySchema = z.object({ CustomerId: idSchema });
