@@ -1,11 +1,12 @@
 import type { CustomerSummary } from '@genodesk/contract/customers';
 import { registrationSources } from '@genodesk/contract/enums';
 import { Permissions } from '@genodesk/contract/permissions';
-import { ActionIcon, Badge, Button, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconEye, IconFileSpreadsheet, IconFileTypeCsv, IconPencil, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconFileSpreadsheet, IconFileTypeCsv, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
@@ -114,34 +115,12 @@ export function CustomersListRoute() {
       align: 'right',
       width: 96,
       render: (c) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-          <Tooltip label={t('common.view')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              component={Link}
-              to={paths.customers.view(c.id)}
-              aria-label={t('common.view')}
-              data-testid={`customer-view-${c.id}`}
-            >
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
-          {canEdit && (
-            <Tooltip label={t('common.edit')}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                component={Link}
-                to={paths.customers.edit(c.id)}
-                aria-label={t('common.edit')}
-                data-testid={`customer-edit-${c.id}`}
-              >
-                <IconPencil size={18} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
+        <RowActions
+          testIdPrefix="customer"
+          id={c.id}
+          viewTo={paths.customers.view(c.id)}
+          editTo={canEdit ? paths.customers.edit(c.id) : undefined}
+        />
       ),
     },
   ];

@@ -1,10 +1,10 @@
 import { Permissions } from '@genodesk/contract/permissions';
 import type { GeneCombinationSummary } from '@genodesk/contract/templates';
-import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
@@ -100,53 +100,22 @@ export function GeneCombinationsListRoute() {
       align: 'right',
       width: 120,
       render: (row) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-          <Tooltip label={t('common.view')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              component={Link}
-              to={paths.geneCombinations.show(row.id)}
-              aria-label={t('common.view')}
-              data-testid={`gene-combination-view-${row.id}`}
-            >
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
-          {canEdit && (
-            <>
-              <Tooltip label={t('common.edit')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  component={Link}
-                  to={paths.geneCombinations.edit(row.id)}
-                  aria-label={t('common.edit')}
-                  data-testid={`gene-combination-edit-${row.id}`}
-                >
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('common.delete')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  onClick={() =>
-                    remove.run({
-                      id: row.id,
-                      name: localPhenotype(row, locale),
-                      templateCount: row.templateCount,
-                    })
-                  }
-                  aria-label={t('common.delete')}
-                  data-testid={`gene-combination-delete-${row.id}`}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
-            </>
-          )}
-        </Group>
+        <RowActions
+          testIdPrefix="gene-combination"
+          id={row.id}
+          viewTo={paths.geneCombinations.show(row.id)}
+          editTo={canEdit ? paths.geneCombinations.edit(row.id) : undefined}
+          onDelete={
+            canEdit
+              ? () =>
+                  remove.run({
+                    id: row.id,
+                    name: localPhenotype(row, locale),
+                    templateCount: row.templateCount,
+                  })
+              : undefined
+          }
+        />
       ),
     },
   ];

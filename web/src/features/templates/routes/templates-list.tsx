@@ -1,10 +1,11 @@
 import { Permissions } from '@genodesk/contract/permissions';
 import type { TemplateSummary } from '@genodesk/contract/templates';
-import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
@@ -90,47 +91,13 @@ export function TemplatesListRoute() {
       align: 'right',
       width: 120,
       render: (row) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-          <Tooltip label={t('common.view')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              component={Link}
-              to={paths.templates.show(row.id)}
-              aria-label={t('common.view')}
-              data-testid={`template-view-${row.id}`}
-            >
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
-          {canEdit && (
-            <>
-              <Tooltip label={t('common.edit')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  component={Link}
-                  to={paths.templates.edit(row.id)}
-                  aria-label={t('common.edit')}
-                  data-testid={`template-edit-${row.id}`}
-                >
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('common.delete')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  onClick={() => remove.run(row.id)}
-                  aria-label={t('common.delete')}
-                  data-testid={`template-delete-${row.id}`}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
-            </>
-          )}
-        </Group>
+        <RowActions
+          testIdPrefix="template"
+          id={row.id}
+          viewTo={paths.templates.show(row.id)}
+          editTo={canEdit ? paths.templates.edit(row.id) : undefined}
+          onDelete={canEdit ? () => remove.run(row.id) : undefined}
+        />
       ),
     },
   ];

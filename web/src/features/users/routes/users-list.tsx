@@ -1,10 +1,11 @@
 import { Permissions } from '@genodesk/contract/permissions';
 import type { User } from '@genodesk/contract/users';
-import { ActionIcon, Badge, Button, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
@@ -95,34 +96,12 @@ export function UsersListRoute() {
       align: 'right',
       width: 96,
       render: (u) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-          <Tooltip label={t('common.view')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              component={Link}
-              to={paths.users.view(u.id)}
-              aria-label={t('common.view')}
-              data-testid={`user-view-${u.id}`}
-            >
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
-          {canEdit && (
-            <Tooltip label={t('common.edit')}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                component={Link}
-                to={paths.users.edit(u.id)}
-                aria-label={t('common.edit')}
-                data-testid={`user-edit-${u.id}`}
-              >
-                <IconPencil size={18} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
+        <RowActions
+          testIdPrefix="user"
+          id={u.id}
+          viewTo={paths.users.view(u.id)}
+          editTo={canEdit ? paths.users.edit(u.id) : undefined}
+        />
       ),
     },
   ];
