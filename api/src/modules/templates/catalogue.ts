@@ -9,6 +9,7 @@ import {
 import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
+import { likePattern } from '../../db/listing.js';
 import { geneCombinations, templateCategories, templateGenotypeCombinations } from '../../db/schema/index.js';
 import { AppError, conflict, type FieldMessage, invalid, unprocessable } from '../../http/errors.js';
 
@@ -166,4 +167,29 @@ export async function findOrCreateCategory(db: Executor, name: string, parentId:
     );
   if (!row) throw new Error(`category ${name} vanished`);
   return { row, created: false };
+}
+
+/**
+ * The filters the template and gene combination lists share: search over phenotype, gene codes and
+ * category names, category, subcategory and gender (rows joined to `category` and `subcategory`).
+ */
+export function phenotypeListConditions(query: {
+  search?: string;
+  categoryId?: number;
+  subCategoryId?: number;
+  gender?: number;
+}): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(
+      sql`(lower(${geneCombinations.phenotype} || ' ' || ${geneCombinations.phenotypeEn} || ' ' || ${geneCombinations.geneKey}) like ${pattern}
+        or lower(${category.name} || ' ' || ${category.nameEn}) like ${pattern}
+        or lower(${subcategory.name} || ' ' || ${subcategory.nameEn}) like ${pattern})`,
+    );
+  }
+  if (query.categoryId) conditions.push(eq(category.id, query.categoryId));
+  if (query.subCategoryId) conditions.push(eq(subcategory.id, query.subCategoryId));
+  if (query.gender) conditions.push(eq(geneCombinations.gender, query.gender));
+  return conditions;
 }

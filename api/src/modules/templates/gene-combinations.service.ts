@@ -8,11 +8,11 @@ import {
   type Locale,
   type Page,
 } from '@genodesk/contract';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, orderBy } from '../../db/listing.js';
+import { orderBy } from '../../db/listing.js';
 import { geneCombinations, templateGenotypeCombinations, templates } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { audit, diff } from '../audit/audit.js';
@@ -23,6 +23,7 @@ import {
   geneCodesOrFail,
   genotypeRows,
   localName,
+  phenotypeListConditions,
   refOf,
   subcategory,
 } from './catalogue.js';
@@ -95,18 +96,7 @@ export async function listGeneCombinations(
   query: GeneCombinationListQuery,
   locale: Locale,
 ): Promise<Page<GeneCombinationSummary>> {
-  const conditions: SQL[] = [];
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(
-      sql`(lower(${geneCombinations.phenotype} || ' ' || ${geneCombinations.phenotypeEn} || ' ' || ${geneCombinations.geneKey}) like ${pattern}
-        or lower(${category.name} || ' ' || ${category.nameEn}) like ${pattern}
-        or lower(${subcategory.name} || ' ' || ${subcategory.nameEn}) like ${pattern})`,
-    );
-  }
-  if (query.categoryId) conditions.push(eq(category.id, query.categoryId));
-  if (query.subCategoryId) conditions.push(eq(subcategory.id, query.subCategoryId));
-  if (query.gender) conditions.push(eq(geneCombinations.gender, query.gender));
+  const conditions = phenotypeListConditions(query);
   const where = conditions.length ? and(...conditions) : undefined;
   const order = orderBy(
     query.sort,

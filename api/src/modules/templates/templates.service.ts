@@ -12,11 +12,11 @@ import {
   type TemplateListQuery,
   type TemplateSummary,
 } from '@genodesk/contract';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
-import { likePattern, orderBy } from '../../db/listing.js';
+import { orderBy } from '../../db/listing.js';
 import {
   customers,
   geneCombinations,
@@ -43,6 +43,7 @@ import {
   genotypeRows,
   genotypeRowsOrFail,
   localName,
+  phenotypeListConditions,
   refOf,
   subcategory,
   subcategoryOrFail,
@@ -121,20 +122,9 @@ export async function listTemplates(
   query: TemplateListQuery,
   locale: Locale,
 ): Promise<Page<TemplateSummary>> {
-  const conditions: SQL[] = [];
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(
-      sql`(lower(${geneCombinations.phenotype} || ' ' || ${geneCombinations.phenotypeEn} || ' ' || ${geneCombinations.geneKey}) like ${pattern}
-        or lower(${category.name} || ' ' || ${category.nameEn}) like ${pattern}
-        or lower(${subcategory.name} || ' ' || ${subcategory.nameEn}) like ${pattern})`,
-    );
-  }
-  if (query.categoryId) conditions.push(eq(category.id, query.categoryId));
-  if (query.subCategoryId) conditions.push(eq(subcategory.id, query.subCategoryId));
+  const conditions = phenotypeListConditions(query);
   if (query.geneCombinationId) conditions.push(eq(templates.geneCombinationId, query.geneCombinationId));
   if (query.risk) conditions.push(eq(templates.risk, query.risk));
-  if (query.gender) conditions.push(eq(geneCombinations.gender, query.gender));
   const where = conditions.length ? and(...conditions) : undefined;
   const order = orderBy(
     query.sort,
