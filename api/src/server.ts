@@ -21,7 +21,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { barcodesRoutes } from './modules/barcodes/routes.js';
 import { customersRoutes, questionnairesRoutes, relationshipsRoutes } from './modules/customers/routes.js';
 import { productTypesRoutes } from './modules/finances/routes.js';
-import { resultsRoutes } from './modules/products/routes.js';
+import { resultsRoutes } from './modules/results/routes.js';
 import { samplesRoutes } from './modules/samples/routes.js';
 import { templateCatalogueRoutes } from './modules/templates/routes.js';
 import { rolesRoutes, usersRoutes } from './modules/users/routes.js';

@@ -140,3 +140,66 @@ export const currency = 'CZK';
 
 /** The age under which a customer is underage (needs a legal guardian at consultations). */
 export const adultAge = 18;
+
+/** Result upload status (SPEC §4). */
+export const ResultUploadStatus = {
+  Processing: 1,
+  GeneratingResults: 2,
+  Complete: 3,
+  CompleteInspectionRequired: 4,
+  Failed: 5,
+} as const;
+export type ResultUploadStatus = (typeof ResultUploadStatus)[keyof typeof ResultUploadStatus];
+export const resultUploadStatusLabels: Record<ResultUploadStatus, Localized> = {
+  1: { cs: 'Zpracovává se', en: 'Processing' },
+  2: { cs: 'Generují se výsledky', en: 'Generating results' },
+  3: { cs: 'Dokončeno', en: 'Complete' },
+  4: { cs: 'Dokončeno – nutná kontrola', en: 'Complete – inspection required' },
+  5: { cs: 'Chyba', en: 'Failed' },
+};
+
+/** Why a barcode of a results file could not be paired with a sample (DOMAIN §2). */
+export const UnpairableReason = {
+  UnknownBarcode: 'unknownBarcode',
+  SampleNotAwaitingResults: 'sampleNotAwaitingResults',
+} as const;
+export type UnpairableReason = (typeof UnpairableReason)[keyof typeof UnpairableReason];
+export const unpairableReasonLabels: Record<UnpairableReason, Localized> = {
+  unknownBarcode: { cs: 'Neznámý čárový kód', en: 'Unknown barcode' },
+  sampleNotAwaitingResults: { cs: 'Vzorek nečeká na výsledky', en: 'Sample not awaiting results' },
+};
+
+/** The sample statuses a results file may pair with: received or taken, waiting for or in analysis. */
+export const samplesAwaitingResults: readonly SampleStatus[] = [
+  SampleStatus.ReceivedBack,
+  SampleStatus.TakenAtEntryConsultation,
+  SampleStatus.TakenAtCentreWithoutConsultation,
+  SampleStatus.InAnalysis,
+];
+
+/**
+ * Where a report sits (SPEC §4): the results list, the doctor (medical) section or the archive.
+ * Moves go results ↔ doctor section ↔ archive.
+ */
+export const ProductSection = {
+  Results: 'results',
+  DoctorSection: 'doctorSection',
+  Archive: 'archive',
+} as const;
+export type ProductSection = (typeof ProductSection)[keyof typeof ProductSection];
+export const productSections = Object.values(ProductSection) as ProductSection[];
+export const productSectionLabels: Record<ProductSection, Localized> = {
+  results: { cs: 'Výsledky', en: 'Results' },
+  doctorSection: { cs: 'Lékařská sekce', en: 'Doctor section' },
+  archive: { cs: 'Archiv', en: 'Archive' },
+};
+/** The sections a report in a section may move to. */
+export const productMoves: Record<ProductSection, readonly ProductSection[]> = {
+  results: ['doctorSection'],
+  doctorSection: ['results', 'archive'],
+  archive: ['doctorSection'],
+};
+
+/** Reanalysis run status: queued → running → complete, or failed. */
+export const ReanalysisStatus = { Queued: 1, Running: 2, Complete: 3, Failed: 4 } as const;
+export type ReanalysisStatus = (typeof ReanalysisStatus)[keyof typeof ReanalysisStatus];

@@ -9,6 +9,7 @@ export * from './media.js';
 export * from './messages.js';
 export * from './permissions.js';
 export * from './phone.js';
+export * from './products.js';
 export * from './producttypes.js';
 export * from './questionnaires.js';
 export * from './results.js';

@@ -59,6 +59,60 @@ export const messages = {
     cs: 'Výsledky nejsou v tuto chvíli k dispozici.',
     en: 'Results are not available at this time.',
   },
+  resultsFileRequired: { cs: 'Vyberte soubor s výsledky (CSV).', en: 'Choose a results file (CSV).' },
+  resultsFileTooLarge: {
+    cs: 'Soubor s výsledky je příliš velký (nejvýše {max} MB).',
+    en: 'The results file is too large (at most {max} MB).',
+  },
+  resultsFileAlreadyUploaded: {
+    cs: 'Tento soubor s výsledky už byl nahrán ({date}).',
+    en: 'This results file has already been uploaded ({date}).',
+  },
+  resultsFileMissingColumn: {
+    cs: 'Řádek {line}: chybí sloupec {column}.',
+    en: 'Line {line}: the column {column} is missing.',
+  },
+  resultsFileEmptyValue: {
+    cs: 'Řádek {line}: chybí hodnota ve sloupci {column}.',
+    en: 'Line {line}: the column {column} has no value.',
+  },
+  resultsFileInvalidGenotype: {
+    cs: 'Řádek {line}: neplatný genotyp „{genotype}“.',
+    en: 'Line {line}: invalid genotype "{genotype}".',
+  },
+  resultsFileWrongFieldCount: {
+    cs: 'Řádek {line}: očekáváno {expected} hodnot, nalezeno {found}.',
+    en: 'Line {line}: expected {expected} values, found {found}.',
+  },
+  resultsFileDuplicateGene: {
+    cs: 'Řádek {line}: gen {gene} je u kódu {barcode} uveden podruhé.',
+    en: 'Line {line}: the gene {gene} is given twice for the barcode {barcode}.',
+  },
+  resultsFileBadEncoding: {
+    cs: 'Řádek {line}: soubor není v kódování UTF-8.',
+    en: 'Line {line}: the file is not UTF-8 encoded.',
+  },
+  resultsFileEmpty: { cs: 'Soubor neobsahuje žádné výsledky.', en: 'The file contains no results.' },
+  productMovePending: {
+    cs: 'Přesun tohoto výsledku už probíhá.',
+    en: 'This result is already being moved.',
+  },
+  productMoveNotAllowed: {
+    cs: 'Výsledek nelze přesunout z {from} do {to}.',
+    en: 'The result cannot be moved from {from} to {to}.',
+  },
+  productStatusNotAllowed: {
+    cs: 'Tento stav nelze výsledku nastavit.',
+    en: 'The result cannot be given this status.',
+  },
+  legalGuardianRequired: {
+    cs: 'Zákazník je nezletilý: uveďte zákonného zástupce.',
+    en: 'The customer is underage: enter the parent or legal guardian.',
+  },
+  reanalysisRunning: {
+    cs: 'Reanalýza všech výsledků už probíhá.',
+    en: 'A reanalysis of all results is already running.',
+  },
   routeNotFound: { cs: 'Tato adresa API neexistuje.', en: 'This API address does not exist.' },
   badRequest: { cs: 'Neplatný požadavek.', en: 'Invalid request.' },
   internalError: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, listQuerySchema } from './common.js';
 
 /** A customer's stored genotype for one gene (SPEC §3 "Gene information"). */
 export const geneInformationSchema = z.object({
@@ -16,3 +17,50 @@ export const customerResultSchema = z.object({
   genes: z.array(geneInformationSchema),
 });
 export type CustomerResult = z.infer<typeof customerResultSchema>;
+
+const userRefSchema = z.object({ id: z.number().int(), userName: z.string() });
+
+/** A results upload (SPEC §3 "Result upload"); `exception` in the caller's language, set when failed. */
+export const resultUploadSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  status: z.number().int(),
+  paired: z.number().int(),
+  unpairable: z.number().int(),
+  generated: z.number().int(),
+  toBeGenerated: z.number().int(),
+  uploadedAt: z.string(),
+  uploadedBy: userRefSchema.nullable(),
+  finishedAt: z.string().nullable(),
+  exception: z.string().nullable(),
+});
+export type ResultUpload = z.infer<typeof resultUploadSchema>;
+
+export const unpairableBarcodeSchema = z.object({
+  barcode: z.string(),
+  /** `UnpairableReason`. */
+  reason: z.string(),
+  /** The file line where the barcode first appears (the header is line 1). */
+  line: z.number().int(),
+  /** The sample's status when the reason is 'sampleNotAwaitingResults'. */
+  sampleStatus: z.number().int().nullable(),
+});
+export type UnpairableBarcode = z.infer<typeof unpairableBarcodeSchema>;
+
+/** `GET admin/results/getresult ?Id`: the upload with every unpairable barcode and its reason. */
+export const resultUploadDetailSchema = resultUploadSchema.extend({
+  unpairables: z.array(unpairableBarcodeSchema),
+});
+export type ResultUploadDetail = z.infer<typeof resultUploadDetailSchema>;
+
+export const resultUploadSortFields = ['uploadedAt', 'fileName', 'status', 'paired', 'unpairable'] as const;
+export const resultUploadListQuerySchema = listQuerySchema.extend({
+  status: z.coerce.number().int().min(1, 'invalidValue').max(5, 'invalidValue').optional(),
+});
+export type ResultUploadListQuery = z.infer<typeof resultUploadListQuerySchema>;
+
+export const resultUploadIdQuerySchema = z.object({ Id: idSchema });
+
+/** The largest results file accepted (a 384-sample plate × ~1,000 genes is ~30 MB). */
+export const maxResultsFileBytes = 100 * 1024 * 1024;

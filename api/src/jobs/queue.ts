@@ -4,9 +4,15 @@ import type { Tx } from '../db/client.js';
 /** Every kind of background job, with the data it carries. */
 export type JobPayloads = {
   'deliver-message': { messageId: number };
+  /** Parse, pair and store a results upload, then generate its reports (modules/results). */
+  'process-results-upload': { uploadId: number };
+  /** Carry out a requested move of a report between sections (modules/products). */
+  'move-product': { productId: number };
+  /** Reanalyse one report or all, in batches (modules/results). */
+  reanalyse: { runId: number };
 };
 export type JobName = keyof JobPayloads;
-export const jobNames: JobName[] = ['deliver-message'];
+export const jobNames: JobName[] = ['deliver-message', 'process-results-upload', 'move-product', 'reanalyse'];
 
 export type Jobs = {
   boss: PgBoss;

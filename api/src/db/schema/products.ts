@@ -82,6 +82,20 @@ export const products = pgTable(
       .default(false),
     doctorsIntroLastChange: timestamp('doctors_intro_last_change', { withTimezone: true }),
     doctorId: bigint('doctor_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** The parent or guardian invited with an underage customer (status 2). */
+    legalGuardianName: text('legal_guardian_name'),
+    legalGuardianEmail: text('legal_guardian_email'),
+    /** Set when the report came from a lab results upload (not an additional purchase). */
+    approvedByLaboratory: boolean('approved_by_laboratory').notNull().default(false),
+    /**
+     * A requested move (SPEC §4) not yet done by its job: the target section, 'results',
+     * 'doctorSection' or 'archive' (`ProductSection`). Null when no move is pending.
+     */
+    pendingSection: text('pending_section'),
+    moveRequestedAt: timestamp('move_requested_at', { withTimezone: true }),
+    moveRequestedBy: bigint('move_requested_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
     generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     lastChangeAt: timestamp('last_change_at', { withTimezone: true }),
@@ -95,6 +109,7 @@ export const products = pgTable(
     index('products_section_idx').on(t.isArchived, t.isInDoctorSection, t.generatedAt),
     index('products_generated_at_idx').on(t.generatedAt),
     check('products_status_range', sql`${t.status} between 1 and 5`),
+    check('products_pending_section', sql`${t.pendingSection} in ('results', 'doctorSection', 'archive')`),
     check('products_paired_count_positive', sql`${t.pairedPhenotypesCount} >= 0`),
   ],
 );

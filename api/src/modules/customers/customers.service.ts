@@ -34,7 +34,7 @@ import {
 import { conflict, notFound } from '../../http/errors.js';
 import { audit, diff, type FieldChange } from '../audit/audit.js';
 import { createOrder, finalizeOrder, payInCash } from '../finances/orders.service.js';
-import { recountTemplates } from '../products/generation.service.js';
+import { recountTemplates } from '../results/generation.service.js';
 
 // Listing: one WHERE and ORDER BY for the paged list and the export.
 

@@ -13,7 +13,7 @@ import {
   templateGenotypeCombinations,
   templates,
 } from '../../db/schema/index.js';
-import { generateReport } from '../products/generation.service.js';
+import { generateReport } from '../results/generation.service.js';
 
 let t: TestApp;
 let admin: Record<string, string>;

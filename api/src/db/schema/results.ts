@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { customers } from './customers.js';
+import { products } from './products.js';
+import { samples } from './samples.js';
+import { users } from './users.js';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A results file the lab uploaded (SPEC §3 "Result upload"), status 1–5 (`ResultUploadStatus`):
+ * processing → generating results → complete / complete – inspection required, or failed.
+ */
+export const resultUploads = pgTable(
+  'result_uploads',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    fileName: text('file_name').notNull(),
+    /** sha256 of the file's bytes: the same file is accepted once (unless that upload failed). */
+    fileHash: text('file_hash').notNull(),
+    fileSize: integer('file_size').notNull(),
+    status: smallint('status').notNull().default(1),
+    paired: integer('paired').notNull().default(0),
+    unpairable: integer('unpairable').notNull().default(0),
+    toBeGenerated: integer('to_be_generated').notNull().default(0),
+    generated: integer('generated').notNull().default(0),
+    /** Why the file failed, naming the line ('Line 12: …'), in Czech and English. */
+    exception: text('exception'),
+    exceptionEn: text('exception_en'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    uploadedBy: bigint('uploaded_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('result_uploads_uploaded_at_idx').on(t.uploadedAt, t.id),
+    uniqueIndex('result_uploads_file_hash_key').on(t.fileHash).where(sql`${t.status} <> 5`),
+    check('result_uploads_status_range', sql`${t.status} between 1 and 5`),
+  ],
+);
+
+/** The uploaded file's bytes, kept only until the job has processed them. */
+export const resultUploadFiles = pgTable('result_upload_files', {
+  uploadId: bigint('upload_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => resultUploads.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+});
+
+/** A barcode of an upload that could not be paired with a sample, and why (`UnpairableReason`). */
+export const resultUploadUnpairables = pgTable(
+  'result_upload_unpairables',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uploadId: bigint('upload_id', { mode: 'number' })
+      .notNull()
+      .references(() => resultUploads.id, { onDelete: 'cascade' }),
+    barcode: text('barcode').notNull(),
+    reason: text('reason').notNull(),
+    /** The file line where the barcode first appears. */
+    line: integer('line').notNull(),
+    /** For 'sampleNotAwaitingResults': the sample's status at the time. */
+    sampleStatus: smallint('sample_status'),
+  },
+  (t) => [uniqueIndex('result_upload_unpairables_key').on(t.uploadId, t.barcode)],
+);
+
+/** A sample an upload paired, and whether its report has been generated yet (resumable generation). */
+export const resultUploadSamples = pgTable(
+  'result_upload_samples',
+  {
+    uploadId: bigint('upload_id', { mode: 'number' })
+      .notNull()
+      .references(() => resultUploads.id, { onDelete: 'cascade' }),
+    sampleId: bigint('sample_id', { mode: 'number' })
+      .notNull()
+      .references(() => samples.id, { onDelete: 'cascade' }),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    barcode: text('barcode').notNull(),
+    productId: bigint('product_id', { mode: 'number' }).references(() => products.id, {
+      onDelete: 'set null',
+    }),
+    generatedAt: timestamp('generated_at', { withTimezone: true }),
+    requiresInspection: boolean('requires_inspection').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: 'result_upload_samples_pkey', columns: [t.uploadId, t.sampleId] }),
+    index('result_upload_samples_pending_idx').on(t.uploadId).where(sql`${t.generatedAt} is null`),
+    index('result_upload_samples_sample_idx').on(t.sampleId),
+  ],
+);
+
+/**
+ * A reanalysis request (DOMAIN §2): of one report (`productId`) or of all. Processed in batches by a
+ * job; `done` / `total` is the progress, `changed` the reports whose content changed. Status 1 queued,
+ * 2 running, 3 complete, 4 failed. One reanalysis of all runs at a time.
+ */
+export const reanalysisRuns = pgTable(
+  'reanalysis_runs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: bigint('product_id', { mode: 'number' }).references(() => products.id, {
+      onDelete: 'cascade',
+    }),
+    status: smallint('status').notNull().default(1),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    changed: integer('changed').notNull().default(0),
+    /** Reports are processed in id order; the last id done, so a retried job resumes. */
+    lastProductId: bigint('last_product_id', { mode: 'number' }).notNull().default(0),
+    error: text('error'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    requestedBy: bigint('requested_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('reanalysis_runs_requested_at_idx').on(t.requestedAt),
+    index('reanalysis_runs_product_idx').on(t.productId, t.requestedAt),
+    uniqueIndex('reanalysis_runs_one_all_active_key')
+      .on(sql`(true)`)
+      .where(sql`${t.productId} is null and ${t.status} in (1, 2)`),
+    check('reanalysis_runs_status_range', sql`${t.status} between 1 and 4`),
+  ],
+);

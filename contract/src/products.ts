@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { booleanish, emailSchema, idSchema, listQuerySchema } from './common.js';
+import { productSections } from './enums.js';
+import { geneInformationSchema } from './results.js';
+
+const userRefSchema = z.object({ id: z.number().int(), userName: z.string() });
+
+export const productSectionSchema = z.enum(productSections as [string, ...string[]], {
+  error: 'invalidValue',
+});
+
+/** A row of the report lists (results, doctor section, archive). */
+export const productListItemSchema = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerUnderage: z.boolean(),
+  barcode: z.string().nullable(),
+  productType: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  doctor: userRefSchema.nullable(),
+  pairedPhenotypesCount: z.number().int(),
+  requiresInspection: z.boolean(),
+  /** `ProductSection` the report is in. */
+  section: z.string(),
+  /** The section a requested move goes to, until its job has moved the report. */
+  pendingSection: z.string().nullable(),
+  generatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+  lastChangeAt: z.string().nullable(),
+});
+export type ProductListItem = z.infer<typeof productListItemSchema>;
+
+export const productSortFields = [
+  'id',
+  'customerName',
+  'status',
+  'generatedAt',
+  'publishedAt',
+  'lastChangeAt',
+  'pairedPhenotypesCount',
+] as const;
+
+/** `GET admin/products ?section&status&requiresInspection&customerId&page&pageSize&sort&search`. */
+export const productListQuerySchema = listQuerySchema.extend({
+  section: productSectionSchema.default('results'),
+  status: z.coerce.number().int().min(1, 'invalidValue').max(5, 'invalidValue').optional(),
+  requiresInspection: booleanish.optional(),
+  customerId: z.coerce.number().int().positive().optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** A phenotype of a report: the template's (or the default) text and risk, with the genes it read. */
+export const reportPhenotypeSchema = z.object({
+  geneCombinationId: z.number().int(),
+  phenotype: z.string(),
+  phenotypeEn: z.string(),
+  templateId: z.number().int().nullable(),
+  risk: z.number().int().nullable(),
+  text: z.string(),
+  textEn: z.string(),
+  genes: z.array(z.object({ code: z.string(), genotype: z.string() })),
+});
+export type ReportPhenotype = z.infer<typeof reportPhenotypeSchema>;
+
+/** `GET admin/products/getcategory ?ProductId&ProductCategoryId`: one category of a report's content. */
+export const reportCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameEn: z.string(),
+  subcategories: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      nameEn: z.string(),
+      phenotypes: z.array(reportPhenotypeSchema),
+    }),
+  ),
+});
+export type ReportCategory = z.infer<typeof reportCategorySchema>;
+
+/** A category of a report in the report's summary: how many phenotypes, the highest risk. */
+export const reportCategorySummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameEn: z.string(),
+  phenotypeCount: z.number().int(),
+  highestRisk: z.number().int().nullable(),
+});
+
+export const productChangeSchema = z.object({
+  id: z.number().int(),
+  changedAt: z.string(),
+  changedByUser: userRefSchema.nullable(),
+  field: z.string(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+});
+export type ProductChange = z.infer<typeof productChangeSchema>;
+
+/** `GET admin/products/getproduct ?ProductId` (SPEC §3 "Product"). */
+export const productSchema = productListItemSchema.extend({
+  assignedCustomerId: z.number().int(),
+  assignedCustomer: z.object({
+    id: z.number().int(),
+    fullName: z.string(),
+    email: z.string(),
+    dateOfBirth: z.string().nullable(),
+    gender: z.number().int(),
+    notifyByEmail: z.boolean(),
+  }),
+  isInDoctorSection: z.boolean(),
+  isArchived: z.boolean(),
+  approvedByLaboratory: z.boolean(),
+  doctorIntro: z.string(),
+  doctorIntroReproductiveGenetics: z.string(),
+  doctorIntroReproductiveGeneticsEnabled: z.boolean(),
+  doctorsIntroLastChange: z.string().nullable(),
+  legalGuardianName: z.string().nullable(),
+  legalGuardianEmail: z.string().nullable(),
+  categories: z.array(reportCategorySummarySchema),
+  /** The gene table: the customer's stored genotypes. */
+  genes: z.array(geneInformationSchema),
+  changeLog: z.array(productChangeSchema),
+  /** A reanalysis of this report (or of all) is queued or running. */
+  reanalysisPending: z.boolean(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productIdQuerySchema = z.object({ ProductId: idSchema });
+export const productCategoryQuerySchema = z.object({ ProductId: idSchema, ProductCategoryId: idSchema });
+
+/** Statuses the editor's actions set: save keeps the status; 2 invite, 3 publish, 4 publish preliminarily. */
+export const productStatusSchema = z.coerce
+  .number({ error: 'invalidValue' })
+  .int('invalidValue')
+  .min(1, 'invalidValue')
+  .max(5, 'invalidValue');
+
+/**
+ * `PATCH admin/products/ { Id, Status, DoctorIntro, DoctorIntroReproductiveGenetics }` plus the
+ * reproductive-genetics flag and, for an invitation of an underage customer, the legal guardian.
+ * Fields left out stay as they are. Texts are rich-text HTML, sanitised on the server.
+ */
+export const productEditRequestSchema = z.object({
+  Id: idSchema,
+  Status: productStatusSchema.optional(),
+  DoctorIntro: z.string().max(200_000, 'invalidValue').optional(),
+  DoctorIntroReproductiveGenetics: z.string().max(200_000, 'invalidValue').optional(),
+  DoctorIntroReproductiveGeneticsEnabled: z.boolean({ error: 'invalidValue' }).optional(),
+  LegalGuardianName: z.string().trim().max(200, 'invalidValue').optional(),
+  LegalGuardianEmail: z.union([z.literal(''), emailSchema]).optional(),
+});
+export type ProductEditRequest = z.infer<typeof productEditRequestSchema>;
+
+/** `POST admin/products/move { ProductId, Section }`: answers 202 with the report pending the move. */
+export const productMoveRequestSchema = z.object({ ProductId: idSchema, Section: productSectionSchema });
+export type ProductMoveRequest = z.infer<typeof productMoveRequestSchema>;
+
+/** `POST admin/products/reanalyse { ProductId? }`: one report, or all without `ProductId`. */
+export const reanalysisRequestSchema = z.object({ ProductId: idSchema.optional() });
+
+export const reanalysisRunSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int().nullable(),
+  /** `ReanalysisStatus`. */
+  status: z.number().int(),
+  total: z.number().int(),
+  done: z.number().int(),
+  changed: z.number().int(),
+  requestedAt: z.string(),
+  requestedBy: userRefSchema.nullable(),
+  finishedAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type ReanalysisRun = z.infer<typeof reanalysisRunSchema>;
+export const reanalysisRunQuerySchema = z.object({ Id: idSchema });
