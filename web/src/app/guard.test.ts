@@ -35,6 +35,22 @@ const notFound: RouteHandle = { name: 'admin.notFound', notFound: true };
 const changePassword: RouteHandle = { name: 'admin.changePassword', fallback: 'login' };
 
 describe('decideAccess', () => {
+  it('lets in a user holding any one of the anyPermissions, and no one holding none', () => {
+    const results: RouteHandle = {
+      name: 'admin.results',
+      anyPermissions: [Permissions.ResultsView, Permissions.ResultsUpload],
+      fallback: 'dashboard',
+    };
+    const chain = [root, shell, results];
+    const panel = Permissions.AdminPanelView;
+    expect(decideAccess(chain, user([panel, Permissions.ResultsUpload]))).toEqual({ kind: 'allow' });
+    expect(decideAccess(chain, user([panel, Permissions.ResultsView]))).toEqual({ kind: 'allow' });
+    expect(decideAccess(chain, user([panel, Permissions.ProductsView]))).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+  });
+
   it('sends visitors who are not signed in to /login', () => {
     expect(decideAccess([root, shell], null)).toEqual({ kind: 'redirect', to: '/login' });
   });

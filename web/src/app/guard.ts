@@ -8,7 +8,7 @@ export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string }
 
 /**
  * Decides whether the matched route chain (root first) may be shown to this user. Every route's
- * permissions must all be held; the first route that fails sends the user to its fallback.
+ * permissions must all be held, and one of its `anyPermissions`; the first route that fails sends the user to its fallback.
  */
 export function decideAccess(chain: readonly RouteHandle[], user: CurrentUser | null): GuardDecision {
   if (chain.some((handle) => handle.public)) return { kind: 'allow' };
@@ -23,7 +23,9 @@ export function decideAccess(chain: readonly RouteHandle[], user: CurrentUser | 
   if (!user.mustChangePassword && onChangePassword) return { kind: 'redirect', to: paths.dashboard };
   for (const handle of chain) {
     const required = handle.permissions ?? [];
-    if (required.every((permission) => user.permissions.includes(permission))) continue;
+    const anyOf = handle.anyPermissions ?? [];
+    const held = (permission: string) => user.permissions.includes(permission);
+    if (required.every(held) && (anyOf.length === 0 || anyOf.some(held))) continue;
     return { kind: 'redirect', to: handle.fallback === 'dashboard' ? paths.dashboard : paths.login };
   }
   return { kind: 'allow' };

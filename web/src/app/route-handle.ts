@@ -8,6 +8,8 @@ export interface RouteHandle {
   title?: string;
   /** all required */
   permissions?: readonly Permission[];
+  /** at least one required (e.g. results: Results.View or Results.Upload) */
+  anyPermissions?: readonly Permission[];
   /** where a failed check sends the user */
   fallback?: 'login' | 'dashboard';
   /** reachable without signing in (login) */

@@ -2,6 +2,7 @@ import { type Permission, Permissions } from '@genodesk/contract/permissions';
 import {
   type Icon,
   IconAddressBook,
+  IconArchive,
   IconBarcode,
   IconCalendarEvent,
   IconCash,
@@ -14,10 +15,13 @@ import {
   IconMicroscope,
   IconPackageExport,
   IconPackageImport,
+  IconReportMedical,
   IconSettings,
   IconShieldLock,
+  IconStethoscope,
   IconTemplate,
   IconTestPipe,
+  IconUpload,
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -33,6 +37,8 @@ export interface NavItem {
   icon: Icon;
   /** all required */
   permissions: readonly Permission[];
+  /** at least one required, when given */
+  anyPermissions?: readonly Permission[];
 }
 
 export interface NavGroup {
@@ -117,6 +123,39 @@ export const navGroups: readonly NavGroup[] = [
         icon: IconMicroscope,
         permissions: [Permissions.SamplesEdit],
       },
+      {
+        key: 'results',
+        to: paths.results.list,
+        label: 'nav.results',
+        description: 'nav.resultsDescription',
+        icon: IconUpload,
+        permissions: [],
+        anyPermissions: [Permissions.ResultsView, Permissions.ResultsUpload],
+      },
+      {
+        key: 'products',
+        to: paths.products.list,
+        label: 'nav.products',
+        description: 'nav.productsDescription',
+        icon: IconReportMedical,
+        permissions: [Permissions.ProductsView],
+      },
+      {
+        key: 'products-doctorsection',
+        to: paths.doctorSection.list,
+        label: 'nav.doctorSection',
+        description: 'nav.doctorSectionDescription',
+        icon: IconStethoscope,
+        permissions: [Permissions.ProductsView],
+      },
+      {
+        key: 'archive',
+        to: paths.archive.list,
+        label: 'nav.archive',
+        description: 'nav.archiveDescription',
+        icon: IconArchive,
+        permissions: [Permissions.ProductsView],
+      },
     ],
   },
   { key: 'reservations', label: 'nav.groups.reservations', icon: IconCalendarEvent, items: [] },
@@ -189,6 +228,11 @@ export function hasAll(held: readonly string[], required: readonly string[]): bo
   return required.every((permission) => held.includes(permission));
 }
 
+function mayOpen(held: readonly string[], item: NavItem): boolean {
+  const anyOf = item.anyPermissions ?? [];
+  return hasAll(held, item.permissions) && (anyOf.length === 0 || anyOf.some((p) => held.includes(p)));
+}
+
 /**
  * The link of `items` that owns `pathname`: the longest `to` that is the path or a parent of it, so
  * /templates/genecombinations/show/1 marks Phenotypes, not Templates.
@@ -203,6 +247,6 @@ export function activeNavTo(items: readonly { to: string }[], pathname: string):
 /** The groups and links a user with these permissions may open; groups left empty are dropped. */
 export function visibleNav(groups: readonly NavGroup[], held: readonly string[]): NavGroup[] {
   return groups
-    .map((group) => ({ ...group, items: group.items.filter((item) => hasAll(held, item.permissions)) }))
+    .map((group) => ({ ...group, items: group.items.filter((item) => mayOpen(held, item)) }))
     .filter((group) => group.items.length > 0);
 }

@@ -24,6 +24,25 @@ export const paths = {
     waitingForAnalysis: '/customers/waitingforanalysis',
     inAnalysis: '/customers/inanalysis',
   },
+  results: {
+    list: '/results',
+    view: (id: number | string) => `/results/${id}`,
+  },
+  /** Reports (products) in the results section. */
+  products: {
+    list: '/customers/products',
+    view: (id: number | string) => `/customers/products/${id}`,
+    edit: (id: number | string) => `/customers/products/edit/${id}`,
+  },
+  doctorSection: {
+    list: '/customers/products-doctorsection',
+    view: (id: number | string) => `/customers/products-doctorsection/${id}`,
+    edit: (id: number | string) => `/customers/products-doctorsection/edit/${id}`,
+  },
+  archive: {
+    list: '/customers/archive',
+    view: (id: number | string) => `/customers/archive/${id}`,
+  },
   barcodes: {
     list: '/administration/barcodes',
     labels: (batchId: number | string) => `/administration/barcodes/batch/${batchId}`,
