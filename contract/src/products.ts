@@ -176,3 +176,6 @@ export const reanalysisRunSchema = z.object({
 });
 export type ReanalysisRun = z.infer<typeof reanalysisRunSchema>;
 export const reanalysisRunQuerySchema = z.object({ Id: idSchema });
+
+/** `GET admin/products/reanalysis/current`: the latest reanalysis of all, if any. */
+export const currentReanalysisSchema = z.object({ run: reanalysisRunSchema.nullable() });
