@@ -201,6 +201,27 @@ export const routes: RouteObject[] = [
                 lazy: lazy(() => import('@/features/samples/routes/in-analysis')),
               },
               {
+                path: 'results',
+                handle: handle({
+                  name: 'admin.results',
+                  title: 'results.title',
+                  anyPermissions: [Permissions.ResultsView, Permissions.ResultsUpload],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/results/routes/results-list')) },
+                  {
+                    path: ':id',
+                    handle: handle({
+                      name: 'admin.results.view',
+                      title: 'results.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/results/routes/result-view')),
+                  },
+                ],
+              },
+              {
                 path: 'administration/users',
                 handle: handle({
                   name: 'admin.users',

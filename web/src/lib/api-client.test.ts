@@ -104,6 +104,24 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 409, code: 'CONFLICT', fields: { Email: 'Dup' } });
   });
 
+  it('sends a raw body with its own Content-Type and resends it after a refresh', async () => {
+    const file = new Blob(['Barcode;Code\nGD1;MTHFR\n'], { type: 'text/csv' });
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/auth/refresh') return json(200, { token: 'new', refreshToken: 'r2' });
+      if (authHeader(init) !== 'Bearer new')
+        return json(401, { error: { code: 'UNAUTHORIZED', message: 'no' } });
+      const headers = init?.headers as Record<string, string>;
+      return json(202, { type: headers['Content-Type'], sameFile: init?.body === file });
+    });
+    const reply = await apiRequest('admin/results/upload', {
+      method: 'POST',
+      query: { FileName: 'plate 1.csv' },
+      rawBody: { data: file, contentType: 'text/csv' },
+    });
+    expect(reply).toEqual({ type: 'text/csv', sameFile: true });
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/admin/results/upload?FileName=plate+1.csv');
+  });
+
   it('does not refresh public calls', async () => {
     fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'INVALID_CREDENTIALS', message: 'Wrong' } }));
     await expect(

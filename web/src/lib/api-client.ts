@@ -33,6 +33,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: QueryParams;
   body?: unknown;
+  /** A body sent as it is (a file) with its Content-Type, instead of JSON; a Blob can be resent after a refresh. */
+  rawBody?: { data: Blob | ArrayBuffer | string; contentType: string };
   signal?: AbortSignal;
   /** false for public calls (login, config): no bearer token, no refresh on 401. */
   auth?: boolean;
@@ -69,8 +71,11 @@ function send(path: string, options: RequestOptions, token: string | null): Prom
     'Accept-Language': currentLocale(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: Blob | ArrayBuffer | string | undefined;
+  if (options.rawBody) {
+    headers['Content-Type'] = options.rawBody.contentType;
+    body = options.rawBody.data;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

@@ -28,6 +28,7 @@ import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
+import { CustomerResults } from '@/features/results/components/customer-results';
 import { SampleStatusBadge } from '@/features/samples/components/sample-status-badge';
 import { DetailItem } from '@/features/templates/components/detail-item';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
@@ -60,6 +61,7 @@ export function CustomerViewRoute() {
   const canEdit = useCan(Permissions.CustomersEdit);
   const canViewSamples = useCan(Permissions.SamplesView);
   const canViewQuestionnaires = useCan(Permissions.QuestionnairesView);
+  const canViewResults = useCan(Permissions.ResultsView);
   const remove = useRemoveCustomer();
 
   if (!Number.isInteger(id) || id <= 0 || customer.isError) {
@@ -213,6 +215,7 @@ export function CustomerViewRoute() {
                 </Stack>
               )}
             </Section>
+            {canViewResults && <CustomerResults customerId={c.id} />}
             <Section title={t('customers.sections.audit')} testId="customer-audit">
               {(audit.data ?? []).length === 0 ? (
                 <Text c="dimmed" fz="sm">

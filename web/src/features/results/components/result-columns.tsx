@@ -1,0 +1,78 @@
+import type { Locale } from '@genodesk/contract/locales';
+import type { ResultUpload } from '@genodesk/contract/results';
+import { Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import type { DataTableColumn } from '@/components/data-table/data-table';
+import { RowActions } from '@/components/data-table/row-actions';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+import { GeneratedProgress } from './generated-progress';
+import { formatFileSize } from './labels';
+import { UploadStatusBadge } from './upload-status-badge';
+
+/** The columns of the uploads list. */
+export function resultColumns(t: TFunction, locale: Locale): DataTableColumn<ResultUpload>[] {
+  return [
+    {
+      key: 'fileName',
+      header: t('results.fields.fileName'),
+      sortField: 'fileName',
+      render: (u) => (
+        <div>
+          <Text fz="sm" fw={600} data-testid="result-file-name" style={{ wordBreak: 'break-all' }}>
+            {u.fileName}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {formatFileSize(u.fileSize, locale)}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('results.fields.status'),
+      sortField: 'status',
+      render: (u) => <UploadStatusBadge status={u.status} />,
+    },
+    {
+      key: 'paired',
+      header: t('results.fields.paired'),
+      sortField: 'paired',
+      align: 'right',
+      render: (u) => <span data-testid="result-paired">{u.paired}</span>,
+    },
+    {
+      key: 'unpairable',
+      header: t('results.fields.unpairable'),
+      sortField: 'unpairable',
+      align: 'right',
+      render: (u) => (
+        <Text fz="sm" c={u.unpairable > 0 ? 'orange.8' : undefined} fw={u.unpairable > 0 ? 600 : undefined}>
+          <span data-testid="result-unpairable">{u.unpairable}</span>
+        </Text>
+      ),
+    },
+    {
+      key: 'generated',
+      header: t('results.fields.generated'),
+      render: (u) => <GeneratedProgress upload={u} />,
+    },
+    {
+      key: 'uploadedAt',
+      header: t('results.fields.uploadedAt'),
+      sortField: 'uploadedAt',
+      render: (u) => formatDateTime(u.uploadedAt, locale),
+    },
+    {
+      key: 'uploadedBy',
+      header: t('results.fields.uploadedBy'),
+      render: (u) => u.uploadedBy?.userName ?? '—',
+    },
+    {
+      key: 'actions',
+      header: '',
+      width: 60,
+      render: (u) => <RowActions testIdPrefix="result" id={u.id} viewTo={paths.results.view(u.id)} />,
+    },
+  ];
+}

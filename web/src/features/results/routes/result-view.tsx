@@ -1,0 +1,135 @@
+import type { ResultUploadDetail } from '@genodesk/contract/results';
+import { Alert, Card, Group, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { SectionLoader } from '@/components/full-page-loader';
+import { PageHeader } from '@/components/page-header';
+import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { paths } from '@/config/paths';
+import { SampleStatusBadge } from '@/features/samples/components/sample-status-badge';
+import { DetailItem } from '@/features/templates/components/detail-item';
+import { isApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { useLocale } from '@/lib/use-locale';
+import { useResult } from '../api/get-result';
+import { GeneratedProgress } from '../components/generated-progress';
+import { formatFileSize, unpairableReasonName } from '../components/labels';
+import { UploadStatusBadge } from '../components/upload-status-badge';
+
+function Unpairables({ upload }: { upload: ResultUploadDetail }) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  return (
+    <Card withBorder radius="md" p="xl" data-testid="result-unpairables">
+      <Group justify="space-between" mb="md">
+        <Title order={4}>{t('results.unpairables.title')}</Title>
+        <Text fz="sm" c="dimmed">
+          {t('results.unpairables.count', { count: upload.unpairables.length })}
+        </Text>
+      </Group>
+      {upload.unpairables.length === 0 ? (
+        <Text c="dimmed" fz="sm" data-testid="result-unpairables-empty">
+          {t('results.unpairables.none')}
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={560}>
+          <Table miw={600} fz="sm" striped stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('results.unpairables.barcode')}</Table.Th>
+                <Table.Th>{t('results.unpairables.reason')}</Table.Th>
+                <Table.Th ta="right">{t('results.unpairables.line')}</Table.Th>
+                <Table.Th>{t('results.unpairables.sampleStatus')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {upload.unpairables.map((u) => (
+                <Table.Tr key={u.barcode} data-testid="result-unpairable-row" data-barcode={u.barcode}>
+                  <Table.Td ff="monospace">{u.barcode}</Table.Td>
+                  <Table.Td data-testid="result-unpairable-reason">
+                    {unpairableReasonName(u.reason, locale)}
+                  </Table.Td>
+                  <Table.Td ta="right">{u.line}</Table.Td>
+                  <Table.Td>
+                    {u.sampleStatus === null ? '—' : <SampleStatusBadge status={u.sampleStatus} />}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+    </Card>
+  );
+}
+
+export function ResultViewRoute() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const id = Number(useParams().id);
+  const result = useResult(id, locale);
+
+  if (!Number.isInteger(id) || id <= 0 || (isApiError(result.error) && result.error.status === 404)) {
+    return <RedirectWithToast to={paths.results.list} message={t('results.notFound')} />;
+  }
+  if (result.isError) {
+    return <RedirectWithToast to={paths.dashboard} message={t('results.loadFailed')} />;
+  }
+  if (!result.data) return <SectionLoader />;
+  const u = result.data;
+
+  return (
+    <>
+      <PageHeader
+        title={<span data-testid="result-detail-file-name">{u.fileName}</span>}
+        description={t('results.viewTitle')}
+        breadcrumbs={[
+          { label: t('nav.groups.customers') },
+          { label: t('results.title'), to: paths.results.list },
+          { label: `#${u.id}` },
+        ]}
+      />
+      <Stack gap="lg">
+        {u.exception && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title={t('results.exception')}
+            data-testid="result-exception"
+          >
+            {u.exception}
+          </Alert>
+        )}
+        <Card withBorder radius="md" p="xl">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
+            <DetailItem label={t('results.fields.status')} testId="result-detail-status">
+              <UploadStatusBadge status={u.status} />
+            </DetailItem>
+            <DetailItem label={t('results.fields.paired')} testId="result-detail-paired">
+              {u.paired}
+            </DetailItem>
+            <DetailItem label={t('results.fields.unpairable')} testId="result-detail-unpairable">
+              {u.unpairable}
+            </DetailItem>
+            <DetailItem label={t('results.fields.generated')}>
+              <GeneratedProgress upload={u} />
+            </DetailItem>
+            <DetailItem label={t('results.fields.uploadedAt')}>
+              {formatDateTime(u.uploadedAt, locale)}
+            </DetailItem>
+            <DetailItem label={t('results.fields.uploadedBy')}>{u.uploadedBy?.userName ?? '—'}</DetailItem>
+            <DetailItem label={t('results.fields.finishedAt')}>
+              {formatDateTime(u.finishedAt, locale)}
+            </DetailItem>
+            <DetailItem label={t('results.fields.fileSize')}>{formatFileSize(u.fileSize, locale)}</DetailItem>
+          </SimpleGrid>
+        </Card>
+        <Unpairables upload={u} />
+      </Stack>
+    </>
+  );
+}
+
+export const Component = ResultViewRoute;
