@@ -1,8 +1,27 @@
-import type { CustomerResult } from '@genodesk/contract';
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { customerGenotypes, customers } from '../../db/schema/index.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { createHash } from 'node:crypto';
+import {
+  type CustomerResult,
+  type Locale,
+  type Page,
+  type ResultUpload,
+  type ResultUploadDetail,
+  type ResultUploadListQuery,
+  ResultUploadStatus,
+} from '@genodesk/contract';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.js';
+import { type Database, type Executor, transaction } from '../../db/client.js';
+import { likePattern, orderBy } from '../../db/listing.js';
+import {
+  customerGenotypes,
+  customers,
+  resultUploadFiles,
+  resultUploads,
+  resultUploadUnpairables,
+  users,
+} from '../../db/schema/index.js';
+import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
+import type { Jobs } from '../../jobs/queue.js';
 
 /** The customer's stored genotypes by gene code; 404 'Results are not available' when there are none. */
 export async function getCustomerResult(db: Executor, customerId: number): Promise<CustomerResult> {
@@ -25,4 +44,191 @@ export async function getCustomerResult(db: Executor, customerId: number): Promi
     .orderBy(sql`lower(${customerGenotypes.geneCode})`, asc(customerGenotypes.id));
   if (!genes.length) throw new AppError(404, 'NOT_FOUND', 'resultsNotAvailable');
   return { customerId, genes };
+}
+
+const uploadColumns = {
+  id: resultUploads.id,
+  fileName: resultUploads.fileName,
+  fileSize: resultUploads.fileSize,
+  status: resultUploads.status,
+  paired: resultUploads.paired,
+  unpairable: resultUploads.unpairable,
+  generated: resultUploads.generated,
+  toBeGenerated: resultUploads.toBeGenerated,
+  uploadedAt: resultUploads.uploadedAt,
+  uploadedById: users.id,
+  uploadedByName: users.userName,
+  finishedAt: resultUploads.finishedAt,
+  exception: resultUploads.exception,
+  exceptionEn: resultUploads.exceptionEn,
+};
+type UploadRow = {
+  id: number;
+  fileName: string;
+  fileSize: number;
+  status: number;
+  paired: number;
+  unpairable: number;
+  generated: number;
+  toBeGenerated: number;
+  uploadedAt: Date;
+  uploadedById: number | null;
+  uploadedByName: string | null;
+  finishedAt: Date | null;
+  exception: string | null;
+  exceptionEn: string | null;
+};
+
+const toUpload = (row: UploadRow, locale: Locale): ResultUpload => ({
+  id: row.id,
+  fileName: row.fileName,
+  fileSize: row.fileSize,
+  status: row.status,
+  paired: row.paired,
+  unpairable: row.unpairable,
+  generated: row.generated,
+  toBeGenerated: row.toBeGenerated,
+  uploadedAt: row.uploadedAt.toISOString(),
+  uploadedBy:
+    row.uploadedById !== null && row.uploadedByName !== null
+      ? { id: row.uploadedById, userName: row.uploadedByName }
+      : null,
+  finishedAt: row.finishedAt?.toISOString() ?? null,
+  exception: (locale === 'en' ? row.exceptionEn : row.exception) ?? null,
+});
+
+/** When an earlier upload of the same file was made, as staff read it (Prague time). */
+const uploadDate = (date: Date) =>
+  new Intl.DateTimeFormat('cs-CZ', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/Prague',
+  }).format(date);
+
+async function alreadyUploaded(db: Executor, fileHash: string) {
+  const [earlier] = await db
+    .select({ uploadedAt: resultUploads.uploadedAt })
+    .from(resultUploads)
+    .where(and(eq(resultUploads.fileHash, fileHash), ne(resultUploads.status, ResultUploadStatus.Failed)));
+  return earlier;
+}
+
+const isUniqueViolation = (error: unknown, constraint: string) => {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  const pg = cause as { code?: string; constraint?: string };
+  return pg?.code === '23505' && pg.constraint === constraint;
+};
+
+/**
+ * `POST admin/results/upload`: stores the file (status 1 processing) and enqueues its processing, in
+ * one transaction. The same bytes as an upload that did not fail are refused (409, with its date),
+ * also when two arrive at once (the partial unique index on the hash decides).
+ */
+export async function uploadResults(
+  db: Database,
+  jobs: Jobs,
+  by: Principal,
+  fileName: string,
+  bytes: Buffer,
+  locale: Locale,
+): Promise<ResultUpload> {
+  if (!bytes.length) throw invalid('resultsFileRequired', 'file');
+  const fileHash = createHash('sha256').update(bytes).digest('hex');
+  const refuse = (earlier: { uploadedAt: Date }) =>
+    conflict('resultsFileAlreadyUploaded', 'file', { date: uploadDate(earlier.uploadedAt) });
+  const earlier = await alreadyUploaded(db, fileHash);
+  if (earlier) throw refuse(earlier);
+  let id: number;
+  try {
+    id = await transaction(db, async (tx) => {
+      const [upload] = await tx
+        .insert(resultUploads)
+        .values({
+          fileName,
+          fileHash,
+          fileSize: bytes.length,
+          status: ResultUploadStatus.Processing,
+          uploadedBy: by.id,
+        })
+        .returning({ id: resultUploads.id });
+      if (!upload) throw new Error('upload insert returned nothing');
+      await tx.insert(resultUploadFiles).values({ uploadId: upload.id, content: bytes });
+      await jobs.send(tx, 'process-results-upload', { uploadId: upload.id });
+      return upload.id;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error, 'result_uploads_file_hash_key')) throw error;
+    const winner = await alreadyUploaded(db, fileHash);
+    throw refuse(winner ?? { uploadedAt: new Date() });
+  }
+  return (await getUpload(db, id, locale)) as ResultUpload;
+}
+
+async function getUpload(db: Executor, id: number, locale: Locale): Promise<ResultUpload | undefined> {
+  const [row] = await db
+    .select(uploadColumns)
+    .from(resultUploads)
+    .leftJoin(users, eq(users.id, resultUploads.uploadedBy))
+    .where(eq(resultUploads.id, id));
+  return row ? toUpload(row, locale) : undefined;
+}
+
+/** `GET admin/results`: uploads, paged; search the file name; default newest first. */
+export async function listUploads(
+  db: Executor,
+  query: ResultUploadListQuery,
+  locale: Locale,
+): Promise<Page<ResultUpload>> {
+  const conditions: SQL[] = [];
+  if (query.search) conditions.push(sql`lower(${resultUploads.fileName}) like ${likePattern(query.search)}`);
+  if (query.status) conditions.push(eq(resultUploads.status, query.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = orderBy(
+    query.sort,
+    {
+      uploadedAt: sql`${resultUploads.uploadedAt}`,
+      fileName: sql`lower(${resultUploads.fileName})`,
+      status: sql`${resultUploads.status}`,
+      paired: sql`${resultUploads.paired}`,
+      unpairable: sql`${resultUploads.unpairable}`,
+    },
+    '-uploadedAt',
+    sql`${resultUploads.id}`,
+  );
+  const rows = await db
+    .select({ ...uploadColumns, total: sql<number>`count(*) over ()` })
+    .from(resultUploads)
+    .leftJoin(users, eq(users.id, resultUploads.uploadedBy))
+    .where(where)
+    .orderBy(order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(resultUploads).where(where);
+    total = count?.total ?? 0;
+  }
+  return {
+    items: rows.map((row) => toUpload(row, locale)),
+    total: Number(total),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** `GET admin/results/getresult ?Id`: the upload with every unpairable barcode (in file order). */
+export async function getUploadDetail(db: Executor, id: number, locale: Locale): Promise<ResultUploadDetail> {
+  const upload = await getUpload(db, id, locale);
+  if (!upload) throw notFound();
+  const unpairables = await db
+    .select({
+      barcode: resultUploadUnpairables.barcode,
+      reason: resultUploadUnpairables.reason,
+      line: resultUploadUnpairables.line,
+      sampleStatus: resultUploadUnpairables.sampleStatus,
+    })
+    .from(resultUploadUnpairables)
+    .where(eq(resultUploadUnpairables.uploadId, id))
+    .orderBy(asc(resultUploadUnpairables.line), asc(resultUploadUnpairables.id));
+  return { ...upload, unpairables };
 }

@@ -1,0 +1,358 @@
+import { maxResultsFileBytes } from '@genodesk/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import {
+  auditLog,
+  barcodeBatches,
+  barcodes,
+  customerGenotypes,
+  customers,
+  orders,
+  products,
+  productTypes,
+  resultUploadFiles,
+  resultUploadSamples,
+  resultUploads,
+  resultUploadUnpairables,
+  samples,
+} from '../../db/schema/index.js';
+import { processResultsUpload } from './processing.js';
+
+let t: TestApp;
+let lab: Record<string, string>;
+beforeAll(async () => {
+  t = await testApp();
+  lab = await t.authAs(demo.lab);
+});
+afterAll(() => t.close());
+
+const header = 'barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype';
+let seq = 0;
+
+/** A customer with a paid order and a sample in `status` carrying a fresh barcode. */
+async function sampleIn(status: number, gender = 2) {
+  seq++;
+  const [customer] = await t.db
+    .insert(customers)
+    .values({
+      name: 'Laboratorní',
+      surname: `Vzorek ${seq}`,
+      email: `processing-${seq}-${Date.now()}@example.test`,
+      gender,
+      registrationSource: 1,
+    })
+    .returning({ id: customers.id });
+  const [type] = await t.db.select({ id: productTypes.id }).from(productTypes).limit(1);
+  const [order] = await t.db
+    .insert(orders)
+    .values({ customerId: customer!.id, productTypeId: type!.id, amount: 100, complete: true })
+    .returning({ id: orders.id });
+  const [batch] = await t.db.insert(barcodeBatches).values({ count: 1 }).returning({ id: barcodeBatches.id });
+  const [barcode] = await t.db
+    .insert(barcodes)
+    .values({
+      code: sql`'GD' || lpad(nextval('barcode_number_seq')::text, 8, '0')`,
+      batchId: batch!.id,
+      assignedAt: new Date(),
+    })
+    .returning({ id: barcodes.id, code: barcodes.code });
+  const code = barcode!.code;
+  const [sample] = await t.db
+    .insert(samples)
+    .values({ customerId: customer!.id, orderId: order!.id, status, barcodeId: barcode!.id })
+    .returning({ id: samples.id });
+  return { customerId: customer!.id, sampleId: sample!.id, code, productTypeId: type!.id };
+}
+
+const row = (barcode: string, gene: string, genotype: string) =>
+  `${barcode};${gene};GENE-${gene};c.${gene};p.${gene};NM_${gene};${genotype}`;
+
+async function upload(text: string, fileName = 'vysledky.csv', headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/results/upload?FileName=${encodeURIComponent(fileName)}`,
+    headers: { ...lab, 'content-type': 'text/csv', ...headers },
+    payload: text,
+  });
+}
+async function detail(id: number, locale = 'cs') {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/results/getresult?Id=${id}`,
+    headers: { ...lab, 'accept-language': locale },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+const sampleStatus = async (id: number) =>
+  (await t.db.select({ status: samples.status }).from(samples).where(eq(samples.id, id)))[0]?.status;
+const genotypesOf = async (customerId: number) =>
+  (
+    await t.db
+      .select({ code: customerGenotypes.geneCode, genotype: customerGenotypes.genotype })
+      .from(customerGenotypes)
+      .where(eq(customerGenotypes.customerId, customerId))
+  ).sort((a, b) => a.code.localeCompare(b.code));
+
+describe('POST admin/results/upload and the processing job', () => {
+  it('pairs the samples awaiting results, stores genotypes, generates reports and lists unpairables', async () => {
+    const received = await sampleIn(4, 2);
+    const inAnalysis = await sampleIn(11, 1);
+    const published = await sampleIn(8);
+    const file = [
+      header,
+      row(received.code, 'rs4988235', 'cc'),
+      row(received.code, 'rs762551', 'C/A'),
+      row('GD99999999', 'rs762551', 'A/A'),
+      row(inAnalysis.code, 'rs762551', 'AC'),
+      row(published.code, 'rs762551', 'A/C'),
+      row(inAnalysis.code, 'rs6025', 'A/A'),
+    ].join('\n');
+
+    const response = await upload(file);
+    expect(response.statusCode).toBe(202);
+    const created = response.json();
+    expect(created).toMatchObject({
+      fileName: 'vysledky.csv',
+      fileSize: Buffer.byteLength(file),
+      status: 1,
+      paired: 0,
+      uploadedBy: { userName: 'Lucie Laborantová' },
+      finishedAt: null,
+      exception: null,
+    });
+
+    await processResultsUpload(t.db, created.id);
+    const result = await detail(created.id);
+    expect(result).toMatchObject({
+      status: 4, // complete – inspection required: unpairable barcodes, and rs6025 A/A has no template
+      paired: 2,
+      unpairable: 2,
+      toBeGenerated: 2,
+      generated: 2,
+      exception: null,
+    });
+    expect(result.finishedAt).not.toBeNull();
+    expect(result.unpairables).toEqual([
+      { barcode: 'GD99999999', reason: 'unknownBarcode', line: 4, sampleStatus: null },
+      { barcode: published.code, reason: 'sampleNotAwaitingResults', line: 6, sampleStatus: 8 },
+    ]);
+
+    // Paired samples: lab analysis finished [6], audited; the published one is untouched.
+    expect(await sampleStatus(received.sampleId)).toBe(6);
+    expect(await sampleStatus(inAnalysis.sampleId)).toBe(6);
+    expect(await sampleStatus(published.sampleId)).toBe(8);
+    const sampleAudit = await t.db
+      .select({ id: auditLog.entityId, old: auditLog.oldValue, new: auditLog.newValue })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'sample'),
+          inArray(auditLog.entityId, [received.sampleId, inAnalysis.sampleId]),
+        ),
+      );
+    expect(sampleAudit).toHaveLength(2);
+    expect(sampleAudit).toContainEqual({ id: received.sampleId, old: '4', new: '6' });
+
+    // Genotypes as shown (alleles upper-cased, in the given order), with the other columns.
+    const info = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/results/getcustomerresult?CustomerId=${received.customerId}`,
+      headers: lab,
+    });
+    expect(info.json().genes).toEqual([
+      {
+        code: 'rs4988235',
+        name: 'GENE-rs4988235',
+        hgvsC: 'c.rs4988235',
+        protein: 'p.rs4988235',
+        transcript: 'NM_rs4988235',
+        genotype: 'C/C',
+      },
+      {
+        code: 'rs762551',
+        name: 'GENE-rs762551',
+        hgvsC: 'c.rs762551',
+        protein: 'p.rs762551',
+        transcript: 'NM_rs762551',
+        genotype: 'C/A',
+      },
+    ]);
+    expect(await genotypesOf(published.customerId)).toEqual([]);
+
+    // One report per paired customer, from the lab, for the sample's product type.
+    const reports = await t.db
+      .select()
+      .from(products)
+      .where(
+        inArray(products.customerId, [received.customerId, inAnalysis.customerId, published.customerId]),
+      );
+    expect(reports).toHaveLength(2);
+    const receivedReport = reports.find((p) => p.customerId === received.customerId);
+    expect(receivedReport).toMatchObject({
+      sampleId: received.sampleId,
+      productTypeId: received.productTypeId,
+      status: 1,
+      approvedByLaboratory: true,
+      requiresInspection: false,
+      pairedPhenotypesCount: 2,
+    });
+    expect(reports.find((p) => p.customerId === inAnalysis.customerId)).toMatchObject({
+      requiresInspection: true,
+      pairedPhenotypesCount: 2,
+    });
+    const links = await t.db
+      .select()
+      .from(resultUploadSamples)
+      .where(eq(resultUploadSamples.uploadId, created.id));
+    expect(
+      links.map((l) => [l.sampleId, l.productId, l.requiresInspection, l.generatedAt !== null]).sort(),
+    ).toEqual(
+      [
+        [received.sampleId, receivedReport!.id, false, true],
+        [inAnalysis.sampleId, reports.find((p) => p.customerId === inAnalysis.customerId)!.id, true, true],
+      ].sort(),
+    );
+    // The bytes are gone once processed.
+    expect(
+      await t.db.select().from(resultUploadFiles).where(eq(resultUploadFiles.uploadId, created.id)),
+    ).toEqual([]);
+
+    // The list, newest first, searchable by file name.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/results?search=vysledky',
+      headers: lab,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items[0]).toMatchObject({ id: created.id, status: 4, paired: 2, unpairable: 2 });
+  });
+
+  it('completes [3] when every barcode pairs and every phenotype has a template', async () => {
+    const sample = await sampleIn(10);
+    const response = await upload(
+      `${header.replaceAll(';', ',')}\r\n${row(sample.code, 'rs4988235', 'C/T').replaceAll(';', ',')}\r\n`,
+      'komplet.csv',
+    );
+    expect(response.statusCode).toBe(202);
+    await processResultsUpload(t.db, response.json().id);
+    expect(await detail(response.json().id)).toMatchObject({
+      status: 3,
+      paired: 1,
+      unpairable: 0,
+      generated: 1,
+      unpairables: [],
+    });
+    expect(await sampleStatus(sample.sampleId)).toBe(6);
+  });
+
+  it('a malformed file stores nothing and fails naming the line, in Czech and English', async () => {
+    const sample = await sampleIn(4);
+    const unknownAndValid = [
+      header,
+      row(sample.code, 'rs4988235', 'C/C'),
+      row('GD88888888', 'rs762551', 'A/A'),
+      row(sample.code, 'rs762551', 'C/X'),
+    ].join('\n');
+    const response = await upload(unknownAndValid, 'spatny.csv');
+    const id = response.json().id as number;
+    await processResultsUpload(t.db, id);
+
+    const cs = await detail(id, 'cs');
+    expect(cs).toMatchObject({ status: 5, paired: 0, unpairable: 0, generated: 0, unpairables: [] });
+    expect(cs.exception).toBe('Řádek 4: neplatný genotyp „C/X“.');
+    expect((await detail(id, 'en')).exception).toBe('Line 4: invalid genotype "C/X".');
+    expect(await genotypesOf(sample.customerId)).toEqual([]);
+    expect(await sampleStatus(sample.sampleId)).toBe(4);
+    expect(await t.db.select().from(products).where(eq(products.customerId, sample.customerId))).toEqual([]);
+    expect(await t.db.select().from(resultUploadSamples).where(eq(resultUploadSamples.uploadId, id))).toEqual(
+      [],
+    );
+    expect(await t.db.select().from(resultUploadFiles).where(eq(resultUploadFiles.uploadId, id))).toEqual([]);
+
+    // A failed file may be uploaded again (fixed or not): it is a new upload.
+    const again = await upload(unknownAndValid, 'spatny.csv');
+    expect(again.statusCode).toBe(202);
+    expect(again.json().id).not.toBe(id);
+  });
+
+  it('refuses the same file twice (409 with the date), an empty file (400) and a too large one (413)', async () => {
+    const sample = await sampleIn(11);
+    const file = [header, row(sample.code, 'rs762551', 'A/C')].join('\n');
+    const first = await upload(file, 'jednou.csv');
+    expect(first.statusCode).toBe(202);
+    const second = await upload(file, 'podruhe.csv', { 'accept-language': 'en' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toMatch(/^This results file has already been uploaded \(.+\)\.$/);
+    await processResultsUpload(t.db, first.json().id);
+    const third = await upload(file, 'potreti.csv');
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error.message).toMatch(/^Tento soubor s výsledky už byl nahrán \(.*\d{4}.*\)\.$/);
+    const uploads = await t.db
+      .select({ id: resultUploads.id })
+      .from(resultUploads)
+      .where(inArray(resultUploads.fileName, ['jednou.csv', 'podruhe.csv', 'potreti.csv']));
+    expect(uploads).toHaveLength(1);
+    expect(await genotypesOf(sample.customerId)).toHaveLength(1);
+
+    // Two identical uploads at once: one wins, the other is refused.
+    const racer = await sampleIn(11);
+    const raced = [header, row(racer.code, 'rs762551', 'C/C')].join('\n');
+    const both = await Promise.all([upload(raced, 'a.csv'), upload(raced, 'b.csv')]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([202, 409]);
+
+    const empty = await upload('', 'prazdny.csv');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe('Vyberte soubor s výsledky (CSV).');
+
+    const tooLarge = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/results/upload?FileName=velky.csv',
+      headers: { ...lab, 'content-type': 'application/octet-stream', 'accept-language': 'en' },
+      payload: Buffer.alloc(maxResultsFileBytes + 1, 0x41),
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error.message).toBe('The results file is too large (at most 100 MB).');
+  });
+
+  it('a retried job resumes and duplicates nothing', async () => {
+    const a = await sampleIn(4);
+    const b = await sampleIn(5);
+    const file = [header, row(a.code, 'rs762551', 'A/C'), row(b.code, 'rs762551', 'C/C')].join('\n');
+    const id = (await upload(file, 'opakovani.csv')).json().id as number;
+    await processResultsUpload(t.db, id);
+    // Processed again (a job delivered twice): nothing changes.
+    await processResultsUpload(t.db, id);
+    // Interrupted during generation: the job resumes with the reports not generated yet.
+    await t.db
+      .update(resultUploads)
+      .set({ status: 2, generated: 1, finishedAt: null })
+      .where(eq(resultUploads.id, id));
+    await t.db
+      .update(resultUploadSamples)
+      .set({ generatedAt: null })
+      .where(and(eq(resultUploadSamples.uploadId, id), eq(resultUploadSamples.sampleId, b.sampleId)));
+    await processResultsUpload(t.db, id);
+
+    expect(await detail(id)).toMatchObject({ status: 3, paired: 2, generated: 2, toBeGenerated: 2 });
+    expect(
+      await t.db
+        .select()
+        .from(products)
+        .where(inArray(products.customerId, [a.customerId, b.customerId])),
+    ).toHaveLength(2);
+    expect(
+      await t.db.select().from(resultUploadSamples).where(eq(resultUploadSamples.uploadId, id)),
+    ).toHaveLength(2);
+    expect(
+      await t.db.select().from(resultUploadUnpairables).where(eq(resultUploadUnpairables.uploadId, id)),
+    ).toEqual([]);
+    expect(await genotypesOf(a.customerId)).toEqual([{ code: 'rs762551', genotype: 'A/C' }]);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'sample'), inArray(auditLog.entityId, [a.sampleId, b.sampleId])));
+    expect(audits).toHaveLength(2);
+  });
+});

@@ -1,0 +1,313 @@
+import {
+  ResultUploadStatus,
+  SampleStatus,
+  samplesAwaitingResults,
+  translateMessage,
+  UnpairableReason,
+} from '@genodesk/contract';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type Database, type Tx, transaction } from '../../db/client.js';
+import {
+  barcodes,
+  orders,
+  products,
+  resultUploadFiles,
+  resultUploadSamples,
+  resultUploads,
+  samples,
+} from '../../db/schema/index.js';
+import type { PreparedCatalogue } from './generation.js';
+import { generateReport, loadCatalogue } from './generation.service.js';
+import { parseResultsFile, type ResultsFileBarcode, type ResultsFileError } from './results-file.js';
+
+/** Reports generated per transaction. */
+const generationBatch = 50;
+/** Genotype rows per upsert statement. */
+const genotypeChunk = 20_000;
+
+/**
+ * The 'process-results-upload' job (DOMAIN §2): parse the file; a file error fails the upload and
+ * stores nothing. Otherwise, in one transaction, pair every barcode with its sample, store the paired
+ * customers' genotypes and move their samples to [6]; then generate the reports in batches. A retried
+ * job resumes where it stopped (status 2: only the samples not generated yet) and duplicates nothing.
+ * The file's bytes are genetic data: they are deleted once processed and never logged.
+ */
+export async function processResultsUpload(db: Database, uploadId: number): Promise<void> {
+  const next = await transaction(db, async (tx) => {
+    const [upload] = await tx
+      .select({ status: resultUploads.status, uploadedBy: resultUploads.uploadedBy })
+      .from(resultUploads)
+      .where(eq(resultUploads.id, uploadId))
+      .for('update');
+    if (!upload) return 'none';
+    if (upload.status === ResultUploadStatus.GeneratingResults) return 'generate';
+    if (upload.status !== ResultUploadStatus.Processing) return 'none';
+    const [file] = await tx
+      .select({ content: resultUploadFiles.content })
+      .from(resultUploadFiles)
+      .where(eq(resultUploadFiles.uploadId, uploadId));
+    const parsed = file ? parseResultsFile(file.content) : undefined;
+    if (!parsed?.ok) {
+      await failUpload(tx, uploadId, parsed?.error ?? { key: 'resultsFileEmpty', params: {} });
+      return 'none';
+    }
+    await pairAndStore(tx, uploadId, upload.uploadedBy, parsed.barcodes);
+    return 'generate';
+  });
+  if (next === 'generate') await generateUploadReports(db, uploadId);
+}
+
+/** Failed [5] with the problem in Czech and English; the bytes are deleted, nothing else is stored. */
+export async function failUpload(tx: Tx, uploadId: number, error: ResultsFileError) {
+  await tx
+    .update(resultUploads)
+    .set({
+      status: ResultUploadStatus.Failed,
+      exception: translateMessage(error.key, 'cs', error.params),
+      exceptionEn: translateMessage(error.key, 'en', error.params),
+      finishedAt: new Date(),
+    })
+    .where(eq(resultUploads.id, uploadId));
+  await tx.delete(resultUploadFiles).where(eq(resultUploadFiles.uploadId, uploadId));
+}
+
+type Paired = { sampleId: number; customerId: number; status: number; barcode: string };
+
+async function pairAndStore(
+  tx: Tx,
+  uploadId: number,
+  uploadedBy: number | null,
+  fileBarcodes: ResultsFileBarcode[],
+) {
+  const codes = fileBarcodes.map((entry) => entry.barcode);
+  const known = await tx
+    .select({ code: barcodes.code, id: barcodes.id })
+    .from(barcodes)
+    .where(inArray(barcodes.code, codes));
+  const barcodeIds = new Map(known.map((row) => [row.code, row.id]));
+  const sampleRows = known.length
+    ? await tx
+        .select({
+          id: samples.id,
+          barcodeId: samples.barcodeId,
+          customerId: samples.customerId,
+          status: samples.status,
+        })
+        .from(samples)
+        .where(
+          inArray(
+            samples.barcodeId,
+            known.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(samples.id))
+        .for('update')
+    : [];
+  const sampleByBarcodeId = new Map(sampleRows.map((row) => [row.barcodeId, row]));
+
+  const unpairables: { barcode: string; reason: string; line: number; sampleStatus: number | null }[] = [];
+  const paired: (Paired & { entry: ResultsFileBarcode })[] = [];
+  for (const entry of fileBarcodes) {
+    const barcodeId = barcodeIds.get(entry.barcode);
+    const sample = barcodeId === undefined ? undefined : sampleByBarcodeId.get(barcodeId);
+    if (!sample) {
+      unpairables.push({
+        barcode: entry.barcode,
+        reason: UnpairableReason.UnknownBarcode,
+        line: entry.line,
+        sampleStatus: null,
+      });
+    } else if (!samplesAwaitingResults.includes(sample.status as SampleStatus)) {
+      unpairables.push({
+        barcode: entry.barcode,
+        reason: UnpairableReason.SampleNotAwaitingResults,
+        line: entry.line,
+        sampleStatus: sample.status,
+      });
+    } else {
+      paired.push({
+        sampleId: sample.id,
+        customerId: sample.customerId,
+        status: sample.status,
+        barcode: entry.barcode,
+        entry,
+      });
+    }
+  }
+  const client = tx.$client;
+
+  if (unpairables.length)
+    await client.query(
+      `insert into result_upload_unpairables (upload_id, barcode, reason, line, sample_status)
+       select $1, b, r, l, s from unnest($2::text[], $3::text[], $4::int[], $5::smallint[]) as u(b, r, l, s)`,
+      [
+        uploadId,
+        unpairables.map((u) => u.barcode),
+        unpairables.map((u) => u.reason),
+        unpairables.map((u) => u.line),
+        unpairables.map((u) => u.sampleStatus),
+      ],
+    );
+
+  // The customers' genotypes: one row per customer and gene (a later sample of the same customer wins).
+  const genotypes = new Map<string, [number, ResultsFileBarcode['genes'][number]]>();
+  for (const sample of paired)
+    for (const gene of sample.entry.genes)
+      genotypes.set(`${sample.customerId}\u0000${gene.geneCode.toLowerCase()}`, [sample.customerId, gene]);
+  const rows = [...genotypes.values()];
+  for (let start = 0; start < rows.length; start += genotypeChunk) {
+    const chunk = rows.slice(start, start + genotypeChunk);
+    await client.query(
+      `insert into customer_genotypes
+         (customer_id, gene_code, gene_name, hgvs_c, protein, transcript, genotype, upload_id)
+       select c, g, n, h, p, t, v, $8
+         from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+              as u(c, g, n, h, p, t, v)
+       on conflict (customer_id, lower(gene_code)) do update set
+         gene_code = excluded.gene_code, gene_name = excluded.gene_name, hgvs_c = excluded.hgvs_c,
+         protein = excluded.protein, transcript = excluded.transcript, genotype = excluded.genotype,
+         upload_id = excluded.upload_id, updated_at = now()`,
+      [
+        chunk.map(([customerId]) => customerId),
+        chunk.map(([, gene]) => gene.geneCode),
+        chunk.map(([, gene]) => gene.geneName),
+        chunk.map(([, gene]) => gene.hgvsC),
+        chunk.map(([, gene]) => gene.protein),
+        chunk.map(([, gene]) => gene.transcript),
+        chunk.map(([, gene]) => gene.genotype),
+        uploadId,
+      ],
+    );
+  }
+
+  if (paired.length) {
+    const sampleIds = paired.map((sample) => sample.sampleId);
+    // Lab analysis finished [6], audited like any status change of a sample.
+    await client.query(
+      `update samples set status = ${SampleStatus.LabAnalysisFinished}, updated_at = now() where id = any($1::bigint[])`,
+      [sampleIds],
+    );
+    await client.query(
+      `insert into audit_log (entity, entity_id, field, old_value, new_value, changed_by)
+       select 'sample', id, 'status', old::text, $3, $4 from unnest($1::bigint[], $2::smallint[]) as u(id, old)
+        where old <> ${SampleStatus.LabAnalysisFinished}`,
+      [
+        sampleIds,
+        paired.map((sample) => sample.status),
+        String(SampleStatus.LabAnalysisFinished),
+        uploadedBy,
+      ],
+    );
+    await client.query(
+      `insert into result_upload_samples (upload_id, sample_id, customer_id, barcode)
+       select $1, s, c, b from unnest($2::bigint[], $3::bigint[], $4::text[]) as u(s, c, b)`,
+      [
+        uploadId,
+        sampleIds,
+        paired.map((sample) => sample.customerId),
+        paired.map((sample) => sample.barcode),
+      ],
+    );
+  }
+
+  await tx
+    .update(resultUploads)
+    .set({
+      status: ResultUploadStatus.GeneratingResults,
+      paired: paired.length,
+      unpairable: unpairables.length,
+      toBeGenerated: paired.length,
+      generated: 0,
+    })
+    .where(eq(resultUploads.id, uploadId));
+  await tx.delete(resultUploadFiles).where(eq(resultUploadFiles.uploadId, uploadId));
+}
+
+/**
+ * Generates the reports of an upload's paired samples not generated yet, a batch per transaction
+ * (the catalogue loaded once), then completes the upload: 3, or 4 when a barcode was unpairable or a
+ * report requires inspection.
+ */
+export async function generateUploadReports(
+  db: Database,
+  uploadId: number,
+  catalogue?: PreparedCatalogue,
+): Promise<void> {
+  const prepared = catalogue ?? (await loadCatalogue(db));
+  for (;;) {
+    const finished = await transaction(db, async (tx) => {
+      const [upload] = await tx
+        .select({ status: resultUploads.status, unpairable: resultUploads.unpairable })
+        .from(resultUploads)
+        .where(eq(resultUploads.id, uploadId))
+        .for('update');
+      if (upload?.status !== ResultUploadStatus.GeneratingResults) return true;
+      const batch = await tx
+        .select({
+          sampleId: resultUploadSamples.sampleId,
+          customerId: resultUploadSamples.customerId,
+          productTypeId: orders.productTypeId,
+        })
+        .from(resultUploadSamples)
+        .innerJoin(samples, eq(samples.id, resultUploadSamples.sampleId))
+        .leftJoin(orders, eq(orders.id, samples.orderId))
+        .where(and(eq(resultUploadSamples.uploadId, uploadId), isNull(resultUploadSamples.generatedAt)))
+        .orderBy(asc(resultUploadSamples.sampleId))
+        .limit(generationBatch);
+      if (!batch.length) {
+        const [inspection] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(resultUploadSamples)
+          .where(
+            and(eq(resultUploadSamples.uploadId, uploadId), eq(resultUploadSamples.requiresInspection, true)),
+          );
+        await tx
+          .update(resultUploads)
+          .set({
+            status:
+              upload.unpairable > 0 || (inspection?.count ?? 0) > 0
+                ? ResultUploadStatus.CompleteInspectionRequired
+                : ResultUploadStatus.Complete,
+            finishedAt: new Date(),
+          })
+          .where(eq(resultUploads.id, uploadId));
+        return true;
+      }
+      const now = new Date();
+      for (const sample of batch) {
+        const report = await generateReport(
+          tx,
+          {
+            customerId: sample.customerId,
+            sampleId: sample.sampleId,
+            productTypeId: sample.productTypeId ?? undefined,
+          },
+          prepared,
+        );
+        await tx
+          .update(products)
+          .set({ approvedByLaboratory: true })
+          .where(eq(products.id, report.productId));
+        await tx
+          .update(resultUploadSamples)
+          .set({
+            generatedAt: now,
+            productId: report.productId,
+            requiresInspection: report.requiresInspection,
+          })
+          .where(
+            and(
+              eq(resultUploadSamples.uploadId, uploadId),
+              eq(resultUploadSamples.sampleId, sample.sampleId),
+            ),
+          );
+      }
+      await tx
+        .update(resultUploads)
+        .set({ generated: sql`${resultUploads.generated} + ${batch.length}` })
+        .where(eq(resultUploads.id, uploadId));
+      return false;
+    });
+    if (finished) return;
+  }
+}
