@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { barcodesRoutes } from './modules/barcodes/routes.js';
 import { customersRoutes, questionnairesRoutes, relationshipsRoutes } from './modules/customers/routes.js';
 import { productTypesRoutes } from './modules/finances/routes.js';
+import { productsRoutes } from './modules/products/routes.js';
 import { resultsRoutes } from './modules/results/routes.js';
 import { samplesRoutes } from './modules/samples/routes.js';
 import { templateCatalogueRoutes } from './modules/templates/routes.js';
@@ -95,6 +96,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   samplesRoutes(app, deps);
   barcodesRoutes(app, deps);
   resultsRoutes(app, deps);
+  productsRoutes(app, deps);
 
   const indexHtml = path.join(deps.config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -1,0 +1,632 @@
+import {
+  isUnderage,
+  type Locale,
+  type Page,
+  type Product,
+  type ProductChange,
+  type ProductEditRequest,
+  type ProductListItem,
+  type ProductListQuery,
+  ProductSection,
+  ProductStatus,
+  productMoves,
+  productSectionLabels,
+  ReanalysisStatus,
+  type ReportCategory,
+  SampleStatus,
+} from '@genodesk/contract';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Principal } from '../../auth/principal.js';
+import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
+import { likePattern, orderBy } from '../../db/listing.js';
+import {
+  auditLog,
+  barcodes,
+  customerGenotypes,
+  customers,
+  products,
+  productTypes,
+  type ReportContent,
+  reanalysisRuns,
+  samples,
+  users,
+} from '../../db/schema/index.js';
+import type { Deps } from '../../http/app-types.js';
+import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import { audit, type FieldChange } from '../audit/audit.js';
+import { queueEmail } from '../messaging/outbox.js';
+import { sanitizeRichText } from '../templates/rich-text.js';
+
+type ProductsDeps = Pick<Deps, 'db' | 'jobs'>;
+
+// The report's section, from its flags (an archived report keeps isInDoctorSection).
+
+export function sectionOf(row: { isArchived: boolean; isInDoctorSection: boolean }): ProductSection {
+  if (row.isArchived) return ProductSection.Archive;
+  return row.isInDoctorSection ? ProductSection.DoctorSection : ProductSection.Results;
+}
+
+function sectionFilter(section: ProductSection): SQL {
+  if (section === ProductSection.Archive) return eq(products.isArchived, true);
+  return and(
+    eq(products.isArchived, false),
+    eq(products.isInDoctorSection, section === ProductSection.DoctorSection),
+  ) as SQL;
+}
+
+/** The flags a section sets: back from the archive returns to the doctor section. */
+const sectionFlags: Record<ProductSection, { isInDoctorSection: boolean; isArchived: boolean }> = {
+  results: { isInDoctorSection: false, isArchived: false },
+  doctorSection: { isInDoctorSection: true, isArchived: false },
+  archive: { isInDoctorSection: true, isArchived: true },
+};
+
+// One select for lists and the detail: the report with its customer, barcode, type and doctor.
+
+const listColumns = {
+  id: products.id,
+  status: products.status,
+  customerId: products.customerId,
+  customerFirstName: customers.name,
+  customerSurname: customers.surname,
+  customerEmail: customers.email,
+  customerDateOfBirth: customers.dateOfBirth,
+  barcode: barcodes.code,
+  productTypeId: productTypes.id,
+  productTypeName: productTypes.name,
+  doctorId: users.id,
+  doctorUserName: users.userName,
+  pairedPhenotypesCount: products.pairedPhenotypesCount,
+  requiresInspection: products.requiresInspection,
+  isInDoctorSection: products.isInDoctorSection,
+  isArchived: products.isArchived,
+  pendingSection: products.pendingSection,
+  generatedAt: products.generatedAt,
+  publishedAt: products.publishedAt,
+  lastChangeAt: products.lastChangeAt,
+};
+
+function selectProducts<T extends SelectedFields>(db: Executor, extra: T) {
+  return db
+    .select({ ...listColumns, ...extra })
+    .from(products)
+    .innerJoin(customers, eq(customers.id, products.customerId))
+    .leftJoin(samples, eq(samples.id, products.sampleId))
+    .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
+    .leftJoin(productTypes, eq(productTypes.id, products.productTypeId))
+    .leftJoin(users, eq(users.id, products.doctorId));
+}
+
+type ListRow = {
+  id: number;
+  status: number;
+  customerId: number;
+  customerFirstName: string;
+  customerSurname: string;
+  customerEmail: string;
+  customerDateOfBirth: string | null;
+  barcode: string | null;
+  productTypeId: number | null;
+  productTypeName: string | null;
+  doctorId: number | null;
+  doctorUserName: string | null;
+  pairedPhenotypesCount: number;
+  requiresInspection: boolean;
+  isInDoctorSection: boolean;
+  isArchived: boolean;
+  pendingSection: string | null;
+  generatedAt: Date;
+  publishedAt: Date | null;
+  lastChangeAt: Date | null;
+};
+
+const toListItem = (row: ListRow): ProductListItem => ({
+  id: row.id,
+  status: row.status,
+  customerId: row.customerId,
+  customerName: `${row.customerFirstName} ${row.customerSurname}`,
+  customerEmail: row.customerEmail,
+  customerUnderage: isUnderage(row.customerDateOfBirth),
+  barcode: row.barcode,
+  productType:
+    row.productTypeId !== null && row.productTypeName !== null
+      ? { id: row.productTypeId, name: row.productTypeName }
+      : null,
+  doctor:
+    row.doctorId !== null && row.doctorUserName !== null
+      ? { id: row.doctorId, userName: row.doctorUserName }
+      : null,
+  pairedPhenotypesCount: row.pairedPhenotypesCount,
+  requiresInspection: row.requiresInspection,
+  section: sectionOf(row),
+  pendingSection: row.pendingSection,
+  generatedAt: row.generatedAt.toISOString(),
+  publishedAt: row.publishedAt?.toISOString() ?? null,
+  lastChangeAt: row.lastChangeAt?.toISOString() ?? null,
+});
+
+// Lists
+
+function productFilter(query: ProductListQuery): SQL {
+  const conditions: SQL[] = [sectionFilter(query.section as ProductSection)];
+  if (query.status !== undefined) conditions.push(eq(products.status, query.status));
+  if (query.requiresInspection !== undefined)
+    conditions.push(eq(products.requiresInspection, query.requiresInspection));
+  if (query.customerId !== undefined) conditions.push(eq(products.customerId, query.customerId));
+  if (query.search) {
+    // The customers' generated search column holds "name surname e-mail phone …" lower-cased.
+    const pattern = likePattern(query.search);
+    conditions.push(
+      or(sql`${customers.search} like ${pattern}`, sql`lower(${barcodes.code}) like ${pattern}`) as SQL,
+    );
+  }
+  return and(...conditions) as SQL;
+}
+
+const productOrder = (sort: string | undefined) =>
+  orderBy(
+    sort,
+    {
+      id: sql`${products.id}`,
+      customerName: sql`lower(${customers.name} || ' ' || ${customers.surname})`,
+      status: sql`${products.status}`,
+      generatedAt: sql`${products.generatedAt}`,
+      publishedAt: sql`${products.publishedAt}`,
+      lastChangeAt: sql`${products.lastChangeAt}`,
+      pairedPhenotypesCount: sql`${products.pairedPhenotypesCount}`,
+    },
+    '-generatedAt',
+    sql`${products.id}`,
+  );
+
+/** `GET admin/products`: one section's reports, filtered, searched, sorted and paged in one query. */
+export async function listProducts(db: Executor, query: ProductListQuery): Promise<Page<ProductListItem>> {
+  const where = productFilter(query);
+  const offset = (query.page - 1) * query.pageSize;
+  const rows = await selectProducts(db, { total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .where(where)
+    .orderBy(productOrder(query.sort))
+    .limit(query.pageSize)
+    .offset(offset);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && offset > 0) {
+    // Past the last page: the window count has no row to ride on.
+    const [row] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .innerJoin(customers, eq(customers.id, products.customerId))
+      .leftJoin(samples, eq(samples.id, products.sampleId))
+      .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
+      .where(where);
+    total = row?.total ?? 0;
+  }
+  return { items: rows.map(toListItem), total, page: query.page, pageSize: query.pageSize };
+}
+
+async function getListItem(db: Executor, id: number): Promise<ProductListItem> {
+  const [row] = await selectProducts(db, {}).where(eq(products.id, id));
+  if (!row) throw notFound();
+  return toListItem(row);
+}
+
+// One report
+
+/** Per top category of the content: how many phenotypes, and the highest risk among them. */
+function categorySummary(content: ReportContent): Product['categories'] {
+  return content.categories.map((category) => {
+    const phenotypes = category.subcategories.flatMap((s) => s.phenotypes);
+    const risks = phenotypes.map((p) => p.risk).filter((risk): risk is number => risk !== null);
+    return {
+      id: category.id,
+      name: category.name,
+      nameEn: category.nameEn,
+      phenotypeCount: phenotypes.length,
+      highestRisk: risks.length ? Math.max(...risks) : null,
+    };
+  });
+}
+
+async function changeLog(db: Executor, productId: number): Promise<ProductChange[]> {
+  const rows = await db
+    .select({ entry: auditLog, userId: users.id, userName: users.userName })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.changedBy))
+    .where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, productId)))
+    .orderBy(desc(auditLog.changedAt), desc(auditLog.id));
+  return rows.map(({ entry, userId, userName }) => ({
+    id: entry.id,
+    changedAt: entry.changedAt.toISOString(),
+    changedByUser: userId !== null && userName !== null ? { id: userId, userName } : null,
+    field: entry.field,
+    oldValue: entry.oldValue,
+    newValue: entry.newValue,
+  }));
+}
+
+/** The report with its category summary, gene table, change log and pending reanalysis. */
+export async function getProduct(db: Executor, id: number): Promise<Product> {
+  const [row] = await selectProducts(db, {
+    content: products.content,
+    approvedByLaboratory: products.approvedByLaboratory,
+    doctorIntro: products.doctorIntro,
+    doctorIntroReproductiveGenetics: products.doctorIntroReproductiveGenetics,
+    doctorIntroReproductiveGeneticsEnabled: products.doctorIntroReproductiveGeneticsEnabled,
+    doctorsIntroLastChange: products.doctorsIntroLastChange,
+    legalGuardianName: products.legalGuardianName,
+    legalGuardianEmail: products.legalGuardianEmail,
+    customerGender: customers.gender,
+    customerNotifyByEmail: customers.notifyByEmail,
+  }).where(eq(products.id, id));
+  if (!row) throw notFound();
+  const genes = await db
+    .select({
+      code: customerGenotypes.geneCode,
+      name: customerGenotypes.geneName,
+      hgvsC: customerGenotypes.hgvsC,
+      protein: customerGenotypes.protein,
+      transcript: customerGenotypes.transcript,
+      genotype: customerGenotypes.genotype,
+    })
+    .from(customerGenotypes)
+    .where(eq(customerGenotypes.customerId, row.customerId))
+    .orderBy(sql`lower(${customerGenotypes.geneCode})`, asc(customerGenotypes.id));
+  const [pending] = await db
+    .select({ id: reanalysisRuns.id })
+    .from(reanalysisRuns)
+    .where(
+      and(
+        inArray(reanalysisRuns.status, [ReanalysisStatus.Queued, ReanalysisStatus.Running]),
+        or(eq(reanalysisRuns.productId, id), isNull(reanalysisRuns.productId)),
+      ),
+    )
+    .limit(1);
+  const item = toListItem(row);
+  return {
+    ...item,
+    assignedCustomerId: row.customerId,
+    assignedCustomer: {
+      id: row.customerId,
+      fullName: item.customerName,
+      email: row.customerEmail,
+      dateOfBirth: row.customerDateOfBirth,
+      gender: row.customerGender,
+      notifyByEmail: row.customerNotifyByEmail,
+    },
+    isInDoctorSection: row.isInDoctorSection,
+    isArchived: row.isArchived,
+    approvedByLaboratory: row.approvedByLaboratory,
+    doctorIntro: row.doctorIntro,
+    doctorIntroReproductiveGenetics: row.doctorIntroReproductiveGenetics,
+    doctorIntroReproductiveGeneticsEnabled: row.doctorIntroReproductiveGeneticsEnabled,
+    doctorsIntroLastChange: row.doctorsIntroLastChange?.toISOString() ?? null,
+    legalGuardianName: row.legalGuardianName,
+    legalGuardianEmail: row.legalGuardianEmail,
+    categories: categorySummary(row.content),
+    genes,
+    changeLog: await changeLog(db, id),
+    reanalysisPending: pending !== undefined,
+  };
+}
+
+/**
+ * `GET admin/products/getproduct`: the report, and the read recorded (ARCHITECTURE §security) as an
+ * audit row of its own entity, so it never shows in the report's change log.
+ */
+export async function readProduct(db: Executor, reader: Principal, id: number): Promise<Product> {
+  const product = await getProduct(db, id);
+  await db.insert(auditLog).values({
+    entity: 'productRead',
+    entityId: id,
+    field: 'read',
+    oldValue: null,
+    newValue: null,
+    changedBy: reader.id,
+  });
+  return product;
+}
+
+/** `GET admin/products/getcategory`: one top category of the report's content. */
+export async function getProductCategory(
+  db: Executor,
+  productId: number,
+  categoryId: number,
+): Promise<ReportCategory> {
+  const [row] = await db
+    .select({ content: products.content })
+    .from(products)
+    .where(eq(products.id, productId));
+  const category = row?.content.categories.find((c) => c.id === categoryId);
+  if (!category) throw notFound();
+  return category;
+}
+
+// The editor: save, invite (2), publish (3), publish preliminarily (4)
+
+const statusActions: readonly number[] = [
+  ProductStatus.Unpublished,
+  ProductStatus.Published,
+  ProductStatus.PreliminarilyPublished,
+];
+
+/** Customers have no language of their own yet: the e-mails are in Czech (the default). */
+const customerLocale: Locale = 'cs';
+
+const emailTexts = {
+  published: {
+    cs: {
+      subject: 'GenoDesk – vaše genetická zpráva je připravena',
+      text: (name: string) =>
+        `Dobrý den, ${name},\n\nvaše genetická zpráva byla zveřejněna. Najdete ji ve svém zákaznickém účtu.\n\nTým GenoDesk`,
+    },
+    en: {
+      subject: 'GenoDesk – your genetic report is ready',
+      text: (name: string) =>
+        `Hello ${name},\n\nyour genetic report has been published. You will find it in your customer account.\n\nThe GenoDesk team`,
+    },
+  },
+  preliminary: {
+    cs: {
+      subject: 'GenoDesk – předběžná genetická zpráva',
+      text: (name: string) =>
+        `Dobrý den, ${name},\n\nvaše genetická zpráva byla předběžně zveřejněna. Najdete ji ve svém zákaznickém účtu; lékař ji ještě může doplnit.\n\nTým GenoDesk`,
+    },
+    en: {
+      subject: 'GenoDesk – a preliminary genetic report',
+      text: (name: string) =>
+        `Hello ${name},\n\nyour genetic report has been published preliminarily. You will find it in your customer account; the doctor may still complete it.\n\nThe GenoDesk team`,
+    },
+  },
+  invitation: {
+    cs: {
+      subject: 'GenoDesk – pozvánka na konzultaci výsledků',
+      text: (name: string) =>
+        `Dobrý den, ${name},\n\nvýsledky vaší genetické analýzy chce lékař probrat osobně. Zveme vás na konzultaci; ozvěte se nám prosím a domluvte si termín.\n\nTým GenoDesk`,
+    },
+    en: {
+      subject: 'GenoDesk – an invitation to discuss your results',
+      text: (name: string) =>
+        `Hello ${name},\n\nthe doctor would like to discuss the results of your genetic analysis in person. We invite you to a consultation; please contact us to arrange a date.\n\nThe GenoDesk team`,
+    },
+  },
+} as const;
+
+const guardianInvitation = {
+  cs: {
+    subject: 'GenoDesk – pozvánka na konzultaci výsledků',
+    text: (guardian: string, customer: string) =>
+      `Dobrý den, ${guardian},\n\nvýsledky genetické analýzy zákazníka ${customer}, jehož jste zákonným zástupcem, chce lékař probrat osobně. Zveme vás na konzultaci; ozvěte se nám prosím a domluvte si termín.\n\nTým GenoDesk`,
+  },
+  en: {
+    subject: 'GenoDesk – an invitation to discuss results',
+    text: (guardian: string, customer: string) =>
+      `Hello ${guardian},\n\nthe doctor would like to discuss in person the genetic analysis results of ${customer}, whose legal guardian you are. We invite you to a consultation; please contact us to arrange a date.\n\nThe GenoDesk team`,
+  },
+} as const;
+
+const emptyToNull = (value: string | undefined) =>
+  value === undefined ? undefined : value.trim() === '' ? null : value.trim();
+
+/**
+ * `PATCH admin/products/`: saves the doctor's texts and, with a new status, invites (2), publishes (3)
+ * or publishes preliminarily (4): the sample follows ([9] or [8]), the customer is e-mailed through
+ * the outbox, every changed field goes to the change log. One transaction.
+ */
+export async function editProduct(deps: ProductsDeps, by: Principal, input: ProductEditRequest) {
+  const id = input.Id;
+  const now = new Date();
+  // Sanitised before the transaction: a refused media URL is a 400 that changes nothing.
+  const doctorIntro =
+    input.DoctorIntro !== undefined ? sanitizeRichText(input.DoctorIntro, 'DoctorIntro') : undefined;
+  const doctorIntroReproductiveGenetics =
+    input.DoctorIntroReproductiveGenetics !== undefined
+      ? sanitizeRichText(input.DoctorIntroReproductiveGenetics, 'DoctorIntroReproductiveGenetics')
+      : undefined;
+
+  await transaction(deps.db, async (tx) => {
+    const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!before) throw notFound();
+    const [customer] = await tx
+      .select({
+        name: customers.name,
+        surname: customers.surname,
+        email: customers.email,
+        dateOfBirth: customers.dateOfBirth,
+        notifyByEmail: customers.notifyByEmail,
+      })
+      .from(customers)
+      .where(eq(customers.id, before.customerId));
+    if (!customer) throw notFound();
+
+    const status = input.Status ?? before.status;
+    const statusChanged = status !== before.status;
+    if (statusChanged && !statusActions.includes(status))
+      throw unprocessable('productStatusNotAllowed', 'Status');
+
+    const legalGuardianName =
+      emptyToNull(input.LegalGuardianName) !== undefined
+        ? emptyToNull(input.LegalGuardianName)
+        : before.legalGuardianName;
+    const legalGuardianEmail =
+      emptyToNull(input.LegalGuardianEmail) !== undefined
+        ? emptyToNull(input.LegalGuardianEmail)
+        : before.legalGuardianEmail;
+    const inviting = statusChanged && status === ProductStatus.Unpublished;
+    if (inviting && isUnderage(customer.dateOfBirth) && !legalGuardianName)
+      throw unprocessable('legalGuardianRequired', 'LegalGuardianName');
+
+    const after = {
+      status,
+      doctorIntro: doctorIntro ?? before.doctorIntro,
+      doctorIntroReproductiveGenetics:
+        doctorIntroReproductiveGenetics ?? before.doctorIntroReproductiveGenetics,
+      doctorIntroReproductiveGeneticsEnabled:
+        input.DoctorIntroReproductiveGeneticsEnabled ?? before.doctorIntroReproductiveGeneticsEnabled,
+      legalGuardianName: legalGuardianName ?? null,
+      legalGuardianEmail: legalGuardianEmail ?? null,
+    };
+    const fields = Object.keys(after) as (keyof typeof after)[];
+    const changes: FieldChange[] = fields
+      .filter((field) => after[field] !== before[field])
+      .map((field) => ({ field, oldValue: before[field], newValue: after[field] }));
+    if (changes.length === 0) return;
+
+    const introsChanged =
+      after.doctorIntro !== before.doctorIntro ||
+      after.doctorIntroReproductiveGenetics !== before.doctorIntroReproductiveGenetics;
+    const publishing =
+      statusChanged &&
+      (status === ProductStatus.Published || status === ProductStatus.PreliminarilyPublished);
+    await tx
+      .update(products)
+      .set({
+        ...after,
+        ...(introsChanged ? { doctorId: by.id, doctorsIntroLastChange: now } : {}),
+        ...(publishing ? { publishedAt: now } : {}),
+        lastChangeAt: now,
+        updatedAt: now,
+      })
+      .where(eq(products.id, id));
+    await audit(tx, { entity: 'product', entityId: id, changedBy: by.id, changes });
+
+    if (before.sampleId !== null && (publishing || inviting))
+      await setSampleStatus(
+        tx,
+        by,
+        before.sampleId,
+        inviting ? SampleStatus.ResultsRequireConsultation : SampleStatus.ResultsPublishedOnline,
+      );
+
+    const customerName = `${customer.name} ${customer.surname}`;
+    const locale = customerLocale;
+    if (publishing && customer.notifyByEmail) {
+      const texts =
+        status === ProductStatus.Published ? emailTexts.published[locale] : emailTexts.preliminary[locale];
+      await queueEmail(tx, deps.jobs, {
+        to: customer.email,
+        kind: status === ProductStatus.Published ? 'product-published' : 'product-preliminarily-published',
+        subject: texts.subject,
+        text: texts.text(customerName),
+      });
+    }
+    if (inviting) {
+      // Consultation e-mails ignore the customer's notification settings.
+      const texts = emailTexts.invitation[locale];
+      await queueEmail(tx, deps.jobs, {
+        to: customer.email,
+        kind: 'product-invitation',
+        subject: texts.subject,
+        text: texts.text(customerName),
+      });
+      if (after.legalGuardianEmail) {
+        const guardian = guardianInvitation[locale];
+        await queueEmail(tx, deps.jobs, {
+          to: after.legalGuardianEmail,
+          kind: 'product-invitation-guardian',
+          subject: guardian.subject,
+          text: guardian.text(after.legalGuardianName ?? '', customerName),
+        });
+      }
+    }
+  });
+  return getProduct(deps.db, id);
+}
+
+/** The report's sample moves with it ([8] published, [9] consultation), audited like any sample change. */
+async function setSampleStatus(tx: Tx, by: Principal, sampleId: number, status: SampleStatus) {
+  const [sample] = await tx
+    .select({ status: samples.status })
+    .from(samples)
+    .where(eq(samples.id, sampleId))
+    .for('update');
+  if (!sample || sample.status === status) return;
+  await tx.update(samples).set({ status, updatedAt: new Date() }).where(eq(samples.id, sampleId));
+  await audit(tx, {
+    entity: 'sample',
+    entityId: sampleId,
+    changedBy: by.id,
+    changes: [{ field: 'status', oldValue: sample.status, newValue: status }],
+  });
+}
+
+// Moves between results, the doctor section and the archive
+
+/**
+ * `POST admin/products/move`: records the requested section and enqueues 'move-product' in the same
+ * transaction. 409 while a move is pending; 422 for a move `productMoves` does not allow.
+ */
+export async function requestMove(
+  deps: ProductsDeps,
+  by: Principal,
+  input: { ProductId: number; Section: string },
+  locale: Locale,
+): Promise<ProductListItem> {
+  const id = input.ProductId;
+  const to = input.Section as ProductSection;
+  await transaction(deps.db, async (tx) => {
+    const [row] = await tx
+      .select({
+        isArchived: products.isArchived,
+        isInDoctorSection: products.isInDoctorSection,
+        pendingSection: products.pendingSection,
+      })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update');
+    if (!row) throw notFound();
+    if (row.pendingSection) throw conflict('productMovePending', 'Section');
+    const from = sectionOf(row);
+    if (!productMoves[from].includes(to))
+      throw unprocessable('productMoveNotAllowed', 'Section', {
+        from: productSectionLabels[from][locale],
+        to: productSectionLabels[to][locale],
+      });
+    await tx
+      .update(products)
+      .set({ pendingSection: to, moveRequestedAt: new Date(), moveRequestedBy: by.id })
+      .where(eq(products.id, id));
+    await deps.jobs.send(tx, 'move-product', { productId: id });
+  });
+  return getListItem(deps.db, id);
+}
+
+/**
+ * The 'move-product' job: applies the pending section's flags, clears the request and logs the move
+ * (field 'section', old → new, by the requester), in one transaction. Nothing pending: nothing to do
+ * (a retried job after success).
+ */
+export async function moveProduct(db: Database, productId: number): Promise<void> {
+  await transaction(db, async (tx) => {
+    const [row] = await tx
+      .select({
+        isArchived: products.isArchived,
+        isInDoctorSection: products.isInDoctorSection,
+        pendingSection: products.pendingSection,
+        moveRequestedBy: products.moveRequestedBy,
+      })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for('update');
+    if (!row?.pendingSection) return;
+    const from = sectionOf(row);
+    const to = row.pendingSection as ProductSection;
+    const now = new Date();
+    await tx
+      .update(products)
+      .set({
+        ...sectionFlags[to],
+        pendingSection: null,
+        moveRequestedAt: null,
+        moveRequestedBy: null,
+        lastChangeAt: now,
+        updatedAt: now,
+      })
+      .where(eq(products.id, productId));
+    await audit(tx, {
+      entity: 'product',
+      entityId: productId,
+      changedBy: row.moveRequestedBy,
+      changes: [{ field: 'section', oldValue: from, newValue: to }],
+    });
+  });
+}

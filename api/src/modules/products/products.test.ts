@@ -1,0 +1,431 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import { auditLog, outboxMessages, products, reanalysisRuns, users } from '../../db/schema/index.js';
+import { moveProduct } from './products.service.js';
+import { type ReportFixture, reportFor, sampleStatus, yearsAgo } from './test-fixtures.js';
+
+let t: TestApp;
+let doctor: Record<string, string>;
+let lab: Record<string, string>;
+let doctorId: number;
+
+beforeAll(async () => {
+  t = await testApp();
+  doctor = await t.authAs(demo.doctor);
+  lab = await t.authAs(demo.lab);
+  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, demo.doctor));
+  doctorId = row!.id;
+});
+afterAll(() => t.close());
+
+const call = (
+  method: 'GET' | 'PATCH' | 'POST',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = doctor,
+) => t.app.inject({ method, url, payload, headers });
+
+const list = async (query: string) => {
+  const response = await call('GET', `/api/admin/products?${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json() as { items: { id: number; [k: string]: unknown }[]; total: number };
+};
+
+const emailsTo = (...recipients: string[]) =>
+  t.db
+    .select({
+      recipient: outboxMessages.recipient,
+      subject: outboxMessages.subject,
+      kind: outboxMessages.kind,
+    })
+    .from(outboxMessages)
+    .where(inArray(outboxMessages.recipient, recipients));
+
+const productRow = async (id: number) => (await t.db.select().from(products).where(eq(products.id, id)))[0]!;
+
+/** Moves a report straight away (as the job does), for list fixtures. */
+async function placeIn(productId: number, section: 'doctorSection' | 'archive') {
+  await t.db.update(products).set({ pendingSection: 'doctorSection' }).where(eq(products.id, productId));
+  await moveProduct(t.db, productId);
+  if (section === 'archive') {
+    await t.db.update(products).set({ pendingSection: 'archive' }).where(eq(products.id, productId));
+    await moveProduct(t.db, productId);
+  }
+}
+
+describe('products list', () => {
+  let a: ReportFixture;
+  let b: ReportFixture;
+  let c: ReportFixture;
+  let d: ReportFixture;
+
+  beforeAll(async () => {
+    a = await reportFor(t, { surname: 'Listová Alfa' });
+    b = await reportFor(t, { surname: 'Listová Beta', dateOfBirth: yearsAgo(15) });
+    c = await reportFor(t, { surname: 'Listová Gama', genotypes: { rs4988235: 'CC' } });
+    d = await reportFor(t, { surname: 'Listová Delta' });
+    await placeIn(c.productId, 'doctorSection');
+    await placeIn(d.productId, 'archive');
+    await t.db.update(products).set({ status: 3 }).where(eq(products.id, b.productId));
+  });
+
+  it('lists each section with the customer, barcode, type and derived flags', async () => {
+    const results = await list('search=listová');
+    expect(results.items.map((i) => i.id).sort()).toEqual([a.productId, b.productId].sort());
+    expect(results.total).toBe(2);
+    const beta = results.items.find((i) => i.id === b.productId)!;
+    expect(beta).toMatchObject({
+      customerId: b.customerId,
+      customerName: 'Eva Listová Beta',
+      customerEmail: b.email,
+      customerUnderage: true,
+      barcode: b.barcode,
+      status: 3,
+      section: 'results',
+      pendingSection: null,
+      requiresInspection: true,
+      pairedPhenotypesCount: 3,
+      doctor: null,
+    });
+    expect(beta.productType).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
+    expect(results.items.find((i) => i.id === a.productId)).toMatchObject({ customerUnderage: false });
+
+    const doctorSection = await list('section=doctorSection&search=listová');
+    expect(doctorSection.items.map((i) => [i.id, i.section])).toEqual([[c.productId, 'doctorSection']]);
+    const archive = await list('section=archive&search=listová');
+    expect(archive.items.map((i) => [i.id, i.section])).toEqual([[d.productId, 'archive']]);
+  });
+
+  it('searches by name, surname, full name, e-mail and barcode', async () => {
+    const ids = async (term: string, section = 'results') =>
+      (await list(`section=${section}&search=${encodeURIComponent(term)}`)).items.map((i) => i.id);
+    expect(await ids('Listová Alfa')).toEqual([a.productId]);
+    expect(await ids('eva listová beta')).toEqual([b.productId]);
+    expect(await ids(a.email.toUpperCase())).toEqual([a.productId]);
+    expect(await ids(b.barcode)).toEqual([b.productId]);
+    expect(await ids(d.barcode.toLowerCase(), 'archive')).toEqual([d.productId]);
+    expect(await ids('nikdo-takovy')).toEqual([]);
+    // Wildcards are literal.
+    expect(await ids('%')).toEqual([]);
+  });
+
+  it('filters by status, requiresInspection and customer', async () => {
+    expect((await list('search=listová&status=3')).items.map((i) => i.id)).toEqual([b.productId]);
+    expect((await list(`customerId=${a.customerId}`)).items.map((i) => i.id)).toEqual([a.productId]);
+    const inspected = await list('section=doctorSection&search=listová&requiresInspection=false');
+    expect(inspected.items.map((i) => i.id)).toEqual([c.productId]);
+    expect((await list('section=doctorSection&search=listová&requiresInspection=true')).items).toEqual([]);
+  });
+
+  it('sorts by whitelisted fields and pages in SQL', async () => {
+    const byName = await list('search=listová&sort=customerName');
+    expect(byName.items.map((i) => i.id)).toEqual([a.productId, b.productId]);
+    const byNameDesc = await list('search=listová&sort=-customerName');
+    expect(byNameDesc.items.map((i) => i.id)).toEqual([b.productId, a.productId]);
+    const byId = await list('search=listová&sort=-id&pageSize=1&page=2');
+    expect(byId).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(byId.items.map((i) => i.id)).toEqual([a.productId]);
+    const past = await list('search=listová&pageSize=1&page=5');
+    expect(past).toMatchObject({ items: [], total: 2 });
+    // Default: newest generated first.
+    const byDefault = await list('search=listová');
+    expect(byDefault.items.map((i) => i.id)).toEqual([b.productId, a.productId]);
+
+    const bad = await call('GET', '/api/admin/products?sort=content');
+    expect(bad.statusCode).toBe(400);
+    const badSection = await call('GET', '/api/admin/products?section=trash');
+    expect(badSection.statusCode).toBe(400);
+  });
+
+  it('needs Products.View', async () => {
+    const reception = await t.authAs(demo.reception);
+    expect((await call('GET', '/api/admin/products', undefined, reception)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/products', undefined, lab)).statusCode).toBe(200);
+  });
+});
+
+describe('one report', () => {
+  it('answers the report with categories, genes, change log and pending reanalysis', async () => {
+    const r = await reportFor(t);
+    const response = await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`);
+    expect(response.statusCode).toBe(200);
+    const product = response.json();
+    expect(product).toMatchObject({
+      id: r.productId,
+      status: 1,
+      assignedCustomerId: r.customerId,
+      assignedCustomer: { id: r.customerId, email: r.email, gender: 2, notifyByEmail: true },
+      isInDoctorSection: false,
+      isArchived: false,
+      section: 'results',
+      doctorIntro: '',
+      doctorIntroReproductiveGeneticsEnabled: false,
+      changeLog: [],
+      reanalysisPending: false,
+    });
+    expect(product.genes.map((g: { code: string; genotype: string }) => [g.code, g.genotype])).toEqual([
+      ['rs4988235', 'CC'],
+      ['rs6025', 'A/A'],
+      ['rs762551', 'C/A'],
+    ]);
+    const [row] = await t.db.select().from(products).where(eq(products.id, r.productId));
+    const expected = row!.content.categories.map((category) => {
+      const phenotypes = category.subcategories.flatMap((s) => s.phenotypes);
+      return {
+        id: category.id,
+        nameEn: category.nameEn,
+        phenotypeCount: phenotypes.length,
+        highestRisk: Math.max(...phenotypes.map((p) => p.risk ?? 0)),
+      };
+    });
+    expect(product.categories).toMatchObject(expected);
+    expect(
+      product.categories.reduce((n: number, k: { phenotypeCount: number }) => n + k.phenotypeCount, 0),
+    ).toBe(3);
+
+    await t.db.insert(reanalysisRuns).values({ productId: r.productId, status: 1 });
+    const pending = await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`);
+    expect(pending.json().reanalysisPending).toBe(true);
+  });
+
+  it('audits each read as productRead, which stays out of the change log', async () => {
+    const r = await reportFor(t);
+    await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`);
+    const second = await call(
+      'GET',
+      `/api/admin/products/getproduct?ProductId=${r.productId}`,
+      undefined,
+      lab,
+    );
+    expect(second.json().changeLog).toEqual([]);
+    const reads = await t.db
+      .select({ field: auditLog.field, changedBy: auditLog.changedBy })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'productRead'), eq(auditLog.entityId, r.productId)))
+      .orderBy(auditLog.id);
+    const [labUser] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, demo.lab));
+    expect(reads).toEqual([
+      { field: 'read', changedBy: doctorId },
+      { field: 'read', changedBy: labUser!.id },
+    ]);
+  });
+
+  it('answers one category; 404 for an unknown report or category', async () => {
+    const r = await reportFor(t);
+    const [row] = await t.db.select().from(products).where(eq(products.id, r.productId));
+    const first = row!.content.categories[0]!;
+    const response = await call(
+      'GET',
+      `/api/admin/products/getcategory?ProductId=${r.productId}&ProductCategoryId=${first.id}`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(first);
+    expect(response.json().subcategories[0].phenotypes[0]).toMatchObject({
+      phenotype: expect.any(String),
+      genes: expect.any(Array),
+    });
+
+    const unknownCategory = await call(
+      'GET',
+      `/api/admin/products/getcategory?ProductId=${r.productId}&ProductCategoryId=999999`,
+    );
+    expect(unknownCategory.statusCode).toBe(404);
+    const unknownProduct = await call(
+      'GET',
+      `/api/admin/products/getcategory?ProductId=999999&ProductCategoryId=${first.id}`,
+    );
+    expect(unknownProduct.statusCode).toBe(404);
+    const missing = await call('GET', '/api/admin/products/getproduct?ProductId=999999');
+    expect(missing.statusCode).toBe(404);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'productRead'), eq(auditLog.entityId, 999999))),
+    ).toEqual([]);
+  });
+});
+
+describe('editing a report', () => {
+  const patch = (payload: object, headers = doctor) =>
+    call('PATCH', '/api/admin/products/', payload, headers);
+
+  it('saves the introductions, sanitised, keeping the status; the change log names each field', async () => {
+    const r = await reportFor(t);
+    const response = await patch({
+      Id: r.productId,
+      DoctorIntro: '<p>Dobrý den <script>alert(1)</script><b>výsledky</b></p>',
+      DoctorIntroReproductiveGenetics: '<p>Reprodukce</p>',
+      DoctorIntroReproductiveGeneticsEnabled: true,
+    });
+    expect(response.statusCode).toBe(200);
+    const product = response.json();
+    expect(product).toMatchObject({
+      status: 1,
+      doctorIntro: '<p>Dobrý den <b>výsledky</b></p>',
+      doctorIntroReproductiveGenetics: '<p>Reprodukce</p>',
+      doctorIntroReproductiveGeneticsEnabled: true,
+      doctor: { id: doctorId, userName: expect.any(String) },
+      publishedAt: null,
+    });
+    expect(product.doctorsIntroLastChange).not.toBeNull();
+    expect(product.lastChangeAt).not.toBeNull();
+    expect(
+      product.changeLog.map((c: { field: string; oldValue: string | null; newValue: string | null }) => [
+        c.field,
+        c.oldValue,
+        c.newValue,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['doctorIntro', '', '<p>Dobrý den <b>výsledky</b></p>'],
+        ['doctorIntroReproductiveGenetics', '', '<p>Reprodukce</p>'],
+        ['doctorIntroReproductiveGeneticsEnabled', 'false', 'true'],
+      ]),
+    );
+    expect(product.changeLog).toHaveLength(3);
+    expect(product.changeLog[0].changedByUser).toEqual({ id: doctorId, userName: expect.any(String) });
+    expect(await sampleStatus(t, r.sampleId)).toBe(6);
+    expect(await emailsTo(r.email)).toEqual([]);
+  });
+
+  it('refuses an image with an unsupported URL (400) and changes nothing', async () => {
+    const r = await reportFor(t);
+    const response = await patch({
+      Id: r.productId,
+      DoctorIntro: '<p><img src="http://example.com/a.png"></p>',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.DoctorIntro).toEqual(expect.any(String));
+    expect((await productRow(r.productId)).doctorIntro).toBe('');
+  });
+
+  it('publishes: status 3, publishedAt, sample [8], e-mail only when the customer wants e-mails', async () => {
+    const r = await reportFor(t);
+    const response = await patch({ Id: r.productId, Status: 3, DoctorIntro: '<p>Vše v pořádku.</p>' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 3, publishedAt: expect.any(String) });
+    expect(await sampleStatus(t, r.sampleId)).toBe(8);
+    const mails = await emailsTo(r.email);
+    expect(mails).toEqual([expect.objectContaining({ recipient: r.email, kind: 'product-published' })]);
+    expect(mails[0]!.subject).toMatch(/zpráva/);
+    const [sampleAudit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'sample'), eq(auditLog.entityId, r.sampleId)));
+    expect(sampleAudit).toMatchObject({ field: 'status', oldValue: '6', newValue: '8', changedBy: doctorId });
+    expect(response.json().changeLog).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'status', oldValue: '1', newValue: '3' })]),
+    );
+
+    const quiet = await reportFor(t, { notifyByEmail: false });
+    expect((await patch({ Id: quiet.productId, Status: 3 })).statusCode).toBe(200);
+    expect(await sampleStatus(t, quiet.sampleId)).toBe(8);
+    expect(await emailsTo(quiet.email)).toEqual([]);
+  });
+
+  it('publishes preliminarily: status 4', async () => {
+    const r = await reportFor(t);
+    const response = await patch({ Id: r.productId, Status: 4 });
+    expect(response.json()).toMatchObject({ status: 4, publishedAt: expect.any(String) });
+    expect(await sampleStatus(t, r.sampleId)).toBe(8);
+    expect(await emailsTo(r.email)).toEqual([
+      expect.objectContaining({ kind: 'product-preliminarily-published' }),
+    ]);
+  });
+
+  it('invites: status 2, sample [9], e-mail even when the customer does not want e-mails', async () => {
+    const r = await reportFor(t, { notifyByEmail: false });
+    const response = await patch({ Id: r.productId, Status: 2 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 2, publishedAt: null });
+    expect(await sampleStatus(t, r.sampleId)).toBe(9);
+    expect(await emailsTo(r.email)).toEqual([expect.objectContaining({ kind: 'product-invitation' })]);
+  });
+
+  it('an underage customer is invited only with a legal guardian, who is e-mailed too', async () => {
+    const r = await reportFor(t, { dateOfBirth: yearsAgo(16) });
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products/',
+      payload: { Id: r.productId, Status: 2, DoctorIntro: '<p>Pozvánka</p>' },
+      headers: { ...doctor, 'accept-language': 'en' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.fields).toEqual({
+      LegalGuardianName: 'The customer is underage: enter the parent or legal guardian.',
+    });
+    const unchanged = await productRow(r.productId);
+    expect(unchanged).toMatchObject({ status: 1, doctorIntro: '' });
+    expect(await sampleStatus(t, r.sampleId)).toBe(6);
+    expect(await emailsTo(r.email)).toEqual([]);
+
+    const guardianEmail = `guardian-${r.customerId}@example.test`;
+    const invited = await patch({
+      Id: r.productId,
+      Status: 2,
+      LegalGuardianName: 'Jana Nováková',
+      LegalGuardianEmail: guardianEmail,
+    });
+    expect(invited.statusCode).toBe(200);
+    expect(invited.json()).toMatchObject({
+      status: 2,
+      legalGuardianName: 'Jana Nováková',
+      legalGuardianEmail: guardianEmail,
+      customerUnderage: true,
+    });
+    expect(
+      invited
+        .json()
+        .changeLog.map((c: { field: string }) => c.field)
+        .sort(),
+    ).toEqual(['legalGuardianEmail', 'legalGuardianName', 'status']);
+    const mails = await emailsTo(r.email, guardianEmail);
+    expect(mails.map((m) => [m.recipient, m.kind]).sort()).toEqual(
+      [
+        [guardianEmail, 'product-invitation-guardian'],
+        [r.email, 'product-invitation'],
+      ].sort(),
+    );
+  });
+
+  it('refuses status 1 or 5 (422) but a save may keep either', async () => {
+    const r = await reportFor(t);
+    await patch({ Id: r.productId, Status: 3 });
+    for (const status of [1, 5]) {
+      const response = await patch({ Id: r.productId, Status: status });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error.message).toBe('Tento stav nelze výsledku nastavit.');
+    }
+    expect((await productRow(r.productId)).status).toBe(3);
+    const fresh = await reportFor(t);
+    const save = await patch({ Id: fresh.productId, Status: 1, DoctorIntro: '<p>Koncept</p>' });
+    expect(save.statusCode).toBe(200);
+    expect(save.json()).toMatchObject({ status: 1, doctorIntro: '<p>Koncept</p>' });
+    expect((await patch({ Id: fresh.productId, Status: 6 })).statusCode).toBe(400);
+  });
+
+  it('404 for an unknown report; Products.View alone may not edit', async () => {
+    expect((await patch({ Id: 999999, DoctorIntro: '<p>x</p>' })).statusCode).toBe(404);
+    const r = await reportFor(t);
+    const response = await patch({ Id: r.productId, Status: 3 }, lab);
+    expect(response.statusCode).toBe(403);
+    expect((await productRow(r.productId)).status).toBe(1);
+  });
+
+  it('lists the change log newest first', async () => {
+    const r = await reportFor(t);
+    await patch({ Id: r.productId, DoctorIntro: '<p>První</p>' });
+    await patch({ Id: r.productId, DoctorIntro: '<p>Druhý</p>' });
+    const log = (await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`)).json()
+      .changeLog;
+    expect(log.map((c: { newValue: string }) => c.newValue)).toEqual(['<p>Druhý</p>', '<p>První</p>']);
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, r.productId)))
+      .orderBy(desc(auditLog.id));
+    expect(rows).toHaveLength(2);
+  });
+});
