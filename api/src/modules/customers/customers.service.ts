@@ -440,7 +440,8 @@ export async function editCustomer(db: Database, by: Principal, input: EditCusto
 
 /**
  * Deletes a customer and everything hanging on it (orders, payments, samples, questionnaire,
- * relationship, their audit trail and the e-mails to them), in one transaction. Irreversible. The
+ * relationship, reports, their audit trail — reports' change logs and reads included — and the
+ * e-mails to them), in one transaction. Irreversible. The
  * partner's relationship falls back to NOT_REQUESTED; a barcode the sample used stays out of the pool.
  * One audit row without personal data records who deleted which id.
  */
@@ -462,12 +463,23 @@ export async function deleteCustomer(db: Database, by: Principal, id: number) {
     const questionnaireIds = (
       await tx.select({ id: questionnaires.id }).from(questionnaires).where(eq(questionnaires.customerId, id))
     ).map((q) => q.id);
+    const productIds = (
+      await tx.select({ id: products.id }).from(products).where(eq(products.customerId, id))
+    ).map((p) => p.id);
     const trails: SQL[] = [and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, id)) as SQL];
     if (sampleIds.length)
       trails.push(and(eq(auditLog.entity, 'sample'), inArray(auditLog.entityId, sampleIds)) as SQL);
     if (questionnaireIds.length)
       trails.push(
         and(eq(auditLog.entity, 'questionnaire'), inArray(auditLog.entityId, questionnaireIds)) as SQL,
+      );
+    // The reports' change log and the record of who read them.
+    if (productIds.length)
+      trails.push(
+        and(
+          inArray(auditLog.entity, ['product', 'productRead']),
+          inArray(auditLog.entityId, productIds),
+        ) as SQL,
       );
     await tx.delete(auditLog).where(or(...trails));
     await tx

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { transaction } from '../../db/client.js';
@@ -32,8 +32,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, headers = admin) =>
-  t.app.inject({ method, url, payload, headers });
+const call = (
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH',
+  url: string,
+  payload?: object,
+  headers = admin,
+) => t.app.inject({ method, url, payload, headers });
 
 const registration = (over: Record<string, unknown> = {}) => {
   seq += 1;
@@ -388,6 +392,42 @@ describe('DELETE admin/customers', () => {
     expect(sampleTrail).toHaveLength(0);
     expect((await call('GET', `/api/admin/customers/customer?CustomerId=${c.id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`)).statusCode).toBe(404);
+  });
+
+  it("also removes their reports' change log and read records", async () => {
+    const c = await register();
+    const other = await register();
+    await t.db.insert(customerGenotypes).values([
+      { customerId: c.id, geneCode: 'rs4988235', genotype: 'C/C' },
+      { customerId: other.id, geneCode: 'rs4988235', genotype: 'C/C' },
+    ]);
+    const report = await transaction(t.db, (tx) => generateReport(tx, { customerId: c.id }));
+    const otherReport = await transaction(t.db, (tx) => generateReport(tx, { customerId: other.id }));
+    const doctor = await t.authAs(demo.doctor);
+    for (const productId of [report.productId, otherReport.productId]) {
+      const edited = await call(
+        'PATCH',
+        '/api/admin/products/',
+        { Id: productId, DoctorIntro: '<p>Úvod</p>' },
+        doctor,
+      );
+      expect(edited.statusCode).toBe(200);
+      expect((await call('GET', `/api/admin/products/getproduct?ProductId=${productId}`)).statusCode).toBe(
+        200,
+      );
+    }
+    const trailOf = (productId: number) =>
+      t.db
+        .select({ entity: auditLog.entity })
+        .from(auditLog)
+        .where(and(inArray(auditLog.entity, ['product', 'productRead']), eq(auditLog.entityId, productId)))
+        .orderBy(auditLog.entity);
+    expect(await trailOf(report.productId)).toEqual([{ entity: 'product' }, { entity: 'productRead' }]);
+
+    expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`)).statusCode).toBe(200);
+    expect(await trailOf(report.productId)).toEqual([]);
+    // Another customer's report keeps its trail.
+    expect(await trailOf(otherReport.productId)).toEqual([{ entity: 'product' }, { entity: 'productRead' }]);
   });
 
   it('needs Customers.Edit', async () => {
