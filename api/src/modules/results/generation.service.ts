@@ -2,11 +2,14 @@ import type { GenotypeCombination } from '@genodesk/contract';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import {
+  auditLog,
   customerGenotypes,
   customers,
   geneCombinations,
   products,
   productTemplates,
+  type ReportContent,
+  type ReportPhenotype,
   templates,
 } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
@@ -153,30 +156,33 @@ export async function generateReport(tx: Tx, input: GenerateReportInput, catalog
     productId = created.id;
   }
 
+  await recountTemplates(tx, await syncTemplates(tx, productId, generated.templateIds));
+
+  return { productId, created: !existing, ...generated };
+}
+
+/**
+ * Makes `product_templates` of the report exactly `templateIds`; answers the templates gained or lost
+ * (whose `customer_count` must be recounted).
+ */
+export async function syncTemplates(tx: Tx, productId: number, templateIds: number[]): Promise<number[]> {
   const removed = await tx
     .delete(productTemplates)
     .where(
       and(
         eq(productTemplates.productId, productId),
-        generated.templateIds.length
-          ? notInArray(productTemplates.templateId, generated.templateIds)
-          : undefined,
+        templateIds.length ? notInArray(productTemplates.templateId, templateIds) : undefined,
       ),
     )
     .returning({ templateId: productTemplates.templateId });
-  const added = generated.templateIds.length
+  const added = templateIds.length
     ? await tx
         .insert(productTemplates)
-        .values(generated.templateIds.map((templateId) => ({ productId, templateId })))
+        .values(templateIds.map((templateId) => ({ productId, templateId })))
         .onConflictDoNothing()
         .returning({ templateId: productTemplates.templateId })
     : [];
-  await recountTemplates(
-    tx,
-    [...removed, ...added].map((row) => row.templateId),
-  );
-
-  return { productId, created: !existing, ...generated };
+  return [...removed, ...added].map((row) => row.templateId);
 }
 
 /**
@@ -198,4 +204,126 @@ export async function recountTemplates(tx: Tx, templateIds: number[]) {
       customerCount: sql`(select count(*)::int from product_templates pt where pt.template_id = "templates"."id")`,
     })
     .where(inArray(templates.id, ids));
+}
+
+/** A value with its object keys sorted, so two contents compare equal whatever jsonb did to key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+const phenotypesOf = (content: ReportContent) =>
+  new Map(
+    content.categories.flatMap((c) =>
+      c.subcategories.flatMap((s) => s.phenotypes.map((p) => [p.geneCombinationId, p] as const)),
+    ),
+  );
+
+/** A phenotype's outcome as a doctor reads it in the change log: risk and template, or '—' when absent. */
+const outcome = (phenotype: ReportPhenotype | undefined) =>
+  phenotype
+    ? `risk ${phenotype.risk ?? '—'} · ${phenotype.templateId === null ? 'default text' : `template ${phenotype.templateId}`}`
+    : '—';
+
+/**
+ * The change log of a regenerated report: one row per phenotype that appeared, disappeared or changed
+ * (`phenotype: <name>`, old and new outcome; a changed text of the same outcome is marked).
+ */
+export function phenotypeChanges(before: ReportContent, after: ReportContent) {
+  const old = phenotypesOf(before);
+  const now = phenotypesOf(after);
+  const changes: { field: string; oldValue: string; newValue: string }[] = [];
+  for (const id of new Set([...old.keys(), ...now.keys()])) {
+    const a = old.get(id);
+    const b = now.get(id);
+    if (canonical(a) === canonical(b)) continue;
+    const oldValue = outcome(a);
+    let newValue = outcome(b);
+    if (oldValue === newValue) newValue = `${newValue} · new text`;
+    changes.push({ field: `phenotype: ${(b ?? a)?.phenotype}`, oldValue, newValue });
+  }
+  return changes.sort((x, y) => x.field.localeCompare(y.field, 'cs'));
+}
+
+/**
+ * Reanalysis (DOMAIN §2) of the given reports in the caller's transaction: each report's content is
+ * recomputed from its customer's stored genotypes and the catalogue; only a report whose content
+ * changed is written (content, counts, inspection flag, last change, its templates), and every changed
+ * phenotype goes to its change log. Status and doctor texts stay. Answers how many reports changed.
+ */
+export async function reanalyseProducts(
+  tx: Tx,
+  productIds: number[],
+  catalogue: PreparedCatalogue,
+  changedBy: number | null,
+): Promise<number> {
+  if (!productIds.length) return 0;
+  const reports = await tx
+    .select({
+      id: products.id,
+      customerId: products.customerId,
+      gender: customers.gender,
+      content: products.content,
+      pairedPhenotypesCount: products.pairedPhenotypesCount,
+      requiresInspection: products.requiresInspection,
+    })
+    .from(products)
+    .innerJoin(customers, eq(customers.id, products.customerId))
+    .where(inArray(products.id, productIds))
+    .orderBy(products.id)
+    .for('update', { of: products });
+  const customerIds = [...new Set(reports.map((report) => report.customerId))];
+  const genotypeRows = await tx
+    .select({
+      customerId: customerGenotypes.customerId,
+      geneCode: customerGenotypes.geneCode,
+      genotype: customerGenotypes.genotype,
+    })
+    .from(customerGenotypes)
+    .where(inArray(customerGenotypes.customerId, customerIds));
+  const genotypesByCustomer = new Map<number, GenotypeCombination>();
+  for (const row of genotypeRows) {
+    const genotypes = genotypesByCustomer.get(row.customerId) ?? {};
+    genotypes[row.geneCode] = row.genotype;
+    genotypesByCustomer.set(row.customerId, genotypes);
+  }
+
+  const now = new Date();
+  const touched: number[] = [];
+  const log: (typeof auditLog.$inferInsert)[] = [];
+  let changed = 0;
+  for (const report of reports) {
+    const generated = generateContent(catalogue, {
+      gender: report.gender,
+      genotypes: genotypesByCustomer.get(report.customerId) ?? {},
+    });
+    const changes = phenotypeChanges(report.content, generated.content);
+    if (
+      !changes.length &&
+      canonical(report.content) === canonical(generated.content) &&
+      report.pairedPhenotypesCount === generated.pairedPhenotypesCount &&
+      report.requiresInspection === generated.requiresInspection
+    )
+      continue;
+    changed++;
+    await tx
+      .update(products)
+      .set({
+        content: generated.content,
+        pairedPhenotypesCount: generated.pairedPhenotypesCount,
+        requiresInspection: generated.requiresInspection,
+        lastChangeAt: now,
+        updatedAt: now,
+      })
+      .where(eq(products.id, report.id));
+    touched.push(...(await syncTemplates(tx, report.id, generated.templateIds)));
+    for (const change of changes)
+      log.push({ entity: 'product', entityId: report.id, changedBy, changedAt: now, ...change });
+  }
+  await recountTemplates(tx, touched);
+  if (log.length) await tx.insert(auditLog).values(log);
+  return changed;
 }

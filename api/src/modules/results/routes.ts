@@ -1,9 +1,13 @@
 import {
+  currentReanalysisSchema,
   customerIdQuerySchema,
   customerResultSchema,
   maxResultsFileBytes,
   Permissions,
   pageOf,
+  reanalysisRequestSchema,
+  reanalysisRunQuerySchema,
+  reanalysisRunSchema,
   resultUploadDetailSchema,
   resultUploadIdQuerySchema,
   resultUploadListQuerySchema,
@@ -15,6 +19,7 @@ import { z } from 'zod';
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { errorHandler, requestLocale } from '../../http/errors.js';
+import { currentReanalysis, getReanalysis, requestReanalysis } from './reanalysis.js';
 import { getCustomerResult, getUploadDetail, listUploads, uploadResults } from './results.service.js';
 
 const P = Permissions;
@@ -102,5 +107,41 @@ export function resultsRoutes(app: App, deps: Deps) {
         return reply.status(202).send(upload);
       },
     });
+  });
+
+  // Reanalysis recomputes reports: its routes sit with the generation code, under products/.
+  app.post('/api/admin/products/reanalyse', {
+    config: { access: { all: [P.ProductsEdit] } },
+    schema: {
+      tags: ['products'],
+      summary: 'Reanalyse one report (ProductId) or all, as a job; 409 while a reanalysis of all runs',
+      body: reanalysisRequestSchema,
+      response: { 202: reanalysisRunSchema },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(202)
+        .send(await requestReanalysis(deps.db, deps.jobs, principalOf(request), request.body.ProductId)),
+  });
+
+  app.get('/api/admin/products/reanalysis', {
+    config: { access: { all: [P.ProductsView] } },
+    schema: {
+      tags: ['products'],
+      summary: 'A reanalysis run and its progress',
+      querystring: reanalysisRunQuerySchema,
+      response: { 200: reanalysisRunSchema },
+    },
+    handler: (request) => getReanalysis(deps.db, request.query.Id),
+  });
+
+  app.get('/api/admin/products/reanalysis/current', {
+    config: { access: { all: [P.ProductsView] } },
+    schema: {
+      tags: ['products'],
+      summary: 'The latest reanalysis of all, or null',
+      response: { 200: currentReanalysisSchema },
+    },
+    handler: () => currentReanalysis(deps.db),
   });
 }

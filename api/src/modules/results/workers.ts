@@ -4,6 +4,7 @@ import { type Database, transaction } from '../../db/client.js';
 import { resultUploads } from '../../db/schema/index.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { failUpload, processResultsUpload } from './processing.js';
+import { reanalyseJob } from './reanalysis.js';
 
 /** Subscribes to the results jobs: 'process-results-upload' and 'reanalyse'. */
 export async function resultsWorkers(jobs: Jobs, db: Database): Promise<void> {
@@ -29,6 +30,13 @@ export async function resultsWorkers(jobs: Jobs, db: Database): Promise<void> {
         }
         throw error;
       }
+    },
+  );
+  await jobs.boss.work<{ runId: number }, void, { includeMetadata: true }>(
+    'reanalyse',
+    { includeMetadata: true },
+    async ([job]) => {
+      if (job) await reanalyseJob(db, job);
     },
   );
 }

@@ -1,0 +1,236 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import { transaction } from '../../db/client.js';
+import {
+  auditLog,
+  customerGenotypes,
+  customers,
+  geneCombinations,
+  products,
+  productTemplates,
+  reanalysisRuns,
+  templateGenotypeCombinations,
+  templates,
+} from '../../db/schema/index.js';
+import type { PreparedCatalogue } from './generation.js';
+import { generateReport } from './generation.service.js';
+import { reanalyseJob, runReanalysis } from './reanalysis.js';
+
+let t: TestApp;
+let doctor: Record<string, string>;
+beforeAll(async () => {
+  t = await testApp();
+  doctor = await t.authAs(demo.doctor);
+});
+afterAll(() => t.close());
+
+let seq = 0;
+async function reportFor(genotypes: Record<string, string>) {
+  const [customer] = await t.db
+    .insert(customers)
+    .values({
+      name: 'Reanalýza',
+      surname: `Zákazník ${++seq}`,
+      email: `reanalysis-${seq}-${Date.now()}@example.test`,
+      gender: 2,
+      registrationSource: 1,
+    })
+    .returning({ id: customers.id });
+  await t.db.insert(customerGenotypes).values(
+    Object.entries(genotypes).map(([geneCode, genotype]) => ({
+      customerId: customer!.id,
+      geneCode,
+      genotype,
+    })),
+  );
+  const report = await transaction(t.db, (tx) => generateReport(tx, { customerId: customer!.id }));
+  return report.productId;
+}
+
+async function templateFor(geneKey: string, genotypeKey: string) {
+  const [row] = await t.db
+    .select({ id: templates.id, risk: templates.risk, phenotype: geneCombinations.phenotype })
+    .from(templates)
+    .innerJoin(geneCombinations, eq(geneCombinations.id, templates.geneCombinationId))
+    .innerJoin(templateGenotypeCombinations, eq(templateGenotypeCombinations.templateId, templates.id))
+    .where(
+      and(eq(geneCombinations.geneKey, geneKey), eq(templateGenotypeCombinations.genotypeKey, genotypeKey)),
+    );
+  return row!;
+}
+
+const snapshot = async () =>
+  new Map(
+    (await t.db.select({ id: products.id, content: products.content }).from(products)).map((p) => [
+      p.id,
+      JSON.stringify(p.content),
+    ]),
+  );
+
+const post = (payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/products/reanalyse', headers: doctor, payload });
+const getRun = async (id: number) =>
+  (
+    await t.app.inject({ method: 'GET', url: `/api/admin/products/reanalysis?Id=${id}`, headers: doctor })
+  ).json();
+
+describe('reanalysis', () => {
+  it('after a template edit changes exactly the reports using it, logs it, keeps status and doctor texts', async () => {
+    const caffeine = await templateFor('rs762551', 'rs762551=A/C');
+    const affected = await reportFor({ rs762551: 'A/C', rs4988235: 'CC' });
+    const untouched = await reportFor({ rs4988235: 'CC' });
+    await t.db
+      .update(products)
+      .set({ status: 3, doctorIntro: '<p>Úvod lékaře</p>' })
+      .where(eq(products.id, affected));
+    const users = await t.db
+      .select({ id: productTemplates.productId })
+      .from(productTemplates)
+      .where(eq(productTemplates.templateId, caffeine.id));
+    const before = await snapshot();
+
+    // The template is edited: a new risk and text.
+    const newRisk = caffeine.risk === 3 ? 2 : 3;
+    await t.db
+      .update(templates)
+      .set({ risk: newRisk, templateText: '<p>Nový text</p>' })
+      .where(eq(templates.id, caffeine.id));
+
+    const response = await post({});
+    expect(response.statusCode).toBe(202);
+    const queued = response.json();
+    expect(queued).toMatchObject({
+      productId: null,
+      status: 1,
+      done: 0,
+      requestedBy: { userName: 'MUDr. David Dvořák' },
+    });
+    // One reanalysis of all at a time.
+    const again = await post({});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Reanalýza všech výsledků už probíhá.');
+    const current = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/products/reanalysis/current',
+      headers: doctor,
+    });
+    expect(current.json().run).toMatchObject({ id: queued.id, status: 1 });
+
+    await runReanalysis(t.db, queued.id, { batchSize: 7 });
+    const done = await getRun(queued.id);
+    expect(done).toMatchObject({
+      status: 3,
+      total: before.size,
+      done: before.size,
+      changed: users.length,
+      error: null,
+    });
+    expect(done.finishedAt).not.toBeNull();
+
+    const after = await snapshot();
+    const changedIds = [...after.keys()]
+      .filter((id) => after.get(id) !== before.get(id))
+      .sort((a, b) => a - b);
+    expect(changedIds).toEqual(users.map((u) => u.id).sort((a, b) => a - b));
+    expect(changedIds).toContain(affected);
+    expect(changedIds).not.toContain(untouched);
+
+    const [report] = await t.db.select().from(products).where(eq(products.id, affected));
+    expect(report).toMatchObject({ status: 3, doctorIntro: '<p>Úvod lékaře</p>' });
+    expect(report!.lastChangeAt).not.toBeNull();
+    const phenotype = report!.content.categories
+      .flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes))
+      .find((p) => p.templateId === caffeine.id);
+    expect(phenotype).toMatchObject({ risk: newRisk, text: '<p>Nový text</p>' });
+
+    const log = await t.db
+      .select({
+        field: auditLog.field,
+        old: auditLog.oldValue,
+        new: auditLog.newValue,
+        by: auditLog.changedBy,
+      })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, affected)));
+    expect(log).toEqual([
+      {
+        field: `phenotype: ${caffeine.phenotype}`,
+        old: `risk ${caffeine.risk} · template ${caffeine.id}`,
+        new: `risk ${newRisk} · template ${caffeine.id}`,
+        by: queued.requestedBy.id,
+      },
+    ]);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, untouched))),
+    ).toEqual([]);
+
+    // Finished: a new reanalysis of all may start; running it again changes nothing.
+    const next = await post({});
+    expect(next.statusCode).toBe(202);
+    await runReanalysis(t.db, next.json().id);
+    expect(await getRun(next.json().id)).toMatchObject({ status: 3, changed: 0, done: before.size });
+  });
+
+  it('reanalyses one report; 404 for an unknown one', async () => {
+    const productId = await reportFor({ rs4988235: 'CT' });
+    const lactose = await templateFor('rs4988235', 'rs4988235=C/T');
+    await t.db
+      .update(templates)
+      .set({ templateEnText: '<p>New text</p>' })
+      .where(eq(templates.id, lactose.id));
+    const response = await post({ ProductId: productId });
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toMatchObject({ productId, total: 1, status: 1 });
+    await runReanalysis(t.db, response.json().id);
+    expect(await getRun(response.json().id)).toMatchObject({ status: 3, total: 1, done: 1, changed: 1 });
+    const log = await t.db
+      .select({ old: auditLog.oldValue, new: auditLog.newValue })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, productId)));
+    expect(log).toEqual([
+      {
+        old: `risk ${lactose.risk} · template ${lactose.id}`,
+        new: `risk ${lactose.risk} · template ${lactose.id} · new text`,
+      },
+    ]);
+
+    expect((await post({ ProductId: 99_999_999 })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/products/reanalysis?Id=99999999',
+          headers: doctor,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('a failing run is retried, resumes, and fails [4] with the error on the last attempt', async () => {
+    const broken = { geneCombinations: null } as unknown as PreparedCatalogue;
+    const first = (await post({})).json();
+    await expect(
+      reanalyseJob(t.db, { data: { runId: first.id }, retryCount: 0, retryLimit: 5 }, { catalogue: broken }),
+    ).rejects.toThrow();
+    expect(await getRun(first.id)).toMatchObject({ status: 2, done: 0 });
+    // The retry succeeds and completes the run.
+    await reanalyseJob(t.db, { data: { runId: first.id }, retryCount: 1, retryLimit: 5 });
+    expect(await getRun(first.id)).toMatchObject({ status: 3 });
+
+    const second = (await post({})).json();
+    await expect(
+      reanalyseJob(t.db, { data: { runId: second.id }, retryCount: 5, retryLimit: 5 }, { catalogue: broken }),
+    ).rejects.toThrow();
+    const failed = await getRun(second.id);
+    expect(failed.status).toBe(4);
+    expect(failed.error).toBeTruthy();
+    const [row] = await t.db.select().from(reanalysisRuns).where(eq(reanalysisRuns.id, second.id));
+    expect(row!.finishedAt).not.toBeNull();
+    // A failed run no longer blocks a new one.
+    expect((await post({})).statusCode).toBe(202);
+  });
+});
