@@ -414,6 +414,25 @@ describe('editing a report', () => {
     expect((await productRow(r.productId)).status).toBe(1);
   });
 
+  it('a save that changes nothing writes nothing', async () => {
+    const r = await reportFor(t);
+    const response = await patch({ Id: r.productId, Status: 1, DoctorIntro: '' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ changeLog: [], lastChangeAt: null, doctor: null });
+  });
+
+  it('an invitation uses the guardian stored earlier; a bad guardian e-mail is a 400', async () => {
+    const r = await reportFor(t, { dateOfBirth: yearsAgo(12) });
+    const bad = await patch({ Id: r.productId, LegalGuardianEmail: 'not-an-email' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toEqual(['LegalGuardianEmail']);
+    expect((await patch({ Id: r.productId, LegalGuardianName: 'Petr Novák' })).statusCode).toBe(200);
+    const invited = await patch({ Id: r.productId, Status: 2 });
+    expect(invited.statusCode).toBe(200);
+    expect(invited.json()).toMatchObject({ status: 2, legalGuardianName: 'Petr Novák' });
+    expect(await sampleStatus(t, r.sampleId)).toBe(9);
+  });
+
   it('lists the change log newest first', async () => {
     const r = await reportFor(t);
     await patch({ Id: r.productId, DoctorIntro: '<p>První</p>' });
