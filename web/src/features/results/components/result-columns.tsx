@@ -17,9 +17,15 @@ export function resultColumns(t: TFunction, locale: Locale): DataTableColumn<Res
       key: 'fileName',
       header: t('results.fields.fileName'),
       sortField: 'fileName',
+      width: 280,
       render: (u) => (
         <div>
-          <Text fz="sm" fw={600} data-testid="result-file-name" style={{ wordBreak: 'break-all' }}>
+          <Text
+            fz="sm"
+            fw={600}
+            data-testid="result-file-name"
+            style={{ overflowWrap: 'anywhere', minWidth: 180 }}
+          >
             {u.fileName}
           </Text>
           <Text fz="xs" c="dimmed">
@@ -61,12 +67,17 @@ export function resultColumns(t: TFunction, locale: Locale): DataTableColumn<Res
       key: 'uploadedAt',
       header: t('results.fields.uploadedAt'),
       sortField: 'uploadedAt',
-      render: (u) => formatDateTime(u.uploadedAt, locale),
-    },
-    {
-      key: 'uploadedBy',
-      header: t('results.fields.uploadedBy'),
-      render: (u) => u.uploadedBy?.userName ?? '—',
+      // When and by whom: the date, the uploader under it.
+      render: (u) => (
+        <div>
+          <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(u.uploadedAt, locale)}
+          </Text>
+          <Text fz="xs" c="dimmed" data-testid="result-uploaded-by">
+            {u.uploadedBy?.userName ?? '—'}
+          </Text>
+        </div>
+      ),
     },
     {
       key: 'actions',

@@ -16,7 +16,8 @@ export function UploadStatusBadge({ status }: { status: number }) {
       leftSection={isUploadInProgress(status) ? <Loader size={10} color={color} /> : undefined}
       data-testid="result-status"
       data-status={status}
-      style={{ whiteSpace: 'nowrap' }}
+      // The whole label, never cut short by a narrow column.
+      style={{ whiteSpace: 'nowrap', minWidth: 'max-content' }}
     >
       {uploadStatusName(status, locale)}
     </Badge>

@@ -1,3 +1,4 @@
+import { ResultUploadStatus } from '@genodesk/contract/enums';
 import type { ResultUploadDetail } from '@genodesk/contract/results';
 import { Alert, Card, Group, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -13,6 +14,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useResult } from '../api/get-result';
+import { isUploadInProgress } from '../api/polling';
 import { GeneratedProgress } from '../components/generated-progress';
 import { formatFileSize, unpairableReasonName } from '../components/labels';
 import { UploadStatusBadge } from '../components/upload-status-badge';
@@ -30,7 +32,9 @@ function Unpairables({ upload }: { upload: ResultUploadDetail }) {
       </Group>
       {upload.unpairables.length === 0 ? (
         <Text c="dimmed" fz="sm" data-testid="result-unpairables-empty">
-          {t('results.unpairables.none')}
+          {isUploadInProgress(upload.status)
+            ? t('results.unpairables.pending')
+            : t('results.unpairables.none')}
         </Text>
       ) : (
         <ScrollArea.Autosize mah={560}>
@@ -126,7 +130,7 @@ export function ResultViewRoute() {
             <DetailItem label={t('results.fields.fileSize')}>{formatFileSize(u.fileSize, locale)}</DetailItem>
           </SimpleGrid>
         </Card>
-        <Unpairables upload={u} />
+        {u.status !== ResultUploadStatus.Failed && <Unpairables upload={u} />}
       </Stack>
     </>
   );
