@@ -1,0 +1,110 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { demo, signIn, switchLanguage } from '../support/session';
+
+const freshDemoFile = new URL('../../api/src/seed/data/demo-results-fresh.csv', import.meta.url);
+const header = 'barcode,gene_code,gene_name,hgvs_c,protein,transcript,genotype';
+
+/** Barcodes of demo samples the lab may upload results for (in analysis), read through the API. */
+async function barcodesAwaitingResults(page: Page): Promise<string[]> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const response = await page.request.get('/api/admin/samples?status=11&pageSize=100', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  const { items } = (await response.json()) as { items: { barcode: string | null }[] };
+  return items.flatMap((s) => (s.barcode ? [s.barcode] : [])).slice(0, 3);
+}
+
+/**
+ * The fresh demo results file with one more row for a barcode no sample has; without the demo file,
+ * a file for the demo samples in analysis.
+ */
+async function resultsFile(page: Page, unknownBarcode: string): Promise<string> {
+  if (existsSync(freshDemoFile)) {
+    const text = readFileSync(freshDemoFile, 'utf8').replace(/\s+$/, '');
+    const lines = text.split(/\r?\n/);
+    const delimiter = (lines[0] ?? '').includes(';') ? ';' : ',';
+    const firstRow = lines[1] ?? '';
+    const extra = unknownBarcode + firstRow.slice(firstRow.indexOf(delimiter));
+    return `${text}\n${extra}\n`;
+  }
+  const barcodes = await barcodesAwaitingResults(page);
+  expect(barcodes.length).toBeGreaterThan(0);
+  const rows = [...barcodes, unknownBarcode].flatMap((barcode) => [
+    `${barcode},MTHFR,Methylenetetrahydrofolate reductase,c.665C>T,p.Ala222Val,NM_005957.5,C/T`,
+    `${barcode},APOE,Apolipoprotein E,c.388T>C,p.Cys130Arg,NM_000041.4,T/T`,
+  ]);
+  return `${[header, ...rows].join('\n')}\n`;
+}
+
+async function upload(page: Page, name: string, content: string) {
+  await page
+    .getByTestId('results-dropzone')
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content, 'utf8') });
+}
+
+const uploadRow = (page: Page, fileName: string) =>
+  page.getByTestId('results-table-row').filter({ hasText: fileName });
+
+test.describe('lab results', () => {
+  test('the lab uploads a results file, follows it to completion, sees the unknown barcode; duplicates and malformed files are refused', async ({
+    page,
+  }) => {
+    const stamp = Date.now();
+    const unknownBarcode = `E2E${stamp}`;
+    const fileName = `vysledky-${stamp}.csv`;
+    const brokenName = `vadny-${stamp}.csv`;
+
+    await signIn(page, demo.lab);
+    await page.getByTestId('nav-results').click();
+    await expect(page).toHaveURL(/\/results$/);
+    await expect(page.getByRole('heading', { name: 'Laboratorní výsledky' })).toBeVisible();
+    const content = await resultsFile(page, unknownBarcode);
+
+    await upload(page, fileName, content);
+    await expect(page.getByText(`Soubor ${fileName} byl nahrán a zpracovává se…`)).toBeVisible();
+    const row = uploadRow(page, fileName);
+    await expect(row).toHaveCount(1);
+    // The list polls while the job works; the unknown barcode asks for an inspection.
+    await expect(row.getByTestId('result-status')).toHaveText('Dokončeno – nutná kontrola', {
+      timeout: 45_000,
+    });
+    await expect(row.getByTestId('result-unpairable')).not.toHaveText('0');
+    await expect(row.getByTestId('result-paired')).not.toHaveText('0');
+
+    await row.locator('[data-testid^=result-view-]').click();
+    await expect(page).toHaveURL(/\/results\/\d+$/);
+    await expect(page.getByTestId('result-detail-file-name')).toHaveText(fileName);
+    await expect(page.getByTestId('result-detail-status')).toHaveText('Dokončeno – nutná kontrola');
+    const unknown = page.locator(`[data-testid=result-unpairable-row][data-barcode="${unknownBarcode}"]`);
+    await expect(unknown.getByTestId('result-unpairable-reason')).toHaveText('Neznámý čárový kód');
+    await expect(unknown).toContainText(
+      String(content.split('\n').findIndex((l) => l.startsWith(unknownBarcode)) + 1),
+    );
+
+    // The same file again: refused, nothing new in the list.
+    await page.getByTestId('nav-results').click();
+    await upload(page, fileName, content);
+    await expect(page.getByText(/Tento soubor s výsledky už byl nahrán/)).toBeVisible();
+    await expect(uploadRow(page, fileName)).toHaveCount(1);
+
+    // A malformed file fails and names the line.
+    await upload(page, brokenName, `${header}\nGD-BROKEN,MTHFR,Methylenetetrahydrofolate reductase\n`);
+    const broken = uploadRow(page, brokenName);
+    await expect(broken.getByTestId('result-status')).toHaveText('Chyba', { timeout: 30_000 });
+    await broken.locator('[data-testid^=result-view-]').click();
+    await expect(page.getByTestId('result-exception')).toContainText('Řádek 2');
+
+    // English: the exception comes localized from the API, the labels from the contract.
+    await switchLanguage(page, 'EN');
+    await expect(page.getByTestId('result-exception')).toContainText('Line 2');
+    await expect(page.getByTestId('result-detail-status')).toHaveText('Failed');
+    await page.getByTestId('nav-results').click();
+    await expect(page.getByText('Drop a results file here or click to choose one')).toBeVisible();
+    await expect(uploadRow(page, fileName).getByTestId('result-status')).toHaveText(
+      'Complete – inspection required',
+    );
+  });
+});
