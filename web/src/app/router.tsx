@@ -222,6 +222,89 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'customers/products',
+                handle: handle({
+                  name: 'admin.customers.products',
+                  title: 'products.title',
+                  permissions: [Permissions.ProductsView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/products/routes/products-list')) },
+                  {
+                    path: ':id',
+                    handle: handle({
+                      name: 'admin.customers.products.view',
+                      title: 'products.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/products/routes/product-view')),
+                  },
+                  {
+                    path: 'edit/:id',
+                    handle: handle({
+                      name: 'admin.customers.products.edit',
+                      title: 'products.editTitle',
+                      permissions: [Permissions.ProductsEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/products/routes/product-edit')),
+                  },
+                ],
+              },
+              {
+                path: 'customers/products-doctorsection',
+                handle: handle({
+                  name: 'admin.customers.products-doctorsection',
+                  title: 'products.doctorSectionTitle',
+                  permissions: [Permissions.ProductsView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/products/routes/doctor-section-list')) },
+                  {
+                    path: ':id',
+                    handle: handle({
+                      name: 'admin.customers.products-doctorsection.view',
+                      title: 'products.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/products/routes/product-view')),
+                  },
+                  {
+                    path: 'edit/:id',
+                    handle: handle({
+                      name: 'admin.customers.products-doctorsection.edit',
+                      title: 'products.editTitle',
+                      permissions: [Permissions.ProductsEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/products/routes/product-edit')),
+                  },
+                ],
+              },
+              {
+                path: 'customers/archive',
+                handle: handle({
+                  name: 'admin.customers.archive',
+                  title: 'products.archiveTitle',
+                  permissions: [Permissions.ProductsView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/products/routes/archive-list')) },
+                  {
+                    path: ':id',
+                    handle: handle({
+                      name: 'admin.customers.archive.view',
+                      title: 'products.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/products/routes/product-view')),
+                  },
+                ],
+              },
+              {
                 path: 'administration/users',
                 handle: handle({
                   name: 'admin.users',

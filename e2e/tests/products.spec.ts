@@ -1,0 +1,91 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demo, signIn } from '../support/session';
+
+/** The list of a section narrowed to one report by its barcode. */
+async function openList(page: Page, path: string, barcode: string) {
+  await page.goto(`${path}?search=${encodeURIComponent(barcode)}`);
+  await expect(page.getByTestId('products-table-search')).toHaveValue(barcode);
+}
+
+/** Requests a move from a list row: the row shows the pending move, then leaves the list. */
+async function moveFromList(page: Page, id: string, to: string, toast: RegExp) {
+  const row = page.locator(`[data-testid="products-table-row"][data-row-id="${id}"]`);
+  await row.getByTestId(`product-move-${to}-${id}`).click();
+  await expect(row.getByTestId('product-pending')).toBeVisible();
+  await expect(row.getByTestId(`product-move-${to}-${id}`)).toBeDisabled();
+  await expect(row).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText(toast)).toBeVisible();
+}
+
+test.describe('reports', () => {
+  test('the doctor writes an introduction (kept as a draft), publishes the report and moves it between sections', async ({
+    page,
+  }) => {
+    await signIn(page, demo.doctor);
+    await page.getByTestId('nav-products').click();
+    await expect(page).toHaveURL(/\/customers\/products$/);
+
+    // A generated report, ready for evaluation.
+    await page.getByTestId('products-filter-status').click();
+    await page.getByRole('option', { name: 'Vygenerováno, připraveno k vyhodnocení' }).click();
+    const row = page.getByTestId('products-table-row').first();
+    await expect(row.getByTestId('product-status')).toHaveAttribute('data-status', '1');
+    const id = (await row.getAttribute('data-row-id')) ?? '';
+    const barcode = (await row.getByTestId('product-barcode').innerText()).trim();
+    expect(barcode).toMatch(/\S/);
+    await row.click();
+    await expect(page).toHaveURL(new RegExp(`/customers/products/${id}$`));
+    await expect(page.getByTestId('product-detail-status').getByTestId('product-status')).toHaveAttribute(
+      'data-status',
+      '1',
+    );
+    await expect(page.getByTestId('report-category').first()).toBeVisible();
+
+    // The introduction is kept as a draft while the doctor types.
+    const intro = `Úvodní slovo e2e ${Date.now()}`;
+    await page.getByTestId('product-edit').click();
+    await expect(page).toHaveURL(new RegExp(`/customers/products/edit/${id}$`));
+    const editor = page.getByTestId('product-doctor-intro').locator('.ProseMirror');
+    await editor.click();
+    await page.keyboard.type(intro);
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key), `genodesk.productDraft.${id}`))
+      .toContain(intro);
+
+    // Leave without saving and come back: the draft is still there.
+    await page.getByTestId('nav-products').click();
+    await expect(page).toHaveURL(/\/customers\/products$/);
+    await page.goto(`/customers/products/edit/${id}`);
+    await expect(page.getByTestId('product-draft-notice')).toBeVisible();
+    await expect(page.getByTestId('product-doctor-intro').locator('.ProseMirror')).toContainText(intro);
+
+    // Publish it (after a confirmation: the customer gets an e-mail).
+    await page.getByTestId('product-publish').click();
+    await page.getByTestId('product-publish-confirm').click();
+    await expect(page).toHaveURL(new RegExp(`/customers/products/${id}$`));
+    await expect(page.getByTestId('product-detail-status').getByTestId('product-status')).toHaveText(
+      'Publikováno',
+    );
+    await expect(page.getByTestId('product-doctor-intro-text')).toContainText(intro);
+    await expect(page.getByTestId('product-change-field').first()).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), `genodesk.productDraft.${id}`)).toBeNull();
+
+    // Results → doctor section → archive → doctor section → results.
+    await openList(page, '/customers/products', barcode);
+    await moveFromList(page, id, 'doctorSection', /je nyní v lékařské sekci/);
+    await openList(page, '/customers/products-doctorsection', barcode);
+    await expect(page.locator(`[data-testid="products-table-row"][data-row-id="${id}"]`)).toBeVisible();
+    await moveFromList(page, id, 'archive', /je nyní v archivu/);
+    await openList(page, '/customers/archive', barcode);
+    const archived = page.locator(`[data-testid="products-table-row"][data-row-id="${id}"]`);
+    await expect(archived).toBeVisible();
+    await expect(archived.getByTestId(`product-edit-${id}`)).toHaveCount(0);
+    await moveFromList(page, id, 'doctorSection', /je nyní v lékařské sekci/);
+    await openList(page, '/customers/products-doctorsection', barcode);
+    await moveFromList(page, id, 'results', /je zpět ve výsledcích/);
+    await openList(page, '/customers/products', barcode);
+    const back = page.locator(`[data-testid="products-table-row"][data-row-id="${id}"]`);
+    await expect(back).toBeVisible();
+    await expect(back.getByTestId('product-status')).toHaveText('Publikováno');
+  });
+});

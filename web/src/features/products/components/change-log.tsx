@@ -1,0 +1,79 @@
+import { type ProductStatus, productStatusLabels } from '@genodesk/contract/enums';
+import type { ProductChange } from '@genodesk/contract/products';
+import { ScrollArea, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format';
+import { useLocale } from '@/lib/use-locale';
+import { productSectionName } from './product-status-badge';
+
+/** Rich text in the change log is shown as plain text. */
+function plain(value: string | null): string {
+  if (value === null) return '—';
+  const text = value
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text || '—';
+}
+
+/** The report's change log: changedAt, changedByUser, field, old, new (newest first, as the API sends). */
+export function ChangeLog({ changes }: { changes: ProductChange[] }) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const shown = (field: string, value: string | null) => {
+    const key = field.toLowerCase();
+    if (value !== null && key === 'status') {
+      return productStatusLabels[Number(value) as ProductStatus]?.[locale] ?? value;
+    }
+    if (value !== null && key === 'section') return productSectionName(value, locale);
+    return plain(value);
+  };
+
+  if (changes.length === 0) {
+    return (
+      <Text c="dimmed" fz="sm" data-testid="product-changelog-empty">
+        {t('products.view.noChanges')}
+      </Text>
+    );
+  }
+  return (
+    <ScrollArea>
+      <Table verticalSpacing="xs" miw={640} data-testid="product-changelog">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('products.changeLog.changedAt')}</Table.Th>
+            <Table.Th>{t('products.changeLog.changedBy')}</Table.Th>
+            <Table.Th>{t('products.changeLog.field')}</Table.Th>
+            <Table.Th>{t('products.changeLog.oldValue')}</Table.Th>
+            <Table.Th>{t('products.changeLog.newValue')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {changes.map((change) => (
+            <Table.Tr key={change.id} data-testid="product-change">
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(change.changedAt, locale)}</Table.Td>
+              <Table.Td>{change.changedByUser?.userName ?? t('products.changeLog.system')}</Table.Td>
+              <Table.Td data-testid="product-change-field">
+                {t(`products.changeLog.fields.${change.field}`, { defaultValue: change.field })}
+              </Table.Td>
+              <Table.Td maw={280}>
+                <Text fz="sm" lineClamp={3}>
+                  {shown(change.field, change.oldValue)}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={280}>
+                <Text fz="sm" lineClamp={3}>
+                  {shown(change.field, change.newValue)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { localizedRichText, localizedText, riskColor } from './risk';
+
+describe('riskColor', () => {
+  it('colours risks 1 to 4 green, yellow, orange and red', () => {
+    expect([1, 2, 3, 4].map(riskColor)).toEqual(['green', 'yellow', 'orange', 'red']);
+  });
+
+  it('shows no risk, or one out of range, in grey', () => {
+    expect(riskColor(null)).toBe('gray');
+    expect(riskColor(undefined)).toBe('gray');
+    expect(riskColor(0)).toBe('gray');
+    expect(riskColor(5)).toBe('gray');
+  });
+});
+
+describe('text in the reader language', () => {
+  it('reads English when it is there and Czech otherwise', () => {
+    expect(localizedText('Laktóza', 'Lactose', 'en')).toBe('Lactose');
+    expect(localizedText('Laktóza', 'Lactose', 'cs')).toBe('Laktóza');
+    expect(localizedText('Laktóza', '  ', 'en')).toBe('Laktóza');
+  });
+
+  it('treats English rich text without words as empty', () => {
+    expect(localizedRichText('<p>Text</p>', '<p></p>', 'en')).toBe('<p>Text</p>');
+    expect(localizedRichText('<p>Text</p>', '<p>Words</p>', 'en')).toBe('<p>Words</p>');
+    expect(localizedRichText('<p>Text</p>', '<p><img src="https://x.test/a.png"></p>', 'en')).toBe(
+      '<p><img src="https://x.test/a.png"></p>',
+    );
+  });
+});

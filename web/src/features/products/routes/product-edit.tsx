@@ -1,0 +1,329 @@
+import { ProductStatus } from '@genodesk/contract/enums';
+import type { Product, ProductEditRequest } from '@genodesk/contract/products';
+import { Alert, Button, Card, Group, Stack, Switch, Text } from '@mantine/core';
+import { IconDeviceFloppy, IconMailForward, IconSend, IconSend2 } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { SectionLoader } from '@/components/full-page-loader';
+import { PageHeader } from '@/components/page-header';
+import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { RichTextField } from '@/components/rich-text/rich-text-field';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { confirmAction } from '@/lib/confirm';
+import { scrollToFirstError } from '@/lib/form';
+import { formatDateTime } from '@/lib/format';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useLocale } from '@/lib/use-locale';
+import { useEditProduct } from '../api/edit-product';
+import { useProduct } from '../api/get-product';
+import { type Guardian, GuardianModal } from '../components/guardian-modal';
+import { ProductStatusBadge } from '../components/product-status-badge';
+import { sectionPathsOf, useRouteSection } from '../components/sections';
+import { type ProductDraftValues, useProductDraft } from '../components/use-product-draft';
+
+type Action = 'save' | 'preliminary' | 'publish' | 'invite';
+
+const actionStatus: Record<Action, number | undefined> = {
+  save: undefined,
+  preliminary: ProductStatus.PreliminarilyPublished,
+  publish: ProductStatus.Published,
+  invite: ProductStatus.Unpublished,
+};
+
+type FieldErrors = Partial<
+  Record<keyof ProductDraftValues | 'legalGuardianName' | 'legalGuardianEmail', string>
+>;
+
+/** The server's field errors (`DoctorIntro`, `LegalGuardianName`, …) by the editor's field names. */
+function fieldErrors(error: unknown): FieldErrors {
+  if (!isApiError(error)) return {};
+  const out: FieldErrors = {};
+  const names: (keyof FieldErrors)[] = [
+    'doctorIntro',
+    'doctorIntroReproductiveGenetics',
+    'doctorIntroReproductiveGeneticsEnabled',
+    'legalGuardianName',
+    'legalGuardianEmail',
+  ];
+  for (const [field, message] of Object.entries(error.fields)) {
+    const name = names.find((n) => n.toLowerCase() === field.toLowerCase());
+    if (name) out[name] = message;
+  }
+  return out;
+}
+
+function ProductEditor({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const routeSection = useRouteSection();
+  const edit = useEditProduct();
+  const saved = useMemo<ProductDraftValues>(
+    () => ({
+      doctorIntro: product.doctorIntro,
+      doctorIntroReproductiveGenetics: product.doctorIntroReproductiveGenetics,
+      doctorIntroReproductiveGeneticsEnabled: product.doctorIntroReproductiveGeneticsEnabled,
+    }),
+    [
+      product.doctorIntro,
+      product.doctorIntroReproductiveGenetics,
+      product.doctorIntroReproductiveGeneticsEnabled,
+    ],
+  );
+  const draft = useProductDraft(product.id, saved);
+  const [values, setValues] = useState<ProductDraftValues>(saved);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [guardianOpen, setGuardianOpen] = useState(false);
+  const [running, setRunning] = useState<Action | null>(null);
+  const restored = useRef<string | null>(null);
+  const viewPath = sectionPathsOf(routeSection).view(product.id);
+
+  // A draft left from an earlier visit replaces the saved texts, with a notice.
+  useEffect(() => {
+    if (draft.initial && restored.current !== draft.initial.savedAt) {
+      restored.current = draft.initial.savedAt;
+      setValues({
+        doctorIntro: draft.initial.doctorIntro,
+        doctorIntroReproductiveGenetics: draft.initial.doctorIntroReproductiveGenetics,
+        doctorIntroReproductiveGeneticsEnabled: draft.initial.doctorIntroReproductiveGeneticsEnabled,
+      });
+    }
+  }, [draft.initial]);
+
+  const change = (patch: Partial<ProductDraftValues>) => {
+    setValues((prev) => {
+      const next = { ...prev, ...patch };
+      draft.save(next);
+      return next;
+    });
+    setErrors((prev) => {
+      const next = { ...prev };
+      for (const key of Object.keys(patch)) delete next[key as keyof FieldErrors];
+      return next;
+    });
+  };
+
+  const discard = () => {
+    draft.clear();
+    setValues(saved);
+    setErrors({});
+  };
+
+  const send = (action: Action, guardian?: Guardian) => {
+    const body: ProductEditRequest = {
+      Id: product.id,
+      DoctorIntro: values.doctorIntro,
+      DoctorIntroReproductiveGenetics: values.doctorIntroReproductiveGenetics,
+      DoctorIntroReproductiveGeneticsEnabled: values.doctorIntroReproductiveGeneticsEnabled,
+    };
+    const status = actionStatus[action];
+    if (status !== undefined) body.Status = status;
+    if (guardian) {
+      body.LegalGuardianName = guardian.name;
+      body.LegalGuardianEmail = guardian.email;
+    }
+    setRunning(action);
+    edit.mutate(body, {
+      onSuccess: () => {
+        draft.clear();
+        setGuardianOpen(false);
+        notifySuccess(t(`products.editor.done.${action}`));
+        navigate(viewPath);
+      },
+      onError: (error) => {
+        const found = fieldErrors(error);
+        setErrors(found);
+        if (found.legalGuardianName || found.legalGuardianEmail) {
+          setGuardianOpen(true);
+          return;
+        }
+        if (Object.keys(found).length > 0) scrollToFirstError();
+        const title = t('products.editor.failed');
+        if (isApiError(error) && error.status < 500) notifyError(error.message, title);
+        else notifyError(title);
+      },
+      onSettled: () => setRunning(null),
+    });
+  };
+
+  const run = async (action: Action) => {
+    draft.flush();
+    if (action === 'invite' && product.customerUnderage) {
+      setErrors((prev) => ({ ...prev, legalGuardianName: undefined, legalGuardianEmail: undefined }));
+      setGuardianOpen(true);
+      return;
+    }
+    if (action !== 'save') {
+      const confirmed = await confirmAction({
+        title: t(`products.editor.confirm.${action}.title`),
+        message: t(`products.editor.confirm.${action}.message`, { email: product.assignedCustomer.email }),
+        confirmLabel: t(`products.editor.actions.${action}`),
+        cancelLabel: t('common.cancel'),
+        testId: `product-${action}`,
+      });
+      if (!confirmed) return;
+    }
+    send(action);
+  };
+
+  const guardianErrors = useMemo(
+    () =>
+      errors.legalGuardianName || errors.legalGuardianEmail
+        ? { name: errors.legalGuardianName, email: errors.legalGuardianEmail }
+        : undefined,
+    [errors.legalGuardianName, errors.legalGuardianEmail],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={<span data-testid="product-customer-name">{product.customerName}</span>}
+        description={t('products.editTitle')}
+        breadcrumbs={[
+          { label: t('nav.groups.customers') },
+          {
+            label: t(routeSection === 'doctorSection' ? 'products.doctorSectionTitle' : 'products.title'),
+            to: sectionPathsOf(routeSection).list,
+          },
+          { label: `${product.customerName} #${product.id}`, to: viewPath },
+          { label: t('common.edit') },
+        ]}
+        actions={<ProductStatusBadge status={product.status} />}
+      />
+      <Stack gap="lg">
+        {draft.initial && (
+          <Alert color="yellow" variant="light" data-testid="product-draft-notice">
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Text fz="sm">
+                {t('products.editor.draftRestored', { date: formatDateTime(draft.initial.savedAt, locale) })}
+              </Text>
+              <Button size="xs" variant="default" onClick={discard} data-testid="product-draft-discard">
+                {t('products.editor.discardDraft')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        <Card withBorder radius="md" p="xl">
+          <Stack gap="xl">
+            <RichTextField
+              label={t('products.editor.doctorIntro')}
+              description={t('products.editor.doctorIntroHint')}
+              value={values.doctorIntro}
+              onChange={(html) => change({ doctorIntro: html })}
+              error={errors.doctorIntro}
+              minHeight={220}
+              testId="product-doctor-intro"
+            />
+            <Stack gap="sm">
+              <Switch
+                label={t('products.editor.reproductiveEnabled')}
+                checked={values.doctorIntroReproductiveGeneticsEnabled}
+                onChange={(event) =>
+                  change({ doctorIntroReproductiveGeneticsEnabled: event.currentTarget.checked })
+                }
+                error={errors.doctorIntroReproductiveGeneticsEnabled}
+                data-testid="product-reproductive-enabled"
+              />
+              {values.doctorIntroReproductiveGeneticsEnabled && (
+                <RichTextField
+                  label={t('products.editor.reproductiveIntro')}
+                  value={values.doctorIntroReproductiveGenetics}
+                  onChange={(html) => change({ doctorIntroReproductiveGenetics: html })}
+                  error={errors.doctorIntroReproductiveGenetics}
+                  minHeight={160}
+                  testId="product-reproductive-intro"
+                />
+              )}
+            </Stack>
+          </Stack>
+        </Card>
+        <Card withBorder radius="md" p="lg">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Button variant="subtle" color="gray" onClick={() => navigate(viewPath)}>
+              {t('common.cancel')}
+            </Button>
+            <Group gap="sm" wrap="wrap">
+              <Button
+                variant="default"
+                leftSection={<IconDeviceFloppy size={16} />}
+                loading={running === 'save'}
+                disabled={running !== null && running !== 'save'}
+                onClick={() => void run('save')}
+                data-testid="product-save"
+              >
+                {t('products.editor.actions.save')}
+              </Button>
+              <Button
+                variant="light"
+                color="orange"
+                leftSection={<IconMailForward size={16} />}
+                loading={running === 'invite'}
+                disabled={running !== null && running !== 'invite'}
+                onClick={() => void run('invite')}
+                data-testid="product-invite"
+              >
+                {t('products.editor.actions.invite')}
+              </Button>
+              <Button
+                variant="light"
+                color="teal"
+                leftSection={<IconSend2 size={16} />}
+                loading={running === 'preliminary'}
+                disabled={running !== null && running !== 'preliminary'}
+                onClick={() => void run('preliminary')}
+                data-testid="product-preliminary"
+              >
+                {t('products.editor.actions.preliminary')}
+              </Button>
+              <Button
+                color="green"
+                leftSection={<IconSend size={16} />}
+                loading={running === 'publish'}
+                disabled={running !== null && running !== 'publish'}
+                onClick={() => void run('publish')}
+                data-testid="product-publish"
+              >
+                {t('products.editor.actions.publish')}
+              </Button>
+            </Group>
+          </Group>
+        </Card>
+      </Stack>
+      <GuardianModal
+        opened={guardianOpen}
+        initial={{ name: product.legalGuardianName ?? '', email: product.legalGuardianEmail ?? '' }}
+        serverErrors={guardianErrors}
+        submitting={running === 'invite'}
+        onClose={() => setGuardianOpen(false)}
+        onSubmit={(guardian) => send('invite', guardian)}
+      />
+    </>
+  );
+}
+
+export function ProductEditRoute() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const section = useRouteSection();
+  const id = Number(useParams().id);
+  const product = useProduct(id, locale);
+  const list = sectionPathsOf(section).list;
+
+  if (!Number.isInteger(id) || id <= 0) {
+    return <RedirectWithToast to={list} message={t('products.notFound')} />;
+  }
+  if (product.isError) {
+    return isApiError(product.error) && product.error.status === 404 ? (
+      <RedirectWithToast to={list} message={t('products.notFound')} />
+    ) : (
+      <RedirectWithToast to={paths.dashboard} message={t('products.loadFailed')} />
+    );
+  }
+  if (product.data === null) return <RedirectWithToast to={list} message={t('products.notFound')} />;
+  if (!product.data) return <SectionLoader />;
+  return <ProductEditor key={product.data.id} product={product.data} />;
+}
+
+export const Component = ProductEditRoute;
