@@ -136,8 +136,29 @@ const ascii = (value: string) =>
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Customers of every kind with orders, payments, samples in every status, questionnaires, partners and a barcode pool. */
-export async function seedCustomers(db: Executor, count = 200): Promise<void> {
+/** A seeded sample with a barcode: meant to have results (`status` 6, 8, 9), or awaiting them (4, 11). */
+export type SeededSample = {
+  sampleId: number;
+  customerId: number;
+  code: string;
+  status: number;
+  gender: number;
+  underage: boolean;
+};
+
+/** The sample statuses that come with lab results: seeded in analysis [11], moved by the demo results file. */
+const withResults: number[] = [6, 8, 9];
+
+/**
+ * Customers of every kind with orders, payments, samples in every status, questionnaires, partners and
+ * a barcode pool. Samples meant to have results are seeded in analysis [11] and answered, so the demo
+ * results file (seed/results.ts) can pair them; the samples awaiting results are answered too.
+ */
+export async function seedCustomers(
+  db: Executor,
+  count = 200,
+): Promise<{ withResults: SeededSample[]; awaitingResults: SeededSample[] }> {
+  const seeded = { withResults: [] as SeededSample[], awaitingResults: [] as SeededSample[] };
   const random = prng(20240601);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
@@ -274,8 +295,9 @@ export async function seedCustomers(db: Executor, count = 200): Promise<void> {
     if (unpaid) continue;
 
     // Finalized: the sample, in every status across the customers.
-    const status = statuses[i % statuses.length] as number;
-    const kit = withKit.includes(status) ? pool[nextBarcode++] : undefined;
+    const intended = statuses[i % statuses.length] as number;
+    const status = withResults.includes(intended) ? SampleStatus.InAnalysis : intended;
+    const kit = withKit.includes(intended) ? pool[nextBarcode++] : undefined;
     const sentAt = kit ? new Date((paidAt?.getTime() ?? ordered.getTime()) + day) : null;
     const receivedAt =
       receivedStatuses.includes(status) && sentAt ? new Date(sentAt.getTime() + between(3, 14) * day) : null;
@@ -283,20 +305,42 @@ export async function seedCustomers(db: Executor, count = 200): Promise<void> {
       await db.update(barcodes).set({ assignedAt: sentAt }).where(eq(barcodes.id, kit.id));
       await db.update(customers).set({ extId: kit.code }).where(eq(customers.id, row.id));
     }
-    await db.insert(samples).values({
-      customerId: row.id,
-      orderId: order.id,
-      status,
-      barcodeId: kit?.id ?? null,
-      sentAt,
-      sentBy: sentAt ? (reception?.id ?? null) : null,
-      receivedAt,
-      receivedBy: receivedAt ? (lab?.id ?? null) : null,
-      analysisStartedAt:
-        [6, 8, 9, 11].includes(status) && receivedAt ? new Date(receivedAt.getTime() + day) : null,
-      createdAt: paidAt ?? ordered,
-      updatedAt: receivedAt ?? sentAt ?? paidAt ?? ordered,
-    });
+    const [sample] = await db
+      .insert(samples)
+      .values({
+        customerId: row.id,
+        orderId: order.id,
+        status,
+        barcodeId: kit?.id ?? null,
+        sentAt,
+        sentBy: sentAt ? (reception?.id ?? null) : null,
+        receivedAt,
+        receivedBy: receivedAt ? (lab?.id ?? null) : null,
+        analysisStartedAt:
+          [6, 8, 9, 11].includes(status) && receivedAt ? new Date(receivedAt.getTime() + day) : null,
+        createdAt: paidAt ?? ordered,
+        updatedAt: receivedAt ?? sentAt ?? paidAt ?? ordered,
+      })
+      .returning({ id: samples.id });
+    if (!sample) throw new Error('sample insert returned nothing');
+    if (kit && status !== intended)
+      seeded.withResults.push({
+        sampleId: sample.id,
+        customerId: row.id,
+        code: kit.code,
+        status: intended,
+        gender,
+        underage,
+      });
+    else if (kit && (status === 4 || status === 11))
+      seeded.awaitingResults.push({
+        sampleId: sample.id,
+        customerId: row.id,
+        code: kit.code,
+        status,
+        gender,
+        underage,
+      });
 
     // Questionnaires: filled in by most customers with a sample.
     if (random() < 0.7) {
@@ -367,6 +411,7 @@ export async function seedCustomers(db: Executor, count = 200): Promise<void> {
     });
   }
   await db.insert(customerRelationships).values({ customerId: ids[95]!.id, status: 'NOT_REQUESTED' });
+  return seeded;
 }
 
 function answer(question: Question, random: () => number): string | number | boolean {

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import { type Database, transaction } from '../db/client.js';
 import { roles, users } from '../db/schema/index.js';
-import { seedCustomers } from './customers.js';
+import { type SeededSample, seedCustomers } from './customers.js';
+import { seedDemoResults } from './results.js';
 import { seedTemplates } from './templates.js';
 
 export const demoPassword = 'genodesk';
@@ -47,10 +48,16 @@ export async function isEmpty(db: Database): Promise<boolean> {
   return (row?.count ?? 0) === 0;
 }
 
-/** The demo data of every area; run once into an empty database. */
-export async function seedDemo(db: Database): Promise<void> {
+/**
+ * The demo data of every area; run once into an empty database. The demo results file is processed
+ * in the same transaction (`results: false` leaves it out, to write the file again).
+ */
+export async function seedDemo(
+  db: Database,
+  options: { results?: boolean } = {},
+): Promise<{ withResults: SeededSample[]; awaitingResults: SeededSample[] }> {
   const passwordHash = await hashPassword(demoPassword);
-  await transaction(db, async (tx) => {
+  return transaction(db, async (tx) => {
     for (const user of demoUsers) {
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, user.role));
       if (!role) throw new Error(`base role ${user.role} is missing`);
@@ -65,7 +72,9 @@ export async function seedDemo(db: Database): Promise<void> {
       });
     }
     await seedTemplates(tx);
-    await seedCustomers(tx);
+    const seeded = await seedCustomers(tx);
+    if (options.results !== false) await seedDemoResults(tx, seeded.withResults);
+    return seeded;
   });
 }
 

@@ -16,7 +16,6 @@ import {
   resultUploads,
   samples,
 } from '../../db/schema/index.js';
-import type { PreparedCatalogue } from './generation.js';
 import { generateReport, loadCatalogue } from './generation.service.js';
 import { parseResultsFile, type ResultsFileBarcode, type ResultsFileError } from './results-file.js';
 
@@ -33,7 +32,15 @@ const genotypeChunk = 20_000;
  * The file's bytes are genetic data: they are deleted once processed and never logged.
  */
 export async function processResultsUpload(db: Database, uploadId: number): Promise<void> {
-  const next = await transaction(db, async (tx) => {
+  await processResultsUploadWith((work) => transaction(db, work), uploadId);
+}
+
+/** Runs work in a transaction: each its own, or all in the caller's one (the demo seed). */
+export type TransactionRunner = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** `processResultsUpload` with the transactions of `run`. */
+export async function processResultsUploadWith(run: TransactionRunner, uploadId: number): Promise<void> {
+  const next = await run(async (tx) => {
     const [upload] = await tx
       .select({ status: resultUploads.status, uploadedBy: resultUploads.uploadedBy })
       .from(resultUploads)
@@ -54,7 +61,7 @@ export async function processResultsUpload(db: Database, uploadId: number): Prom
     await pairAndStore(tx, uploadId, upload.uploadedBy, parsed.barcodes);
     return 'generate';
   });
-  if (next === 'generate') await generateUploadReports(db, uploadId);
+  if (next === 'generate') await generateUploadReports(run, uploadId);
 }
 
 /** Failed [5] with the problem in Czech and English; the bytes are deleted, nothing else is stored. */
@@ -228,14 +235,10 @@ async function pairAndStore(
  * (the catalogue loaded once), then completes the upload: 3, or 4 when a barcode was unpairable or a
  * report requires inspection.
  */
-export async function generateUploadReports(
-  db: Database,
-  uploadId: number,
-  catalogue?: PreparedCatalogue,
-): Promise<void> {
-  const prepared = catalogue ?? (await loadCatalogue(db));
+async function generateUploadReports(run: TransactionRunner, uploadId: number): Promise<void> {
+  const catalogue = await run((tx) => loadCatalogue(tx));
   for (;;) {
-    const finished = await transaction(db, async (tx) => {
+    const finished = await run(async (tx) => {
       const [upload] = await tx
         .select({ status: resultUploads.status, unpairable: resultUploads.unpairable })
         .from(resultUploads)
@@ -282,7 +285,7 @@ export async function generateUploadReports(
             sampleId: sample.sampleId,
             productTypeId: sample.productTypeId ?? undefined,
           },
-          prepared,
+          catalogue,
         );
         await tx
           .update(products)

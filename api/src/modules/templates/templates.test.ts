@@ -9,6 +9,7 @@ import {
   geneCombinations,
   outboxMessages,
   products,
+  productTemplates,
   templateCategories,
   templateGenotypeCombinations,
   templates,
@@ -611,6 +612,14 @@ describe('PATCH admin/templates/edit', () => {
       .from(templates)
       .innerJoin(templateGenotypeCombinations, eq(templateGenotypeCombinations.templateId, templates.id))
       .where(eq(templateGenotypeCombinations.genotypeKey, 'rs762551=A/A'));
+    // The demo seed's published reports already use it: its customers are e-mailed too.
+    const seeded = await t.db
+      .select({ email: customers.email, status: products.status })
+      .from(productTemplates)
+      .innerJoin(products, eq(products.id, productTemplates.productId))
+      .innerJoin(customers, eq(customers.id, products.customerId))
+      .where(eq(productTemplates.templateId, fast!.id));
+    const seededEmails = seeded.filter((row) => row.status === 3 || row.status === 4).map((row) => row.email);
     const emails: string[] = [];
     // Published, preliminarily published, generated only, and published but with another template.
     for (const [status, genotype] of [
@@ -638,12 +647,15 @@ describe('PATCH admin/templates/edit', () => {
       emailBody: '<p>Vaše zpráva byla aktualizována.</p>',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ emailsQueued: 2, template: { customerCount: 3 } });
+    expect(response.json()).toMatchObject({
+      emailsQueued: 2 + seededEmails.length,
+      template: { customerCount: 3 + seeded.length },
+    });
     const queued = await t.db
       .select()
       .from(outboxMessages)
       .where(notInArray(outboxMessages.id, outboxBefore.map((row) => row.id).concat(0)));
-    expect(queued.map((row) => row.recipient).sort()).toEqual([emails[0], emails[1]].sort());
+    expect(queued.map((row) => row.recipient).sort()).toEqual([emails[0], emails[1], ...seededEmails].sort());
     expect(queued[0]).toMatchObject({
       channel: 'email',
       kind: 'template-changed',
