@@ -11,12 +11,15 @@ import { useLocale } from '@/lib/use-locale';
 import { useUploadResults } from '../api/upload-results';
 
 const maxMegabytes = Math.round(maxResultsFileBytes / (1024 * 1024));
-// Some systems label .csv files as Excel or plain text; the extension decides.
-const accept = {
-  'text/csv': ['.csv'],
-  'application/vnd.ms-excel': ['.csv'],
-  'text/plain': ['.csv'],
-};
+
+/**
+ * Systems label .csv files as text/csv, Excel or plain text: the extension decides, not the type.
+ * While dragging, the browser does not tell the name yet; the drop decides then.
+ */
+export function csvFileError(file: { name?: unknown }): { code: string; message: string } | null {
+  if (typeof file.name !== 'string' || /\.csv$/i.test(file.name)) return null;
+  return { code: 'file-invalid-type', message: 'not a .csv file' };
+}
 
 /** Drag-and-drop (or click) upload of one CSV results file (Results.Upload). */
 export function ResultsDropzone() {
@@ -51,7 +54,8 @@ export function ResultsDropzone() {
     <Dropzone
       onDrop={onDrop}
       onReject={onReject}
-      accept={accept}
+      validator={csvFileError}
+      inputProps={{ accept: '.csv,text/csv' }}
       maxSize={maxResultsFileBytes}
       maxFiles={1}
       multiple={false}
