@@ -84,6 +84,28 @@ test.describe('lab results', () => {
       String(content.split('\n').findIndex((l) => l.startsWith(unknownBarcode)) + 1),
     );
 
+    // A paired sample's customer now has genotypes, and the sample has left the lab.
+    const unpairable = await page
+      .getByTestId('result-unpairable-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-barcode')));
+    const fileBarcodes = content
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(/[,;]/)[0]?.replace(/"/g, '') ?? '')
+      .filter(Boolean);
+    const paired = fileBarcodes.find((b) => !unpairable.includes(b));
+    expect(paired).toBeTruthy();
+    await page.getByTestId('nav-samples').click();
+    await page.getByTestId('samples-table-search').fill(paired ?? '');
+    await expect(page.getByTestId('samples-table-row')).toHaveCount(1);
+    await expect(page.getByTestId('samples-table-row').getByTestId('sample-status')).toHaveText(
+      'Laboratorní analýza dokončena',
+    );
+    await page.getByTestId('samples-table-row').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/customers\/view\/\d+$/);
+    await expect(page.getByTestId('customer-results').getByTestId('gene-row').first()).toBeVisible();
+    await expect(page.getByTestId('customer-results')).toContainText('Genotypy');
+
     // The same file again: refused, nothing new in the list.
     await page.getByTestId('nav-results').click();
     await upload(page, fileName, content);
