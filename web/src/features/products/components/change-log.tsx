@@ -22,7 +22,7 @@ function plain(value: string | null): string {
 
 /** The report's change log: changedAt, changedByUser, field, old, new (newest first, as the API sends). */
 export function ChangeLog({ changes }: { changes: ProductChange[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { locale } = useLocale();
   const shown = (field: string, value: string | null) => {
     const key = field.toLowerCase();
@@ -31,6 +31,15 @@ export function ChangeLog({ changes }: { changes: ProductChange[] }) {
     }
     if (value !== null && key === 'section') return productSectionName(value, locale);
     return plain(value);
+  };
+
+  /** Known fields by name; a reanalysed phenotype ('phenotype: <name>') keeps its name. */
+  const fieldName = (field: string) => {
+    const phenotype = /^phenotype:\s*(.*)$/.exec(field);
+    if (phenotype) return `${t('products.changeLog.fields.phenotype')}: ${phenotype[1]}`;
+    return /^[A-Za-z]+$/.test(field) && i18n.exists(`products.changeLog.fields.${field}`)
+      ? t(`products.changeLog.fields.${field}`)
+      : field;
   };
 
   if (changes.length === 0) {
@@ -57,9 +66,7 @@ export function ChangeLog({ changes }: { changes: ProductChange[] }) {
             <Table.Tr key={change.id} data-testid="product-change">
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(change.changedAt, locale)}</Table.Td>
               <Table.Td>{change.changedByUser?.userName ?? t('products.changeLog.system')}</Table.Td>
-              <Table.Td data-testid="product-change-field">
-                {t(`products.changeLog.fields.${change.field}`, { defaultValue: change.field })}
-              </Table.Td>
+              <Table.Td data-testid="product-change-field">{fieldName(change.field)}</Table.Td>
               <Table.Td maw={280}>
                 <Text fz="sm" lineClamp={3}>
                   {shown(change.field, change.oldValue)}
