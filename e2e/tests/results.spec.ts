@@ -1,41 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { demo, signIn, switchLanguage } from '../support/session';
 
 const freshDemoFile = new URL('../../api/src/seed/data/demo-results-fresh.csv', import.meta.url);
 const header = 'barcode,gene_code,gene_name,hgvs_c,protein,transcript,genotype';
 
-/** Barcodes of demo samples the lab may upload results for (in analysis), read through the API. */
-async function barcodesAwaitingResults(page: Page): Promise<string[]> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const response = await page.request.get('/api/admin/samples?status=11&pageSize=100', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.ok()).toBe(true);
-  const { items } = (await response.json()) as { items: { barcode: string | null }[] };
-  return items.flatMap((s) => (s.barcode ? [s.barcode] : [])).slice(0, 3);
-}
-
-/**
- * The fresh demo results file with one more row for a barcode no sample has; without the demo file,
- * a file for the demo samples in analysis.
- */
-async function resultsFile(page: Page, unknownBarcode: string): Promise<string> {
-  if (existsSync(freshDemoFile)) {
-    const text = readFileSync(freshDemoFile, 'utf8').replace(/\s+$/, '');
-    const lines = text.split(/\r?\n/);
-    const delimiter = (lines[0] ?? '').includes(';') ? ';' : ',';
-    const firstRow = lines[1] ?? '';
-    const extra = unknownBarcode + firstRow.slice(firstRow.indexOf(delimiter));
-    return `${text}\n${extra}\n`;
-  }
-  const barcodes = await barcodesAwaitingResults(page);
-  expect(barcodes.length).toBeGreaterThan(0);
-  const rows = [...barcodes, unknownBarcode].flatMap((barcode) => [
-    `${barcode},MTHFR,Methylenetetrahydrofolate reductase,c.665C>T,p.Ala222Val,NM_005957.5,C/T`,
-    `${barcode},APOE,Apolipoprotein E,c.388T>C,p.Cys130Arg,NM_000041.4,T/T`,
-  ]);
-  return `${[header, ...rows].join('\n')}\n`;
+/** The fresh demo results file (api seed data) with one more row, for a barcode no sample has. */
+function resultsFile(unknownBarcode: string): string {
+  const text = readFileSync(freshDemoFile, 'utf8').replace(/\s+$/, '');
+  const lines = text.split(/\r?\n/);
+  const delimiter = (lines[0] ?? '').includes(';') ? ';' : ',';
+  const firstRow = lines[1] ?? '';
+  return `${text}\n${unknownBarcode}${firstRow.slice(firstRow.indexOf(delimiter))}\n`;
 }
 
 async function upload(page: Page, name: string, content: string) {
@@ -61,7 +37,7 @@ test.describe('lab results', () => {
     await page.getByTestId('nav-results').click();
     await expect(page).toHaveURL(/\/results$/);
     await expect(page.getByRole('heading', { name: 'Laboratorní výsledky' })).toBeVisible();
-    const content = await resultsFile(page, unknownBarcode);
+    const content = resultsFile(unknownBarcode);
 
     await upload(page, fileName, content);
     await expect(page.getByText(`Soubor ${fileName} byl nahrán a zpracovává se…`)).toBeVisible();
