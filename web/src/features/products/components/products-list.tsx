@@ -164,15 +164,16 @@ export function ProductsList({ section }: { section: ProductSection }) {
           <ProductStatusBadge status={p.status} />
           {p.requiresInspection && (
             <Tooltip label={t('products.inspectionHint')} multiline w={300}>
-              <Badge
-                variant="light"
-                color="orange"
-                tt="none"
-                leftSection={<IconAlertTriangle size={12} />}
-                data-testid="product-inspection"
-              >
-                {t('products.fields.requiresInspection')}
-              </Badge>
+              <Group gap={4} wrap="nowrap" data-testid="product-inspection">
+                <IconAlertTriangle
+                  size={14}
+                  color="var(--mantine-color-orange-6)"
+                  style={{ flexShrink: 0 }}
+                />
+                <Text fz="xs" fw={600} c="orange.8">
+                  {t('products.fields.requiresInspection')}
+                </Text>
+              </Group>
             </Tooltip>
           )}
           {p.pendingSection && <PendingBadge to={p.pendingSection} />}
