@@ -1,13 +1,15 @@
 import { ResultUploadStatus } from '@genodesk/contract/enums';
+import { Permissions } from '@genodesk/contract/permissions';
 import type { ResultUploadDetail } from '@genodesk/contract/results';
-import { Alert, Card, Group, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
+import { useCan } from '@/features/auth/api/get-current-user';
 import { SampleStatusBadge } from '@/features/samples/components/sample-status-badge';
 import { DetailItem } from '@/features/templates/components/detail-item';
 import { isApiError } from '@/lib/api-client';
@@ -73,6 +75,7 @@ export function ResultViewRoute() {
   const { locale } = useLocale();
   const id = Number(useParams().id);
   const result = useResult(id, locale);
+  const canViewReports = useCan(Permissions.ProductsView);
 
   if (!Number.isInteger(id) || id <= 0 || (isApiError(result.error) && result.error.status === 404)) {
     return <RedirectWithToast to={paths.results.list} message={t('results.notFound')} />;
@@ -104,6 +107,21 @@ export function ResultViewRoute() {
             data-testid="result-exception"
           >
             {u.exception}
+          </Alert>
+        )}
+        {u.status === ResultUploadStatus.CompleteInspectionRequired && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            data-testid="result-inspection"
+          >
+            <Text fz="sm">{t('results.inspectionHint')}</Text>
+            {canViewReports && (
+              <Anchor component={Link} to={`${paths.products.list}?requiresInspection=true`} fz="sm" fw={600}>
+                {t('results.inspectionLink')}
+              </Anchor>
+            )}
           </Alert>
         )}
         <Card withBorder radius="md" p="xl">
