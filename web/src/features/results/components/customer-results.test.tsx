@@ -1,0 +1,96 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/react-query';
+import { CustomerResults } from './customer-results';
+
+vi.mock('@/lib/progress', () => ({ progressStart: vi.fn(), progressDone: vi.fn() }));
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function renderResults(customerId: number) {
+  return render(
+    <I18nextProvider i18n={initI18n()}>
+      <MantineProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <CustomerResults customerId={customerId} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('CustomerResults', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeAll(() => {
+    // jsdom lacks these; Mantine's provider and scroll areas ask for them.
+    window.matchMedia ??= ((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+  });
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the customer's genes with their genotypes", async () => {
+    fetchMock.mockResolvedValue(
+      json(200, {
+        customerId: 7,
+        genes: [
+          {
+            code: 'MTHFR',
+            name: 'Methylenetetrahydrofolate reductase',
+            hgvsC: 'c.665C>T',
+            protein: 'p.Ala222Val',
+            transcript: 'NM_005957.5',
+            genotype: 'C/T',
+          },
+          { code: 'APOE', name: 'Apolipoprotein E', hgvsC: '', protein: '', transcript: '', genotype: 'T/T' },
+        ],
+      }),
+    );
+    renderResults(7);
+    expect(await screen.findByText('MTHFR')).toBeInTheDocument();
+    expect(screen.getAllByTestId('gene-row')).toHaveLength(2);
+    expect(screen.getAllByTestId('gene-genotype').map((e) => e.textContent)).toEqual(['C/T', 'T/T']);
+    expect(screen.getByTestId('customer-results-count')).toHaveTextContent('Genů: 2');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/admin/results/getcustomerresult?CustomerId=7');
+  });
+
+  it("says 'Results are not available at this time.' in the reader's language when the API answers 404", async () => {
+    fetchMock.mockResolvedValue(
+      json(404, { error: { code: 'NOT_FOUND', message: 'Výsledky nejsou v tuto chvíli k dispozici.' } }),
+    );
+    renderResults(8);
+    expect(await screen.findByTestId('customer-results-empty')).toHaveTextContent(
+      'Výsledky nejsou v tuto chvíli k dispozici.',
+    );
+    expect(screen.queryByTestId('gene-row')).toBeNull();
+    // 404 is an answer, not a failure to retry.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
