@@ -19,20 +19,13 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useProducts } from '../api/get-products';
 import { productKeys } from '../api/keys';
+import { settleMoves, type TrackedMove } from './move-tracking';
 import { ProductStatusBadge, productSectionName, productStatusName } from './product-status-badge';
 import { ReanalyseAllButton, ReanalysisProgress } from './reanalyse-all';
 import { moveKey, movesFrom, sectionPaths } from './sections';
 import { moveIcons, useRequestMove } from './use-move';
 
 const filterNames = ['status', 'requiresInspection'] as const;
-
-interface Tracked {
-  from: string;
-  to: string;
-  name: string;
-  /** when the server accepted the move; rows read before it say nothing about the move */
-  since: number;
-}
 
 const titleKeys: Record<ProductSection, { title: string; description: string }> = {
   results: { title: 'products.title', description: 'products.description' },
@@ -61,7 +54,7 @@ export function ProductsList({ section }: { section: ProductSection }) {
   const list = useListParams(filterNames, { sort: '-generatedAt' });
   const { params } = list;
   const move = useRequestMove();
-  const tracked = useRef(new Map<number, Tracked>());
+  const tracked = useRef(new Map<number, TrackedMove>());
   const [tracking, setTracking] = useState(0);
   const here = sectionPaths[section];
 
@@ -83,30 +76,12 @@ export function ProductsList({ section }: { section: ProductSection }) {
   useEffect(() => {
     const data = products.data;
     if (!data || products.isPlaceholderData) return;
-    for (const row of data.items) {
-      if (row.pendingSection && !tracked.current.has(row.id)) {
-        tracked.current.set(row.id, {
-          from: row.section,
-          to: row.pendingSection,
-          name: row.customerName,
-          since: 0,
-        });
-      }
-    }
-    for (const [id, move] of tracked.current) {
-      if (products.dataUpdatedAt < move.since) continue;
-      const row = data.items.find((item) => item.id === id);
-      if (row?.pendingSection) continue;
-      tracked.current.delete(id);
-      if (!row || row.section === move.to) {
-        notifySuccess(
-          t(`products.moves.done.${move.to}`, { name: move.name }),
-          t(`products.moves.${moveKey(move.from, move.to)}`),
-        );
+    for (const move of settleMoves(tracked.current, data.items, products.dataUpdatedAt)) {
+      const key = moveKey(move.from, move.to);
+      if (move.ok) {
+        notifySuccess(t(`products.moves.done.${move.to}`, { name: move.name }), t(`products.moves.${key}`));
         void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
-      } else {
-        notifyError(t(`products.moves.failed.${moveKey(move.from, move.to)}`), move.name);
-      }
+      } else notifyError(t(`products.moves.failed.${key}`), move.name);
     }
     setTracking(tracked.current.size);
   }, [products.data, products.isPlaceholderData, products.dataUpdatedAt, queryClient, t]);
