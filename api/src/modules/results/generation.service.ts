@@ -90,7 +90,17 @@ export async function loadCatalogue(db: Executor): Promise<PreparedCatalogue> {
   return prepareCatalogue(entries);
 }
 
-export type GenerateReportInput = { customerId: number; sampleId?: number; productTypeId?: number };
+/** Only the genotypes of genes the catalogue uses (a results file may carry a thousand genes). */
+const catalogueGenes = (catalogue: PreparedCatalogue) =>
+  inArray(sql`lower(${customerGenotypes.geneCode})`, catalogue.geneCodes);
+
+export type GenerateReportInput = {
+  customerId: number;
+  sampleId?: number;
+  productTypeId?: number;
+  /** The report comes from a lab results upload. */
+  approvedByLaboratory?: boolean;
+};
 
 /**
  * Generates the customer's report from their stored genotypes, in the caller's transaction: creates
@@ -99,66 +109,100 @@ export type GenerateReportInput = { customerId: number; sampleId?: number; produ
  * of every template gained or lost. Pass `catalogue` when generating a batch.
  */
 export async function generateReport(tx: Tx, input: GenerateReportInput, catalogue?: PreparedCatalogue) {
-  const [customer] = await tx
+  const [result] = await generateReports(tx, [input], catalogue);
+  if (!result) throw new Error('generation answered nothing');
+  return result;
+}
+
+/**
+ * `generateReport` for many customers at once (a results upload's batch): customers and genotypes
+ * read in one query each, the templates' counts recounted once.
+ */
+export async function generateReports(tx: Tx, inputs: GenerateReportInput[], catalogue?: PreparedCatalogue) {
+  if (!inputs.length) return [];
+  const customerIds = [...new Set(inputs.map((input) => input.customerId))];
+  const customerRows = await tx
     .select({ id: customers.id, gender: customers.gender })
     .from(customers)
-    .where(eq(customers.id, input.customerId));
-  if (!customer) throw notFound();
+    .where(inArray(customers.id, customerIds));
+  const genders = new Map(customerRows.map((row) => [row.id, row.gender]));
+  if (customerIds.some((id) => !genders.has(id))) throw notFound();
+  const prepared = catalogue ?? (await loadCatalogue(tx));
   const genotypeRows = await tx
-    .select({ geneCode: customerGenotypes.geneCode, genotype: customerGenotypes.genotype })
+    .select({
+      customerId: customerGenotypes.customerId,
+      geneCode: customerGenotypes.geneCode,
+      genotype: customerGenotypes.genotype,
+    })
     .from(customerGenotypes)
-    .where(eq(customerGenotypes.customerId, customer.id));
-  const genotypes = Object.fromEntries(genotypeRows.map((row) => [row.geneCode, row.genotype]));
-  const generated = generateContent(catalogue ?? (await loadCatalogue(tx)), {
-    gender: customer.gender,
-    genotypes,
-  });
-
-  const now = new Date();
-  const [existing] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.customerId, customer.id),
-        sql`${products.productTypeId} is not distinct from ${input.productTypeId ?? null}`,
-      ),
-    )
-    .orderBy(desc(products.id))
-    .limit(1)
-    .for('update');
-  const fields = {
-    content: generated.content,
-    pairedPhenotypesCount: generated.pairedPhenotypesCount,
-    requiresInspection: generated.requiresInspection,
-    generatedAt: now,
-    updatedAt: now,
-  };
-  let productId: number;
-  if (existing) {
-    productId = existing.id;
-    await tx
-      .update(products)
-      .set({ ...fields, ...(input.sampleId ? { sampleId: input.sampleId } : {}), lastChangeAt: now })
-      .where(eq(products.id, productId));
-  } else {
-    const [created] = await tx
-      .insert(products)
-      .values({
-        ...fields,
-        customerId: customer.id,
-        sampleId: input.sampleId ?? null,
-        productTypeId: input.productTypeId ?? null,
-        status: 1,
-      })
-      .returning({ id: products.id });
-    if (!created) throw new Error('product insert returned nothing');
-    productId = created.id;
+    .where(and(inArray(customerGenotypes.customerId, customerIds), catalogueGenes(prepared)));
+  const genotypesByCustomer = new Map<number, GenotypeCombination>();
+  for (const row of genotypeRows) {
+    const genotypes = genotypesByCustomer.get(row.customerId) ?? {};
+    genotypes[row.geneCode] = row.genotype;
+    genotypesByCustomer.set(row.customerId, genotypes);
   }
 
-  await recountTemplates(tx, await syncTemplates(tx, productId, generated.templateIds));
-
-  return { productId, created: !existing, ...generated };
+  const now = new Date();
+  const touched: number[] = [];
+  const results = [];
+  for (const input of inputs) {
+    const generated = generateContent(prepared, {
+      gender: genders.get(input.customerId) as number,
+      genotypes: genotypesByCustomer.get(input.customerId) ?? {},
+    });
+    const [existing] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(
+          eq(products.customerId, input.customerId),
+          sql`${products.productTypeId} is not distinct from ${input.productTypeId ?? null}`,
+        ),
+      )
+      .orderBy(desc(products.id))
+      .limit(1)
+      .for('update');
+    const fields = {
+      content: generated.content,
+      pairedPhenotypesCount: generated.pairedPhenotypesCount,
+      requiresInspection: generated.requiresInspection,
+      generatedAt: now,
+      updatedAt: now,
+      ...(input.approvedByLaboratory ? { approvedByLaboratory: true } : {}),
+    };
+    let productId: number;
+    if (existing) {
+      productId = existing.id;
+      await tx
+        .update(products)
+        .set({ ...fields, ...(input.sampleId ? { sampleId: input.sampleId } : {}), lastChangeAt: now })
+        .where(eq(products.id, productId));
+      touched.push(...(await syncTemplates(tx, productId, generated.templateIds)));
+    } else {
+      const [created] = await tx
+        .insert(products)
+        .values({
+          ...fields,
+          customerId: input.customerId,
+          sampleId: input.sampleId ?? null,
+          productTypeId: input.productTypeId ?? null,
+          status: 1,
+        })
+        .returning({ id: products.id });
+      if (!created) throw new Error('product insert returned nothing');
+      productId = created.id;
+      if (generated.templateIds.length) {
+        await tx
+          .insert(productTemplates)
+          .values(generated.templateIds.map((templateId) => ({ productId, templateId })));
+        touched.push(...generated.templateIds);
+      }
+    }
+    results.push({ productId, created: !existing, ...generated });
+  }
+  await recountTemplates(tx, touched);
+  return results;
 }
 
 /**
@@ -283,7 +327,7 @@ export async function reanalyseProducts(
       genotype: customerGenotypes.genotype,
     })
     .from(customerGenotypes)
-    .where(inArray(customerGenotypes.customerId, customerIds));
+    .where(and(inArray(customerGenotypes.customerId, customerIds), catalogueGenes(catalogue)));
   const genotypesByCustomer = new Map<number, GenotypeCombination>();
   for (const row of genotypeRows) {
     const genotypes = genotypesByCustomer.get(row.customerId) ?? {};

@@ -39,11 +39,18 @@ export type CatalogueGeneCombination = {
 /** The catalogue ready for generation: each gene combination with its templates by genotype key. */
 export type PreparedCatalogue = {
   geneCombinations: (CatalogueGeneCombination & { templateByKey: Map<string, CatalogueTemplate> })[];
+  /** Every gene code the catalogue uses, lower-cased: the only genotypes generation reads. */
+  geneCodes: string[];
 };
 
 /** Indexes the catalogue once (one map per gene combination), so a batch of customers reuses it. */
 export function prepareCatalogue(geneCombinations: CatalogueGeneCombination[]): PreparedCatalogue {
   return {
+    geneCodes: [
+      ...new Set(
+        geneCombinations.flatMap((geneCombination) => geneCombination.geneCodes.map((c) => c.toLowerCase())),
+      ),
+    ],
     geneCombinations: geneCombinations.map((geneCombination) => {
       const templateByKey = new Map<string, CatalogueTemplate>();
       for (const template of geneCombination.templates)

@@ -229,8 +229,13 @@ describe('POST admin/results/upload and the processing job', () => {
     expect(list.json().items[0]).toMatchObject({ id: created.id, status: 4, paired: 2, unpairable: 2 });
   });
 
-  it('completes [3] when every barcode pairs and every phenotype has a template', async () => {
+  it('completes [3] when every barcode pairs and every phenotype has a template; stored genotypes are updated', async () => {
     const sample = await sampleIn(10);
+    // Genotypes from an earlier analysis: the file's gene replaces its row, the other stays.
+    await t.db.insert(customerGenotypes).values([
+      { customerId: sample.customerId, geneCode: 'RS4988235', genotype: 'T/T' },
+      { customerId: sample.customerId, geneCode: 'rs9939609', genotype: 'A/T' },
+    ]);
     const response = await upload(
       `${header.replaceAll(';', ',')}\r\n${row(sample.code, 'rs4988235', 'C/T').replaceAll(';', ',')}\r\n`,
       'komplet.csv',
@@ -245,6 +250,10 @@ describe('POST admin/results/upload and the processing job', () => {
       unpairables: [],
     });
     expect(await sampleStatus(sample.sampleId)).toBe(6);
+    expect(await genotypesOf(sample.customerId)).toEqual([
+      { code: 'rs4988235', genotype: 'C/T' },
+      { code: 'rs9939609', genotype: 'A/T' },
+    ]);
   });
 
   it('a malformed file stores nothing and fails naming the line, in Czech and English', async () => {

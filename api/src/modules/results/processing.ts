@@ -10,13 +10,12 @@ import { type Database, type Tx, transaction } from '../../db/client.js';
 import {
   barcodes,
   orders,
-  products,
   resultUploadFiles,
   resultUploadSamples,
   resultUploads,
   samples,
 } from '../../db/schema/index.js';
-import { generateReport, loadCatalogue } from './generation.service.js';
+import { generateReports, loadCatalogue } from './generation.service.js';
 import { parseResultsFile, type ResultsFileBarcode, type ResultsFileError } from './results-file.js';
 
 /** Reports generated per transaction. */
@@ -162,31 +161,44 @@ async function pairAndStore(
     for (const gene of sample.entry.genes)
       genotypes.set(`${sample.customerId}\u0000${gene.geneCode.toLowerCase()}`, [sample.customerId, gene]);
   const rows = [...genotypes.values()];
-  for (let start = 0; start < rows.length; start += genotypeChunk) {
-    const chunk = rows.slice(start, start + genotypeChunk);
-    await client.query(
-      `insert into customer_genotypes
-         (customer_id, gene_code, gene_name, hgvs_c, protein, transcript, genotype, upload_id)
-       select c, g, n, h, p, t, v, $8
-         from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-              as u(c, g, n, h, p, t, v)
-       on conflict (customer_id, lower(gene_code)) do update set
-         gene_code = excluded.gene_code, gene_name = excluded.gene_name, hgvs_c = excluded.hgvs_c,
-         protein = excluded.protein, transcript = excluded.transcript, genotype = excluded.genotype,
-         upload_id = excluded.upload_id, updated_at = now()`,
-      [
-        chunk.map(([customerId]) => customerId),
-        chunk.map(([, gene]) => gene.geneCode),
-        chunk.map(([, gene]) => gene.geneName),
-        chunk.map(([, gene]) => gene.hgvsC),
-        chunk.map(([, gene]) => gene.protein),
-        chunk.map(([, gene]) => gene.transcript),
-        chunk.map(([, gene]) => gene.genotype),
-        uploadId,
-      ],
-    );
+  // Customers without stored genotypes (their first results, the usual case) take a plain insert;
+  // the others an upsert by customer and gene code.
+  const { rows: stored } = await client.query<{ customer_id: number }>(
+    'select distinct customer_id from customer_genotypes where customer_id = any($1::bigint[])',
+    [[...new Set(paired.map((sample) => sample.customerId))]],
+  );
+  const withGenotypes = new Set(stored.map((row) => Number(row.customer_id)));
+  for (const upsert of [false, true]) {
+    const part = rows.filter(([customerId]) => withGenotypes.has(customerId) === upsert);
+    for (let start = 0; start < part.length; start += genotypeChunk) {
+      const chunk = part.slice(start, start + genotypeChunk);
+      await client.query(
+        `insert into customer_genotypes
+           (customer_id, gene_code, gene_name, hgvs_c, protein, transcript, genotype, upload_id)
+         select c, g, n, h, p, t, v, $8
+           from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+                as u(c, g, n, h, p, t, v)
+         ${
+           upsert
+             ? `on conflict (customer_id, lower(gene_code)) do update set
+                  gene_code = excluded.gene_code, gene_name = excluded.gene_name, hgvs_c = excluded.hgvs_c,
+                  protein = excluded.protein, transcript = excluded.transcript, genotype = excluded.genotype,
+                  upload_id = excluded.upload_id, updated_at = now()`
+             : ''
+         }`,
+        [
+          chunk.map(([customerId]) => customerId),
+          chunk.map(([, gene]) => gene.geneCode),
+          chunk.map(([, gene]) => gene.geneName),
+          chunk.map(([, gene]) => gene.hgvsC),
+          chunk.map(([, gene]) => gene.protein),
+          chunk.map(([, gene]) => gene.transcript),
+          chunk.map(([, gene]) => gene.genotype),
+          uploadId,
+        ],
+      );
+    }
   }
-
   if (paired.length) {
     const sampleIds = paired.map((sample) => sample.sampleId);
     // Lab analysis finished [6], audited like any status change of a sample.
@@ -276,35 +288,28 @@ async function generateUploadReports(run: TransactionRunner, uploadId: number): 
           .where(eq(resultUploads.id, uploadId));
         return true;
       }
-      const now = new Date();
-      for (const sample of batch) {
-        const report = await generateReport(
-          tx,
-          {
-            customerId: sample.customerId,
-            sampleId: sample.sampleId,
-            productTypeId: sample.productTypeId ?? undefined,
-          },
-          catalogue,
-        );
-        await tx
-          .update(products)
-          .set({ approvedByLaboratory: true })
-          .where(eq(products.id, report.productId));
-        await tx
-          .update(resultUploadSamples)
-          .set({
-            generatedAt: now,
-            productId: report.productId,
-            requiresInspection: report.requiresInspection,
-          })
-          .where(
-            and(
-              eq(resultUploadSamples.uploadId, uploadId),
-              eq(resultUploadSamples.sampleId, sample.sampleId),
-            ),
-          );
-      }
+      const reports = await generateReports(
+        tx,
+        batch.map((sample) => ({
+          customerId: sample.customerId,
+          sampleId: sample.sampleId,
+          productTypeId: sample.productTypeId ?? undefined,
+          approvedByLaboratory: true,
+        })),
+        catalogue,
+      );
+      await tx.$client.query(
+        `update result_upload_samples s
+            set generated_at = now(), product_id = u.p, requires_inspection = u.r
+           from unnest($2::bigint[], $3::bigint[], $4::boolean[]) as u(s, p, r)
+          where s.upload_id = $1 and s.sample_id = u.s`,
+        [
+          uploadId,
+          batch.map((sample) => sample.sampleId),
+          reports.map((report) => report.productId),
+          reports.map((report) => report.requiresInspection),
+        ],
+      );
       await tx
         .update(resultUploads)
         .set({ generated: sql`${resultUploads.generated} + ${batch.length}` })
