@@ -236,7 +236,7 @@ export function ProductsList({ section }: { section: ProductSection }) {
         breadcrumbs={[{ label: t('nav.groups.customers') }, { label: t(titleKeys[section].title) }]}
         actions={section === 'results' && canEdit ? <ReanalyseAllButton /> : undefined}
       />
-      {section === 'results' && canEdit && <ReanalysisProgress />}
+      {section === 'results' && <ReanalysisProgress />}
       <DataTable
         testId="products-table"
         columns={columns}
