@@ -18,6 +18,7 @@ import {
   samples,
 } from '../../db/schema/index.js';
 import { processResultsUpload } from './processing.js';
+import { resultsWorkers } from './workers.js';
 
 let t: TestApp;
 let lab: Record<string, string>;
@@ -363,5 +364,19 @@ describe('POST admin/results/upload and the processing job', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'sample'), inArray(auditLog.entityId, [a.sampleId, b.sampleId])));
     expect(audits).toHaveLength(2);
+  });
+
+  it('the queued job is processed by the worker', async () => {
+    const sample = await sampleIn(11);
+    const response = await upload([header, row(sample.code, 'rs762551', 'A/C')].join('\n'), 'fronta.csv');
+    expect(response.statusCode).toBe(202);
+    await resultsWorkers(t.jobs, t.db);
+    let status = 1;
+    for (let attempt = 0; attempt < 100 && status < 3; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = (await detail(response.json().id)).status;
+    }
+    expect(status).toBe(3);
+    expect(await sampleStatus(sample.sampleId)).toBe(6);
   });
 });

@@ -8,9 +8,9 @@ import { reanalyseJob } from './reanalysis.js';
 
 /** Subscribes to the results jobs: 'process-results-upload' and 'reanalyse'. */
 export async function resultsWorkers(jobs: Jobs, db: Database): Promise<void> {
-  await jobs.boss.work<{ uploadId: number }, void, { includeMetadata: true }>(
+  await jobs.boss.work<{ uploadId: number }, void, { includeMetadata: true; pollingIntervalSeconds: number }>(
     'process-results-upload',
-    { includeMetadata: true },
+    { includeMetadata: true, pollingIntervalSeconds: 0.5 },
     async ([job]) => {
       if (!job) return;
       try {
@@ -32,9 +32,9 @@ export async function resultsWorkers(jobs: Jobs, db: Database): Promise<void> {
       }
     },
   );
-  await jobs.boss.work<{ runId: number }, void, { includeMetadata: true }>(
+  await jobs.boss.work<{ runId: number }, void, { includeMetadata: true; pollingIntervalSeconds: number }>(
     'reanalyse',
-    { includeMetadata: true },
+    { includeMetadata: true, pollingIntervalSeconds: 0.5 },
     async ([job]) => {
       if (job) await reanalyseJob(db, job);
     },
