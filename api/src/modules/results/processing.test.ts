@@ -18,7 +18,7 @@ import {
   samples,
 } from '../../db/schema/index.js';
 import { processResultsUpload } from './processing.js';
-import { resultsWorkers } from './workers.js';
+import { processUploadJob, resultsWorkers } from './workers.js';
 
 let t: TestApp;
 let lab: Record<string, string>;
@@ -378,5 +378,27 @@ describe('POST admin/results/upload and the processing job', () => {
     }
     expect(status).toBe(3);
     expect(await sampleStatus(sample.sampleId)).toBe(6);
+    await t.jobs.boss.offWork('process-results-upload');
+    await t.jobs.boss.offWork('reanalyse');
+  });
+
+  it('a job failing on its last attempt fails the upload; earlier attempts leave it to the retry', async () => {
+    const sample = await sampleIn(11);
+    const response = await upload([header, row(sample.code, 'rs762551', 'C/C')].join('\n'), 'havarie.csv');
+    const id = response.json().id as number;
+    const crash = async () => {
+      throw new Error('database gone');
+    };
+    await expect(
+      processUploadJob(t.db, { data: { uploadId: id }, retryCount: 0, retryLimit: 5 }, crash),
+    ).rejects.toThrow('database gone');
+    expect(await detail(id)).toMatchObject({ status: 1, exception: null });
+    await expect(
+      processUploadJob(t.db, { data: { uploadId: id }, retryCount: 5, retryLimit: 5 }, crash),
+    ).rejects.toThrow();
+    const failed = await detail(id, 'en');
+    expect(failed).toMatchObject({ status: 5, exception: 'An unexpected server error occurred.' });
+    expect(await t.db.select().from(resultUploadFiles).where(eq(resultUploadFiles.uploadId, id))).toEqual([]);
+    expect(await sampleStatus(sample.sampleId)).toBe(11);
   });
 });
