@@ -270,6 +270,7 @@ export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Prom
       .update(products)
       .set({
         status,
+        generatedAt: new Date(now - 7 * day + 30_000),
         isInDoctorSection: section !== ProductSection.Results,
         isArchived: section === ProductSection.Archive,
         doctorIntro: withIntro ? (intros[j % intros.length] as string) : '',
