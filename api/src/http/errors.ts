@@ -47,9 +47,10 @@ const translateField = (message: FieldMessage, locale: Locale) =>
 
 /** The caller's language: an explicit `locale` query parameter, else Accept-Language, else cs. */
 export function requestLocale(request: FastifyRequest): Locale {
-  const query = request.query as Record<string, unknown> | undefined;
-  const explicit = query?.locale ?? query?.Locale;
-  return pickLocale(typeof explicit === 'string' ? explicit : request.headers['accept-language']);
+  // From the URL itself: a route's query schema may strip parameters it does not declare.
+  const search = new URLSearchParams(request.url.split('?')[1] ?? '');
+  const explicit = search.get('locale') ?? search.get('Locale');
+  return pickLocale(explicit ?? request.headers['accept-language']);
 }
 
 type ValidationIssue = { message?: string; instancePath?: string };

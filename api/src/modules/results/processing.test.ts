@@ -294,7 +294,17 @@ describe('POST admin/results/upload and the processing job', () => {
     expect(first.statusCode).toBe(202);
     const second = await upload(file, 'podruhe.csv', { 'accept-language': 'en' });
     expect(second.statusCode).toBe(409);
-    expect(second.json().error.message).toMatch(/^This results file has already been uploaded \(.+\)\.$/);
+    // The date in the reader's language: '22 Nov 2026, 02:37'.
+    expect(second.json().error.message).toMatch(
+      /^This results file has already been uploaded \(\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\)\.$/,
+    );
+    const byQuery = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/results/upload?FileName=x.csv&locale=en',
+      headers: { ...lab, 'content-type': 'text/csv' },
+      payload: file,
+    });
+    expect(byQuery.json().error.message).toMatch(/^This results file has already been uploaded/);
     await processResultsUpload(t.db, first.json().id);
     const third = await upload(file, 'potreti.csv');
     expect(third.statusCode).toBe(409);

@@ -97,9 +97,9 @@ const toUpload = (row: UploadRow, locale: Locale): ResultUpload => ({
   exception: (locale === 'en' ? row.exceptionEn : row.exception) ?? null,
 });
 
-/** When an earlier upload of the same file was made, as staff read it (Prague time). */
-const uploadDate = (date: Date) =>
-  new Intl.DateTimeFormat('cs-CZ', {
+/** When an earlier upload of the same file was made, as staff read it (Prague time, their language). */
+const uploadDate = (date: Date, locale: Locale) =>
+  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'cs-CZ', {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Europe/Prague',
@@ -135,7 +135,7 @@ export async function uploadResults(
   if (!bytes.length) throw invalid('resultsFileRequired', 'file');
   const fileHash = createHash('sha256').update(bytes).digest('hex');
   const refuse = (earlier: { uploadedAt: Date }) =>
-    conflict('resultsFileAlreadyUploaded', 'file', { date: uploadDate(earlier.uploadedAt) });
+    conflict('resultsFileAlreadyUploaded', 'file', { date: uploadDate(earlier.uploadedAt, locale) });
   const earlier = await alreadyUploaded(db, fileHash);
   if (earlier) throw refuse(earlier);
   let id: number;

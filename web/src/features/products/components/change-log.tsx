@@ -20,6 +20,26 @@ function plain(value: string | null): string {
   return text || '—';
 }
 
+/**
+ * A reanalysed phenotype's outcome as the API logs it ('risk 2 · template 14', 'risk 1 · default text',
+ * '… · new text', '—'), in the reader's language; anything else as it is.
+ */
+export function phenotypeOutcome(
+  value: string,
+  t: (key: string, options?: Record<string, unknown>) => string,
+) {
+  const match = /^risk (\S+) · (?:(default text)|template (\d+))( · new text)?$/.exec(value);
+  if (!match) return value;
+  const [, risk, isDefault, templateId, newText] = match;
+  return [
+    t('products.changeLog.outcome.risk', { risk }),
+    isDefault
+      ? t('products.changeLog.outcome.defaultText')
+      : t('products.changeLog.outcome.template', { id: templateId }),
+    ...(newText ? [t('products.changeLog.outcome.newText')] : []),
+  ].join(' · ');
+}
+
 /** The report's change log: changedAt, changedByUser, field, old, new (newest first, as the API sends). */
 export function ChangeLog({ changes }: { changes: ProductChange[] }) {
   const { t, i18n } = useTranslation();
@@ -30,6 +50,7 @@ export function ChangeLog({ changes }: { changes: ProductChange[] }) {
       return productStatusLabels[Number(value) as ProductStatus]?.[locale] ?? value;
     }
     if (value !== null && key === 'section') return productSectionName(value, locale);
+    if (value !== null && key.startsWith('phenotype:')) return phenotypeOutcome(value, t);
     return plain(value);
   };
 

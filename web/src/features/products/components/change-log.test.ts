@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+import { phenotypeOutcome } from './change-log';
+
+describe('phenotypeOutcome', () => {
+  const i18n = initI18n();
+
+  it("reads a reanalysed phenotype's outcome in the reader's language", () => {
+    const cs = i18n.getFixedT('cs');
+    const en = i18n.getFixedT('en');
+    expect(phenotypeOutcome('risk 2 · template 14', cs)).toBe('riziko 2 · šablona 14');
+    expect(phenotypeOutcome('risk 1 · default text', en)).toBe('risk 1 · default text');
+    expect(phenotypeOutcome('risk 3 · template 7 · new text', cs)).toBe('riziko 3 · šablona 7 · nový text');
+    expect(phenotypeOutcome('risk — · default text', cs)).toBe('riziko — · výchozí text');
+  });
+
+  it('leaves any other value as it is', () => {
+    expect(phenotypeOutcome('—', i18n.getFixedT('cs'))).toBe('—');
+    expect(phenotypeOutcome('something else', i18n.getFixedT('cs'))).toBe('something else');
+  });
+});
