@@ -359,7 +359,8 @@ export async function createCustomer(db: Database, by: Principal, input: CreateC
       changes.push({ field: 'order', oldValue: null, newValue: order.orderNumber });
       if (input.PaidInCash) {
         await payInCash(tx, order.id);
-        const sampleId = await finalizeOrder(tx, order.id);
+        // A new customer has no stored genotypes: finalizing creates their sample.
+        const { sampleId } = await finalizeOrder(tx, order.id);
         changes.push({ field: 'payment', oldValue: null, newValue: 'cash' });
         changes.push({ field: 'sample', oldValue: null, newValue: sampleId });
       }

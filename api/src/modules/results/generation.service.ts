@@ -1,4 +1,4 @@
-import type { GenotypeCombination } from '@genodesk/contract';
+import { type GenotypeCombination, ProductStatus } from '@genodesk/contract';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import {
@@ -100,13 +100,15 @@ export type GenerateReportInput = {
   productTypeId?: number;
   /** The report comes from a lab results upload. */
   approvedByLaboratory?: boolean;
+  /** The status of a report created now (default 1); an existing report keeps its status. */
+  status?: ProductStatus;
 };
 
 /**
  * Generates the customer's report from their stored genotypes, in the caller's transaction: creates
- * it (status 1) or replaces the content of the customer's report of that product type, keeping its
- * status and the doctor's texts. Keeps `product_templates` and recounts `templates.customer_count`
- * of every template gained or lost. Pass `catalogue` when generating a batch.
+ * it (status 1, or `input.status`) or replaces the content of the customer's report of that product
+ * type, keeping its status and the doctor's texts. Keeps `product_templates` and recounts
+ * `templates.customer_count` of every template gained or lost. Pass `catalogue` when generating a batch.
  */
 export async function generateReport(tx: Tx, input: GenerateReportInput, catalogue?: PreparedCatalogue) {
   const [result] = await generateReports(tx, [input], catalogue);
@@ -187,7 +189,7 @@ export async function generateReports(tx: Tx, inputs: GenerateReportInput[], cat
           customerId: input.customerId,
           sampleId: input.sampleId ?? null,
           productTypeId: input.productTypeId ?? null,
-          status: 1,
+          status: input.status ?? ProductStatus.Generated,
         })
         .returning({ id: products.id });
       if (!created) throw new Error('product insert returned nothing');
