@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../test/test-app.js';
-import { products, resultUploadFiles, resultUploads, samples } from '../db/schema/index.js';
+import {
+  auditLog,
+  orders,
+  products,
+  resultUploadFiles,
+  resultUploads,
+  samples,
+  users,
+} from '../db/schema/index.js';
 import { processResultsUpload } from '../modules/results/processing.js';
 import { demoResultsFile, demoResultsFolder, freshResultsFile, unknownDemoBarcodes } from './results.js';
 
@@ -47,8 +55,9 @@ describe('the demo results', () => {
         approved: products.approvedByLaboratory,
       })
       .from(products)
-      .innerJoin(samples, eq(samples.id, products.sampleId));
-    expect(reports).toHaveLength(barcodesInFile.size);
+      .leftJoin(samples, eq(samples.id, products.sampleId));
+    const fromFile = reports.filter((r) => r.status !== 5);
+    expect(fromFile).toHaveLength(barcodesInFile.size);
     expect(new Set(reports.map((r) => r.status))).toEqual(new Set([1, 2, 3, 4, 5]));
     expect(reports.some((r) => !r.inDoctorSection && !r.archived)).toBe(true);
     expect(reports.some((r) => r.inDoctorSection && !r.archived)).toBe(true);
@@ -56,12 +65,108 @@ describe('the demo results', () => {
     expect(reports.some((r) => r.requiresInspection)).toBe(true);
     expect(reports.some((r) => !r.requiresInspection)).toBe(true);
     expect(reports.some((r) => r.doctorIntro !== '')).toBe(true);
-    expect(reports.every((r) => r.approved)).toBe(true);
-    for (const report of reports)
+    expect(fromFile.every((r) => r.approved)).toBe(true);
+    for (const report of fromFile)
       expect([report.status, report.sampleStatus]).toEqual([
         report.status,
         report.status === 3 || report.status === 4 ? 8 : report.status === 2 ? 9 : 6,
       ]);
+  });
+
+  it('additional purchases (status 5) come from a second paid order: no sample, and the customer has their published first report', async () => {
+    const all = await t.db.select().from(products);
+    const additional = all.filter((p) => p.status === 5);
+    expect(additional.length).toBeGreaterThan(0);
+    for (const report of additional) {
+      expect(report.sampleId).toBeNull();
+      expect(report.lastChangeAt).toBeNull();
+      const first = all.find((p) => p.customerId === report.customerId && p.id !== report.id);
+      expect(first).toBeDefined();
+      expect(first?.sampleId).not.toBeNull();
+      expect(first?.productTypeId).not.toBe(report.productTypeId);
+      expect([3, 4]).toContain(first?.status);
+      expect(first?.publishedAt?.getTime()).toBeLessThan(report.generatedAt.getTime());
+      const [order] = await t.db
+        .select()
+        .from(orders)
+        .where(
+          and(eq(orders.customerId, report.customerId), eq(orders.productTypeId, report.productTypeId ?? 0)),
+        );
+      expect(order).toMatchObject({ complete: true, paidBy: 3 });
+      expect(order?.dateOrderPaid?.getTime()).toBeLessThanOrEqual(report.generatedAt.getTime());
+      expect(
+        await t.db
+          .select()
+          .from(samples)
+          .where(eq(samples.orderId, order?.id ?? 0)),
+      ).toEqual([]);
+    }
+  });
+
+  it('reviewed reports have the change log the editor and the moves would have written, dated between generation and now', async () => {
+    const all = await t.db.select().from(products);
+    const log = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity, 'product'))
+      .orderBy(asc(auditLog.changedAt), asc(auditLog.id));
+    const now = Date.now();
+    const [doctor] = await t.db.select().from(users).where(eq(users.email, demo.doctor));
+    for (const report of all) {
+      const rows = log.filter((row) => row.entityId === report.id);
+      for (const row of rows) {
+        expect(row.changedAt.getTime()).toBeGreaterThan(report.generatedAt.getTime());
+        expect(row.changedAt.getTime()).toBeLessThanOrEqual(now);
+        expect(row.changedBy).toBe(doctor?.id);
+      }
+      if (report.status !== 1 && report.status !== 5) {
+        expect(rows.length).toBeGreaterThan(0);
+        expect(report.lastChangeAt).not.toBeNull();
+        const statusRow = rows.find((row) => row.field === 'status');
+        expect([statusRow?.oldValue, statusRow?.newValue]).toEqual(['1', String(report.status)]);
+        if (report.status === 3 || report.status === 4)
+          expect(report.publishedAt).toEqual(statusRow?.changedAt);
+        else expect(report.publishedAt).toBeNull();
+      }
+      expect(report.lastChangeAt).toEqual(rows.at(-1)?.changedAt ?? null);
+      const introRow = rows.find((row) => row.field === 'doctorIntro');
+      expect(report.doctorsIntroLastChange).toEqual(introRow?.changedAt ?? null);
+      if (introRow) expect([introRow.oldValue, introRow.newValue]).toEqual(['', report.doctorIntro]);
+      const guardianRow = rows.find((row) => row.field === 'legalGuardianName');
+      expect(guardianRow?.newValue ?? null).toBe(report.legalGuardianName);
+      const moves = rows.filter((row) => row.field === 'section').map((row) => [row.oldValue, row.newValue]);
+      expect(moves).toEqual(
+        report.isArchived
+          ? [
+              ['results', 'doctorSection'],
+              ['doctorSection', 'archive'],
+            ]
+          : report.isInDoctorSection
+            ? [['results', 'doctorSection']]
+            : [],
+      );
+    }
+    expect(all.some((r) => r.legalGuardianName !== null)).toBe(true);
+
+    // What the doctor sees: an archived published report's change log, newest first.
+    const archived = all.find((r) => r.isArchived && r.status === 3);
+    expect(archived).toBeDefined();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/products/getproduct?ProductId=${archived?.id}`,
+      headers: await t.authAs(demo.doctor),
+    });
+    expect(response.statusCode).toBe(200);
+    const product = response.json();
+    expect(product.lastChangeAt).toBe(archived?.lastChangeAt?.toISOString());
+    expect(product.changeLog[0]).toMatchObject({
+      field: 'section',
+      oldValue: 'doctorSection',
+      newValue: 'archive',
+      changedByUser: { id: doctor?.id },
+    });
+    expect(product.changeLog.at(-1)).toMatchObject({ field: 'section', newValue: 'doctorSection' });
+    expect(product.changeLog.map((c: { field: string }) => c.field)).toContain('status');
   });
 
   it('the fresh file pairs samples still awaiting results and leaves its unknown barcodes unpairable', async () => {

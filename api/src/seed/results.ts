@@ -3,9 +3,20 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ProductSection, ProductStatus, SampleStatus } from '@genodesk/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { products, resultUploadFiles, resultUploads, samples, users } from '../db/schema/index.js';
+import {
+  auditLog,
+  orders,
+  payments,
+  products,
+  productTypes,
+  resultUploadFiles,
+  resultUploads,
+  samples,
+  users,
+} from '../db/schema/index.js';
+import { createOrder, finalizeOrder, payInCash } from '../modules/finances/orders.service.js';
 import { processResultsUploadWith } from '../modules/results/processing.js';
 import { prng, type SeededSample } from './customers.js';
 
@@ -187,30 +198,32 @@ export function demoResultsFiles(seeded: { withResults: SeededSample[]; awaiting
 }
 
 const day = 86_400_000;
+const hour = 3_600_000;
 
-/** What happens to each report after generation: its status and section, by the seeded sample. */
+/**
+ * What happens to each report after generation: its status and section, by the seeded sample. Every
+ * third customer whose results were published later buys another product type (an additional purchase).
+ */
 function reportPlan(withResults: SeededSample[]) {
   const counters = new Map<number, number>();
   return withResults.map((sample, j) => {
     const n = counters.get(sample.status) ?? 0;
     counters.set(sample.status, n + 1);
-    const status =
-      sample.status === SampleStatus.ResultsPublishedOnline
-        ? n % 2 === 0
-          ? ProductStatus.Published
-          : ProductStatus.PreliminarilyPublished
-        : sample.status === SampleStatus.ResultsRequireConsultation
-          ? ProductStatus.Unpublished
-          : n % 3 === 2
-            ? ProductStatus.AdditionalPurchase
-            : ProductStatus.Generated;
+    const published = sample.status === SampleStatus.ResultsPublishedOnline;
+    const status: ProductStatus = published
+      ? n % 2 === 0
+        ? ProductStatus.Published
+        : ProductStatus.PreliminarilyPublished
+      : sample.status === SampleStatus.ResultsRequireConsultation
+        ? ProductStatus.Unpublished
+        : ProductStatus.Generated;
     const section =
       j % 5 === 1
         ? ProductSection.DoctorSection
         : j % 5 === 3
           ? ProductSection.Archive
           : ProductSection.Results;
-    return { sample, status, section, j };
+    return { sample, status, section, j, additionalPurchase: published && n % 3 === 2 };
   });
 }
 
@@ -220,10 +233,86 @@ const intros = [
   '<p>Na konzultaci probereme výsledky podrobně, včetně doporučení pro rodinu.</p>',
 ];
 
+const guardian = { name: 'Jana Zákonná', email: 'zakonny.zastupce@example.cz' };
+
+type Change = { field: string; oldValue: string | null; newValue: string | null };
+
+/**
+ * The doctor's work on one report after its generation, as the real code paths write it: the move to
+ * the doctor section ('move-product'), the introduction and the status (the editor, fields in its
+ * order; every other report saves both at once), the move to the archive. Answers the steps in time
+ * order and the report's fields those steps leave behind.
+ */
+function reviewHistory(plan: ReturnType<typeof reportPlan>[number], generatedAt: number) {
+  const { sample, status, section, j } = plan;
+  const withIntro = status !== ProductStatus.Generated || section === ProductSection.DoctorSection;
+  const intro = intros[j % intros.length] as string;
+  const withGuardian = status === ProductStatus.Unpublished && sample.underage;
+  const statusChanges: Change[] =
+    status === ProductStatus.Generated
+      ? []
+      : [
+          { field: 'status', oldValue: String(ProductStatus.Generated), newValue: String(status) },
+          ...(withGuardian
+            ? [
+                { field: 'legalGuardianName', oldValue: null, newValue: guardian.name },
+                { field: 'legalGuardianEmail', oldValue: null, newValue: guardian.email },
+              ]
+            : []),
+        ];
+  const introChange: Change = { field: 'doctorIntro', oldValue: '', newValue: intro };
+
+  const steps: { at: number; changes: Change[] }[] = [];
+  let at = generatedAt + day + (j % 6) * 3 * hour + 8 * hour;
+  if (section !== ProductSection.Results) {
+    steps.push({ at, changes: [{ field: 'section', oldValue: 'results', newValue: 'doctorSection' }] });
+    at += 2 * hour;
+  }
+  let introAt: number | null = null;
+  let statusAt: number | null = null;
+  if (withIntro) {
+    introAt = at;
+    if (statusChanges.length > 0 && j % 2 === 0) {
+      statusAt = at;
+      const [statusChange, ...guardianChanges] = statusChanges as [Change, ...Change[]];
+      steps.push({ at, changes: [statusChange, introChange, ...guardianChanges] });
+    } else steps.push({ at, changes: [introChange] });
+    at += 3 * hour + (j % 4) * hour;
+  }
+  if (statusChanges.length > 0 && statusAt === null) {
+    statusAt = at;
+    steps.push({ at, changes: statusChanges });
+    at += day;
+  }
+  if (section === ProductSection.Archive)
+    steps.push({ at, changes: [{ field: 'section', oldValue: 'doctorSection', newValue: 'archive' }] });
+
+  const published = status === ProductStatus.Published || status === ProductStatus.PreliminarilyPublished;
+  const lastChangeAt = steps.at(-1)?.at ?? null;
+  return {
+    steps,
+    statusAt,
+    fields: {
+      status,
+      generatedAt: new Date(generatedAt),
+      isInDoctorSection: section !== ProductSection.Results,
+      isArchived: section === ProductSection.Archive,
+      doctorIntro: withIntro ? intro : '',
+      doctorsIntroLastChange: introAt === null ? null : new Date(introAt),
+      publishedAt: published && statusAt !== null ? new Date(statusAt) : null,
+      legalGuardianName: withGuardian ? guardian.name : null,
+      legalGuardianEmail: withGuardian ? guardian.email : null,
+      lastChangeAt: lastChangeAt === null ? null : new Date(lastChangeAt),
+      updatedAt: new Date(lastChangeAt ?? generatedAt),
+    },
+  };
+}
+
 /**
  * Processes the committed demo results file in the seed's transaction (upload by the lab user, a week
- * ago), then gives the reports every status and section with matching sample statuses and some
- * doctor introductions.
+ * ago), then writes the doctor's work of the following days: reports in every status and section with
+ * matching sample statuses, their change logs (one insert), and additional purchases (status 5) made
+ * through the orders' own code, a few days after the first report was published.
  */
 export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Promise<void> {
   const bytes = readFileSync(path.join(demoResultsFolder, demoResultsFile));
@@ -232,7 +321,10 @@ export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Prom
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, 'doctor@genodesk.test'));
+  const doctorId = doctor?.id ?? null;
   const now = Date.now();
+  const uploadedAt = now - 7 * day;
+  const generatedAt = uploadedAt + 30_000;
   const [upload] = await tx
     .insert(resultUploads)
     .values({
@@ -240,7 +332,7 @@ export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Prom
       fileHash: createHash('sha256').update(bytes).digest('hex'),
       fileSize: bytes.length,
       uploadedBy: lab?.id ?? null,
-      uploadedAt: new Date(now - 7 * day),
+      uploadedAt: new Date(uploadedAt),
     })
     .returning({ id: resultUploads.id });
   if (!upload) throw new Error('upload insert returned nothing');
@@ -248,44 +340,103 @@ export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Prom
   await processResultsUploadWith((work) => work(tx), upload.id);
   await tx
     .update(resultUploads)
-    .set({ finishedAt: new Date(now - 7 * day + 40_000) })
+    .set({ finishedAt: new Date(uploadedAt + 40_000) })
     .where(eq(resultUploads.id, upload.id));
 
-  const reports = await tx
-    .select({ id: products.id, sampleId: products.sampleId })
-    .from(products)
+  const sampleIds = withResults.map((sample) => sample.sampleId);
+  // The samples' lab analysis finished [6] with the upload.
+  await tx
+    .update(auditLog)
+    .set({ changedAt: new Date(generatedAt) })
     .where(
-      inArray(
-        products.sampleId,
-        withResults.map((sample) => sample.sampleId),
+      and(
+        eq(auditLog.entity, 'sample'),
+        inArray(auditLog.entityId, sampleIds),
+        eq(auditLog.field, 'status'),
+        eq(auditLog.newValue, String(SampleStatus.LabAnalysisFinished)),
       ),
     );
-  const productBySample = new Map(reports.map((report) => [report.sampleId, report.id]));
-  for (const { sample, status, section, j } of reportPlan(withResults)) {
-    const productId = productBySample.get(sample.sampleId);
-    if (productId === undefined) continue;
-    const reviewed = status !== ProductStatus.Generated && status !== ProductStatus.AdditionalPurchase;
-    const withIntro = reviewed || section === ProductSection.DoctorSection;
+  await tx
+    .update(samples)
+    .set({ updatedAt: new Date(generatedAt) })
+    .where(inArray(samples.id, sampleIds));
+
+  const reports = await tx
+    .select({ id: products.id, sampleId: products.sampleId, productTypeId: products.productTypeId })
+    .from(products)
+    .where(inArray(products.sampleId, sampleIds));
+  const reportBySample = new Map(reports.map((report) => [report.sampleId, report]));
+  const types = (
+    await tx.select({ id: productTypes.id }).from(productTypes).orderBy(asc(productTypes.id))
+  ).map((type) => type.id);
+
+  const log: (typeof auditLog.$inferInsert)[] = [];
+  const purchases: { customerId: number; productTypeId: number; at: number }[] = [];
+  for (const plan of reportPlan(withResults)) {
+    const report = reportBySample.get(plan.sample.sampleId);
+    if (!report) continue;
+    const { steps, statusAt, fields } = reviewHistory(plan, generatedAt);
     await tx
       .update(products)
-      .set({
-        status,
-        generatedAt: new Date(now - 7 * day + 30_000),
-        isInDoctorSection: section !== ProductSection.Results,
-        isArchived: section === ProductSection.Archive,
-        doctorIntro: withIntro ? (intros[j % intros.length] as string) : '',
-        doctorsIntroLastChange: withIntro ? new Date(now - 3 * day) : null,
-        doctorId: withIntro ? (doctor?.id ?? null) : null,
-        publishedAt:
-          status === ProductStatus.Published || status === ProductStatus.PreliminarilyPublished
-            ? new Date(now - 2 * day)
-            : null,
-        legalGuardianName: status === ProductStatus.Unpublished && sample.underage ? 'Jana Zákonná' : null,
-        legalGuardianEmail:
-          status === ProductStatus.Unpublished && sample.underage ? 'zakonny.zastupce@example.cz' : null,
-      })
-      .where(eq(products.id, productId));
-    if (sample.status !== SampleStatus.LabAnalysisFinished)
-      await tx.update(samples).set({ status: sample.status }).where(eq(samples.id, sample.sampleId));
+      .set({ ...fields, doctorId: fields.doctorIntro ? doctorId : null })
+      .where(eq(products.id, report.id));
+    for (const step of steps)
+      for (const change of step.changes)
+        log.push({
+          entity: 'product',
+          entityId: report.id,
+          ...change,
+          changedBy: doctorId,
+          changedAt: new Date(step.at),
+        });
+    if (plan.sample.status !== SampleStatus.LabAnalysisFinished && statusAt !== null) {
+      // The editor moves the sample with the report ([8] published, [9] consultation).
+      await tx
+        .update(samples)
+        .set({ status: plan.sample.status, updatedAt: new Date(statusAt) })
+        .where(eq(samples.id, plan.sample.sampleId));
+      log.push({
+        entity: 'sample',
+        entityId: plan.sample.sampleId,
+        field: 'status',
+        oldValue: String(SampleStatus.LabAnalysisFinished),
+        newValue: String(plan.sample.status),
+        changedBy: doctorId,
+        changedAt: new Date(statusAt),
+      });
+    }
+    if (plan.additionalPurchase && fields.publishedAt && report.productTypeId !== null) {
+      const next = types[(types.indexOf(report.productTypeId) + 1) % types.length] as number;
+      purchases.push({
+        customerId: plan.sample.customerId,
+        productTypeId: next,
+        at: fields.publishedAt.getTime() + 2 * day + (plan.j % 5) * hour,
+      });
+    }
+  }
+  log.sort((a, b) => (a.changedAt as Date).getTime() - (b.changedAt as Date).getTime());
+  if (log.length > 0) await tx.insert(auditLog).values(log);
+
+  // Additional purchases: a second order paid in cash at the reception and finalized, its report
+  // generated from the stored genotypes in status 5, no sample; dated after the first report's publication.
+  for (const purchase of purchases) {
+    const order = await createOrder(tx, purchase.customerId, purchase.productTypeId);
+    await payInCash(tx, order.id);
+    const { productId } = await finalizeOrder(tx, order.id);
+    const orderedAt = new Date(purchase.at);
+    const paidAt = new Date(purchase.at + 15 * 60_000);
+    await tx
+      .update(orders)
+      .set({ createdAt: orderedAt, dateOrderPaid: paidAt })
+      .where(eq(orders.id, order.id));
+    await tx
+      .update(payments)
+      .set({ createdAt: paidAt, completedAt: paidAt })
+      .where(eq(payments.orderId, order.id));
+    if (productId !== null)
+      await tx
+        .update(products)
+        .set({ generatedAt: paidAt, createdAt: paidAt, updatedAt: paidAt })
+        .where(eq(products.id, productId));
   }
 }
