@@ -4,12 +4,9 @@ import { Alert, Button, Card, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconMailForward, IconSend, IconSend2 } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { SectionLoader } from '@/components/full-page-loader';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
-import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
 import { scrollToFirstError } from '@/lib/form';
@@ -17,11 +14,11 @@ import { formatDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useEditProduct } from '../api/edit-product';
-import { useProduct } from '../api/get-product';
 import { type Guardian, GuardianModal } from '../components/guardian-modal';
 import { ProductStatusBadge } from '../components/product-status-badge';
 import { sectionPathsOf, useRouteSection } from '../components/sections';
 import { type ProductDraftValues, useProductDraft } from '../components/use-product-draft';
+import { WithProduct } from '../components/with-product';
 
 type Action = 'save' | 'preliminary' | 'publish' | 'invite';
 
@@ -304,26 +301,7 @@ function ProductEditor({ product }: { product: Product }) {
 }
 
 export function ProductEditRoute() {
-  const { t } = useTranslation();
-  const { locale } = useLocale();
-  const section = useRouteSection();
-  const id = Number(useParams().id);
-  const product = useProduct(id, locale);
-  const list = sectionPathsOf(section).list;
-
-  if (!Number.isInteger(id) || id <= 0) {
-    return <RedirectWithToast to={list} message={t('products.notFound')} />;
-  }
-  if (product.isError) {
-    return isApiError(product.error) && product.error.status === 404 ? (
-      <RedirectWithToast to={list} message={t('products.notFound')} />
-    ) : (
-      <RedirectWithToast to={paths.dashboard} message={t('products.loadFailed')} />
-    );
-  }
-  if (product.data === null) return <RedirectWithToast to={list} message={t('products.notFound')} />;
-  if (!product.data) return <SectionLoader />;
-  return <ProductEditor key={product.data.id} product={product.data} />;
+  return <WithProduct>{(product) => <ProductEditor key={product.id} product={product} />}</WithProduct>;
 }
 
 export const Component = ProductEditRoute;

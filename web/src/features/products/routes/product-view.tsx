@@ -6,10 +6,8 @@ import { IconAlertTriangle, IconPencil, IconRefresh } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { SectionLoader } from '@/components/full-page-loader';
+import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextView } from '@/components/rich-text/rich-text-view';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
@@ -20,7 +18,6 @@ import { confirmAction } from '@/lib/confirm';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
-import { useProduct } from '../api/get-product';
 import { isRunActive, useReanalysis } from '../api/get-reanalysis';
 import { productKeys } from '../api/keys';
 import { useReanalyse } from '../api/reanalyse';
@@ -29,6 +26,7 @@ import { ProductStatusBadge, productSectionName } from '../components/product-st
 import { ReportCategories, RiskLegend } from '../components/report-categories';
 import { moveKey, movesFrom, sectionPathsOf, useRouteSection } from '../components/sections';
 import { moveIcons, useRequestMove } from '../components/use-move';
+import { WithProduct } from '../components/with-product';
 
 function Section({
   title,
@@ -320,27 +318,7 @@ function ProductView({ product }: { product: Product }) {
 }
 
 export function ProductViewRoute() {
-  const { t } = useTranslation();
-  const { locale } = useLocale();
-  const section = useRouteSection();
-  const id = Number(useParams().id);
-  const product = useProduct(id, locale);
-  const list = sectionPathsOf(section).list;
-
-  if (!Number.isInteger(id) || id <= 0) {
-    return <RedirectWithToast to={list} message={t('products.notFound')} />;
-  }
-  if (product.isError) {
-    // SPEC §2: a 404 (or 204) goes back to the list, any other error to the dashboard.
-    return isApiError(product.error) && product.error.status === 404 ? (
-      <RedirectWithToast to={list} message={t('products.notFound')} />
-    ) : (
-      <RedirectWithToast to={paths.dashboard} message={t('products.loadFailed')} />
-    );
-  }
-  if (product.data === null) return <RedirectWithToast to={list} message={t('products.notFound')} />;
-  if (!product.data) return <SectionLoader />;
-  return <ProductView product={product.data} />;
+  return <WithProduct>{(product) => <ProductView product={product} />}</WithProduct>;
 }
 
 export const Component = ProductViewRoute;
