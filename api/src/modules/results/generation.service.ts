@@ -1,5 +1,5 @@
 import { type GenotypeCombination, ProductStatus } from '@genodesk/contract';
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import {
   auditLog,
@@ -145,26 +145,56 @@ export async function generateReports(tx: Tx, inputs: GenerateReportInput[], cat
     genotypesByCustomer.set(row.customerId, genotypes);
   }
 
+  // The customers' reports, locked, in one query, and new reports inserted together: three statements
+  // per report cost ≈ 0.9 s of a 384-sample upload. An input updates the latest report of its
+  // customer and product type.
+  const reportKey = (customerId: number, productTypeId: number | null | undefined) =>
+    `${customerId}:${productTypeId ?? ''}`;
+  const latest = new Map<string, number>();
+  const reportRows = await tx
+    .select({ id: products.id, customerId: products.customerId, productTypeId: products.productTypeId })
+    .from(products)
+    .where(inArray(products.customerId, customerIds))
+    .orderBy(asc(products.id))
+    .for('update');
+  for (const row of reportRows) latest.set(reportKey(row.customerId, row.productTypeId), row.id);
+
   const now = new Date();
   const touched: number[] = [];
-  const results = [];
+  const results: ({ productId: number; created: boolean } & ReturnType<typeof generateContent>)[] = [];
+  // New reports are inserted together (with their product_templates), before any input that must find
+  // one of them (the same customer and product type twice in a batch).
+  const pending: {
+    index: number;
+    key: string;
+    values: typeof products.$inferInsert;
+    templateIds: number[];
+  }[] = [];
+  const createPending = async () => {
+    if (!pending.length) return;
+    // Matched by key (unique among the pending ones), not by the order of the returned rows.
+    const created = await tx
+      .insert(products)
+      .values(pending.map((report) => report.values))
+      .returning({ id: products.id, customerId: products.customerId, productTypeId: products.productTypeId });
+    for (const row of created) latest.set(reportKey(row.customerId, row.productTypeId), row.id);
+    const links: (typeof productTemplates.$inferInsert)[] = [];
+    for (const report of pending) {
+      const productId = latest.get(report.key);
+      const result = results[report.index];
+      if (productId === undefined || !result) throw new Error('product insert returned nothing');
+      result.productId = productId;
+      for (const templateId of report.templateIds) links.push({ productId, templateId });
+      touched.push(...report.templateIds);
+    }
+    if (links.length) await tx.insert(productTemplates).values(links);
+    pending.length = 0;
+  };
   for (const input of inputs) {
     const generated = generateContent(prepared, {
       gender: genders.get(input.customerId) as number,
       genotypes: genotypesByCustomer.get(input.customerId) ?? {},
     });
-    const [existing] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(
-        and(
-          eq(products.customerId, input.customerId),
-          sql`${products.productTypeId} is not distinct from ${input.productTypeId ?? null}`,
-        ),
-      )
-      .orderBy(desc(products.id))
-      .limit(1)
-      .for('update');
     const fields = {
       content: generated.content,
       pairedPhenotypesCount: generated.pairedPhenotypesCount,
@@ -173,36 +203,33 @@ export async function generateReports(tx: Tx, inputs: GenerateReportInput[], cat
       updatedAt: now,
       ...(input.approvedByLaboratory ? { approvedByLaboratory: true } : {}),
     };
-    let productId: number;
-    if (existing) {
-      productId = existing.id;
+    const key = reportKey(input.customerId, input.productTypeId);
+    if (pending.some((report) => report.key === key)) await createPending();
+    const existing = latest.get(key);
+    if (existing !== undefined) {
       await tx
         .update(products)
         .set({ ...fields, ...(input.sampleId ? { sampleId: input.sampleId } : {}), lastChangeAt: now })
-        .where(eq(products.id, productId));
-      touched.push(...(await syncTemplates(tx, productId, generated.templateIds)));
+        .where(eq(products.id, existing));
+      touched.push(...(await syncTemplates(tx, existing, generated.templateIds)));
+      results.push({ productId: existing, created: false, ...generated });
     } else {
-      const [created] = await tx
-        .insert(products)
-        .values({
+      pending.push({
+        index: results.length,
+        key,
+        values: {
           ...fields,
           customerId: input.customerId,
           sampleId: input.sampleId ?? null,
           productTypeId: input.productTypeId ?? null,
           status: input.status ?? ProductStatus.Generated,
-        })
-        .returning({ id: products.id });
-      if (!created) throw new Error('product insert returned nothing');
-      productId = created.id;
-      if (generated.templateIds.length) {
-        await tx
-          .insert(productTemplates)
-          .values(generated.templateIds.map((templateId) => ({ productId, templateId })));
-        touched.push(...generated.templateIds);
-      }
+        },
+        templateIds: generated.templateIds,
+      });
+      results.push({ productId: 0, created: true, ...generated });
     }
-    results.push({ productId, created: !existing, ...generated });
   }
+  await createPending();
   await recountTemplates(tx, touched);
   return results;
 }
