@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { deleteCustomer } from '../customers/customers.service.js';
-import { generateReport, loadCatalogue } from './generation.service.js';
+import { generateReport, generateReports, loadCatalogue } from './generation.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -122,6 +122,32 @@ describe('generateReport (service)', () => {
     await deleteCustomer(t.db, { id: admin!.id } as Principal, otherId);
     expect(await t.db.select().from(products).where(eq(products.customerId, otherId))).toEqual([]);
     expect(await counts(ids)).toEqual(plus({ [lactose.id]: 1, [caffeine.id]: 1, [folate.id]: 1 }));
+  });
+
+  it('generates a batch: one report per customer and product type, even when a customer comes twice', async () => {
+    const caffeine = await templateFor('rs762551', 'rs762551=A/C');
+    const before = (await counts([caffeine.id]))[caffeine.id] ?? 0;
+    const twice = await customerWith({ rs762551: 'A/C' });
+    const existing = await customerWith({ rs762551: 'C/C' });
+    const first = await transaction(t.db, (tx) => generateReport(tx, { customerId: existing }));
+    // The customer's genotypes change before the batch, so their report is regenerated, not duplicated.
+    await t.db
+      .update(customerGenotypes)
+      .set({ genotype: 'C/A' })
+      .where(eq(customerGenotypes.customerId, existing));
+
+    const results = await transaction(t.db, (tx) =>
+      generateReports(tx, [{ customerId: twice }, { customerId: existing }, { customerId: twice }]),
+    );
+    expect(results.map((r) => r.created)).toEqual([true, false, false]);
+    expect(results[2]!.productId).toBe(results[0]!.productId);
+    expect(results[1]!.productId).toBe(first.productId);
+    for (const customerId of [twice, existing]) {
+      const reports = await t.db.select().from(products).where(eq(products.customerId, customerId));
+      expect(reports).toHaveLength(1);
+      expect(phenotypes(reports[0]!.content).map((p) => p.templateId)).toEqual([caffeine.id]);
+    }
+    expect((await counts([caffeine.id]))[caffeine.id]).toBe(before + 2);
   });
 
   it('regenerates in place: only the affected content changes, status and doctor texts stay', async () => {
