@@ -19,7 +19,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useEditGeneCombination } from '../api/edit-gene-combination';
 import { useGeneCombination } from '../api/get-gene-combination';
 import { useValidateGeneCombination } from '../api/validate-gene-combination';
-import { richTextProblem } from '../components/form-helpers';
+import { markRichTextProblems } from '../components/form-helpers';
 import { GenderPicker } from '../components/gender-picker';
 import { localPhenotype } from '../components/labels';
 import { RiskPicker } from '../components/risk-picker';
@@ -99,14 +99,7 @@ function GeneCombinationForm({ geneCombination: gc }: { geneCombination: GeneCom
   };
 
   const submit = form.onSubmit(async (v) => {
-    let ok = true;
-    for (const name of richFields) {
-      const problem = richTextProblem(v[name], false);
-      if (problem) {
-        form.setFieldError(name, problem);
-        ok = false;
-      }
-    }
+    const ok = markRichTextProblems(form, v, richFields);
     if (!ok || !(await checkGeneCodes())) return scrollToFirstError();
     edit.mutate(toRequest(form.getValues()), {
       onSuccess: () => {

@@ -12,7 +12,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useEditTemplateCategory } from '../api/edit-template-category';
 import { useTemplateCategory } from '../api/get-template-category';
-import { richTextProblem } from '../components/form-helpers';
+import { markRichTextProblems } from '../components/form-helpers';
 import { localName } from '../components/labels';
 
 interface Values extends Record<string, unknown> {
@@ -48,14 +48,7 @@ function CategoryForm({ category }: { category: TemplateCategoryDetail }) {
   };
 
   const submit = form.onSubmit((v) => {
-    let ok = true;
-    for (const name of richFields) {
-      const problem = richTextProblem(v[name], false);
-      if (problem) {
-        form.setFieldError(name, problem);
-        ok = false;
-      }
-    }
+    const ok = markRichTextProblems(form, v, richFields);
     if (!ok) return scrollToFirstError();
     edit.mutate(v, {
       onSuccess: () => {
