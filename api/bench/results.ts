@@ -1,20 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { TokenSigner } from '../src/auth/tokens.js';
-import { loadConfig } from '../src/config.js';
-import { createDatabase } from '../src/db/client.js';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
-import { runMigrations } from '../src/db/migrate.js';
 import { products, templateGenotypeCombinations, templates } from '../src/db/schema/index.js';
-import { startJobs } from '../src/jobs/queue.js';
 import { processResultsUpload } from '../src/modules/results/processing.js';
 import { runReanalysis } from '../src/modules/results/reanalysis.js';
 import { prng } from '../src/seed/customers.js';
-import { seedDemo } from '../src/seed/demo.js';
-import { ensureBaseRoles } from '../src/seed/roles.js';
-import { buildServer } from '../src/server.js';
+import { startBenchServer } from './bench-server.js';
 
 /**
  * `npm run bench` (third part): a results file of 384 samples × 1,000 genes through the API and the
@@ -41,20 +30,7 @@ const catalogueGenes: [string, string[]][] = [
 ];
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'genodesk-bench-results-'));
-  const embedded = await startEmbeddedPostgres(dataDir, () => {}, { durable: false });
-  const url = embedded.url('postgres');
-  const db = createDatabase(url, 10);
-  await runMigrations(db);
-  await ensureBaseRoles(db);
-  await seedDemo(db);
-  const jobs = await startJobs(url, { supervise: false });
-  const app = await buildServer({
-    db,
-    config: { ...loadConfig(), databaseUrl: url },
-    signer: new TokenSigner('bench-secret-bench-secret'),
-    jobs,
-  });
+  const { app, db, stop } = await startBenchServer('results');
   await app.ready();
 
   // 384 customers with a paid order and a sample in analysis [11] carrying a barcode.
@@ -146,11 +122,7 @@ async function main() {
     `reanalysis of all ${count} reports (${done[0]?.changed} changed): ${((reanalysisTime / count) * 1000).toFixed(0)} ms per 1,000 reports (${(reanalysisTime / 1000).toFixed(2)} s in all)`,
   );
 
-  await app.close();
-  await jobs.stop();
-  await db.$client.end();
-  await embedded.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await stop();
 }
 
 main().catch((error) => {

@@ -1,18 +1,8 @@
 import { fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { TokenSigner } from '../src/auth/tokens.js';
-import { loadConfig } from '../src/config.js';
-import { createDatabase } from '../src/db/client.js';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
-import { runMigrations } from '../src/db/migrate.js';
-import { startJobs } from '../src/jobs/queue.js';
-import { seedDemo } from '../src/seed/demo.js';
-import { ensureBaseRoles } from '../src/seed/roles.js';
-import { buildServer } from '../src/server.js';
+import { startBenchServer } from './bench-server.js';
 
 /**
  * `npm run bench`: prints figures, asserts nothing.
@@ -42,20 +32,7 @@ function load(url: string, headers: Record<string, string>): Promise<{ rps: numb
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'genodesk-bench-'));
-  const embedded = await startEmbeddedPostgres(dataDir, () => {}, { durable: false });
-  const url = embedded.url('postgres');
-  const db = createDatabase(url, 20);
-  await runMigrations(db);
-  await ensureBaseRoles(db);
-  await seedDemo(db);
-  const jobs = await startJobs(url, { supervise: false });
-  const app = await buildServer({
-    db,
-    config: { ...loadConfig(), databaseUrl: url },
-    signer: new TokenSigner('bench-secret-bench-secret'),
-    jobs,
-  });
+  const { app, db, stop } = await startBenchServer('auth', 20);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const appPort = (app.server.address() as { port: number }).port;
 
@@ -90,11 +67,7 @@ async function main() {
   );
 
   await bare.close();
-  await app.close();
-  await jobs.stop();
-  await db.$client.end();
-  await embedded.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await stop();
 }
 
 main().catch((error) => {

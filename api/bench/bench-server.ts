@@ -1,0 +1,46 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { TokenSigner } from '../src/auth/tokens.js';
+import { loadConfig } from '../src/config.js';
+import { createDatabase } from '../src/db/client.js';
+import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { runMigrations } from '../src/db/migrate.js';
+import { startJobs } from '../src/jobs/queue.js';
+import { seedDemo } from '../src/seed/demo.js';
+import { ensureBaseRoles } from '../src/seed/roles.js';
+import { buildServer } from '../src/server.js';
+
+/**
+ * The real server on a throwaway embedded PostgreSQL (not durable: a bench measures our work, not
+ * fsync), migrated and seeded with the demo data. `stop` removes everything.
+ */
+export async function startBenchServer(name: string, poolSize = 10) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `genodesk-bench-${name}-`));
+  const embedded = await startEmbeddedPostgres(dataDir, () => {}, { durable: false });
+  const url = embedded.url('postgres');
+  const db = createDatabase(url, poolSize);
+  await runMigrations(db);
+  await ensureBaseRoles(db);
+  await seedDemo(db);
+  const jobs = await startJobs(url, { supervise: false });
+  const app = await buildServer({
+    db,
+    config: { ...loadConfig(), databaseUrl: url },
+    signer: new TokenSigner('bench-secret-bench-secret'),
+    jobs,
+  });
+  return {
+    app,
+    db,
+    jobs,
+    url,
+    async stop() {
+      await app.close();
+      await jobs.stop();
+      await db.$client.end();
+      await embedded.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
