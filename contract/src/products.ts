@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanish, emailSchema, idSchema, listQuerySchema } from './common.js';
+import { booleanish, emailSchema, idSchema, listQuerySchema, pageOf } from './common.js';
 import { productSections } from './enums.js';
 import { geneInformationSchema } from './results.js';
 
@@ -31,6 +31,10 @@ export const productListItemSchema = z.object({
   lastChangeAt: z.string().nullable(),
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
+
+/** A report list's page: `total` is exact when `totalExact`, else an estimate (more than 1,000 matches). */
+export const productPageSchema = pageOf(productListItemSchema).extend({ totalExact: z.boolean() });
+export type ProductPage = z.infer<typeof productPageSchema>;
 
 export const productSortFields = [
   'id',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema } from './common.js';
+import { idSchema, listQuerySchema, pageOf } from './common.js';
 import { sampleWorkListNames } from './enums.js';
 
 export const sampleStatusSchema = z.coerce
@@ -25,6 +25,10 @@ export const sampleSchema = z.object({
   updatedAt: z.string(),
 });
 export type Sample = z.infer<typeof sampleSchema>;
+
+/** The samples page: `total` is exact when `totalExact`, else an estimate (more than 1,000 matches). */
+export const samplePageSchema = pageOf(sampleSchema).extend({ totalExact: z.boolean() });
+export type SamplePage = z.infer<typeof samplePageSchema>;
 
 export const sampleSortFields = [
   'id',

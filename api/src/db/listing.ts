@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { AppError } from '../http/errors.js';
+import type { Executor } from './client.js';
 
 /**
  * Turns `field` / `-field` into an ORDER BY from a whitelist, with the id as a stable tie-breaker.
@@ -23,3 +24,44 @@ export function orderBy(
 
 /** A search term for ILIKE: its wildcards taken literally. */
 export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Lists count exactly up to this many matches; beyond it the total is the planner's estimate. */
+export const exactCountLimit = 1_000;
+
+export type ListCount = { total: number; exact: boolean };
+
+/**
+ * The number of rows `matches` (a `select … from … where …` of the list's filter) returns: exact up to
+ * `limit` (a capped count, cheap on the indexes), else the planner's estimate — an exact count over a
+ * million rows costs more than the whole page.
+ */
+export async function cappedCount(
+  db: Executor,
+  matches: SQLWrapper,
+  limit = exactCountLimit,
+): Promise<ListCount> {
+  const counted = await db.execute<{ total: number }>(
+    sql`select count(*)::int as total from (${matches} limit ${limit + 1}) as capped`,
+  );
+  const total = Number(counted.rows[0]?.total ?? 0);
+  if (total <= limit) return { total, exact: true };
+  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    sql`explain (format json) ${matches}`,
+  );
+  const estimate = plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? total;
+  return { total: Math.max(total, Math.round(estimate)), exact: false };
+}
+
+/**
+ * A list's total from its page: a page that is not full tells the total by itself, so a selective
+ * search reads its index once; only a full page (or one past the end) needs the capped count.
+ */
+export async function pageCount(
+  db: Executor,
+  page: { offset: number; pageSize: number; rows: number },
+  matches: SQLWrapper,
+  limit = exactCountLimit,
+): Promise<ListCount> {
+  if (page.rows > 0 && page.rows < page.pageSize) return { total: page.offset + page.rows, exact: true };
+  return cappedCount(db, matches, limit);
+}

@@ -16,7 +16,7 @@ import { alias as pgAlias } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, orderBy } from '../../db/listing.js';
+import { likePattern, orderBy, pageCount } from '../../db/listing.js';
 import {
   auditLog,
   barcodes,
@@ -135,38 +135,7 @@ export const toCustomerSummary = (row: CustomerSummaryRow): CustomerSummary => (
   dateRegistration: row.dateRegistration.toISOString(),
 });
 
-/** Lists count exactly up to this many matches; beyond it the total is the planner's estimate. */
-export const exactCountLimit = 1_000;
-
-/**
- * The number of customers matching `where`: exact up to `exactCountLimit` (a capped count, cheap on
- * the indexes), else the planner's estimate — an exact count over a million rows costs more than the
- * whole page.
- */
-async function countCustomers(
-  db: Executor,
-  where: SQL | undefined,
-): Promise<{ total: number; exact: boolean }> {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(customers)
-    .where(where)
-    .limit(exactCountLimit + 1)
-    .as('capped');
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
-  const total = row?.total ?? 0;
-  if (total <= exactCountLimit) return { total, exact: true };
-  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    sql`explain (format json) select 1 from ${customers} ${where ? sql`where ${where}` : sql``}`,
-  );
-  const estimate = plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? total;
-  return { total: Math.max(total, Math.round(estimate)), exact: false };
-}
-
-/**
- * The page first; a page that is not full tells the total by itself, so a selective search reads
- * its index once. Only a full page needs the (capped) count.
- */
+/** The page first, then its total (`pageCount`: exact up to `exactCountLimit` matches, else estimated). */
 export async function listCustomers(
   db: Executor,
   query: CustomerListQuery,
@@ -180,10 +149,11 @@ export async function listCustomers(
     .orderBy(customerOrder(query.sort))
     .limit(query.pageSize)
     .offset(offset);
-  const count =
-    rows.length > 0 && rows.length < query.pageSize
-      ? { total: offset + rows.length, exact: true }
-      : await countCustomers(db, where);
+  const count = await pageCount(
+    db,
+    { offset, pageSize: query.pageSize, rows: rows.length },
+    db.select({ one: sql`1` }).from(customers).where(where),
+  );
   return {
     items: rows.map(toCustomerSummary),
     total: count.total,

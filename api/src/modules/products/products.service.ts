@@ -1,12 +1,12 @@
 import {
   isUnderage,
   type Locale,
-  type Page,
   type Product,
   type ProductChange,
   type ProductEditRequest,
   type ProductListItem,
   type ProductListQuery,
+  type ProductPage,
   ProductSection,
   ProductStatus,
   productMoves,
@@ -19,7 +19,7 @@ import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
-import { likePattern, orderBy } from '../../db/listing.js';
+import { likePattern, orderBy, pageCount } from '../../db/listing.js';
 import {
   auditLog,
   barcodes,
@@ -180,28 +180,33 @@ const productOrder = (sort: string | undefined) =>
     sql`${products.id}`,
   );
 
-/** `GET admin/products`: one section's reports, filtered, searched, sorted and paged in one query. */
-export async function listProducts(db: Executor, query: ProductListQuery): Promise<Page<ProductListItem>> {
+/** `GET admin/products`: one section's reports, filtered, searched, sorted and paged in one query; the total from `pageCount`. */
+export async function listProducts(db: Executor, query: ProductListQuery): Promise<ProductPage> {
   const where = productFilter(query);
   const offset = (query.page - 1) * query.pageSize;
-  const rows = await selectProducts(db, { total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const rows = await selectProducts(db, {})
     .where(where)
     .orderBy(productOrder(query.sort))
     .limit(query.pageSize)
     .offset(offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && offset > 0) {
-    // Past the last page: the window count has no row to ride on.
-    const [row] = await db
-      .select({ total: sql<number>`count(*)::int` })
+  const count = await pageCount(
+    db,
+    { offset, pageSize: query.pageSize, rows: rows.length },
+    db
+      .select({ one: sql`1` })
       .from(products)
       .innerJoin(customers, eq(customers.id, products.customerId))
       .leftJoin(samples, eq(samples.id, products.sampleId))
       .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
-      .where(where);
-    total = row?.total ?? 0;
-  }
-  return { items: rows.map(toListItem), total, page: query.page, pageSize: query.pageSize };
+      .where(where),
+  );
+  return {
+    items: rows.map(toListItem),
+    total: count.total,
+    totalExact: count.exact,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 async function getListItem(db: Executor, id: number): Promise<ProductListItem> {

@@ -1,12 +1,12 @@
 import {
   Permissions,
-  pageOf,
   productCategoryQuerySchema,
   productEditRequestSchema,
   productIdQuerySchema,
   productListItemSchema,
   productListQuerySchema,
   productMoveRequestSchema,
+  productPageSchema,
   productSchema,
   reportCategorySchema,
 } from '@genodesk/contract';
@@ -32,7 +32,7 @@ export function productsRoutes(app: App, deps: Deps) {
       tags,
       summary: 'Reports of one section (results, doctor section, archive), filtered, searched, sorted, paged',
       querystring: productListQuerySchema,
-      response: { 200: pageOf(productListItemSchema) },
+      response: { 200: productPageSchema },
     },
     handler: (request) => listProducts(deps.db, request.query),
   });

@@ -1,11 +1,11 @@
 import {
   actionSampleIds,
   Permissions,
-  pageOf,
   sampleActionRequestSchema,
   sampleActionResponseSchema,
   sampleIdQuerySchema,
   sampleListQuerySchema,
+  samplePageSchema,
   sampleSchema,
   setSampleStatusRequestSchema,
 } from '@genodesk/contract';
@@ -42,7 +42,7 @@ export function samplesRoutes(app: App, deps: Deps) {
       tags,
       summary: 'Samples, paged; `list` = pending | receiving | waitingForAnalysis | inAnalysis',
       querystring: sampleListQuerySchema,
-      response: { 200: pageOf(sampleSchema) },
+      response: { 200: samplePageSchema },
     },
     handler: (request) => listSamples(deps.db, request.query),
   });

@@ -1,8 +1,8 @@
 import {
   type Locale,
-  type Page,
   type Sample,
   type SampleListQuery,
+  type SamplePage,
   SampleStatus,
   type SampleWorkList,
   type SetSampleStatusRequest,
@@ -12,7 +12,7 @@ import {
 import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
-import { likePattern, orderBy } from '../../db/listing.js';
+import { likePattern, orderBy, pageCount } from '../../db/listing.js';
 import { barcodes, customers, samples, users } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
@@ -75,14 +75,14 @@ const toSample = (row: SampleRow): Sample => ({
 
 const selectSamples = (db: Executor) =>
   db
-    .select({ ...sampleColumns, total: sql<number>`count(*) over ()` })
+    .select(sampleColumns)
     .from(samples)
     .innerJoin(customers, eq(customers.id, samples.customerId))
     .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
     .leftJoin(users, eq(users.id, samples.receivedBy));
 
 /** Samples, paged; `list` is one of the work lists of DOMAIN §1, `status` any statuses. */
-export async function listSamples(db: Executor, query: SampleListQuery): Promise<Page<Sample>> {
+export async function listSamples(db: Executor, query: SampleListQuery): Promise<SamplePage> {
   const conditions: SQL[] = [];
   if (query.search) {
     const pattern = likePattern(query.search);
@@ -109,22 +109,25 @@ export async function listSamples(db: Executor, query: SampleListQuery): Promise
     '-updatedAt',
     sql`${samples.id}`,
   );
-  const rows = await selectSamples(db)
-    .where(where)
-    .orderBy(order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [count] = await db
-      .select({ total: sql<number>`count(*)::int` })
+  const offset = (query.page - 1) * query.pageSize;
+  const rows = await selectSamples(db).where(where).orderBy(order).limit(query.pageSize).offset(offset);
+  const count = await pageCount(
+    db,
+    { offset, pageSize: query.pageSize, rows: rows.length },
+    db
+      .select({ one: sql`1` })
       .from(samples)
       .innerJoin(customers, eq(customers.id, samples.customerId))
       .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
-      .where(where);
-    total = count?.total ?? 0;
-  }
-  return { items: rows.map(toSample), total, page: query.page, pageSize: query.pageSize };
+      .where(where),
+  );
+  return {
+    items: rows.map(toSample),
+    total: count.total,
+    totalExact: count.exact,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 async function samplesByIds(db: Executor, ids: number[]): Promise<Sample[]> {

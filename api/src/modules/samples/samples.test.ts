@@ -106,6 +106,7 @@ describe('samples', () => {
     expect(customer?.extId).toBe(sample.barcode);
     const bySearch = (await call('GET', `/api/admin/samples?search=${sample.barcode}`)).json();
     expect(bySearch.items.map((s: { id: number }) => s.id)).toEqual([sampleId]);
+    expect(bySearch).toMatchObject({ total: 1, totalExact: true });
 
     const receiving = (await call('GET', '/api/admin/samples?list=receiving&pageSize=100')).json();
     expect(receiving.items.map((s: { id: number }) => s.id)).toContain(sampleId);

@@ -1,12 +1,11 @@
-import type { Page } from '@genodesk/contract/common';
 import type { Locale } from '@genodesk/contract/locales';
-import type { ProductListItem } from '@genodesk/contract/products';
+import type { ProductPage } from '@genodesk/contract/products';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type ProductListParams, pendingPollMs, productKeys } from './keys';
 
-export function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<Page<ProductListItem>> {
-  return api.get<Page<ProductListItem>>('admin/products', { ...params }, { signal });
+export function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductPage> {
+  return api.get<ProductPage>('admin/products', { ...params }, { signal });
 }
 
 export const productsQueryOptions = (params: ProductListParams, locale: Locale) =>

@@ -1,11 +1,10 @@
-import type { Page } from '@genodesk/contract/common';
-import type { Sample } from '@genodesk/contract/samples';
+import type { SamplePage } from '@genodesk/contract/samples';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type SampleListParams, sampleKeys } from './keys';
 
-export function getSamples(params: SampleListParams, signal?: AbortSignal): Promise<Page<Sample>> {
-  return api.get<Page<Sample>>('admin/samples', { ...params }, { signal });
+export function getSamples(params: SampleListParams, signal?: AbortSignal): Promise<SamplePage> {
+  return api.get<SamplePage>('admin/samples', { ...params }, { signal });
 }
 
 export const samplesQueryOptions = (params: SampleListParams) =>
