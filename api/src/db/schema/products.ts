@@ -106,7 +106,14 @@ export const products = pgTable(
     index('products_customer_id_idx').on(t.customerId),
     index('products_sample_id_idx').on(t.sampleId),
     index('products_status_idx').on(t.status, t.generatedAt),
-    index('products_section_idx').on(t.isArchived, t.isInDoctorSection, t.generatedAt),
+    // Each section's default order (`-generatedAt`, then id; db/listing.ts) walks these backwards.
+    index('products_section_idx').on(
+      t.isArchived,
+      t.isInDoctorSection,
+      sql`${t.generatedAt} nulls first`,
+      t.id,
+    ),
+    index('products_archive_idx').on(sql`${t.generatedAt} nulls first`, t.id).where(sql`${t.isArchived}`),
     index('products_generated_at_idx').on(t.generatedAt),
     check('products_status_range', sql`${t.status} between 1 and 5`),
     check('products_pending_section', sql`${t.pendingSection} in ('results', 'doctorSection', 'archive')`),

@@ -54,6 +54,8 @@ export const barcodes = pgTable(
     index('barcodes_free_idx').on(t.id).where(sql`${t.assignedAt} is null`),
     index('barcodes_assigned_at_idx').on(t.assignedAt),
     index('barcodes_created_at_idx').on(t.createdAt),
+    // The samples list searches barcodes by any fragment.
+    index('barcodes_code_trgm_idx').using('gin', sql`lower(${t.code}) gin_trgm_ops`),
     check('barcodes_code_format', sql`${t.code} ~ '^GD[0-9]{8}$'`),
   ],
 );
@@ -83,8 +85,9 @@ export const samples = pgTable(
     uniqueIndex('samples_barcode_key').on(t.barcodeId),
     uniqueIndex('samples_order_key').on(t.orderId),
     index('samples_customer_id_idx').on(t.customerId),
-    index('samples_status_idx').on(t.status, t.updatedAt),
-    index('samples_updated_at_idx').on(t.updatedAt),
+    // The list's default order (`-updatedAt`, then id; db/listing.ts) walks these backwards.
+    index('samples_status_idx').on(t.status, sql`${t.updatedAt} nulls first`, t.id),
+    index('samples_updated_at_idx').on(sql`${t.updatedAt} nulls first`, t.id),
     index('samples_received_at_idx').on(t.receivedAt),
     index('samples_created_at_idx').on(t.createdAt),
     check('samples_status_range', sql`${t.status} between 1 and 11`),

@@ -9,7 +9,7 @@ import {
   sampleStatusLabels,
   sampleWorkLists,
 } from '@genodesk/contract';
-import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
 import { likePattern, orderBy, pageCount } from '../../db/listing.js';
@@ -81,13 +81,47 @@ const selectSamples = (db: Executor) =>
     .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
     .leftJoin(users, eq(users.id, samples.receivedBy));
 
+/** A search matching at most this many customers and barcodes finds its samples through their ids. */
+const searchCandidateLimit = 2_000;
+
+/**
+ * The samples whose customer (its search column) or barcode contains `term`. A selective term reads
+ * both trigram indexes first and the samples by their customer and barcode indexes; a broad one
+ * (more candidates) filters the list's own order walk, which finds a page of matches soon.
+ */
+async function sampleSearch(db: Executor, term: string): Promise<SQL> {
+  const pattern = likePattern(term);
+  const customerIds = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(sql`${customers.search} like ${pattern}`)
+    .limit(searchCandidateLimit + 1);
+  const barcodeIds =
+    customerIds.length > searchCandidateLimit
+      ? []
+      : await db
+          .select({ id: barcodes.id })
+          .from(barcodes)
+          .where(sql`lower(${barcodes.code}) like ${pattern}`)
+          .limit(searchCandidateLimit + 1);
+  if (customerIds.length > searchCandidateLimit || barcodeIds.length > searchCandidateLimit)
+    return sql`(${customers.search} like ${pattern} or lower(${barcodes.code}) like ${pattern})`;
+  return or(
+    inArray(
+      samples.customerId,
+      customerIds.map((c) => c.id),
+    ),
+    inArray(
+      samples.barcodeId,
+      barcodeIds.map((b) => b.id),
+    ),
+  ) as SQL;
+}
+
 /** Samples, paged; `list` is one of the work lists of DOMAIN §1, `status` any statuses. */
 export async function listSamples(db: Executor, query: SampleListQuery): Promise<SamplePage> {
   const conditions: SQL[] = [];
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(sql`(${customers.search} like ${pattern} or lower(${barcodes.code}) like ${pattern})`);
-  }
+  if (query.search) conditions.push(await sampleSearch(db, query.search));
   if (query.status?.length) conditions.push(inArray(samples.status, query.status));
   if (query.list)
     conditions.push(inArray(samples.status, [...sampleWorkLists[query.list as SampleWorkList]]));

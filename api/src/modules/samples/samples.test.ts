@@ -239,3 +239,28 @@ describe('barcodes', () => {
     expect((await call('GET', '/api/admin/barcodes', undefined, reception)).statusCode).toBe(200);
   });
 });
+
+describe('GET admin/samples (search and counts)', () => {
+  it('finds a broad search (over 2,000 customers) and a narrow one alike; counts exactly up to 1,000', async () => {
+    await t.db.execute(sql`
+      with inserted as (
+        insert into customers (name, surname, email, registration_source)
+        select 'Hromadná', 'Vzorková' || i, 'hromadna.vzorkova' || i || '@example.cz', 3
+        from generate_series(1, 2100) i
+        returning id)
+      insert into samples (customer_id, status) select id, 2 from inserted`);
+    const broad = (await call('GET', '/api/admin/samples?search=hromadn&pageSize=100')).json();
+    expect(broad.items).toHaveLength(100);
+    expect(broad.items.every((s: { customerName: string }) => s.customerName.startsWith('Hromadná'))).toBe(
+      true,
+    );
+    expect(broad.totalExact).toBe(false);
+    expect(broad.total).toBeGreaterThan(1000);
+    const narrow = (await call('GET', '/api/admin/samples?search=hromadna.vzorkova1234%40')).json();
+    expect(narrow).toMatchObject({ total: 1, totalExact: true });
+    expect(narrow.items[0].customerEmail).toBe('hromadna.vzorkova1234@example.cz');
+    const some = (await call('GET', '/api/admin/samples?search=hromadna.vzorkova12&pageSize=100')).json();
+    // 12, 120–129, 1200–1299.
+    expect(some).toMatchObject({ total: 111, totalExact: true });
+  });
+});
