@@ -20,15 +20,24 @@ const matching = (pattern: string) =>
 
 describe('cappedCount', () => {
   it('counts exactly up to the cap', async () => {
-    expect(await cappedCount(t.db, matching('pocitany%'), 12)).toEqual({ total: 12, exact: true });
-    expect(await cappedCount(t.db, matching('pocitany1%'), 5)).toEqual({ total: 4, exact: true });
-    expect(await cappedCount(t.db, matching('nikdo%'), 5)).toEqual({ total: 0, exact: true });
+    expect(await cappedCount(t.db, matching('pocitany%'), { limit: 12 })).toEqual({ total: 12, exact: true });
+    expect(await cappedCount(t.db, matching('pocitany1%'), { limit: 5 })).toEqual({ total: 4, exact: true });
+    expect(await cappedCount(t.db, matching('nikdo%'), { limit: 5 })).toEqual({ total: 0, exact: true });
   });
 
   it('past the cap gives the planner estimate, never less than the cap + 1', async () => {
-    const count = await cappedCount(t.db, matching('pocitany%'), 5);
+    const count = await cappedCount(t.db, matching('pocitany%'), { limit: 5 });
     expect(count.exact).toBe(false);
     expect(count.total).toBeGreaterThanOrEqual(6);
+  });
+
+  it('takes a subset past the cap as enough, and counts the whole when the subset is under it', async () => {
+    const all = matching('pocitany%');
+    const bySubset = await cappedCount(t.db, all, { limit: 3, subset: matching('pocitany1%') });
+    expect(bySubset.exact).toBe(false);
+    expect(bySubset.total).toBeGreaterThanOrEqual(4);
+    const small = await cappedCount(t.db, all, { limit: 12, subset: matching('pocitany1%') });
+    expect(small).toEqual({ total: 12, exact: true });
   });
 });
 
@@ -47,7 +56,9 @@ describe('pageCount', () => {
       total: 12,
       exact: true,
     });
-    const capped = await pageCount(t.db, { offset: 0, pageSize: 5, rows: 5 }, matching('pocitany%'), 5);
+    const capped = await pageCount(t.db, { offset: 0, pageSize: 5, rows: 5 }, matching('pocitany%'), {
+      limit: 5,
+    });
     expect(capped.exact).toBe(false);
   });
 });

@@ -30,26 +30,49 @@ export const exactCountLimit = 1_000;
 
 export type ListCount = { total: number; exact: boolean };
 
+/** How many rows `query` returns, counting no further than `limit` + 1. */
+async function countUpTo(db: Executor, query: SQLWrapper, limit: number): Promise<number> {
+  const counted = await db.execute<{ total: number }>(
+    sql`select count(*)::int as total from (${query} limit ${limit + 1}) as capped`,
+  );
+  return Number(counted.rows[0]?.total ?? 0);
+}
+
+/** The planner's estimate of the rows `matches` returns, never below `atLeast`. */
+async function estimate(db: Executor, matches: SQLWrapper, atLeast: number): Promise<ListCount> {
+  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    sql`explain (format json) ${matches}`,
+  );
+  const rows = plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? atLeast;
+  return { total: Math.max(atLeast, Math.round(rows)), exact: false };
+}
+
+export type CountOptions = {
+  /** Exact up to this many matches (default `exactCountLimit`). */
+  limit?: number;
+  /**
+   * A cheaper query returning some of the matches (e.g. a broad search's matches through one index):
+   * when it alone passes the limit, the full query is not counted.
+   */
+  subset?: SQLWrapper;
+};
+
 /**
  * The number of rows `matches` (a `select … from … where …` of the list's filter) returns: exact up to
- * `limit` (a capped count, cheap on the indexes), else the planner's estimate — an exact count over a
+ * the limit (a capped count, cheap on the indexes), else the planner's estimate — an exact count over a
  * million rows costs more than the whole page.
  */
 export async function cappedCount(
   db: Executor,
   matches: SQLWrapper,
-  limit = exactCountLimit,
+  { limit = exactCountLimit, subset }: CountOptions = {},
 ): Promise<ListCount> {
-  const counted = await db.execute<{ total: number }>(
-    sql`select count(*)::int as total from (${matches} limit ${limit + 1}) as capped`,
-  );
-  const total = Number(counted.rows[0]?.total ?? 0);
-  if (total <= limit) return { total, exact: true };
-  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    sql`explain (format json) ${matches}`,
-  );
-  const estimate = plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? total;
-  return { total: Math.max(total, Math.round(estimate)), exact: false };
+  if (subset) {
+    const some = await countUpTo(db, subset, limit);
+    if (some > limit) return estimate(db, matches, some);
+  }
+  const total = await countUpTo(db, matches, limit);
+  return total <= limit ? { total, exact: true } : estimate(db, matches, total);
 }
 
 /**
@@ -60,8 +83,8 @@ export async function pageCount(
   db: Executor,
   page: { offset: number; pageSize: number; rows: number },
   matches: SQLWrapper,
-  limit = exactCountLimit,
+  options: CountOptions = {},
 ): Promise<ListCount> {
   if (page.rows > 0 && page.rows < page.pageSize) return { total: page.offset + page.rows, exact: true };
-  return cappedCount(db, matches, limit);
+  return cappedCount(db, matches, options);
 }

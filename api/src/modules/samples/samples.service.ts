@@ -87,14 +87,16 @@ const searchCandidateLimit = 2_000;
 /**
  * The samples whose customer (its search column) or barcode contains `term`. A selective term reads
  * both trigram indexes first and the samples by their customer and barcode indexes; a broad one
- * (more candidates) filters the list's own order walk, which finds a page of matches soon.
+ * (more candidates) filters the list's own order walk, which finds a page of matches soon, and is
+ * counted through its customers first (`subset`).
  */
-async function sampleSearch(db: Executor, term: string): Promise<SQL> {
+async function sampleSearch(db: Executor, term: string): Promise<{ where: SQL; subset?: SQL }> {
   const pattern = likePattern(term);
+  const byCustomer = sql`${customers.search} like ${pattern}`;
   const customerIds = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(sql`${customers.search} like ${pattern}`)
+    .where(byCustomer)
     .limit(searchCandidateLimit + 1);
   const barcodeIds =
     customerIds.length > searchCandidateLimit
@@ -105,30 +107,32 @@ async function sampleSearch(db: Executor, term: string): Promise<SQL> {
           .where(sql`lower(${barcodes.code}) like ${pattern}`)
           .limit(searchCandidateLimit + 1);
   if (customerIds.length > searchCandidateLimit || barcodeIds.length > searchCandidateLimit)
-    return sql`(${customers.search} like ${pattern} or lower(${barcodes.code}) like ${pattern})`;
-  return or(
-    inArray(
-      samples.customerId,
-      customerIds.map((c) => c.id),
-    ),
-    inArray(
-      samples.barcodeId,
-      barcodeIds.map((b) => b.id),
-    ),
-  ) as SQL;
+    return { where: sql`(${byCustomer} or lower(${barcodes.code}) like ${pattern})`, subset: byCustomer };
+  return {
+    where: or(
+      inArray(
+        samples.customerId,
+        customerIds.map((c) => c.id),
+      ),
+      inArray(
+        samples.barcodeId,
+        barcodeIds.map((b) => b.id),
+      ),
+    ) as SQL,
+  };
 }
 
 /** Samples, paged; `list` is one of the work lists of DOMAIN §1, `status` any statuses. */
 export async function listSamples(db: Executor, query: SampleListQuery): Promise<SamplePage> {
   const conditions: SQL[] = [];
-  if (query.search) conditions.push(await sampleSearch(db, query.search));
+  const search = query.search ? await sampleSearch(db, query.search) : undefined;
   if (query.status?.length) conditions.push(inArray(samples.status, query.status));
   if (query.list)
     conditions.push(inArray(samples.status, [...sampleWorkLists[query.list as SampleWorkList]]));
   if (query.customerId) conditions.push(eq(samples.customerId, query.customerId));
   if (query.hasBarcode !== undefined)
     conditions.push(query.hasBarcode ? isNotNull(samples.barcodeId) : isNull(samples.barcodeId));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(...conditions, search?.where);
   const order = orderBy(
     query.sort,
     {
@@ -154,6 +158,13 @@ export async function listSamples(db: Executor, query: SampleListQuery): Promise
       .innerJoin(customers, eq(customers.id, samples.customerId))
       .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
       .where(where),
+    search?.subset && {
+      subset: db
+        .select({ one: sql`1` })
+        .from(samples)
+        .innerJoin(customers, eq(customers.id, samples.customerId))
+        .where(and(...conditions, search.subset)),
+    },
   );
   return {
     items: rows.map(toSample),
