@@ -88,7 +88,7 @@ const searchCandidateLimit = 2_000;
  * The samples whose customer (its search column) or barcode contains `term`. A selective term reads
  * both trigram indexes first and the samples by their customer and barcode indexes; a broad one
  * (more candidates) filters the list's own order walk, which finds a page of matches soon, and is
- * counted through its customers first (`subset`).
+ * counted through the samples of the customers already found first (`subset`).
  */
 async function sampleSearch(db: Executor, term: string): Promise<{ where: SQL; subset?: SQL }> {
   const pattern = likePattern(term);
@@ -107,7 +107,13 @@ async function sampleSearch(db: Executor, term: string): Promise<{ where: SQL; s
           .where(sql`lower(${barcodes.code}) like ${pattern}`)
           .limit(searchCandidateLimit + 1);
   if (customerIds.length > searchCandidateLimit || barcodeIds.length > searchCandidateLimit)
-    return { where: sql`(${byCustomer} or lower(${barcodes.code}) like ${pattern})`, subset: byCustomer };
+    return {
+      where: sql`(${byCustomer} or lower(${barcodes.code}) like ${pattern})`,
+      subset: inArray(
+        samples.customerId,
+        customerIds.map((c) => c.id),
+      ),
+    };
   return {
     where: or(
       inArray(
@@ -162,7 +168,6 @@ export async function listSamples(db: Executor, query: SampleListQuery): Promise
       subset: db
         .select({ one: sql`1` })
         .from(samples)
-        .innerJoin(customers, eq(customers.id, samples.customerId))
         .where(and(...conditions, search.subset)),
     },
   );
