@@ -1,15 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { TokenSigner } from '../src/auth/tokens.js';
-import { loadConfig } from '../src/config.js';
-import { createDatabase } from '../src/db/client.js';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
-import { runMigrations } from '../src/db/migrate.js';
-import { startJobs } from '../src/jobs/queue.js';
-import { seedDemo } from '../src/seed/demo.js';
-import { ensureBaseRoles } from '../src/seed/roles.js';
-import { buildServer } from '../src/server.js';
+import type { createDatabase } from '../src/db/client.js';
+import { startBenchServer } from './bench-server.js';
 
 /**
  * `npm run bench` (second part): the customers list over 1,000,000 customers and the samples list over
@@ -164,13 +154,7 @@ async function explainSamples(db: BenchDb) {
 
 async function main() {
   const started = performance.now();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'genodesk-bench-customers-'));
-  const embedded = await startEmbeddedPostgres(dataDir, () => {}, { durable: false });
-  const url = embedded.url('postgres');
-  const db = createDatabase(url, 10);
-  await runMigrations(db);
-  await ensureBaseRoles(db);
-  await seedDemo(db);
+  const { app, db, stop } = await startBenchServer('customers');
 
   // Bulk load: indexes dropped, rows generated in SQL, indexes built once afterwards.
   const client = await db.$client.connect();
@@ -212,13 +196,6 @@ async function main() {
 
   await loadSamples(db);
 
-  const jobs = await startJobs(url, { supervise: false });
-  const app = await buildServer({
-    db,
-    config: { ...loadConfig(), databaseUrl: url },
-    signer: new TokenSigner('bench-secret-bench-secret'),
-    jobs,
-  });
   const login = await app.inject({
     method: 'POST',
     url: '/api/auth/adminLogin',
@@ -279,11 +256,7 @@ async function main() {
   ]);
   await explainSamples(db);
 
-  await app.close();
-  await jobs.stop();
-  await db.$client.end();
-  await embedded.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await stop();
 }
 
 main().catch((error) => {
