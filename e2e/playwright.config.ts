@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { baseURL, port } from './support/base-url';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
 // A fresh database every run: the app seeds its demo data into it.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'genodesk-e2e-'));
 
@@ -16,7 +16,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL,
     locale: 'cs-CZ',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -37,7 +37,7 @@ export default defineConfig({
   webServer: {
     command: 'npm run start -w api',
     cwd: '..',
-    url: `http://localhost:${port}/api/health`,
+    url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',

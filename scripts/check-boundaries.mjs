@@ -2,7 +2,9 @@
 // - contract/ imports neither api/ nor web/; api/ and web/ never import each other;
 // - a web feature imports another feature only through its public `api/` and `components/` folders
 //   (its routes are its own; the app's router is what wires them);
-// - web/src/lib and web/src/components do not import features.
+// - web/src/lib and web/src/components do not import features;
+// - the API's low folders (db, http, jobs, auth) import no area of api/src/modules: areas are wired
+//   at the composition root (api/src/areas.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -51,6 +53,12 @@ for (const workspace of ['contract', 'api', 'web']) {
       const isPublic = /features\/[^/]+\/(api|components)\//.test(targetRelative);
       if (fromFeature && toFeature && fromFeature !== toFeature && !isPublic) {
         problems.push(`${relative}: imports ${specifier}, an internal of feature "${toFeature}"`);
+      }
+      if (
+        /^api\/src\/(db|http|jobs|auth)\//.test(relative) &&
+        targetRelative.startsWith('api/src/modules/')
+      ) {
+        problems.push(`${relative}: imports ${specifier}, an area (wire areas in api/src/areas.ts)`);
       }
       if (toFeature && /^web\/src\/(lib|components)\//.test(relative)) {
         problems.push(`${relative}: shared code imports feature "${toFeature}"`);

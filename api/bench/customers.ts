@@ -78,6 +78,7 @@ const cities = [
 const literal = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
 
 type BenchDb = ReturnType<typeof createDatabase>;
+type BenchApp = Awaited<ReturnType<typeof startBenchServer>>['app'];
 
 /**
  * One sample a bench customer: statuses 1–11 in turn, a barcode (GD5…, clear of the demo's codes) from
@@ -127,6 +128,38 @@ async function loadSamples(db: BenchDb) {
   );
 }
 
+/**
+ * A report for every bench sample with results (statuses 6, 8, 9): generated [1], published [3] or
+ * invited [2] by the sample's status; one in five in the doctor section, one in seven archived, one in
+ * thirteen requiring inspection. Indexes dropped and built once afterwards.
+ */
+async function loadReports(db: BenchDb) {
+  const started = performance.now();
+  const client = await db.$client.connect();
+  const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
+    `select indexname, indexdef from pg_indexes where tablename = 'products' and indexname <> 'products_pkey'`,
+  );
+  for (const index of indexes) await client.query(`drop index ${index.indexname}`);
+  await client.query(`
+    insert into products (customer_id, sample_id, status, content, requires_inspection, is_in_doctor_section,
+      is_archived, generated_at)
+    select s.customer_id, s.id, case s.status when 6 then 1 when 8 then 3 else 2 end, '{"categories":[]}',
+      s.id % 13 = 0, s.id % 5 = 0, s.id % 7 = 0, s.updated_at
+    from samples s join customers c on c.id = s.customer_id
+    where c.email like '%@bench.example.cz' and s.status in (6, 8, 9)`);
+  const loaded = performance.now();
+  for (const index of indexes) await client.query(index.indexdef);
+  await client.query('vacuum analyze products');
+  const {
+    rows: [counted],
+  } = await client.query<{ n: number }>('select count(*)::int as n from products');
+  client.release();
+  console.info(
+    `reports: ${(counted?.n ?? 0).toLocaleString('en')} rows loaded in ${((loaded - started) / 1000).toFixed(0)} s, ` +
+      `${indexes.length} indexes built in ${((performance.now() - loaded) / 1000).toFixed(0)} s`,
+  );
+}
+
 /** The plans of the samples list's first page in its default order (`-updatedAt`): index walks or not. */
 async function explainSamples(db: BenchDb) {
   const from = `from samples join customers on customers.id = samples.customer_id
@@ -150,6 +183,27 @@ async function explainSamples(db: BenchDb) {
     );
     console.info(`EXPLAIN samples list, ${label}:\n${rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
   }
+}
+
+/** `GET admin/dashboard` as an administrator: every counter, each stopping at 1,000. */
+async function measureDashboard(app: BenchApp, headers: Record<string, string>) {
+  const times: number[] = [];
+  let counters = '';
+  for (let i = 0; i < runs + 3; i++) {
+    const t0 = performance.now();
+    const response = await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers });
+    const elapsed = performance.now() - t0;
+    if (response.statusCode !== 200) throw new Error(`dashboard answered ${response.statusCode}`);
+    counters = (response.json() as { counters: { key: string; count: number; capped: boolean }[] }).counters
+      .map((c) => `${c.key} ${c.count}${c.capped ? '+' : ''}`)
+      .join(', ');
+    if (i >= 3) times.push(elapsed);
+  }
+  times.sort((a, b) => a - b);
+  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))] ?? 0;
+  console.info(
+    `GET /api/admin/dashboard (admin, every counter): p50 ${p(0.5).toFixed(1)} ms  p95 ${p(0.95).toFixed(1)} ms (budget: p95 ≤ 50 ms)\n  ${counters}`,
+  );
 }
 
 async function main() {
@@ -195,6 +249,7 @@ async function main() {
   );
 
   await loadSamples(db);
+  await loadReports(db);
 
   const login = await app.inject({
     method: 'POST',
@@ -255,6 +310,13 @@ async function main() {
     ['search a customer e-mail', 'search=customer654321%40bench'],
   ]);
   await explainSamples(db);
+  await measure('products', [
+    ['default (-generatedAt)', 'section=results'],
+    ['status 1 (to evaluate)', 'section=results&status=1'],
+    ['requiring inspection', 'section=results&requiresInspection=true'],
+    ['doctor section', 'section=doctorSection'],
+  ]);
+  await measureDashboard(app, headers);
 
   await stop();
 }

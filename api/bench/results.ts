@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { products, templateGenotypeCombinations, templates } from '../src/db/schema/index.js';
 import { processResultsUpload } from '../src/modules/results/processing.js';
 import { runReanalysis } from '../src/modules/results/reanalysis.js';
-import { prng } from '../src/seed/customers.js';
+import { resultsFile, samplesAwaitingResults } from '../test/results-plate.js';
 import { startBenchServer } from './bench-server.js';
 
 /**
@@ -13,63 +13,13 @@ import { startBenchServer } from './bench-server.js';
 const sampleCount = Number(process.env.BENCH_SAMPLES ?? 384);
 const geneCount = Number(process.env.BENCH_GENES ?? 1000);
 
-/** The demo catalogue's genes (so reports have content) and made-up ones up to `geneCount`. */
-const catalogueGenes: [string, string[]][] = [
-  ['rs4988235', ['C/C', 'C/T', 'T/T']],
-  ['rs762551', ['A/A', 'A/C', 'C/C']],
-  ['rs1801133', ['C/C', 'C/T', 'T/T']],
-  ['rs1801131', ['A/A', 'A/C', 'C/C']],
-  ['rs6025', ['C/C', 'C/T', 'A/A']],
-  ['rs1799963', ['G/G', 'G/A', 'A/A']],
-  ['rs429358', ['T/T', 'C/T', 'C/C']],
-  ['rs7412', ['C/C', 'C/T', 'T/T']],
-  ['rs1800562', ['G/G', 'G/A', 'A/A']],
-  ['rs1799945', ['C/C', 'C/G', 'G/G']],
-  ['rs1815739', ['C/C', 'C/T', 'T/T']],
-  ['rs113993960', ['I/I', 'I/D', 'D/D']],
-];
-
 async function main() {
   const { app, db, stop } = await startBenchServer('results');
   await app.ready();
 
   // 384 customers with a paid order and a sample in analysis [11] carrying a barcode.
-  const { rows: codes } = await db.$client.query<{ code: string }>(
-    `with batch as (insert into barcode_batches (count) values ($1) returning id),
-     codes as (
-       insert into barcodes (code, batch_id, assigned_at)
-       select 'GD' || lpad(nextval('barcode_number_seq')::text, 8, '0'), batch.id, now()
-         from batch, generate_series(1, $1) returning id, code),
-     numbered as (select id, code, row_number() over (order by id) as n from codes),
-     people as (
-       insert into customers (name, surname, email, gender, registration_source)
-       select 'Bench', 'Zákazník ' || n, 'bench-' || n || '@example.test', 1 + (n % 2)::int, 1
-         from generate_series(1, $1) as n returning id, email),
-     numbered_people as (select id, row_number() over (order by id) as n from people),
-     type as (select id from product_types order by id limit 1),
-     placed as (
-       insert into orders (customer_id, product_type_id, amount, complete)
-       select p.id, type.id, 100, true from numbered_people p, type returning id, customer_id),
-     numbered_orders as (select id, customer_id, row_number() over (order by id) as n from placed),
-     inserted as (
-       insert into samples (customer_id, order_id, status, barcode_id)
-       select o.customer_id, o.id, 11, b.id from numbered_orders o join numbered b on b.n = o.n
-       returning barcode_id)
-     select b.code from inserted i join numbered b on b.id = i.barcode_id order by b.n`,
-    [sampleCount],
-  );
-
-  const random = prng(42);
-  const genes: [string, string[]][] = [...catalogueGenes];
-  for (let g = genes.length; g < geneCount; g++)
-    genes.push([`rsB${String(g).padStart(6, '0')}`, ['A/A', 'A/G', 'G/G', 'C/T']]);
-  const lines = ['barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype'];
-  for (const { code } of codes)
-    for (const [gene, genotypes] of genes)
-      lines.push(
-        `${code};${gene};GENE${gene.length};NM_000000.1:c.100A>G;p.Lys34Glu;NM_000000.1;${genotypes[Math.floor(random() * genotypes.length)]}`,
-      );
-  const file = Buffer.from(`${lines.join('\n')}\n`);
+  const codes = await samplesAwaitingResults(db.$client, sampleCount);
+  const file = resultsFile(codes, geneCount);
 
   const login = await app.inject({
     method: 'POST',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isCzechAccount } from '@genodesk/contract';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -9,6 +10,16 @@ function intFromEnv(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
   return value;
+}
+
+/** ČNB's example account: a valid number for the demo, never a real one's. */
+export const demoBankAccount = '19-2000145399/0800';
+
+function bankAccountFromEnv(raw: string | undefined): string {
+  const account = raw?.trim() || demoBankAccount;
+  if (!isCzechAccount(account))
+    throw new Error(`BANK_ACCOUNT must be a Czech account number (prefix-number/bank), got "${account}"`);
+  return account;
 }
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -26,6 +37,12 @@ export function loadConfig(env = process.env) {
     workers: env.WORKERS !== 'off',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'GenoDesk <no-reply@genodesk.test>',
+    /** The account bank-transfer payments are made to (Czech `prefix-number/bank` form). */
+    bankAccount: bankAccountFromEnv(env.BANK_ACCOUNT),
+    /** The key the payment gateway signs its card notifications with; without it they are refused (503). */
+    paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || undefined,
+    smsUrl: env.SMS_URL || undefined,
+    smsToken: env.SMS_TOKEN || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     webDist: path.join(repoRoot, 'web', 'dist'),
     idleTimeoutMs: intFromEnv('IDLE_TIMEOUT_MS', 20 * 60 * 1000),

@@ -1,31 +1,18 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { translateMessage } from '@genodesk/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAreaRoutes } from './areas.js';
 import { type RegisteredRoute, registerAccessControl } from './auth/access.js';
 import type { Deps } from './http/app-types.js';
 import { bindNamesCaseInsensitively } from './http/case-insensitive.js';
+import { registerCompression } from './http/compression.js';
 import { errorHandler, requestLocale } from './http/errors.js';
 import { addSecurityHeaders } from './http/security-headers.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { barcodesRoutes } from './modules/barcodes/routes.js';
-import { customersRoutes, questionnairesRoutes, relationshipsRoutes } from './modules/customers/routes.js';
-import { productTypesRoutes } from './modules/finances/routes.js';
-import { productsRoutes } from './modules/products/routes.js';
-import { resultsRoutes } from './modules/results/routes.js';
-import { samplesRoutes } from './modules/samples/routes.js';
-import { templateCatalogueRoutes } from './modules/templates/routes.js';
-import { rolesRoutes, usersRoutes } from './modules/users/routes.js';
+import { validatorCompiler } from './http/validation.js';
+import { isAssetPath, registerWebApp } from './http/web-app.js';
 
 export type ServerOptions = { logger?: FastifyServerOptions['logger'] };
 
@@ -58,6 +45,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   });
 
   addSecurityHeaders(app);
+  await registerCompression(app);
 
   await app.register(swagger, {
     openapi: {
@@ -85,39 +73,25 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
     },
   });
 
-  authRoutes(app, deps);
-  usersRoutes(app, deps);
-  rolesRoutes(app, deps);
-  templateCatalogueRoutes(app, deps);
-  productTypesRoutes(app, deps);
-  customersRoutes(app, deps);
-  relationshipsRoutes(app, deps);
-  questionnairesRoutes(app, deps);
-  samplesRoutes(app, deps);
-  barcodesRoutes(app, deps);
-  resultsRoutes(app, deps);
-  productsRoutes(app, deps);
+  registerAreaRoutes(app, deps);
 
-  const indexHtml = path.join(deps.config.webDist, 'index.html');
-  const hasWeb = existsSync(indexHtml);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: deps.config.webDist,
-      wildcard: false,
-      index: false,
-      maxAge: '1h',
-    });
-  }
+  const hasWeb = await registerWebApp(app, deps.config.webDist);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (pathname.startsWith('/api/') || pathname === '/api' || !hasWeb || request.method !== 'GET') {
+    if (
+      pathname.startsWith('/api/') ||
+      pathname === '/api' ||
+      !hasWeb ||
+      request.method !== 'GET' ||
+      isAssetPath(pathname)
+    ) {
       return reply.status(404).send({
         error: { code: 'NOT_FOUND', message: translateMessage('routeNotFound', requestLocale(request)) },
       });
     }
     // History-mode SPA: every other path is the app, which shows its own 404 screen when needed.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 
   return Object.assign(app, { registeredRoutes: routes });

@@ -1,24 +1,25 @@
+import { startWorkers } from './areas.js';
 import { loadConfig } from './config.js';
 import { createDatabase } from './db/client.js';
 import { startJobs } from './jobs/queue.js';
-import { startWorkers } from './jobs/workers.js';
+import { type ShutdownStep, stopOnSignals } from './lifecycle.js';
+import { prepareDatabase } from './seed/prepare.js';
 
 /** `npm run worker`: job workers only, for API nodes started with WORKERS=off. Needs DATABASE_URL. */
 async function main() {
   const config = loadConfig();
   if (!config.databaseUrl)
     throw new Error('npm run worker needs DATABASE_URL (the API process runs workers itself otherwise)');
+  const steps: ShutdownStep[] = [];
+  stopOnSignals(steps, (line) => console.info(line));
   const db = createDatabase(config.databaseUrl, 5);
+  steps.unshift({ name: 'the database pool', run: () => db.$client.end() });
+  // A worker may come up before any API node: it brings the database to the schema its jobs expect.
+  await prepareDatabase(db, { demo: config.seedDemo });
   const jobs = await startJobs(config.databaseUrl, { supervise: true });
-  await startWorkers(jobs, db, config);
+  steps.unshift({ name: 'the job workers', run: () => jobs.stop() });
+  await startWorkers({ jobs, db, config });
   console.info('GenoDesk workers are running');
-  const stop = async () => {
-    await jobs.stop();
-    await db.$client.end();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 main().catch((error) => {

@@ -40,6 +40,7 @@ export async function testApp(overrides: Partial<Config> = {}) {
     app,
     db,
     jobs,
+    config,
     url,
     login,
     /** A bearer header for a demo user. */

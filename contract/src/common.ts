@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 export const idSchema = z.coerce.number({ error: 'required' }).int('invalidValue').positive('invalidValue');
 
+/** `/{id}` of a detail route. */
+export const idParamsSchema = z.object({ id: idSchema });
+
 export const requiredText = (max = 200) =>
   z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'invalidValue');
 
@@ -18,20 +21,24 @@ export const booleanish = z.preprocess(
   z.boolean({ error: 'invalidValue' }),
 );
 
-/** The palette a staff colour (1-based index) refers to; used in the calendar and avatars. */
+/**
+ * The palette a staff colour (1-based index) refers to: the calendar, avatars and swatches, with
+ * white text on them. Mantine's
+ * palette hues, each deepened until white text reaches 4.5:1 (WCAG AA); a web test holds it.
+ */
 export const staffColors = [
-  '#228be6',
-  '#40c057',
-  '#fa5252',
-  '#fd7e14',
-  '#be4bdb',
-  '#15aabf',
-  '#fab005',
+  '#1d77c6',
+  '#2c853c',
+  '#ca4242',
+  '#b55a0e',
+  '#ad44c8',
+  '#0f7d8d',
+  '#9a6c03',
   '#7950f2',
-  '#e64980',
-  '#12b886',
-  '#868e96',
-  '#4c6ef5',
+  '#cc4171',
+  '#0d8460',
+  '#6c7379',
+  '#4867e7',
 ] as const;
 export const colorSchema = z.coerce
   .number({ error: 'invalidColor' })
@@ -47,11 +54,45 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/**
+ * `YYYY-MM-DD` naming a day the calendar has (not 2026-02-30 or 2026-13-45), from year 1:
+ * PostgreSQL has no year 0 and refuses such a date with an error rather than a mismatch.
+ */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const isoTimestamp =
+  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-](0\d|1[0-4]):?[0-5]\d)?$/;
+
+/** An ISO 8601 timestamp (`2026-03-15T10:00`, seconds, fraction and zone optional) on a real day. */
+export function isTimestamp(value: string): boolean {
+  const day = isoTimestamp.exec(value)?.[1];
+  return day !== undefined && isCalendarDay(day);
+}
+
+/** A day as `YYYY-MM-DD` that exists on the calendar (filters "from"/"to", read in Europe/Prague). */
+export const daySchema = z.string().trim().refine(isCalendarDay, 'invalidDate');
+
+/** A filter of one value or several: `status=4&status=5` or `status=4,5`. */
+export const oneOrMany = <T extends z.ZodType>(item: T, max: number) =>
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : v === undefined ? v : [v]),
+    z.array(item).max(max, 'invalidValue').optional(),
+  );
+
+/** Lists (and the dashboard's counters) count exactly up to this many matches; beyond, they estimate. */
+export const exactCountLimit = 1_000;
+
+/** A list's page: `total` is exact when `totalExact`, else the database's estimate (over 1,000 matches). */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
     total: z.number().int(),
+    totalExact: z.boolean(),
     page: z.number().int(),
     pageSize: z.number().int(),
   });
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type Page<T> = { items: T[]; total: number; totalExact: boolean; page: number; pageSize: number };

@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { booleanish, emailSchema, idSchema, listQuerySchema, pageOf, requiredText } from './common.js';
+import {
+  booleanish,
+  emailSchema,
+  idSchema,
+  isCalendarDay,
+  isTimestamp,
+  listQuerySchema,
+  pageOf,
+  requiredText,
+} from './common.js';
 import { adultAge } from './enums.js';
 import { localeSchema } from './locale.js';
+import { locales } from './locales.js';
 import { isValidPhone } from './phone.js';
 
 // Field rules shared by registration and edit.
@@ -27,7 +37,7 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 export const dateOfBirthSchema = z
   .string()
   .trim()
-  .refine((v) => isoDate.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'invalidDate')
+  .refine(isCalendarDay, 'invalidDate')
   .refine((v) => !isoDate.test(v) || v <= new Date().toISOString().slice(0, 10), 'dateOfBirthInFuture')
   .nullish();
 
@@ -45,12 +55,13 @@ export const fullPhone = (prefix: string, phone: string) =>
 /**
  * Cross-field checks run even while other fields are still wrong (zod skips refinements of an
  * object with issues by default), so the form shows the phone message at once; they only need
- * their own fields to be valid.
+ * their own fields to be valid — and an object: an issue at the root (`null`, an array) means there
+ * are no fields to read.
  */
 const whenFieldsValid =
   (...fields: string[]) =>
   (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+    !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));
 
 function checkPhone(value: { PhonePrefix: string; Phone: string }, ctx: z.RefinementCtx) {
   if (/[a-z]/i.test(value.Phone) || !isValidPhone(fullPhone(value.PhonePrefix, value.Phone)))
@@ -65,6 +76,8 @@ export function isUnderage(dateOfBirth: string | null | undefined, today = new D
   const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
   return day < adultOn;
 }
+
+const languageSchema = z.enum(locales, { error: 'invalidValue' });
 
 /** `PUT admin/customers`: registration at the reception (SPEC §7). Gender defaults to 2. */
 export const createCustomerRequestSchema = z
@@ -96,6 +109,8 @@ export const createCustomerRequestSchema = z
       .nullish(),
     /** Paid at the reception: a completed cash payment; the order is complete and the sample exists. */
     PaidInCash: z.boolean({ error: 'invalidValue' }).default(false),
+    /** The language of every message to the customer. */
+    Language: languageSchema.default('cs'),
   })
   .superRefine(checkPhone, { when: whenFieldsValid('PhonePrefix', 'Phone') })
   .superRefine(
@@ -128,6 +143,7 @@ export const editCustomerRequestSchema = z
     AgreedToSampleExamination: z.boolean({ error: 'invalidValue' }).optional(),
     NotifyByEmail: z.boolean({ error: 'invalidValue' }).optional(),
     NotifyBySms: z.boolean({ error: 'invalidValue' }).optional(),
+    Language: languageSchema.optional(),
   })
   .superRefine(checkPhone, { when: whenFieldsValid('PhonePrefix', 'Phone') });
 export type EditCustomerRequest = z.infer<typeof editCustomerRequestSchema>;
@@ -169,6 +185,8 @@ export const customerDetailSchema = z.object({
   dnaAgreementWasDigital: z.boolean(),
   notifyByEmail: z.boolean(),
   notifyBySms: z.boolean(),
+  /** The language of every message to the customer (`cs` or `en`). */
+  language: z.enum(locales),
   relationship: z.object({
     status: relationshipStatusSchema,
     partnerId: z.number().int().nullable(),
@@ -212,10 +230,14 @@ export const customerSortFields = [
   'dateOfBirth',
 ] as const;
 
+/**
+ * A day or an ISO timestamp. `Date.parse` alone is no check: it takes '1', '-1' or 'March 7', which
+ * PostgreSQL then refuses.
+ */
 const dateFilter = z
   .string()
   .trim()
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'invalidDate')
+  .refine((v) => isCalendarDay(v) || isTimestamp(v), 'invalidDate')
   .optional();
 
 /** Filters of the customers list and its export. `search`: name, surname, e-mail, phone, barcode, OpenLIMS id. */
@@ -260,7 +282,7 @@ export const customerSummarySchema = z.object({
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 
 /** The customers page: `total` is exact when `totalExact`, else an estimate (more than 1,000 matches). */
-export const customerPageSchema = pageOf(customerSummarySchema).extend({ totalExact: z.boolean() });
+export const customerPageSchema = pageOf(customerSummarySchema);
 export type CustomerPage = z.infer<typeof customerPageSchema>;
 
 export const customerAuditEntrySchema = z.object({

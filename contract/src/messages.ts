@@ -101,6 +101,10 @@ export const messages = {
     cs: 'Výsledek nelze přesunout z {from} do {to}.',
     en: 'The result cannot be moved from {from} to {to}.',
   },
+  productArchivedReadOnly: {
+    cs: 'Archivovaný výsledek nelze upravit. Nejprve jej vraťte do lékařské sekce.',
+    en: 'An archived report cannot be edited. Move it back to the doctor section first.',
+  },
   productStatusNotAllowed: {
     cs: 'Tento stav nelze výsledku nastavit.',
     en: 'The result cannot be given this status.',
@@ -115,6 +119,10 @@ export const messages = {
   },
   routeNotFound: { cs: 'Tato adresa API neexistuje.', en: 'This API address does not exist.' },
   badRequest: { cs: 'Neplatný požadavek.', en: 'Invalid request.' },
+  bodyNotObject: {
+    cs: 'Tělo požadavku musí být objekt JSON.',
+    en: 'The request body must be a JSON object.',
+  },
   internalError: {
     cs: 'Došlo k neočekávané chybě serveru.',
     en: 'An unexpected server error occurred.',
@@ -256,6 +264,90 @@ export const messages = {
   unknownQuestion: { cs: 'Tato otázka v části dotazníku není!', en: 'This question is not in the section!' },
   invalidAnswer: { cs: 'Neplatná odpověď!', en: 'Invalid answer!' },
   answerOutOfRange: { cs: 'Odpověď musí být {min} až {max}!', en: 'The answer must be {min} to {max}!' },
+  paymentAlreadyCompleted: {
+    cs: 'Tato platba už je dokončena.',
+    en: 'This payment is already completed.',
+  },
+  paymentCancelled: {
+    cs: 'Zrušenou platbu kartou nelze schválit; převeďte ji na hotovost, nebo vytvořte jinou platbu.',
+    en: 'A cancelled card payment cannot be approved; convert it to cash or create another payment.',
+  },
+  orderAlreadyPaid: { cs: 'Objednávka už je zaplacena.', en: 'The order is already paid.' },
+  orderNotPaid: {
+    cs: 'Objednávku lze dokončit až po zaplacení.',
+    en: 'The order can be finalized only once it is paid.',
+  },
+  orderAlreadyFinalized: { cs: 'Objednávka už je dokončena.', en: 'The order is already finalized.' },
+  statementAlreadyImported: {
+    cs: 'Tento výpis už byl importován; nic se nezměnilo.',
+    en: 'This statement has already been imported; nothing changed.',
+  },
+  notAStatement: {
+    cs: 'Soubor není bankovní výpis ve formátu GPC (ABO): řádek {line} nelze přečíst.',
+    en: 'The file is not a GPC (ABO) bank statement: line {line} cannot be read.',
+  },
+  badSignature: { cs: 'Neplatný podpis oznámení.', en: 'The notification’s signature is not valid.' },
+  notificationsOff: {
+    cs: 'Oznámení platební brány nejsou nastavena.',
+    en: 'Payment gateway notifications are not configured.',
+  },
+  emailToOrFilter: {
+    cs: 'Zadejte buď jednu adresu, nebo výběr zákazníků.',
+    en: 'Give either one address or a selection of customers.',
+  },
+  noRecipients: {
+    cs: 'Výběru neodpovídá žádný zákazník, který souhlasil se zasíláním e-mailů. Nic nebylo odesláno.',
+    en: 'No customer who agreed to e-mails matches the selection. Nothing was sent.',
+  },
+  outboxNotFailed: {
+    cs: 'Znovu odeslat lze jen zprávu, jejíž doručení selhalo.',
+    en: 'Only a message whose delivery failed can be sent again.',
+  },
+  voucherCountTooLow: {
+    cs: 'Počet voucherů musí být víc než 1!',
+    en: 'The number of vouchers must be more than 1!',
+  },
+  voucherCountTooHigh: {
+    cs: 'Najednou lze vytvořit nejvýš 10 000 voucherů!',
+    en: 'At most 10,000 vouchers can be created at once!',
+  },
+  valueNotNegative: { cs: 'Cena musí být víc než -1!', en: 'The price must be more than -1!' },
+  usageCountTooLow: {
+    cs: 'Počet použití musí být alespoň 1!',
+    en: 'The usage count must be at least 1!',
+  },
+  voucherCodeExists: {
+    cs: 'Voucher s kódem {code} již existuje!',
+    en: 'A voucher with the code {code} already exists!',
+  },
+  voucherCodesExhausted: {
+    cs: 'Pro předponu {code} se nepodařilo vytvořit jedinečné kódy; zvolte jinou předponu.',
+    en: 'No unique codes could be made with the prefix {code}; choose another prefix.',
+  },
+  voucherUnknown: {
+    cs: 'Voucher s tímto kódem neexistuje.',
+    en: 'There is no voucher with this code.',
+  },
+  voucherExpired: {
+    cs: 'Platnost voucheru skončila {date}.',
+    en: 'The voucher expired on {date}.',
+  },
+  voucherExhausted: {
+    cs: 'Voucher už byl vyčerpán (žádné zbývající použití).',
+    en: 'The voucher has been used up (no uses remain).',
+  },
+  voucherWrongProductType: {
+    cs: 'Produktový voucher platí jen pro produkt {productType}.',
+    en: 'The product voucher is valid only for the product {productType}.',
+  },
+  voucherAlreadyOnOrder: {
+    cs: 'Tento voucher už je na objednávce uplatněn.',
+    en: 'This voucher is already applied to the order.',
+  },
+  voucherNotOnOrder: {
+    cs: 'Tento voucher na objednávce uplatněn není.',
+    en: 'This voucher is not applied to the order.',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof messages;

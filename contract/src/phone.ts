@@ -4,10 +4,13 @@ import { z } from 'zod';
 // Kept apart from common.ts: libphonenumber's metadata is large, and the login screen needs none of it.
 
 /** A phone number in international form (prefix included), validated with libphonenumber. */
-export function isValidPhone(value: string): boolean {
-  if (/[a-z]/i.test(value)) return false;
+export const isValidPhone = (value: string): boolean => toE164(value) !== undefined;
+
+/** The number in E.164 (`+420601234567`), as SMS gateways take it; undefined when it is not valid. */
+export function toE164(value: string): string | undefined {
+  if (/[a-z]/i.test(value)) return undefined;
   const parsed = parsePhoneNumberFromString(value.replace(/\s+/g, ''), 'CZ');
-  return parsed?.isValid() ?? false;
+  return parsed?.isValid() ? parsed.number : undefined;
 }
 
 export const optionalPhoneSchema = z

@@ -33,7 +33,7 @@ export const productListItemSchema = z.object({
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
 /** A report list's page: `total` is exact when `totalExact`, else an estimate (more than 1,000 matches). */
-export const productPageSchema = pageOf(productListItemSchema).extend({ totalExact: z.boolean() });
+export const productPageSchema = pageOf(productListItemSchema);
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 export const productSortFields = [

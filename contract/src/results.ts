@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema } from './common.js';
+import { idSchema, listQuerySchema, oneOrMany } from './common.js';
 
 /** A customer's stored genotype for one gene (SPEC §3 "Gene information"). */
 export const geneInformationSchema = z.object({
@@ -56,7 +56,8 @@ export type ResultUploadDetail = z.infer<typeof resultUploadDetailSchema>;
 
 export const resultUploadSortFields = ['uploadedAt', 'fileName', 'status', 'paired', 'unpairable'] as const;
 export const resultUploadListQuerySchema = listQuerySchema.extend({
-  status: z.coerce.number().int().min(1, 'invalidValue').max(5, 'invalidValue').optional(),
+  /** One status or several (`status=1,2`: in progress). */
+  status: oneOrMany(z.coerce.number().int().min(1, 'invalidValue').max(5, 'invalidValue'), 5),
 });
 export type ResultUploadListQuery = z.infer<typeof resultUploadListQuerySchema>;
 

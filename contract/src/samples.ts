@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema, pageOf } from './common.js';
+import { idSchema, listQuerySchema, oneOrMany, pageOf } from './common.js';
 import { sampleWorkListNames } from './enums.js';
 
 export const sampleStatusSchema = z.coerce
@@ -27,7 +27,7 @@ export const sampleSchema = z.object({
 export type Sample = z.infer<typeof sampleSchema>;
 
 /** The samples page: `total` is exact when `totalExact`, else an estimate (more than 1,000 matches). */
-export const samplePageSchema = pageOf(sampleSchema).extend({ totalExact: z.boolean() });
+export const samplePageSchema = pageOf(sampleSchema);
 export type SamplePage = z.infer<typeof samplePageSchema>;
 
 export const sampleSortFields = [
@@ -40,14 +40,8 @@ export const sampleSortFields = [
   'createdAt',
 ] as const;
 
-/** Status filter: one status or several (`status=4&status=5` or `status=4,5`). */
-const statusListSchema = z.preprocess(
-  (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : v === undefined ? v : [v]),
-  z.array(sampleStatusSchema).max(11).optional(),
-);
-
 export const sampleListQuerySchema = listQuerySchema.extend({
-  status: statusListSchema,
+  status: oneOrMany(sampleStatusSchema, 11),
   /** A work list of DOMAIN §1: pending [2], receiving [3], waitingForAnalysis [4, 5, 10], inAnalysis [11]. */
   list: z.enum(sampleWorkListNames as [string, ...string[]], { error: 'invalidValue' }).optional(),
   customerId: z.coerce.number().int().positive().optional(),

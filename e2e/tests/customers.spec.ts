@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn } from '../support/session';
+import { demo, signIn, switchLanguage } from '../support/session';
 
 test.describe('customers and samples', () => {
   test('reception registers a paid customer, edits them; the lab sends and receives their kit', async ({
@@ -24,12 +24,16 @@ test.describe('customers and samples', () => {
     await expect(page.getByText('Toto není platné telefonní číslo!')).toBeVisible();
     await page.getByTestId('customer-form-phone').fill('777 123 456');
     await page.getByTestId('customer-form-city').fill('Brno');
+    // The date of birth is typed as Czech staff write it.
+    await page.getByTestId('customer-form-dob').click();
+    await page.getByTestId('customer-form-dob').pressSequentially('15. 3. 1985');
     await page.getByTestId('customer-form-product-type').click();
     await page.getByRole('option').first().click();
     await page.getByTestId('customer-form-paid-in-cash').check();
     await page.getByTestId('customer-form-submit').click();
 
     await expect(page.getByTestId('customer-detail-email')).toHaveText(email);
+    await expect(page.getByTestId('customer-detail-dob')).toHaveText('15. 3. 1985');
     await expect(page.getByTestId('customer-orders')).toContainText('Zaplaceno');
     await expect(page.getByTestId('customer-samples').getByTestId('sample-status')).toHaveText(
       'Čeká na odeslání',
@@ -43,11 +47,17 @@ test.describe('customers and samples', () => {
     await page.getByTestId('customers-table-row').click();
     await page.getByTestId('customer-edit').click();
     await expect(page.getByTestId('customer-form-gender')).toHaveValue('Žena');
+    await expect(page.getByTestId('customer-form-dob')).toHaveValue('15. 3. 1985');
+    // Corrected in the calendar: one day later.
+    await page.getByTestId('customer-form-dob').click();
+    await page.getByRole('button', { name: /\s16\. března 1985$/ }).click();
+    await expect(page.getByTestId('customer-form-dob')).toHaveValue('16. 3. 1985');
     await page.getByTestId('customer-form-city').fill('Olomouc');
     await page.getByTestId('customer-form-submit').click();
     await expect(page.getByTestId('customer-detail-address')).toContainText('Olomouc');
     const change = page.getByTestId('customer-audit-row').filter({ hasText: 'Olomouc' });
     await expect(change).toContainText('Brno');
+    await expect(page.getByTestId('customer-detail-dob')).toHaveText('16. 3. 1985');
 
     // The lab sends the kit (a barcode is assigned) and receives it back.
     const context = await browser.newContext();
@@ -94,6 +104,54 @@ test.describe('customers and samples', () => {
     await expect(page.getByText('Zákazník byl úspěšně smazán')).toBeVisible();
     await expect(page).toHaveURL(/\/customers$/);
     expect(name.length).toBeGreaterThan(0);
+  });
+
+  test('the registration filter picks a range in the calendar, in Czech and in English', async ({ page }) => {
+    // The whole of last month but its last days: a range with seeded customers in it, whatever today is.
+    const now = new Date();
+    const year = now.getMonth() === 0 ? now.getFullYear() - 1 : now.getFullYear();
+    const month = now.getMonth() === 0 ? 12 : now.getMonth();
+    const mm = String(month).padStart(2, '0');
+    const day = (d: number) => new Date(year, month - 1, d);
+    const czechDay = (d: number) =>
+      new Intl.DateTimeFormat('cs-CZ', { day: 'numeric', month: 'long', year: 'numeric' }).format(day(d));
+
+    await signIn(page, demo.admin);
+    await page.goto('/customers');
+    const filter = page.getByTestId('customers-filter-registered');
+    await expect(filter).toHaveText('Registrace od – do');
+    const unfiltered = (await page.getByTestId('customers-table-summary').textContent()) ?? '';
+    const total = unfiltered.match(/\d+$/)?.[0] ?? '';
+
+    await filter.click();
+    await page.getByRole('button', { name: 'Předchozí měsíc' }).click();
+    await page.getByRole('button', { name: new RegExp(`\\s${czechDay(1).replaceAll('.', '\\.')}$`) }).click();
+    await page
+      .getByRole('button', { name: new RegExp(`\\s${czechDay(25).replaceAll('.', '\\.')}$`) })
+      .click();
+
+    await expect(page).toHaveURL(new RegExp(`registeredFrom=${year}-${mm}-01&registeredTo=${year}-${mm}-25`));
+    await expect(filter).toHaveText(`1. ${month}. ${year} – 25. ${month}. ${year}`);
+    await expect(page.getByTestId('customers-table-summary')).not.toHaveText(unfiltered);
+    const rows = page.getByTestId('customers-table-row');
+    await expect(rows.first()).toBeVisible();
+    // Registration is the ninth column, "D. M. YYYY H:mm"; a day of slack for the time zones.
+    for (const text of await rows.locator('td:nth-child(9)').allTextContents()) {
+      const [, d, m, y] = text.match(/(\d+)\. (\d+)\. (\d{4})/) ?? [];
+      const registered = new Date(Number(y), Number(m) - 1, Number(d));
+      expect(registered >= day(0) && registered <= day(26), text).toBe(true);
+    }
+
+    await switchLanguage(page, 'EN');
+    const shortMonth = new Intl.DateTimeFormat('en-GB', { month: 'short' }).format(day(1)).slice(0, 3);
+    await expect(filter).toHaveText(`1 ${shortMonth} ${year} – 25 ${shortMonth} ${year}`);
+    await filter.click();
+    await expect(page.locator('[data-dates-dropdown] th').first()).toHaveText('Mo');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Clear the date filter' }).click();
+    await expect(filter).toHaveText('Registered from – to');
+    await expect(page).not.toHaveURL(/registeredFrom/);
+    await expect(page.getByTestId('customers-table-summary')).toHaveText(new RegExp(` of ${total}$`));
   });
 
   test('the customers list exports the current filters as CSV', async ({ page }) => {

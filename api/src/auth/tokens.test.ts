@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
-import { TokenSigner } from './tokens.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accessTokenSeconds, TokenSigner } from './tokens.js';
 
 const secret = 'a-test-secret-of-some-length-000';
 
@@ -41,5 +41,19 @@ describe('access tokens', () => {
       JSON.stringify({ sub: '1', sid: 's', iss: 'genodesk', exp: 9999999999 }),
     ).toString('base64url');
     expect(signer.verify(`${header}.${tampered}.${signature}`)).toBeUndefined();
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps refusing a remembered token once it expires', async () => {
+    const signer = new TokenSigner(secret);
+    const token = await signer.sign({ userId: 7, sessionId: 's' });
+    expect(signer.verify(token)).toEqual({ userId: 7, sessionId: 's' });
+    expect(signer.verify(token)).toEqual({ userId: 7, sessionId: 's' });
+    vi.useFakeTimers({ now: Date.now() + (accessTokenSeconds + 1) * 1000 });
+    expect(signer.verify(token)).toBeUndefined();
+    expect(signer.verify(token)).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { exactCountLimit, type Page } from '@genodesk/contract';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { AppError } from '../http/errors.js';
 import type { Executor } from './client.js';
@@ -24,9 +25,6 @@ export function orderBy(
 
 /** A search term for ILIKE: its wildcards taken literally. */
 export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Lists count exactly up to this many matches; beyond it the total is the planner's estimate. */
-export const exactCountLimit = 1_000;
 
 export type ListCount = { total: number; exact: boolean };
 
@@ -87,4 +85,34 @@ export async function pageCount(
 ): Promise<ListCount> {
   if (page.rows > 0 && page.rows < page.pageSize) return { total: page.offset + page.rows, exact: true };
   return cappedCount(db, matches, options);
+}
+
+/** Where a list's page starts. */
+export const pageOffset = (query: { page: number; pageSize: number }) => (query.page - 1) * query.pageSize;
+
+/**
+ * A list's reply: the page's items (read with `limit pageSize offset pageOffset(query)`) and the total
+ * of `matches` through `pageCount`.
+ */
+export async function listPage<T>(
+  db: Executor,
+  query: { page: number; pageSize: number },
+  items: T[],
+  matches: SQLWrapper,
+  options: CountOptions = {},
+): Promise<Page<T>> {
+  const page = { offset: pageOffset(query), pageSize: query.pageSize, rows: items.length };
+  const count = await pageCount(db, page, matches, options);
+  return { items, total: count.total, totalExact: count.exact, page: query.page, pageSize: query.pageSize };
+}
+
+/** Europe/Prague's midnight that starts `day` (YYYY-MM-DD): a list's days are the lab's days. */
+const pragueMidnight = (day: string) => sql`(${day}::date::timestamp at time zone 'Europe/Prague')`;
+
+/** `column` on the days `from` to `to` (both inclusive, in Europe/Prague); either end may be open. */
+export function withinPragueDays(column: SQLWrapper, from?: string, to?: string): SQL[] {
+  return [
+    ...(from ? [sql`${column} >= ${pragueMidnight(from)}`] : []),
+    ...(to ? [sql`${column} < ${pragueMidnight(to)} + interval '1 day'`] : []),
+  ];
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 /** The keys a zod schema declares, looked through the wrappers our contract uses. */
-function declaredKeys(schema: unknown): string[] | undefined {
+export function declaredKeys(schema: unknown): string[] | undefined {
   let current = schema;
   for (let depth = 0; depth < 5 && current; depth++) {
     if (current instanceof z.ZodObject) return Object.keys(current.shape);

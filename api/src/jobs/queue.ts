@@ -1,9 +1,13 @@
-import { PgBoss } from 'pg-boss';
-import type { Tx } from '../db/client.js';
+import { PgBoss, type Queue } from 'pg-boss';
+import type { Config } from '../config.js';
+import type { Database, Tx } from '../db/client.js';
 
 /** Every kind of background job, with the data it carries. */
 export type JobPayloads = {
-  'deliver-message': { messageId: number };
+  /** Deliver every due outbox message (modules/messaging); one waiting is enough. */
+  'deliver-messages': Record<string, never>;
+  /** Write the outbox messages of an e-mail to a filtered set of customers, in batches (modules/messaging). */
+  'queue-mailing': { mailingId: number };
   /** Parse, pair and store a results upload, then generate its reports (modules/results). */
   'process-results-upload': { uploadId: number };
   /** Carry out a requested move of a report between sections (modules/products). */
@@ -12,27 +16,77 @@ export type JobPayloads = {
   reanalyse: { runId: number };
 };
 export type JobName = keyof JobPayloads;
-export const jobNames: JobName[] = ['deliver-message', 'process-results-upload', 'move-product', 'reanalyse'];
+export const jobNames: JobName[] = [
+  'deliver-messages',
+  'queue-mailing',
+  'process-results-upload',
+  'move-product',
+  'reanalyse',
+];
+
+/** Queues that differ from `queuePolicy` (set when a queue is created). */
+const queuePolicies: Partial<Record<JobName, Pick<Queue, 'policy'>>> = {
+  // A sweep delivers everything due, so more than one waiting would be idle work.
+  'deliver-messages': { policy: 'short' },
+};
+
+/** Queues of earlier releases, removed at start (their work is done another way now). */
+const retiredQueues = ['deliver-message'];
+
+/**
+ * How every queue runs. A worker's heartbeat is refreshed by pg-boss every `heartbeatSeconds / 2` while
+ * its handler runs; a job whose heartbeat stops (its process was killed, ran out of memory, lost power)
+ * is failed by the supervisor within `heartbeatSeconds` + `superviseSeconds` and retried, so no job waits
+ * for its expiry. A live job is never expired: the expiry is pg-boss's maximum, a bound for a job whose
+ * worker hangs while its heartbeat goes on. Handlers are idempotent, so a retry after a crash is safe.
+ */
+export const queuePolicy = {
+  heartbeatSeconds: 20,
+  expireInSeconds: 24 * 60 * 60,
+  retryLimit: 8,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 10 * 60,
+} satisfies Omit<Queue, 'name'>;
+/** How often the supervisor looks for jobs whose heartbeat stopped. */
+export const superviseSeconds = 10;
 
 export type Jobs = {
   boss: PgBoss;
   /** Enqueues a job inside the caller's transaction: it exists only if the change commits. */
   send<N extends JobName>(tx: Tx, name: N, data: JobPayloads[N]): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Stops fetching jobs and lets running ones finish for up to `timeoutMs`; those still running then
+   * fail their attempt and go back to the queue.
+   */
+  stop(timeoutMs?: number): Promise<void>;
 };
 
+/** What an area's job workers are given. */
+export type WorkerDeps = { jobs: Jobs; db: Database; config: Config };
+
+/**
+ * Starts pg-boss and creates every queue with `queuePolicy` (an existing queue, e.g. after an upgrade,
+ * is brought to it). `supervise` on processes that run workers: they fail and retry the jobs of dead ones.
+ */
 export async function startJobs(connectionString: string, options: { supervise: boolean }): Promise<Jobs> {
   const boss = new PgBoss({
     connectionString,
     max: 5,
     supervise: options.supervise,
     schedule: options.supervise,
+    superviseIntervalSeconds: superviseSeconds,
+    monitorIntervalSeconds: superviseSeconds,
   });
   boss.on('error', (error) => console.error('job queue:', error.message));
   await boss.start();
   for (const name of jobNames) {
-    await boss.createQueue(name, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    if (await boss.getQueue(name)) {
+      const { retryDelayMax: _fixedAtCreation, ...changeable } = queuePolicy;
+      await boss.updateQueue(name, changeable);
+    } else await boss.createQueue(name, { ...queuePolicy, ...queuePolicies[name] });
   }
+  for (const name of retiredQueues) if (await boss.getQueue(name)) await boss.deleteQueue(name);
   return {
     boss,
     async send(tx, name, data) {
@@ -40,6 +94,6 @@ export async function startJobs(connectionString: string, options: { supervise: 
         db: { executeSql: (text, values) => tx.$client.query(text, values as unknown[]) },
       });
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs }),
   };
 }

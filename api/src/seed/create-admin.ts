@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { generateTemporaryPassword, hashPassword } from '../auth/passwords.js';
 import { loadConfig } from '../config.js';
 import { createDatabase, type Database, transaction } from '../db/client.js';
-import { runMigrations } from '../db/migrate.js';
+import { runMigrations, withStartupLock } from '../db/migrate.js';
 import { roles, users } from '../db/schema/index.js';
 import { audit } from '../modules/audit/audit.js';
 import { baseRoles, ensureBaseRoles } from './roles.js';
@@ -38,7 +38,7 @@ export async function createAdmin(
     throw new CreateAdminRefused('The user name may have at most 100 characters; nothing was changed.');
   const userName = parsedName.data || email.split('@')[0] || email;
 
-  await runMigrations(db);
+  await withStartupLock(db, () => runMigrations(db));
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
   const id = await transaction(db, async (tx) => {

@@ -7,6 +7,7 @@ import {
   SampleStatus,
 } from '@genodesk/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { demoBankAccount } from '../config.js';
 import type { Executor } from '../db/client.js';
 import {
   barcodeBatches,
@@ -288,7 +289,7 @@ export async function seedCustomers(
         transactionId: method === PaymentMethod.Card ? `TX${order.orderNumber}${between(1000, 9999)}` : null,
         refId: method === PaymentMethod.Card ? `REF-${order.orderNumber}` : null,
         variableSymbol: String(order.orderNumber),
-        account: method === PaymentMethod.BankTransfer ? '2801234567/2010' : null,
+        account: method === PaymentMethod.BankTransfer ? demoBankAccount : null,
         completedAt: paidAt,
         createdAt: ordered,
       });

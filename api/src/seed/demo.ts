@@ -3,8 +3,10 @@ import { hashPassword } from '../auth/passwords.js';
 import { type Database, transaction } from '../db/client.js';
 import { roles, users } from '../db/schema/index.js';
 import { type SeededSample, seedCustomers } from './customers.js';
+import { seedFinances } from './finances.js';
 import { seedDemoResults } from './results.js';
 import { seedTemplates } from './templates.js';
+import { seedVouchers } from './vouchers.js';
 
 export const demoPassword = 'genodesk';
 
@@ -73,6 +75,8 @@ export async function seedDemo(
     }
     await seedTemplates(tx);
     const seeded = await seedCustomers(tx);
+    await seedFinances(tx);
+    await seedVouchers(tx);
     if (options.results !== false) await seedDemoResults(tx, seeded.withResults);
     return seeded;
   });

@@ -421,7 +421,7 @@ export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Prom
   // generated from the stored genotypes in status 5, no sample; dated after the first report's publication.
   for (const purchase of purchases) {
     const order = await createOrder(tx, purchase.customerId, purchase.productTypeId);
-    await payInCash(tx, order.id);
+    await payInCash(tx, null, null, order.id);
     const { productId } = await finalizeOrder(tx, order.id);
     const orderedAt = new Date(purchase.at);
     const paidAt = new Date(purchase.at + 15 * 60_000);

@@ -305,6 +305,120 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'unpaidcustomers',
+                handle: handle({
+                  name: 'admin.unpaidcustomers',
+                  title: 'finances.unpaid.title',
+                  permissions: [Permissions.UnpaidCustomersView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/finances/routes/unpaid-orders-list')) },
+                  {
+                    path: 'view/:id',
+                    handle: handle({
+                      name: 'admin.unpaidcustomers.view',
+                      title: 'finances.unpaid.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/finances/routes/unpaid-order-view')),
+                  },
+                ],
+              },
+              {
+                path: 'finances/orders',
+                handle: handle({
+                  name: 'admin.finances.orders',
+                  title: 'finances.orders.title',
+                  permissions: [Permissions.OrdersView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/finances/routes/orders-list')) },
+                  {
+                    path: 'view/:id',
+                    handle: handle({
+                      name: 'admin.finances.orders.view',
+                      title: 'finances.orders.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/finances/routes/order-view')),
+                  },
+                ],
+              },
+              {
+                path: 'finances/payments',
+                handle: handle({
+                  name: 'admin.finances.payments',
+                  title: 'finances.payments.title',
+                  permissions: [Permissions.PaymentsView],
+                  fallback: 'dashboard',
+                }),
+                lazy: lazy(() => import('@/features/finances/routes/payments-list')),
+              },
+              {
+                path: 'finances/statements',
+                handle: handle({
+                  name: 'admin.finances.statements',
+                  title: 'finances.statements.title',
+                  permissions: [Permissions.PaymentsView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/finances/routes/statements-list')) },
+                  {
+                    path: 'view/:id',
+                    handle: handle({
+                      name: 'admin.finances.statements.view',
+                      title: 'finances.statements.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/finances/routes/statement-view')),
+                  },
+                ],
+              },
+              {
+                path: 'administration/producttypes',
+                handle: handle({
+                  name: 'admin.producttypes',
+                  title: 'finances.productTypes.title',
+                  permissions: [Permissions.ProductTypesView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/finances/routes/product-types-list')) },
+                  {
+                    path: 'create',
+                    handle: handle({
+                      name: 'admin.producttypes.create',
+                      title: 'finances.productTypes.createTitle',
+                      permissions: [Permissions.ProductTypesCreate],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/finances/routes/product-type-create')),
+                  },
+                  {
+                    path: 'edit/:id',
+                    handle: handle({
+                      name: 'admin.producttypes.edit',
+                      title: 'finances.productTypes.editTitle',
+                      permissions: [Permissions.ProductTypesEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/finances/routes/product-type-edit')),
+                  },
+                  {
+                    path: 'view/:id',
+                    handle: handle({
+                      name: 'admin.producttypes.view',
+                      title: 'finances.productTypes.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/finances/routes/product-type-view')),
+                  },
+                ],
+              },
+              {
                 path: 'administration/users',
                 handle: handle({
                   name: 'admin.users',
@@ -363,6 +477,37 @@ export const routes: RouteObject[] = [
                       fallback: 'dashboard',
                     }),
                     lazy: lazy(() => import('@/features/barcodes/routes/barcode-labels')),
+                  },
+                ],
+              },
+              {
+                path: 'administration/email',
+                handle: handle({
+                  name: 'admin.email',
+                  title: 'messaging.email.title',
+                  permissions: [Permissions.BarcodesView],
+                  fallback: 'dashboard',
+                }),
+                lazy: lazy(() => import('@/features/messaging/routes/email-compose')),
+              },
+              {
+                path: 'administration/outbox',
+                handle: handle({
+                  name: 'admin.outbox',
+                  title: 'messaging.outbox.title',
+                  permissions: [Permissions.BarcodesView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/messaging/routes/outbox-list')) },
+                  {
+                    path: ':id',
+                    handle: handle({
+                      name: 'admin.outbox.view',
+                      title: 'messaging.outbox.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/messaging/routes/outbox-view')),
                   },
                 ],
               },

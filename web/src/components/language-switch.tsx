@@ -1,6 +1,7 @@
 import type { Locale } from '@genodesk/contract/locales';
 import { locales } from '@genodesk/contract/locales';
 import { SegmentedControl } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLocale } from '@/lib/i18n';
 import { useLocale } from '@/lib/use-locale';
@@ -9,6 +10,10 @@ import { useLocale } from '@/lib/use-locale';
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const { locale } = useLocale();
+  // The other language is a chunk of its own: when it cannot load, the route's error screen offers
+  // the same reload as a route chunk that failed.
+  const [failure, setFailure] = useState<Error | null>(null);
+  if (failure) throw failure;
   return (
     <SegmentedControl
       size="xs"
@@ -16,7 +21,11 @@ export function LanguageSwitch() {
       data-testid="language-switch"
       aria-label={t('language.label')}
       value={locale}
-      onChange={(value) => void changeLocale(value as Locale)}
+      onChange={(value) =>
+        changeLocale(value as Locale).catch((error: unknown) =>
+          setFailure(error instanceof Error ? error : new Error(String(error))),
+        )
+      }
       data={locales.map((l) => ({ value: l, label: t(`language.short.${l}`) }))}
     />
   );

@@ -30,7 +30,6 @@ describe('visibleNav', () => {
             key: 'both',
             to: '/x',
             label: 'nav.users',
-            description: 'nav.usersDescription',
             icon: IconUsers,
             permissions: [Permissions.CustomersView, Permissions.CustomersEdit],
           },

@@ -43,6 +43,30 @@ export const paths = {
     list: '/customers/archive',
     view: (id: number | string) => `/customers/archive/${id}`,
   },
+  unpaidCustomers: {
+    list: '/unpaidcustomers',
+    view: (id: number | string) => `/unpaidcustomers/view/${id}`,
+  },
+  orders: {
+    list: '/finances/orders',
+    view: (id: number | string) => `/finances/orders/view/${id}`,
+  },
+  payments: '/finances/payments',
+  statements: {
+    list: '/finances/statements',
+    view: (id: number | string) => `/finances/statements/view/${id}`,
+  },
+  productTypes: {
+    list: '/administration/producttypes',
+    create: '/administration/producttypes/create',
+    view: (id: number | string) => `/administration/producttypes/view/${id}`,
+    edit: (id: number | string) => `/administration/producttypes/edit/${id}`,
+  },
+  email: '/administration/email',
+  outbox: {
+    list: '/administration/outbox',
+    view: (id: number | string) => `/administration/outbox/${id}`,
+  },
   barcodes: {
     list: '/administration/barcodes',
     labels: (batchId: number | string) => `/administration/barcodes/batch/${batchId}`,

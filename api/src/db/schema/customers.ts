@@ -50,6 +50,8 @@ export const customers = pgTable(
     dnaAgreementWasDigital: boolean('dna_agreement_was_digital').notNull().default(false),
     notifyByEmail: boolean('notify_by_email').notNull().default(true),
     notifyBySms: boolean('notify_by_sms').notNull().default(true),
+    /** The language every message to the customer is written in. */
+    language: text('language').notNull().default('cs'),
     search: text('search')
       .notNull()
       .generatedAlwaysAs(
@@ -75,6 +77,7 @@ export const customers = pgTable(
     index('customers_date_of_birth_sort_idx').on(sql`${t.dateOfBirth} nulls first`, t.id),
     index('customers_source_registered_idx').on(t.registrationSource, t.dateRegistration),
     check('customers_gender_range', sql`${t.gender} between 1 and 2`),
+    check('customers_language', sql`${t.language} in ('cs', 'en')`),
     check('customers_registration_source_range', sql`${t.registrationSource} between 1 and 3`),
     check(
       'customers_dna_sample_usage_range',

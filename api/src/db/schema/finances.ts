@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgSequence,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
+import { users } from './users.js';
 
 /** A product a customer buys; the price in integer haléře. */
 export const productTypes = pgTable(
@@ -60,14 +62,24 @@ export const orders = pgTable(
     /** The payment method that settled it (6 not chosen until then). */
     paidBy: smallint('paid_by').notNull().default(6),
     dateOrderPaid: timestamp('date_order_paid', { withTimezone: true }),
+    /** The sample is taken at the centre without consultation: finalizing creates it in [10]. */
+    samplingAtCentre: boolean('sampling_at_centre').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
+    // Sorts read `column asc nulls first, id` (db/listing.ts) forwards and backwards: one index each.
+    // The unprocessed orders and the common filters walk their own.
+    index('orders_created_sort_idx').on(sql`${t.createdAt} nulls first`, t.id),
+    index('orders_incomplete_sort_idx')
+      .on(sql`${t.createdAt} nulls first`, t.id)
+      .where(sql`not ${t.complete}`),
+    index('orders_paid_by_sort_idx').on(t.paidBy, sql`${t.createdAt} nulls first`, t.id),
+    index('orders_order_number_sort_idx').on(sql`${t.orderNumber} nulls first`, t.id),
+    index('orders_amount_sort_idx').on(sql`${t.amount} nulls first`, t.id),
+    index('orders_date_order_paid_sort_idx').on(sql`${t.dateOrderPaid} nulls first`, t.id),
     index('orders_customer_id_idx').on(t.customerId),
     index('orders_product_type_id_idx').on(t.productTypeId),
-    index('orders_created_at_idx').on(t.createdAt),
-    index('orders_incomplete_idx').on(t.createdAt).where(sql`not ${t.complete}`),
     check('orders_amount_not_negative', sql`${t.amount} >= 0`),
     check('orders_paid_by_range', sql`${t.paidBy} between 1 and 6`),
     check('orders_currency', sql`${t.currency} = 'CZK'`),
@@ -91,16 +103,85 @@ export const payments = pgTable(
     variableSymbol: text('variable_symbol'),
     account: text('account'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedBy: bigint('completed_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('payments_order_id_idx').on(t.orderId),
-    index('payments_method_idx').on(t.method, t.createdAt),
-    index('payments_created_at_idx').on(t.createdAt),
+    index('payments_created_sort_idx').on(sql`${t.createdAt} nulls first`, t.id),
+    index('payments_open_sort_idx')
+      .on(sql`${t.createdAt} nulls first`, t.id)
+      .where(sql`${t.completedAt} is null`),
+    index('payments_completed_sort_idx').on(sql`${t.completedAt} nulls first`, t.id),
+    index('payments_amount_sort_idx').on(sql`${t.amount} nulls first`, t.id),
+    // An order is paid once: two completions racing each other cannot both commit.
+    uniqueIndex('payments_one_completed_per_order').on(t.orderId).where(sql`${t.completedAt} is not null`),
+    // The gateway's notifications find their payment by transaction id, once.
+    uniqueIndex('payments_transaction_id_key').on(t.transactionId).where(sql`${t.transactionId} is not null`),
+    index('payments_ref_id_idx').on(t.refId),
+    index('payments_variable_symbol_idx').on(t.variableSymbol),
+    index('payments_method_idx').on(t.method, sql`${t.createdAt} nulls first`, t.id),
+    index('payments_card_status_sort_idx')
+      .on(t.cardStatus, sql`${t.createdAt} nulls first`, t.id)
+      .where(sql`${t.cardStatus} is not null`),
     check('payments_method_range', sql`${t.method} between 1 and 6`),
     check('payments_card_status_range', sql`${t.cardStatus} is null or ${t.cardStatus} between 1 and 4`),
     check('payments_card_status_only_card', sql`${t.cardStatus} is null or ${t.method} = 1`),
     check('payments_amount_not_negative', sql`${t.amount} >= 0`),
     check('payments_currency', sql`${t.currency} = 'CZK'`),
+  ],
+);
+
+/** A bank statement (GPC/ABO) imported to pay waiting bank transfers; the same file is imported once. */
+export const bankStatements = pgTable(
+  'bank_statements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    fileName: text('file_name').notNull(),
+    fileHash: text('file_hash').notNull(),
+    account: text('account').notNull(),
+    statementDate: date('statement_date', { mode: 'string' }),
+    lines: integer('lines').notNull(),
+    matched: integer('matched').notNull(),
+    unmatched: integer('unmatched').notNull(),
+    importedBy: bigint('imported_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_statements_file_hash_key').on(t.fileHash),
+    index('bank_statements_imported_at_idx').on(t.importedAt, t.id),
+  ],
+);
+
+/** A transaction line of an imported statement and what it did (`StatementLineOutcome`). */
+export const bankStatementLines = pgTable(
+  'bank_statement_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    statementId: bigint('statement_id', { mode: 'number' })
+      .notNull()
+      .references(() => bankStatements.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    counterAccount: text('counter_account').notNull(),
+    counterName: text('counter_name').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    credit: boolean('credit').notNull(),
+    variableSymbol: text('variable_symbol').notNull(),
+    valueDate: date('value_date', { mode: 'string' }),
+    outcome: text('outcome').notNull(),
+    paymentId: bigint('payment_id', { mode: 'number' }).references(() => payments.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    index('bank_statement_lines_statement_idx').on(t.statementId, t.line),
+    check(
+      'bank_statement_lines_outcome',
+      sql`${t.outcome} in ('matched', 'unknownVariableSymbol', 'amountDiffers', 'alreadyPaid', 'notCredit')`,
+    ),
   ],
 );

@@ -7,3 +7,4 @@ export * from './results.js';
 export * from './samples.js';
 export * from './templates.js';
 export * from './users.js';
+export * from './vouchers.js';

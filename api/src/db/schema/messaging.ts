@@ -1,7 +1,63 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { customers } from './customers.js';
+import { users } from './users.js';
 
-/** E-mails and SMS written in the same transaction as the change that causes them; a job delivers them. */
+/** A file sent with an e-mail (a QR code, an iCalendar invitation), kept with its message. */
+export type OutboxAttachment = {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+  /** Referenced from the HTML as `cid:<cid>` (an inline image). */
+  cid?: string;
+};
+
+/** An e-mail sent from the e-mail screen: to one address or to the customers of a filter. */
+export const mailings = pgTable(
+  'mailings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    subjectEn: text('subject_en'),
+    bodyEn: text('body_en'),
+    toAddress: text('to_address'),
+    filter: jsonb('filter').$type<Record<string, unknown>>(),
+    /** 1 queued, 2 queueing, 3 done (every message in the outbox), 4 failed (`MailingStatus`). */
+    status: smallint('status').notNull().default(1),
+    recipients: integer('recipients').notNull().default(0),
+    queued: integer('queued').notNull().default(0),
+    /** The last customer id queued: where a resumed job goes on. */
+    lastCustomerId: bigint('last_customer_id', { mode: 'number' }).notNull().default(0),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mailings_created_at_idx').on(t.createdAt, t.id),
+    check('mailings_status_range', sql`${t.status} between 1 and 4`),
+    check('mailings_to_or_filter', sql`(${t.toAddress} is null) <> (${t.filter} is null)`),
+  ],
+);
+
+/**
+ * E-mails and SMS, written in the same transaction as the change that causes them; workers deliver
+ * them. A message is pending until delivered (sent) or, after retries until `give_up_at`, failed.
+ * A worker takes a message by moving its `next_attempt_at` a lease ahead: no other worker sends it
+ * meanwhile, and the message of a worker that died is due again when the lease runs out.
+ */
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
@@ -11,18 +67,40 @@ export const outboxMessages = pgTable(
     subject: text('subject'),
     bodyText: text('body_text').notNull(),
     bodyHtml: text('body_html'),
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     kind: text('kind').notNull(),
+    language: text('language'),
+    /** Its Message-ID (e-mail) or idempotency key (SMS): the same on every attempt. */
+    messageKey: uuid('message_key').notNull().defaultRandom(),
+    customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id, {
+      onDelete: 'cascade',
+    }),
+    mailingId: bigint('mailing_id', { mode: 'number' }).references(() => mailings.id, {
+      onDelete: 'set null',
+    }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Retries go on until then (two days; a retry from the outbox screen gives two more). */
+    giveUpAt: timestamp('give_up_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '48 hours'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
     index('outbox_messages_status_idx').on(t.status, t.createdAt),
+    index('outbox_messages_created_at_idx').on(t.createdAt, t.id),
+    // What the workers deliver next.
+    index('outbox_messages_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
     index('outbox_messages_recipient_idx').on(t.recipient),
+    index('outbox_messages_recipient_trgm_idx').using('gin', sql`lower(${t.recipient}) gin_trgm_ops`),
+    index('outbox_messages_customer_idx').on(t.customerId),
+    index('outbox_messages_mailing_idx').on(t.mailingId, t.status),
     check('outbox_messages_channel', sql`${t.channel} in ('email', 'sms')`),
     check('outbox_messages_status', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check('outbox_messages_language', sql`${t.language} is null or ${t.language} in ('cs', 'en')`),
   ],
 );
 

@@ -113,6 +113,17 @@ export const products = pgTable(
       sql`${t.generatedAt} nulls first`,
       t.id,
     ),
+    // A section's reports of one status (the dashboard's "to evaluate" and the list's status filter).
+    index('products_section_status_idx').on(
+      t.isArchived,
+      t.isInDoctorSection,
+      t.status,
+      sql`${t.generatedAt} nulls first`,
+      t.id,
+    ),
+    index('products_inspection_idx')
+      .on(t.isArchived, t.isInDoctorSection, sql`${t.generatedAt} nulls first`, t.id)
+      .where(sql`${t.requiresInspection}`),
     index('products_archive_idx').on(sql`${t.generatedAt} nulls first`, t.id).where(sql`${t.isArchived}`),
     index('products_generated_at_idx').on(t.generatedAt),
     check('products_status_range', sql`${t.status} between 1 and 5`),

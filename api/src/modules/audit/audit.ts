@@ -5,22 +5,32 @@ export type FieldChange = { field: string; oldValue: unknown; newValue: unknown 
 
 const asText = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
+export type AuditEntry = {
+  entity: string;
+  entityId: number;
+  changedBy: number | null;
+  changes: FieldChange[];
+};
+
 /** Records the fields whose values really changed; returns how many. */
-export async function audit(
-  db: Executor,
-  entry: { entity: string; entityId: number; changedBy: number | null; changes: FieldChange[] },
-): Promise<number> {
-  const rows = entry.changes
-    .filter((c) => asText(c.oldValue) !== asText(c.newValue))
-    .map((c) => ({
-      entity: entry.entity,
-      entityId: entry.entityId,
-      field: c.field,
-      oldValue: asText(c.oldValue),
-      newValue: asText(c.newValue),
-      changedBy: entry.changedBy,
-    }));
-  if (rows.length > 0) await db.insert(auditLog).values(rows);
+export const audit = (db: Executor, entry: AuditEntry): Promise<number> => auditMany(db, [entry]);
+
+/** `audit` for many records at once, a thousand rows an insert. */
+export async function auditMany(db: Executor, entries: AuditEntry[]): Promise<number> {
+  const rows = entries.flatMap((entry) =>
+    entry.changes
+      .filter((c) => asText(c.oldValue) !== asText(c.newValue))
+      .map((c) => ({
+        entity: entry.entity,
+        entityId: entry.entityId,
+        field: c.field,
+        oldValue: asText(c.oldValue),
+        newValue: asText(c.newValue),
+        changedBy: entry.changedBy,
+      })),
+  );
+  for (let start = 0; start < rows.length; start += 1000)
+    await db.insert(auditLog).values(rows.slice(start, start + 1000));
   return rows.length;
 }
 

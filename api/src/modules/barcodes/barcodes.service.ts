@@ -2,7 +2,7 @@ import type { Barcode, BarcodeBatch, BarcodeListQuery, ListQuery, Page } from '@
 import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, orderBy } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
 import { barcodeBatches, barcodes, customers, samples, users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 
@@ -33,7 +33,6 @@ export async function listBarcodes(db: Executor, query: BarcodeListQuery): Promi
       customerId: customers.id,
       name: customers.name,
       surname: customers.surname,
-      total: sql<number>`count(*) over ()`,
     })
     .from(barcodes)
     .leftJoin(samples, eq(samples.barcodeId, barcodes.id))
@@ -41,14 +40,11 @@ export async function listBarcodes(db: Executor, query: BarcodeListQuery): Promi
     .where(where)
     .orderBy(order)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(barcodes).where(where);
-    total = count?.total ?? 0;
-  }
-  return {
-    items: rows.map((r) => ({
+    .offset(pageOffset(query));
+  return listPage(
+    db,
+    query,
+    rows.map((r) => ({
       id: r.barcode.id,
       code: r.barcode.code,
       batchId: r.barcode.batchId,
@@ -65,10 +61,8 @@ export async function listBarcodes(db: Executor, query: BarcodeListQuery): Promi
           : null,
       createdAt: r.barcode.createdAt.toISOString(),
     })),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    db.select({ one: sql`1` }).from(barcodes).where(where),
+  );
 }
 
 const batchColumns = {
@@ -102,7 +96,7 @@ const toBatchSummary = (row: BatchRow) => ({
 
 export async function listBatches(db: Executor, query: ListQuery) {
   const rows = await db
-    .select({ ...batchColumns, total: sql<number>`count(*) over ()` })
+    .select(batchColumns)
     .from(barcodeBatches)
     .leftJoin(users, eq(users.id, barcodeBatches.createdBy))
     .orderBy(
@@ -114,13 +108,8 @@ export async function listBatches(db: Executor, query: ListQuery) {
       ),
     )
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return {
-    items: rows.map(toBatchSummary),
-    total: rows[0]?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    .offset(pageOffset(query));
+  return listPage(db, query, rows.map(toBatchSummary), db.select({ one: sql`1` }).from(barcodeBatches));
 }
 
 /** A batch with its codes in order: the data of its printable Code 128 labels. */

@@ -7,6 +7,7 @@ import {
   type CustomerSummary,
   type EditCustomerRequest,
   isUnderage,
+  type Locale,
   type Page,
   RegistrationSource,
   RelationshipStatus,
@@ -16,7 +17,7 @@ import { alias as pgAlias } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, orderBy, pageCount } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageOffset, withinPragueDays } from '../../db/listing.js';
 import {
   auditLog,
   barcodes,
@@ -32,6 +33,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../http/errors.js';
+import type { Jobs } from '../../jobs/queue.js';
 import { audit, diff, type FieldChange } from '../audit/audit.js';
 import { createOrder, finalizeOrder, payInCash } from '../finances/orders.service.js';
 import { recountTemplates } from '../results/generation.service.js';
@@ -47,14 +49,18 @@ export function customerFilter(query: Omit<CustomerListQuery, 'page' | 'pageSize
   const conditions: SQL[] = [];
   if (query.search) conditions.push(sql`${customers.search} like ${likePattern(searchTerm(query.search))}`);
   if (query.registrationSource) conditions.push(eq(customers.registrationSource, query.registrationSource));
-  if (query.registeredFrom)
-    conditions.push(sql`${customers.dateRegistration} >= ${query.registeredFrom}::timestamptz`);
-  if (query.registeredTo)
-    conditions.push(
-      isoDate.test(query.registeredTo)
-        ? sql`${customers.dateRegistration} < ${query.registeredTo}::date + 1`
-        : sql`${customers.dateRegistration} < ${query.registeredTo}::timestamptz`,
-    );
+  // A day is the lab's day (Europe/Prague); a timestamp is taken as it is.
+  const { registeredFrom: from, registeredTo: to } = query;
+  conditions.push(
+    ...withinPragueDays(
+      customers.dateRegistration,
+      from && isoDate.test(from) ? from : undefined,
+      to && isoDate.test(to) ? to : undefined,
+    ),
+  );
+  if (from && !isoDate.test(from))
+    conditions.push(sql`${customers.dateRegistration} >= ${from}::timestamptz`);
+  if (to && !isoDate.test(to)) conditions.push(sql`${customers.dateRegistration} < ${to}::timestamptz`);
   if (query.underage !== undefined)
     conditions.push(
       query.underage
@@ -136,31 +142,21 @@ export const toCustomerSummary = (row: CustomerSummaryRow): CustomerSummary => (
 });
 
 /** The page first, then its total (`pageCount`: exact up to `exactCountLimit` matches, else estimated). */
-export async function listCustomers(
-  db: Executor,
-  query: CustomerListQuery,
-): Promise<Page<CustomerSummary> & { totalExact: boolean }> {
+export async function listCustomers(db: Executor, query: CustomerListQuery): Promise<Page<CustomerSummary>> {
   const where = customerFilter(query);
-  const offset = (query.page - 1) * query.pageSize;
   const rows = await db
     .select(customerSummaryColumns)
     .from(customers)
     .where(where)
     .orderBy(customerOrder(query.sort))
     .limit(query.pageSize)
-    .offset(offset);
-  const count = await pageCount(
+    .offset(pageOffset(query));
+  return listPage(
     db,
-    { offset, pageSize: query.pageSize, rows: rows.length },
+    query,
+    rows.map(toCustomerSummary),
     db.select({ one: sql`1` }).from(customers).where(where),
   );
-  return {
-    items: rows.map(toCustomerSummary),
-    total: count.total,
-    totalExact: count.exact,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
 }
 
 export type CustomerExportFilter = Omit<CustomerExportQuery, 'format' | 'locale'>;
@@ -227,6 +223,7 @@ export async function getCustomer(db: Executor, id: number): Promise<CustomerDet
     dnaAgreementWasDigital: row.dnaAgreementWasDigital,
     notifyByEmail: row.notifyByEmail,
     notifyBySms: row.notifyBySms,
+    language: row.language as Locale,
     relationship: {
       status: (relationship?.status ??
         RelationshipStatus.NotRequested) as CustomerDetail['relationship']['status'],
@@ -294,7 +291,11 @@ const named = (changes: FieldChange[]) =>
  * paid in cash, a completed cash payment, the order finalized and the sample waiting to be sent [2].
  * One transaction.
  */
-export async function createCustomer(db: Database, by: Principal, input: CreateCustomerRequest) {
+export async function createCustomer(
+  { db, jobs }: { db: Database; jobs: Jobs },
+  by: Principal,
+  input: CreateCustomerRequest,
+) {
   const email = input.Email.trim();
   await ensureEmailFree(db, email);
   const passwordHash = await hashPassword(input.Password);
@@ -317,6 +318,7 @@ export async function createCustomer(db: Database, by: Principal, input: CreateC
         registrationSource: RegistrationSource.Reception,
         agreedToTermsOfService: input.AgreeTerms,
         agreedToDataProcessing: input.AgreeProcessingData,
+        language: input.Language,
       })
       .returning({ id: customers.id })
       .catch(asDuplicateEmail);
@@ -328,7 +330,7 @@ export async function createCustomer(db: Database, by: Principal, input: CreateC
       const order = await createOrder(tx, row.id, input.ProductTypeId);
       changes.push({ field: 'order', oldValue: null, newValue: order.orderNumber });
       if (input.PaidInCash) {
-        await payInCash(tx, order.id);
+        await payInCash(tx, jobs, by.id, order.id);
         // A new customer has no stored genotypes: finalizing creates their sample.
         const { sampleId } = await finalizeOrder(tx, order.id);
         changes.push({ field: 'payment', oldValue: null, newValue: 'cash' });
@@ -373,6 +375,7 @@ export async function editCustomer(db: Database, by: Principal, input: EditCusto
         : {}),
       ...(input.NotifyByEmail !== undefined ? { notifyByEmail: input.NotifyByEmail } : {}),
       ...(input.NotifyBySms !== undefined ? { notifyBySms: input.NotifyBySms } : {}),
+      ...(input.Language !== undefined ? { language: input.Language } : {}),
     };
     await tx
       .update(customers)
@@ -402,6 +405,7 @@ export async function editCustomer(db: Database, by: Principal, input: EditCusto
           'agreedToSampleExamination',
           'notifyByEmail',
           'notifyBySms',
+          'language',
         ]),
       ),
     });

@@ -154,8 +154,36 @@ describe('PUT admin/customers (registration)', () => {
     expect(cashWithoutProduct.json().error.fields.ProductTypeId).toBe('Musíte zvolit jednu možnost!');
     const unknownProduct = await call('PUT', '/api/admin/customers', registration({ ProductTypeId: 999999 }));
     expect(unknownProduct.statusCode).toBe(422);
+    // Date.parse takes 31 February; PostgreSQL refused it with an error, answered as a 500.
+    const noSuchDay = await call('PUT', '/api/admin/customers', registration({ DateOfBirth: '1990-02-31' }));
+    expect(noSuchDay.statusCode).toBe(400);
+    expect(noSuchDay.json().error.fields).toEqual({ DateOfBirth: 'Neplatné datum!' });
     const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(customers);
     expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it('answers a body that is not an object with one message, in the caller language', async () => {
+    // `null` was a 500 (a refinement read `Phone` of null); an array got a phone-number message.
+    for (const method of ['PUT', 'POST'] as const) {
+      for (const [payload, language, message] of [
+        ['null', undefined, 'Tělo požadavku musí být objekt JSON.'],
+        ['[]', 'en', 'The request body must be a JSON object.'],
+        ['"x"', 'en-GB,en;q=0.9', 'The request body must be a JSON object.'],
+      ] as const) {
+        const response = await t.app.inject({
+          method,
+          url: '/api/admin/customers',
+          payload,
+          headers: {
+            ...admin,
+            'content-type': 'application/json',
+            ...(language ? { 'accept-language': language } : {}),
+          },
+        });
+        expect(response.statusCode, `${method} ${payload}`).toBe(400);
+        expect(response.json(), `${method} ${payload}`).toEqual({ error: { code: 'VALIDATION', message } });
+      }
+    }
   });
 
   it('refuses a duplicate e-mail (any case) with 409; of two racing registrations one wins', async () => {
@@ -270,13 +298,30 @@ describe('GET admin/customers (list)', () => {
     expect(reception.items.every((i: { registrationSource: number }) => i.registrationSource === 2)).toBe(
       true,
     );
-    const today = new Date().toISOString().slice(0, 10);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date());
     const todays = (
       await call('GET', `/api/admin/customers?registeredFrom=${today}&registeredTo=${today}`)
     ).json();
     expect(todays.total).toBeGreaterThan(0);
     const none = (await call('GET', '/api/admin/customers?registeredTo=2000-01-01')).json();
     expect(none.total).toBe(0);
+    const since = (await call('GET', `/api/admin/customers?registeredFrom=${today}T00:00:00Z`)).json();
+    expect(since.total).toBeGreaterThan(0);
+    // Days are the lab's: 23:30 UTC on 14 March is half past midnight on the 15th in Prague.
+    await t.db
+      .update(customers)
+      .set({ dateRegistration: new Date('2026-03-14T23:30:00Z') })
+      .where(eq(customers.id, c.id));
+    const registered = async (range: string) =>
+      (await call('GET', `/api/admin/customers?search=${encodeURIComponent(c.email)}&${range}`)).json().total;
+    expect(await registered('registeredFrom=2026-03-15&registeredTo=2026-03-15')).toBe(1);
+    expect(await registered('registeredTo=2026-03-14')).toBe(0);
+    expect(await registered('registeredFrom=2026-03-14T23:00:00Z')).toBe(1);
+    for (const bad of ['1', '-1', '2026-13-45', '2026-02-30']) {
+      const response = await call('GET', `/api/admin/customers?registeredFrom=${bad}`);
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json().error.fields, bad).toEqual({ registeredFrom: 'Neplatné datum!' });
+    }
     for (const sort of [
       'id',
       'name',

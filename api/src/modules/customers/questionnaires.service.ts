@@ -11,7 +11,7 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, orderBy } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
 import { customers, questionnaires } from '../../db/schema/index.js';
 import { AppError, type FieldMessage, notFound } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
@@ -73,23 +73,19 @@ export async function listQuestionnaires(
     sql`${Q.id}`,
   );
   const rows = await db
-    .select({ ...summaryColumns, total: sql<number>`count(*) over ()` })
+    .select(summaryColumns)
     .from(Q)
     .innerJoin(customers, eq(customers.id, Q.customerId))
     .where(where)
     .orderBy(order)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [count] = await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(Q)
-      .innerJoin(customers, eq(customers.id, Q.customerId))
-      .where(where);
-    total = count?.total ?? 0;
-  }
-  return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
+    .offset(pageOffset(query));
+  const matches = db
+    .select({ one: sql`1` })
+    .from(Q)
+    .innerJoin(customers, eq(customers.id, Q.customerId))
+    .where(where);
+  return listPage(db, query, rows.map(toSummary), matches);
 }
 
 export async function getQuestionnaire(db: Executor, id: number): Promise<Questionnaire> {

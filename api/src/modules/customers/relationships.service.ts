@@ -11,7 +11,7 @@ import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, orderBy } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
 import { customerRelationships, customers } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
@@ -69,11 +69,19 @@ const toRelationship = (row: Row): Relationship => ({
   acceptedAt: row.acceptedAt?.toISOString() ?? null,
 });
 
-/** Relationship requests (and links), paged. */
-export async function listRelationships(
+/** The relationships a list shows; the dashboard counts the waiting requests with it too. */
+export function relationshipMatches(
   db: Executor,
-  query: RelationshipListQuery,
-): Promise<Page<Relationship>> {
+  query: Partial<Pick<RelationshipListQuery, 'search' | 'status'>>,
+) {
+  return db
+    .select({ one: sql`1` })
+    .from(R)
+    .innerJoin(customers, eq(customers.id, R.customerId))
+    .where(relationshipFilter(query));
+}
+
+function relationshipFilter(query: Partial<Pick<RelationshipListQuery, 'search' | 'status'>>) {
   const conditions: SQL[] = [];
   if (query.search) {
     const pattern = likePattern(query.search);
@@ -82,7 +90,14 @@ export async function listRelationships(
     );
   }
   if (query.status) conditions.push(eq(R.status, query.status));
-  const where = conditions.length ? and(...conditions) : undefined;
+  return and(...conditions);
+}
+
+/** Relationship requests (and links), paged. */
+export async function listRelationships(
+  db: Executor,
+  query: RelationshipListQuery,
+): Promise<Page<Relationship>> {
   const order = orderBy(
     query.sort,
     {
@@ -95,24 +110,15 @@ export async function listRelationships(
     sql`${R.customerId}`,
   );
   const rows = await db
-    .select({ ...relationshipColumns, total: sql<number>`count(*) over ()` })
+    .select(relationshipColumns)
     .from(R)
     .innerJoin(customers, eq(customers.id, R.customerId))
     .leftJoin(partner, eq(partner.id, R.partnerId))
-    .where(where)
+    .where(relationshipFilter(query))
     .orderBy(order)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [count] = await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(R)
-      .innerJoin(customers, eq(customers.id, R.customerId))
-      .where(where);
-    total = count?.total ?? 0;
-  }
-  return { items: rows.map(toRelationship), total, page: query.page, pageSize: query.pageSize };
+    .offset(pageOffset(query));
+  return listPage(db, query, rows.map(toRelationship), relationshipMatches(db, query));
 }
 
 async function relationshipOf(db: Executor, customerId: number): Promise<Relationship> {

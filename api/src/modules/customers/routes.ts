@@ -118,7 +118,7 @@ export function customersRoutes(app: App, deps: Deps) {
       body: createCustomerRequestSchema,
       response: { 200: customerDetailSchema },
     },
-    handler: (request) => createCustomer(deps.db, principalOf(request), request.body),
+    handler: (request) => createCustomer(deps, principalOf(request), request.body),
   });
 
   app.post('/api/admin/customers', {

@@ -1,16 +1,35 @@
-import { PaymentMethod, ProductStatus, SampleStatus } from '@genodesk/contract';
-import { and, desc, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import {
+  fromMinorUnits,
+  type OrderDetail,
+  type OrderListQuery,
+  type OrderMissingPart,
+  type OrderSummary,
+  type Page,
+  PaymentMethod,
+  ProductStatus,
+  SampleStatus,
+  type UnpaidOrderListQuery,
+} from '@genodesk/contract';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.js';
+import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
+import { likePattern, listPage, orderBy, pageOffset, withinPragueDays } from '../../db/listing.js';
+import {
+  barcodes,
   customerGenotypes,
+  customers,
   orders,
   payments,
   products,
   productTypes,
   samples,
 } from '../../db/schema/index.js';
-import { unprocessable } from '../../http/errors.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import type { Jobs } from '../../jobs/queue.js';
+import { audit } from '../audit/audit.js';
 import { generateReport } from '../results/generation.service.js';
+import { amountDueMinor, vouchersOfOrder } from '../vouchers/redemptions.js';
+import { paymentsOfOrders, recordPaid } from './payments.service.js';
 
 /** A new order of a product type at its current price (haléře), unpaid. */
 export async function createOrder(tx: Tx, customerId: number, productTypeId: number) {
@@ -24,23 +43,24 @@ export async function createOrder(tx: Tx, customerId: number, productTypeId: num
   return order;
 }
 
-/** A completed cash payment of the whole amount; the order is paid by cash. */
-export async function payInCash(tx: Tx, orderId: number) {
+/** Paid in cash at the reception: a completed cash payment of the whole amount, recorded as any payment. */
+export async function payInCash(tx: Tx, jobs: Jobs | null, by: number | null, orderId: number) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw new Error(`order ${orderId} vanished`);
-  const now = new Date();
-  await tx.insert(payments).values({
-    orderId,
-    method: PaymentMethod.Cash,
-    amount: order.amount,
-    currency: order.currency,
-    variableSymbol: String(order.orderNumber),
-    completedAt: now,
-  });
-  await tx
-    .update(orders)
-    .set({ paidBy: PaymentMethod.Cash, dateOrderPaid: now })
-    .where(eq(orders.id, orderId));
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      orderId,
+      method: PaymentMethod.Cash,
+      amount: await amountDueMinor(tx, order),
+      currency: order.currency,
+      variableSymbol: String(order.orderNumber),
+    })
+    .returning({ id: payments.id });
+  if (!payment) throw new Error('payment insert returned nothing');
+  await recordPaid(tx, jobs, by, [
+    { paymentId: payment.id, orderId, method: PaymentMethod.Cash, at: new Date() },
+  ]);
 }
 
 /** What finalizing an order created: the customer's sample, or (additional purchase) their report. */
@@ -99,4 +119,221 @@ export async function finalizeOrder(
     .returning({ id: samples.id });
   if (!sample) throw new Error('sample insert returned nothing');
   return { sampleId: sample.id, productId: null };
+}
+
+// Orders and unprocessed orders (lists, detail, actions)
+
+const orderColumns = {
+  order: orders,
+  customerFullName: sql<string>`${customers.name} || ' ' || ${customers.surname}`,
+  customerEmail: customers.email,
+  productTypeName: productTypes.name,
+};
+type OrderRow = {
+  order: typeof orders.$inferSelect;
+  customerFullName: string;
+  customerEmail: string;
+  productTypeName: string;
+};
+
+const missingOf = (order: typeof orders.$inferSelect): OrderMissingPart[] =>
+  order.complete ? [] : order.dateOrderPaid === null ? ['payment', 'finalization'] : ['finalization'];
+
+const toOrderSummary = ({ order, ...row }: OrderRow): OrderSummary => ({
+  id: order.id,
+  orderNumber: order.orderNumber,
+  customerId: order.customerId,
+  customerFullName: row.customerFullName,
+  customerEmail: row.customerEmail,
+  productTypeId: order.productTypeId,
+  productTypeName: row.productTypeName,
+  amount: fromMinorUnits(order.amount),
+  amountMinor: order.amount,
+  currency: order.currency,
+  complete: order.complete,
+  paidBy: order.paidBy,
+  dateOrderPaid: order.dateOrderPaid?.toISOString() ?? null,
+  created: order.createdAt.toISOString(),
+  samplingAtCentre: order.samplingAtCentre,
+  missing: missingOf(order),
+});
+
+const selectOrders = (db: Executor) =>
+  db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .innerJoin(productTypes, eq(productTypes.id, orders.productTypeId));
+
+/**
+ * The WHERE of the orders lists (and the export). A number searches order numbers and variable
+ * symbols; other text the customers' name and e-mail (their trigram-indexed search column).
+ */
+export function orderFilter(query: Partial<OrderListQuery & UnpaidOrderListQuery>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.complete !== undefined) conditions.push(eq(orders.complete, query.complete));
+  if (query.paidBy) conditions.push(eq(orders.paidBy, query.paidBy));
+  if (query.productTypeId) conditions.push(eq(orders.productTypeId, query.productTypeId));
+  conditions.push(...withinPragueDays(orders.createdAt, query.createdFrom, query.createdTo));
+  if (query.missing === 'payment') conditions.push(isNull(orders.dateOrderPaid));
+  if (query.missing === 'finalization') conditions.push(sql`${orders.dateOrderPaid} is not null`);
+  const term = query.search?.trim();
+  if (term) {
+    if (/^\d{1,10}$/.test(term))
+      conditions.push(
+        // A union, not an OR: each side reads its own index.
+        sql`${orders.id} in (select ${orders.id} from ${orders} where ${orders.orderNumber} = ${Number(term)} union select ${payments.orderId} from ${payments} where ${payments.variableSymbol} = ${term})`,
+      );
+    else
+      conditions.push(
+        sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customers.search} like ${likePattern(term)})`,
+      );
+  }
+  return and(...conditions);
+}
+
+export const orderOrder = (sort: string | undefined, fallback = '-created') =>
+  orderBy(
+    sort,
+    {
+      orderNumber: sql`${orders.orderNumber}`,
+      created: sql`${orders.createdAt}`,
+      amount: sql`${orders.amount}`,
+      customerName: sql`lower(${customers.surname}), lower(${customers.name})`,
+      dateOrderPaid: sql`${orders.dateOrderPaid}`,
+    },
+    fallback,
+    sql`${orders.id}`,
+  );
+
+async function orderPage(db: Executor, query: OrderListQuery | UnpaidOrderListQuery, where: SQL | undefined) {
+  const rows = await selectOrders(db)
+    .where(where)
+    .orderBy(orderOrder(query.sort))
+    .limit(query.pageSize)
+    .offset(pageOffset(query));
+  return listPage(db, query, rows.map(toOrderSummary), db.select({ one: sql`1` }).from(orders).where(where));
+}
+
+/** `GET admin/orders`: filtered, searched, sorted and paged in SQL. */
+export const listOrders = (db: Executor, query: OrderListQuery): Promise<Page<OrderSummary>> =>
+  orderPage(db, query, orderFilter(query));
+
+/** `GET admin/unpaidcustomers`: the orders not complete (unprocessed), with what each lacks. */
+export const listUnpaidOrders = (db: Executor, query: UnpaidOrderListQuery): Promise<Page<OrderSummary>> =>
+  orderPage(db, query, and(eq(orders.complete, false), orderFilter(query)));
+
+/** `GET admin/orders/getorder ?Id` and the unprocessed-order view: every field of SPEC §3 Order. */
+export async function getOrder(db: Executor, id: number): Promise<OrderDetail> {
+  const [row] = await selectOrders(db).where(eq(orders.id, id));
+  if (!row) throw notFound();
+  const [customer] = await db
+    .select({
+      id: customers.id,
+      email: customers.email,
+      phone: sql<string>`${customers.phonePrefix} || ' ' || ${customers.phone}`,
+      language: customers.language,
+    })
+    .from(customers)
+    .where(eq(customers.id, row.order.customerId));
+  const orderPayments = await paymentsOfOrders(db, [id]);
+  const orderVouchers = await vouchersOfOrder(db, id);
+  const [sample] = await db
+    .select({ id: samples.id, status: samples.status, barcode: barcodes.code })
+    .from(samples)
+    .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
+    .where(eq(samples.orderId, id));
+  const summary = toOrderSummary(row);
+  const latest = (method: number) => orderPayments.filter((p) => p.method === method).at(-1) ?? null;
+  const { order } = row;
+  const paid = order.dateOrderPaid !== null;
+  return {
+    ...summary,
+    customer: {
+      id: customer!.id,
+      fullName: row.customerFullName,
+      email: customer!.email,
+      phone: customer!.phone,
+      language: customer!.language,
+    },
+    payments: orderPayments,
+    cardPayment: latest(PaymentMethod.Card),
+    cashPayment: latest(PaymentMethod.Cash),
+    bankTransferPayment: latest(PaymentMethod.BankTransfer),
+    moneyVouchers: orderVouchers.moneyVouchers,
+    productVoucher: orderVouchers.productVoucher,
+    amountDue: paid ? 0 : fromMinorUnits(Math.max(0, order.amount - orderVouchers.takenMinor)),
+    sample: sample ?? null,
+    actions: [
+      ...(!paid && !order.complete ? (['bankTransfer'] as const) : []),
+      ...(!order.complete && !order.samplingAtCentre ? (['samplingAtCentre'] as const) : []),
+      ...(paid && !order.complete ? (['finalize'] as const) : []),
+    ],
+  };
+}
+
+/** `GET admin/orders/getorderbypayment ?Id`: the order a payment belongs to. */
+export async function getOrderByPayment(db: Executor, paymentId: number): Promise<OrderDetail> {
+  const [payment] = await db
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  if (!payment) throw notFound();
+  return getOrder(db, payment.orderId);
+}
+
+/** `POST admin/orders/sampling-at-centre`: the sample will be taken at the centre [10]; audited. */
+export async function setSamplingAtCentre(
+  db: Database,
+  by: Principal,
+  orderId: number,
+): Promise<OrderDetail> {
+  await transaction(db, async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound();
+    if (order.complete) throw unprocessable('orderAlreadyFinalized', 'OrderId');
+    if (order.samplingAtCentre) return;
+    await tx.update(orders).set({ samplingAtCentre: true }).where(eq(orders.id, orderId));
+    await audit(tx, {
+      entity: 'order',
+      entityId: orderId,
+      changedBy: by.id,
+      changes: [{ field: 'samplingAtCentre', oldValue: false, newValue: true }],
+    });
+  });
+  return getOrder(db, orderId);
+}
+
+/**
+ * `POST admin/orders/finalize`: a paid order is finalized (its sample waiting to be sent [2], or taken
+ * at the centre [10], or an additional purchase's report [5]); audited. The order row is locked, so
+ * two staff pressing it at once make one sample; an unpaid or finalized order is a 422.
+ */
+export async function finalizeOrderAction(
+  db: Database,
+  by: Principal,
+  orderId: number,
+): Promise<OrderDetail> {
+  await transaction(db, async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound();
+    if (order.complete) throw unprocessable('orderAlreadyFinalized', 'OrderId');
+    if (order.dateOrderPaid === null) throw unprocessable('orderNotPaid', 'OrderId');
+    const created = await finalizeOrder(
+      tx,
+      orderId,
+      order.samplingAtCentre ? SampleStatus.TakenAtCentreWithoutConsultation : SampleStatus.WaitingToBeSent,
+    );
+    await audit(tx, {
+      entity: 'order',
+      entityId: orderId,
+      changedBy: by.id,
+      changes: [
+        { field: 'complete', oldValue: false, newValue: true },
+        ...(created.sampleId ? [{ field: 'sample', oldValue: null, newValue: created.sampleId }] : []),
+        ...(created.productId ? [{ field: 'report', oldValue: null, newValue: created.productId }] : []),
+      ],
+    });
+  });
+  return getOrder(db, orderId);
 }

@@ -28,7 +28,7 @@ afterAll(() => t.close());
 const paidOrder = (customerId: number, productTypeId: number) =>
   transaction(t.db, async (tx) => {
     const order = await createOrder(tx, customerId, productTypeId);
-    await payInCash(tx, order.id);
+    await payInCash(tx, t.jobs, null, order.id);
     return order.id;
   });
 

@@ -10,7 +10,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, orderBy } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
 import { productTypes } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { audit, diff } from '../audit/audit.js';
@@ -54,18 +54,18 @@ export async function listProductTypes(
     sql`${productTypes.id}`,
   );
   const rows = await db
-    .select({ row: productTypes, total: sql<number>`count(*) over ()` })
+    .select()
     .from(productTypes)
     .where(where)
     .orderBy(order)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(productTypes).where(where);
-    total = count?.total ?? 0;
-  }
-  return { items: rows.map((r) => toProductType(r.row)), total, page: query.page, pageSize: query.pageSize };
+    .offset(pageOffset(query));
+  return listPage(
+    db,
+    query,
+    rows.map(toProductType),
+    db.select({ one: sql`1` }).from(productTypes).where(where),
+  );
 }
 
 export async function getProductType(db: Executor, id: number): Promise<ProductType> {

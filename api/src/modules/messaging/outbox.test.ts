@@ -1,90 +1,244 @@
-import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
+import http from 'node:http';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../../test/test-app.js';
+import { startSmtpServer } from '../../../test/smtp.js';
+import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { transaction } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema/index.js';
-import { deliverMessage, queueEmail, smtpMailer } from './outbox.js';
-
-type Received = { to: string[]; data: string };
+import { deliverDue, queueEmail, queueSms } from './outbox.js';
+import { httpSmsTransport, smtpTransport } from './transports.js';
 
 let t: TestApp;
-let smtp: SMTPServer;
-let port: number;
-const received: Received[] = [];
-
+let admin: Record<string, string>;
 beforeAll(async () => {
   t = await testApp();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk) => {
-        data += chunk.toString();
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  port = (smtp.server.address() as { port: number }).port;
+  admin = await t.authAs(demo.admin);
 });
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  await t.close();
-});
+afterAll(() => t.close());
 
-const message = { to: 'someone@genodesk.test', subject: 'Hello', text: 'Body text', kind: 'test' };
+let seq = 0;
+/** A test e-mail written to the outbox as a change would write it. */
+async function queued(to = `someone-${++seq}@example.test`) {
+  return transaction(t.db, (tx) =>
+    queueEmail(tx, t.jobs, {
+      to,
+      subject: `Zprava ${seq}`,
+      text: 'Body text',
+      html: '<p>Body</p>',
+      kind: 'test',
+    }),
+  );
+}
+const rowOf = async (id: number) =>
+  (await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, id)))[0]!;
+/** As if the retry delay had passed. */
+const makeDue = (ids: number[]) =>
+  t.db.update(outboxMessages).set({ nextAttemptAt: sql`now()` }).where(inArray(outboxMessages.id, ids));
+/** Only these messages are due: others of earlier tests stay out of the way. */
+const onlyDue = async (ids: number[]) => {
+  await t.db
+    .update(outboxMessages)
+    .set({ nextAttemptAt: sql`now() + interval '1 day'` })
+    .where(and(eq(outboxMessages.status, 'pending'), notInArray(outboxMessages.id, ids)));
+  await makeDue(ids);
+};
 
-describe('the outbox', () => {
-  it('keeps a message pending when no transport is configured', async () => {
-    const id = await transaction(t.db, (tx) => queueEmail(tx, t.jobs, message));
-    await deliverMessage(t.db, undefined, id);
-    const [row] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
-    expect(row).toMatchObject({ status: 'pending', attempts: 0 });
-  });
-
-  it('delivers a message over real SMTP and marks it sent', async () => {
-    const id = await transaction(t.db, (tx) => queueEmail(tx, t.jobs, message));
-    await deliverMessage(
-      t.db,
-      smtpMailer(`smtp://127.0.0.1:${port}`, 'GenoDesk <no-reply@genodesk.test>'),
-      id,
-    );
-    expect(received.at(-1)?.to).toEqual(['someone@genodesk.test']);
-    expect(received.at(-1)?.data).toContain('Body text');
-    const [row] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
-    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
-  });
-
-  it('records a failed delivery and rethrows so the job is retried', async () => {
-    const id = await transaction(t.db, (tx) => queueEmail(tx, t.jobs, message));
-    await expect(
-      deliverMessage(t.db, smtpMailer('smtp://127.0.0.1:1', 'x@genodesk.test'), id),
-    ).rejects.toThrow();
-    const [row] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
-    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(row?.lastError).toBeTruthy();
-  });
-
-  it('writes nothing, neither message nor job, when the transaction rolls back', async () => {
+describe('delivering the outbox', () => {
+  it('writes nothing, neither message nor its delivery, when the change rolls back', async () => {
     const before = await t.db.$count(outboxMessages);
-    const jobsBefore = await t.db.$client.query(
-      `select count(*)::int as n from pgboss.job where name = 'deliver-message'`,
-    );
     await expect(
       transaction(t.db, async (tx) => {
-        await queueEmail(tx, t.jobs, message);
+        await queueEmail(tx, t.jobs, { to: 'x@example.test', subject: 's', text: 't', kind: 'test' });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
     expect(await t.db.$count(outboxMessages)).toBe(before);
-    const jobsAfter = await t.db.$client.query(
-      `select count(*)::int as n from pgboss.job where name = 'deliver-message'`,
+  });
+
+  it('keeps messages pending without a transport and delivers them once one is configured', async () => {
+    const smtp = await startSmtpServer();
+    const ids = [await queued(), await queued()];
+    await onlyDue(ids);
+    expect(await deliverDue(t.db, {})).toEqual({ sent: 0, retry: 0, failed: 0 });
+    expect((await rowOf(ids[0]!)).status).toBe('pending');
+    const email = smtpTransport(smtp.url, 'GenoDesk <no-reply@genodesk.test>');
+    expect(await deliverDue(t.db, { email })).toEqual({ sent: 2, retry: 0, failed: 0 });
+    email.close();
+    for (const id of ids) {
+      const row = await rowOf(id);
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+      // Every attempt carries the same Message-ID, so a repeat can be recognised.
+      expect(smtp.received.filter((m) => m.messageId === `<${row.messageKey}@genodesk.test>`)).toHaveLength(
+        1,
+      );
+    }
+    expect(smtp.received[0]?.data).toContain('Body text');
+    await smtp.close();
+  });
+
+  it('a server that refuses for a while, then accepts: every message is delivered once', async () => {
+    let refusing = true;
+    const smtp = await startSmtpServer({ refuse: () => (refusing ? 451 : undefined) });
+    const email = smtpTransport(smtp.url, 'GenoDesk <no-reply@genodesk.test>');
+    const ids = [await queued(), await queued(), await queued()];
+    await onlyDue(ids);
+    expect(await deliverDue(t.db, { email })).toEqual({ sent: 0, retry: 3, failed: 0 });
+    const waiting = await rowOf(ids[0]!);
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(waiting.lastError).toContain('451');
+    // The next attempt is a minute or so later, not at once.
+    expect(waiting.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(40_000);
+    expect(await deliverDue(t.db, { email })).toEqual({ sent: 0, retry: 0, failed: 0 });
+
+    await makeDue(ids);
+    expect(await deliverDue(t.db, { email })).toEqual({ sent: 0, retry: 3, failed: 0 });
+    expect((await rowOf(ids[0]!)).attempts).toBe(2);
+    refusing = false;
+    await makeDue(ids);
+    expect(await deliverDue(t.db, { email })).toEqual({ sent: 3, retry: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(3);
+    expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(3);
+    email.close();
+    await smtp.close();
+  });
+
+  it('gives up after its two days of retries, or at once when the address is refused for good', async () => {
+    const smtp = await startSmtpServer({ refuse: (to) => (to.startsWith('nobody') ? 550 : 451) });
+    const email = smtpTransport(smtp.url, 'GenoDesk <no-reply@genodesk.test>');
+    const old = await queued();
+    const nobody = await queued(`nobody-${seq}@example.test`);
+    await t.db
+      .update(outboxMessages)
+      .set({ giveUpAt: sql`now() - interval '1 minute'` })
+      .where(eq(outboxMessages.id, old));
+    await onlyDue([old, nobody]);
+    expect(await deliverDue(t.db, { email })).toEqual({ sent: 0, retry: 0, failed: 2 });
+    expect((await rowOf(old)).status).toBe('failed');
+    expect((await rowOf(nobody)).lastError).toContain('550');
+    email.close();
+    await smtp.close();
+  });
+
+  it('sends an SMS through the HTTP gateway: E.164, bearer token, the same idempotency key on every attempt', async () => {
+    const requests: { body: unknown; headers: http.IncomingHttpHeaders }[] = [];
+    let answer = 503;
+    const gateway = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        requests.push({ body: JSON.parse(body), headers: request.headers });
+        response.writeHead(answer).end();
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const sms = httpSmsTransport(
+      `http://127.0.0.1:${(gateway.address() as { port: number }).port}/sms`,
+      'tajne',
     );
-    expect(jobsAfter.rows[0].n).toBe(jobsBefore.rows[0].n);
+
+    const id = await transaction(t.db, (tx) =>
+      queueSms(tx, t.jobs, { to: '+420 601 234 567', text: 'GenoDesk: zitra v 10:00', kind: 'test-sms' }),
+    );
+    await onlyDue([id]);
+    expect(await deliverDue(t.db, { sms })).toEqual({ sent: 0, retry: 1, failed: 0 });
+    answer = 202;
+    await makeDue([id]);
+    expect(await deliverDue(t.db, { sms })).toEqual({ sent: 1, retry: 0, failed: 0 });
+    expect(requests.map((r) => r.body)).toEqual([
+      { to: '+420601234567', text: 'GenoDesk: zitra v 10:00' },
+      { to: '+420601234567', text: 'GenoDesk: zitra v 10:00' },
+    ]);
+    expect(requests[1]?.headers.authorization).toBe('Bearer tajne');
+    expect(requests[0]?.headers['idempotency-key']).toBe((await rowOf(id)).messageKey);
+    expect(requests[1]?.headers['idempotency-key']).toBe(requests[0]?.headers['idempotency-key']);
+
+    // A refusal of the number itself is final.
+    answer = 400;
+    const refused = await transaction(t.db, (tx) =>
+      queueSms(tx, t.jobs, { to: '+420601234568', text: 'x', kind: 'test-sms' }),
+    );
+    await onlyDue([refused]);
+    expect(await deliverDue(t.db, { sms })).toEqual({ sent: 0, retry: 0, failed: 1 });
+    await new Promise<void>((resolve) => gateway.close(() => resolve()));
+  });
+
+  it('refuses an SMS to a number that is not a phone number, writing nothing', async () => {
+    const before = await t.db.$count(outboxMessages);
+    await expect(
+      transaction(t.db, (tx) => queueSms(tx, t.jobs, { to: '+420 12ab', text: 'x', kind: 'test-sms' })),
+    ).rejects.toMatchObject({ statusCode: 400, messageKey: 'invalidPhone' });
+    expect(await t.db.$count(outboxMessages)).toBe(before);
+  });
+});
+
+describe('the outbox screen', () => {
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin });
+
+  it('lists every message with channel, status and attempts; filters and searches', async () => {
+    const email = await queued(`hledany-${seq}@example.test`);
+    const response = await get(`/api/admin/outbox?search=hledany-${seq}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      total: 1,
+      totalExact: true,
+      items: [{ id: email, channel: 'email', status: 'pending', attempts: 0, kind: 'test' }],
+    });
+    const sms = (await get('/api/admin/outbox?channel=sms&pageSize=100')).json();
+    expect(sms.items.length).toBeGreaterThan(0);
+    expect(sms.items.every((m: { channel: string }) => m.channel === 'sms')).toBe(true);
+    const failed = (await get('/api/admin/outbox?status=failed&pageSize=100')).json();
+    expect(failed.items.every((m: { status: string }) => m.status === 'failed')).toBe(true);
+    expect((await get('/api/admin/outbox?status=lost')).statusCode).toBe(400);
+    expect((await get('/api/admin/outbox?createdFrom=2026-02-30')).statusCode).toBe(400);
+  });
+
+  it('counts as undelivered what failed or waits for over an hour', async () => {
+    const fresh = await queued();
+    const late = await queued();
+    await t.db
+      .update(outboxMessages)
+      .set({ createdAt: sql`now() - interval '2 hours'` })
+      .where(eq(outboxMessages.id, late));
+    const ids = (await get('/api/admin/outbox?status=undelivered&pageSize=100'))
+      .json()
+      .items.map((m: { id: number }) => m.id);
+    expect(ids).toContain(late);
+    expect(ids).not.toContain(fresh);
+  });
+
+  it('shows a message as sent and sends a failed one again; anything else is a 422', async () => {
+    const id = await queued();
+    const detail = await get(`/api/admin/outbox/${id}`);
+    expect(detail.json()).toMatchObject({
+      id,
+      bodyText: 'Body text',
+      bodyHtml: '<p>Body</p>',
+      attachments: [],
+    });
+    const retry = (Id: number) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/outbox/retry', headers: admin, payload: { Id } });
+    const refused = await retry(id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe('Znovu odeslat lze jen zprávu, jejíž doručení selhalo.');
+    await t.db
+      .update(outboxMessages)
+      .set({ status: 'failed', nextAttemptAt: sql`now() + interval '1 day'` })
+      .where(eq(outboxMessages.id, id));
+    const retried = await retry(id);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ status: 'pending' });
+    const row = await rowOf(id);
+    expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(row.giveUpAt.getTime() - Date.now()).toBeGreaterThan(47 * 3600_000);
+    expect((await retry(999_999)).statusCode).toBe(404);
+  });
+
+  it('is for Barcodes.View, as the e-mail screen', async () => {
+    const doctor = await t.authAs(demo.doctor);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: doctor })).statusCode,
+    ).toBe(403);
   });
 });

@@ -168,7 +168,7 @@ describe('moving a report', () => {
   it('the registered worker carries out the queued move', async () => {
     const r = await reportFor(t);
     expect((await move(r.productId, 'doctorSection')).statusCode).toBe(202);
-    await productsWorkers(t.jobs, t.db);
+    await productsWorkers(t);
     const deadline = Date.now() + 20_000;
     while ((await row(r.productId)).pendingSection !== null && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 200));

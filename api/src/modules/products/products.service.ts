@@ -19,7 +19,7 @@ import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
-import { likePattern, orderBy, pageCount } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
 import {
   auditLog,
   barcodes,
@@ -35,7 +35,7 @@ import {
 import type { Deps } from '../../http/app-types.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
-import { queueEmail } from '../messaging/outbox.js';
+import { queueTemplateEmail } from '../messaging/outbox.js';
 import { sanitizeRichText } from '../templates/rich-text.js';
 
 type ProductsDeps = Pick<Deps, 'db' | 'jobs'>;
@@ -148,7 +148,11 @@ const toListItem = (row: ListRow): ProductListItem => ({
 
 // Lists
 
-function productFilter(query: ProductListQuery): SQL {
+export type ProductFilter = Pick<ProductListQuery, 'section'> &
+  Partial<Pick<ProductListQuery, 'status' | 'requiresInspection' | 'customerId' | 'search'>>;
+
+/** The WHERE of a reports list; the dashboard counts with it too, so its numbers are the list's. */
+export function productFilter(query: ProductFilter): SQL {
   const conditions: SQL[] = [sectionFilter(query.section as ProductSection)];
   if (query.status !== undefined) conditions.push(eq(products.status, query.status));
   if (query.requiresInspection !== undefined)
@@ -183,15 +187,15 @@ const productOrder = (sort: string | undefined) =>
 /** `GET admin/products`: one section's reports, filtered, searched, sorted and paged in one query; the total from `pageCount`. */
 export async function listProducts(db: Executor, query: ProductListQuery): Promise<ProductPage> {
   const where = productFilter(query);
-  const offset = (query.page - 1) * query.pageSize;
   const rows = await selectProducts(db, {})
     .where(where)
     .orderBy(productOrder(query.sort))
     .limit(query.pageSize)
-    .offset(offset);
-  const count = await pageCount(
+    .offset(pageOffset(query));
+  return listPage(
     db,
-    { offset, pageSize: query.pageSize, rows: rows.length },
+    query,
+    rows.map(toListItem),
     db
       .select({ one: sql`1` })
       .from(products)
@@ -200,13 +204,6 @@ export async function listProducts(db: Executor, query: ProductListQuery): Promi
       .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
       .where(where),
   );
-  return {
-    items: rows.map(toListItem),
-    total: count.total,
-    totalExact: count.exact,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
 }
 
 async function getListItem(db: Executor, id: number): Promise<ProductListItem> {
@@ -354,61 +351,6 @@ const statusActions: readonly number[] = [
   ProductStatus.PreliminarilyPublished,
 ];
 
-/** Customers have no language of their own yet: the e-mails are in Czech (the default). */
-const customerLocale: Locale = 'cs';
-
-const emailTexts = {
-  published: {
-    cs: {
-      subject: 'GenoDesk – vaše genetická zpráva je připravena',
-      text: (name: string) =>
-        `Dobrý den, ${name},\n\nvaše genetická zpráva byla zveřejněna. Najdete ji ve svém zákaznickém účtu.\n\nTým GenoDesk`,
-    },
-    en: {
-      subject: 'GenoDesk – your genetic report is ready',
-      text: (name: string) =>
-        `Hello ${name},\n\nyour genetic report has been published. You will find it in your customer account.\n\nThe GenoDesk team`,
-    },
-  },
-  preliminary: {
-    cs: {
-      subject: 'GenoDesk – předběžná genetická zpráva',
-      text: (name: string) =>
-        `Dobrý den, ${name},\n\nvaše genetická zpráva byla předběžně zveřejněna. Najdete ji ve svém zákaznickém účtu; lékař ji ještě může doplnit.\n\nTým GenoDesk`,
-    },
-    en: {
-      subject: 'GenoDesk – a preliminary genetic report',
-      text: (name: string) =>
-        `Hello ${name},\n\nyour genetic report has been published preliminarily. You will find it in your customer account; the doctor may still complete it.\n\nThe GenoDesk team`,
-    },
-  },
-  invitation: {
-    cs: {
-      subject: 'GenoDesk – pozvánka na konzultaci výsledků',
-      text: (name: string) =>
-        `Dobrý den, ${name},\n\nvýsledky vaší genetické analýzy chce lékař probrat osobně. Zveme vás na konzultaci; ozvěte se nám prosím a domluvte si termín.\n\nTým GenoDesk`,
-    },
-    en: {
-      subject: 'GenoDesk – an invitation to discuss your results',
-      text: (name: string) =>
-        `Hello ${name},\n\nthe doctor would like to discuss the results of your genetic analysis in person. We invite you to a consultation; please contact us to arrange a date.\n\nThe GenoDesk team`,
-    },
-  },
-} as const;
-
-const guardianInvitation = {
-  cs: {
-    subject: 'GenoDesk – pozvánka na konzultaci výsledků',
-    text: (guardian: string, customer: string) =>
-      `Dobrý den, ${guardian},\n\nvýsledky genetické analýzy zákazníka ${customer}, jehož jste zákonným zástupcem, chce lékař probrat osobně. Zveme vás na konzultaci; ozvěte se nám prosím a domluvte si termín.\n\nTým GenoDesk`,
-  },
-  en: {
-    subject: 'GenoDesk – an invitation to discuss results',
-    text: (guardian: string, customer: string) =>
-      `Hello ${guardian},\n\nthe doctor would like to discuss in person the genetic analysis results of ${customer}, whose legal guardian you are. We invite you to a consultation; please contact us to arrange a date.\n\nThe GenoDesk team`,
-  },
-} as const;
-
 const emptyToNull = (value: string | undefined) =>
   value === undefined ? undefined : value.trim() === '' ? null : value.trim();
 
@@ -431,6 +373,7 @@ export async function editProduct(deps: ProductsDeps, by: Principal, input: Prod
   await transaction(deps.db, async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!before) throw notFound();
+    if (before.isArchived) throw unprocessable('productArchivedReadOnly');
     const [customer] = await tx
       .select({
         name: customers.name,
@@ -438,6 +381,7 @@ export async function editProduct(deps: ProductsDeps, by: Principal, input: Prod
         email: customers.email,
         dateOfBirth: customers.dateOfBirth,
         notifyByEmail: customers.notifyByEmail,
+        language: customers.language,
       })
       .from(customers)
       .where(eq(customers.id, before.customerId));
@@ -503,35 +447,31 @@ export async function editProduct(deps: ProductsDeps, by: Principal, input: Prod
       );
 
     const customerName = `${customer.name} ${customer.surname}`;
-    const locale = customerLocale;
-    if (publishing && customer.notifyByEmail) {
-      const texts =
-        status === ProductStatus.Published ? emailTexts.published[locale] : emailTexts.preliminary[locale];
-      await queueEmail(tx, deps.jobs, {
-        to: customer.email,
-        kind: status === ProductStatus.Published ? 'product-published' : 'product-preliminarily-published',
-        subject: texts.subject,
-        text: texts.text(customerName),
-      });
-    }
+    // Every message to the customer (and their guardian) in the customer's language.
+    const to = {
+      email: customer.email,
+      language: customer.language as Locale,
+      customerId: before.customerId,
+    };
+    if (publishing && customer.notifyByEmail)
+      await queueTemplateEmail(
+        tx,
+        deps.jobs,
+        to,
+        status === ProductStatus.Published ? 'productPublished' : 'productPreliminarilyPublished',
+        { name: customerName },
+      );
     if (inviting) {
       // Consultation e-mails ignore the customer's notification settings.
-      const texts = emailTexts.invitation[locale];
-      await queueEmail(tx, deps.jobs, {
-        to: customer.email,
-        kind: 'product-invitation',
-        subject: texts.subject,
-        text: texts.text(customerName),
-      });
-      if (after.legalGuardianEmail) {
-        const guardian = guardianInvitation[locale];
-        await queueEmail(tx, deps.jobs, {
-          to: after.legalGuardianEmail,
-          kind: 'product-invitation-guardian',
-          subject: guardian.subject,
-          text: guardian.text(after.legalGuardianName ?? '', customerName),
-        });
-      }
+      await queueTemplateEmail(tx, deps.jobs, to, 'productInvitation', { name: customerName });
+      if (after.legalGuardianEmail)
+        await queueTemplateEmail(
+          tx,
+          deps.jobs,
+          { ...to, email: after.legalGuardianEmail },
+          'productInvitationGuardian',
+          { guardian: after.legalGuardianName ?? '', customer: customerName },
+        );
     }
   });
   return getProduct(deps.db, id);

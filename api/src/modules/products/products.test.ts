@@ -418,6 +418,27 @@ describe('editing a report', () => {
     expect((await productRow(r.productId)).status).toBe(1);
   });
 
+  it("an archived report is read-only: 422 in the caller's language, nothing changed", async () => {
+    const r = await reportFor(t);
+    await placeIn(r.productId, 'archive');
+    const before = await productRow(r.productId);
+    const response = await patch({ Id: r.productId, Status: 3, DoctorIntro: '<p>Pozdě</p>' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toBe(
+      'Archivovaný výsledek nelze upravit. Nejprve jej vraťte do lékařské sekce.',
+    );
+    const english = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products/',
+      payload: { Id: r.productId, DoctorIntro: '<p>Late</p>' },
+      headers: { ...doctor, 'accept-language': 'en' },
+    });
+    expect(english.json().error.message).toBe(
+      'An archived report cannot be edited. Move it back to the doctor section first.',
+    );
+    expect(await productRow(r.productId)).toEqual(before);
+  });
+
   it('a save that changes nothing writes nothing', async () => {
     const r = await reportFor(t);
     const response = await patch({ Id: r.productId, Status: 1, DoctorIntro: '' });

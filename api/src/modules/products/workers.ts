@@ -1,12 +1,11 @@
-import type { Database } from '../../db/client.js';
-import type { Jobs } from '../../jobs/queue.js';
+import type { WorkerDeps } from '../../jobs/queue.js';
 import { moveProduct } from './products.service.js';
 
 /**
  * Subscribes to the products jobs: 'move-product'. Moves are small and idempotent (a job finding
  * nothing pending does nothing), so a batch is fetched at once and a failed batch may simply be retried.
  */
-export async function productsWorkers(jobs: Jobs, db: Database): Promise<void> {
+export async function productsWorkers({ jobs, db }: WorkerDeps): Promise<void> {
   await jobs.boss.work<{ productId: number }>(
     'move-product',
     { batchSize: 20, burstWhenBatchFull: true, pollingIntervalSeconds: 1 },

@@ -380,7 +380,7 @@ describe('POST admin/results/upload and the processing job', () => {
     const sample = await sampleIn(11);
     const response = await upload([header, row(sample.code, 'rs762551', 'A/C')].join('\n'), 'fronta.csv');
     expect(response.statusCode).toBe(202);
-    await resultsWorkers(t.jobs, t.db);
+    await resultsWorkers(t);
     let status = 1;
     for (let attempt = 0; attempt < 100 && status < 3; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -8,10 +8,10 @@ import {
   type ResultUploadListQuery,
   ResultUploadStatus,
 } from '@genodesk/contract';
-import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, orderBy } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
 import {
   customerGenotypes,
   customers,
@@ -173,16 +173,21 @@ async function getUpload(db: Executor, id: number, locale: Locale): Promise<Resu
   return row ? toUpload(row, locale) : undefined;
 }
 
+/** The WHERE of the uploads list; the dashboard counts with it too. */
+export function uploadFilter(query: Partial<Pick<ResultUploadListQuery, 'search' | 'status'>>) {
+  const conditions: SQL[] = [];
+  if (query.search) conditions.push(sql`lower(${resultUploads.fileName}) like ${likePattern(query.search)}`);
+  if (query.status?.length) conditions.push(inArray(resultUploads.status, query.status));
+  return and(...conditions);
+}
+
 /** `GET admin/results`: uploads, paged; search the file name; default newest first. */
 export async function listUploads(
   db: Executor,
   query: ResultUploadListQuery,
   locale: Locale,
 ): Promise<Page<ResultUpload>> {
-  const conditions: SQL[] = [];
-  if (query.search) conditions.push(sql`lower(${resultUploads.fileName}) like ${likePattern(query.search)}`);
-  if (query.status) conditions.push(eq(resultUploads.status, query.status));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = uploadFilter(query);
   const order = orderBy(
     query.sort,
     {
@@ -196,24 +201,19 @@ export async function listUploads(
     sql`${resultUploads.id}`,
   );
   const rows = await db
-    .select({ ...uploadColumns, total: sql<number>`count(*) over ()` })
+    .select(uploadColumns)
     .from(resultUploads)
     .leftJoin(users, eq(users.id, resultUploads.uploadedBy))
     .where(where)
     .orderBy(order)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(resultUploads).where(where);
-    total = count?.total ?? 0;
-  }
-  return {
-    items: rows.map((row) => toUpload(row, locale)),
-    total: Number(total),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    .offset(pageOffset(query));
+  return listPage(
+    db,
+    query,
+    rows.map((row) => toUpload(row, locale)),
+    db.select({ one: sql`1` }).from(resultUploads).where(where),
+  );
 }
 
 /** `GET admin/results/getresult ?Id`: the upload with every unpairable barcode (in file order). */

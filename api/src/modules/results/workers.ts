@@ -2,7 +2,7 @@ import { ResultUploadStatus } from '@genodesk/contract';
 import { eq } from 'drizzle-orm';
 import { type Database, transaction } from '../../db/client.js';
 import { resultUploads } from '../../db/schema/index.js';
-import type { Jobs } from '../../jobs/queue.js';
+import type { WorkerDeps } from '../../jobs/queue.js';
 import { failUpload, processResultsUpload } from './processing.js';
 import { reanalyseJob } from './reanalysis.js';
 
@@ -33,7 +33,7 @@ export async function processUploadJob(
 }
 
 /** Subscribes to the results jobs: 'process-results-upload' and 'reanalyse'. */
-export async function resultsWorkers(jobs: Jobs, db: Database): Promise<void> {
+export async function resultsWorkers({ jobs, db }: WorkerDeps): Promise<void> {
   await jobs.boss.work<{ uploadId: number }, void, { includeMetadata: true; pollingIntervalSeconds: number }>(
     'process-results-upload',
     { includeMetadata: true, pollingIntervalSeconds: 0.5 },

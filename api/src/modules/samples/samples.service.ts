@@ -12,7 +12,7 @@ import {
 import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
-import { likePattern, orderBy, pageCount } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
 import { barcodes, customers, samples, users } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
@@ -153,11 +153,15 @@ export async function listSamples(db: Executor, query: SampleListQuery): Promise
     '-updatedAt',
     sql`${samples.id}`,
   );
-  const offset = (query.page - 1) * query.pageSize;
-  const rows = await selectSamples(db).where(where).orderBy(order).limit(query.pageSize).offset(offset);
-  const count = await pageCount(
+  const rows = await selectSamples(db)
+    .where(where)
+    .orderBy(order)
+    .limit(query.pageSize)
+    .offset(pageOffset(query));
+  return listPage(
     db,
-    { offset, pageSize: query.pageSize, rows: rows.length },
+    query,
+    rows.map(toSample),
     db
       .select({ one: sql`1` })
       .from(samples)
@@ -171,13 +175,6 @@ export async function listSamples(db: Executor, query: SampleListQuery): Promise
         .where(and(...conditions, search.subset)),
     },
   );
-  return {
-    items: rows.map(toSample),
-    total: count.total,
-    totalExact: count.exact,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
 }
 
 async function samplesByIds(db: Executor, ids: number[]): Promise<Sample[]> {

@@ -9,7 +9,7 @@ import type {
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, orderBy } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
 import { templateCategories } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { audit, diff } from '../audit/audit.js';
@@ -57,21 +57,13 @@ export async function listCategoryTree(
       name: templateCategories.name,
       nameEn: templateCategories.nameEn,
       geneCombinationCount,
-      total: sql<number>`count(*) over ()`,
     })
     .from(templateCategories)
     .where(where)
     .orderBy(order)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [count] = await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(templateCategories)
-      .where(where);
-    total = count?.total ?? 0;
-  }
+    .offset(pageOffset(query));
+  const matches = db.select({ one: sql`1` }).from(templateCategories).where(where);
   const children = rows.length
     ? await db
         .select({
@@ -99,7 +91,7 @@ export async function listCategoryTree(
       .filter((child) => child.parentId === row.id)
       .map(({ id, name, nameEn, geneCombinationCount }) => ({ id, name, nameEn, geneCombinationCount })),
   }));
-  return { items, total, page: query.page, pageSize: query.pageSize };
+  return listPage(db, query, items, matches);
 }
 
 export async function getCategory(db: Executor, id: number): Promise<TemplateCategoryDetail> {

@@ -12,7 +12,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { orderBy } from '../../db/listing.js';
+import { listPage, orderBy, pageOffset } from '../../db/listing.js';
 import { geneCombinations, templateGenotypeCombinations, templates } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { audit, diff } from '../audit/audit.js';
@@ -116,24 +116,13 @@ export async function listGeneCombinations(
     'phenotype',
     sql`${geneCombinations.id}`,
   );
-  const rows = await joinCategories(
-    db
-      .select({ ...summaryColumns, total: sql<number>`count(*) over ()` })
-      .from(geneCombinations)
-      .$dynamic(),
-  )
+  const rows = await joinCategories(db.select(summaryColumns).from(geneCombinations).$dynamic())
     .where(where)
     .orderBy(order)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [count] = await joinCategories(
-      db.select({ total: sql<number>`count(*)::int` }).from(geneCombinations).$dynamic(),
-    ).where(where);
-    total = count?.total ?? 0;
-  }
-  return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
+    .offset(pageOffset(query));
+  const matches = joinCategories(db.select({ one: sql`1` }).from(geneCombinations).$dynamic()).where(where);
+  return listPage(db, query, rows.map(toSummary), matches);
 }
 
 export async function getGeneCombination(db: Executor, id: number): Promise<GeneCombinationDetail> {

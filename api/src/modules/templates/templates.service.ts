@@ -16,9 +16,8 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
-import { orderBy } from '../../db/listing.js';
+import { listPage, orderBy, pageOffset } from '../../db/listing.js';
 import {
-  customers,
   geneCombinations,
   products,
   productTemplates,
@@ -30,7 +29,7 @@ import {
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { audit, diff } from '../audit/audit.js';
-import { queueEmail } from '../messaging/outbox.js';
+import { queueTemplateEmailToCustomers } from '../messaging/outbox.js';
 import {
   asGenesTaken,
   asGenotypesTaken,
@@ -49,7 +48,7 @@ import {
   subcategoryOrFail,
   topCategoryOrFail,
 } from './catalogue.js';
-import { plainText, sanitizeRichText } from './rich-text.js';
+import { sanitizeRichText } from './rich-text.js';
 
 type TemplatesDeps = { db: Database; jobs: Jobs };
 
@@ -145,24 +144,13 @@ export async function listTemplates(
     'phenotype',
     sql`${templates.id}`,
   );
-  const rows = await joinCatalogue(
-    db
-      .select({ ...summaryColumns, total: sql<number>`count(*) over ()` })
-      .from(templates)
-      .$dynamic(),
-  )
+  const rows = await joinCatalogue(db.select(summaryColumns).from(templates).$dynamic())
     .where(where)
     .orderBy(order)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [count] = await joinCatalogue(
-      db.select({ total: sql<number>`count(*)::int` }).from(templates).$dynamic(),
-    ).where(where);
-    total = count?.total ?? 0;
-  }
-  return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
+    .offset(pageOffset(query));
+  const matches = joinCatalogue(db.select({ one: sql`1` }).from(templates).$dynamic()).where(where);
+  return listPage(db, query, rows.map(toSummary), matches);
 }
 
 export async function getTemplate(db: Executor, id: number): Promise<TemplateDetail> {
@@ -387,45 +375,22 @@ export async function createTemplate(db: Database, by: Principal, input: CreateT
 }
 
 /**
- * Customers whose published report (status 3 published or 4 preliminarily published) uses the
- * template, through `product_templates`, which report generation keeps. Customers have no language
- * of their own yet, so every one is written to in Czech.
+ * E-mails the edit's message to every customer whose published (3) or preliminarily published (4)
+ * report uses the template, found through `product_templates` (which report generation keeps), each in
+ * their language.
  */
-async function customersUsingTemplate(
-  tx: Tx,
-  templateId: number,
-): Promise<{ email: string; locale: Locale }[]> {
-  const rows = await tx
-    .selectDistinct({ id: customers.id, email: customers.email })
+async function notifyCustomers(tx: Tx, jobs: Jobs, templateId: number, html: string): Promise<number> {
+  const customerIds = tx
+    .selectDistinct({ id: products.customerId })
     .from(productTemplates)
     .innerJoin(products, eq(products.id, productTemplates.productId))
-    .innerJoin(customers, eq(customers.id, products.customerId))
     .where(
       and(
         eq(productTemplates.templateId, templateId),
         inArray(products.status, [ProductStatus.Published, ProductStatus.PreliminarilyPublished]),
       ),
-    )
-    .orderBy(customers.id);
-  return rows.map((row) => ({ email: row.email, locale: 'cs' as const }));
-}
-
-/** E-mails the edit's message to every customer whose published report uses the template. */
-async function notifyCustomers(tx: Tx, jobs: Jobs, templateId: number, html: string): Promise<number> {
-  const recipients = await customersUsingTemplate(tx, templateId);
-  for (const recipient of recipients) {
-    await queueEmail(tx, jobs, {
-      to: recipient.email,
-      kind: 'template-changed',
-      subject:
-        recipient.locale === 'en'
-          ? 'GenoDesk – an update to your genetic report'
-          : 'GenoDesk – aktualizace vaší genetické zprávy',
-      html,
-      text: plainText(html),
-    });
-  }
-  return recipients.length;
+    );
+  return queueTemplateEmailToCustomers(tx, jobs, customerIds, 'templateChanged', { notice: html });
 }
 
 export async function editTemplate(deps: TemplatesDeps, by: Principal, input: EditTemplateInput) {

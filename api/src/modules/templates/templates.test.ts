@@ -660,8 +660,10 @@ describe('PATCH admin/templates/edit', () => {
       channel: 'email',
       kind: 'template-changed',
       subject: 'GenoDesk – aktualizace vaší genetické zprávy',
-      bodyHtml: '<p>Vaše zpráva byla aktualizována.</p>',
+      language: 'cs',
     });
+    expect(queued[0]?.bodyHtml).toContain('<div><p>Vaše zpráva byla aktualizována.</p></div>');
+    expect(queued[0]?.bodyText).toContain('Vaše zpráva byla aktualizována.');
   });
 
   it('keeps fields left out, and refuses a combination another template of the gene combination has', async () => {

@@ -10,7 +10,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { generateTemporaryPassword, hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, orderBy } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
 import { roles, sessions, users } from '../../db/schema/index.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
@@ -93,19 +93,15 @@ export async function listUsers(db: Executor, query: UserListQuery, locale: Loca
     sql`${users.id}`,
   );
   const rows = await db
-    .select({ ...userColumns(locale), total: sql<number>`count(*) over ()` })
+    .select(userColumns(locale))
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(where)
     .orderBy(order)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
-    total = count?.total ?? 0;
-  }
-  return { items: rows.map(toUser), total, page: query.page, pageSize: query.pageSize };
+    .offset(pageOffset(query));
+  const matches = db.select({ one: sql`1` }).from(users).where(where);
+  return listPage(db, query, rows.map(toUser), matches);
 }
 
 export async function getUser(db: Executor, id: number, locale: Locale): Promise<User> {

@@ -47,6 +47,8 @@ interface DataTableProps<T> {
   rowKey: (row: T) => string | number;
   onRowClick?: (row: T) => void;
   searchPlaceholder?: string;
+  /** false for a list its API cannot search: no search box, no filter bar unless there are filters */
+  searchable?: boolean;
   /** filter inputs shown beside the search box */
   filters?: ReactNode;
   testId?: string;
@@ -62,6 +64,7 @@ export function DataTable<T>({
   rowKey,
   onRowClick,
   searchPlaceholder,
+  searchable = true,
   filters,
   testId = 'data-table',
 }: DataTableProps<T>) {
@@ -82,21 +85,25 @@ export function DataTable<T>({
 
   return (
     <Card withBorder radius="md" p={0} data-testid={testId}>
-      <Group p="md" gap="sm" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-        <TextInput
-          placeholder={searchPlaceholder ?? t('table.search')}
-          aria-label={searchPlaceholder ?? t('table.search')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            pushSearch(event.currentTarget.value);
-          }}
-          w={{ base: '100%', sm: 300 }}
-          data-testid={`${testId}-search`}
-        />
-        {filters}
-      </Group>
+      {(searchable || filters) && (
+        <Group p="md" gap="sm" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+          {searchable && (
+            <TextInput
+              placeholder={searchPlaceholder ?? t('table.search')}
+              aria-label={searchPlaceholder ?? t('table.search')}
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                pushSearch(event.currentTarget.value);
+              }}
+              w={{ base: '100%', sm: 300 }}
+              data-testid={`${testId}-search`}
+            />
+          )}
+          {filters}
+        </Group>
+      )}
       <Box pos="relative">
         <LoadingOverlay visible={loading} overlayProps={{ blur: 1, backgroundOpacity: 0.4 }} zIndex={5} />
         {error && (
@@ -183,7 +190,7 @@ export function DataTable<T>({
         style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
       >
         <Group gap="sm">
-          <Text fz="sm" c="dimmed" data-testid={`${testId}-summary`}>
+          <Text fz="sm" c="dimmed" data-testid={`${testId}-summary`} data-total={data?.total}>
             {t(data?.totalExact === false ? 'table.summaryEstimate' : 'table.summary', { from, to, total })}
           </Text>
           <Select

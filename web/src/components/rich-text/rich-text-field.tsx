@@ -8,7 +8,7 @@ import Youtube from '@tiptap/extension-youtube';
 import { Selection, TextSelection, type Transaction } from '@tiptap/pm/state';
 import { type Editor, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/use-locale';
 import { isEmptyRichText, youtubeEmbedUrl } from './media-url';
@@ -130,7 +130,16 @@ export function RichTextField({
   testId = 'rich-text',
 }: RichTextFieldProps) {
   const { t } = useTranslation();
+  const labelId = useId();
   const editor = useEditor({
+    // The editable area is the field's textbox: it is named by the field's label.
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        ...(label ? { 'aria-labelledby': labelId } : {}),
+      },
+    },
     extensions: [
       StarterKit.configure({
         link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
@@ -184,7 +193,13 @@ export function RichTextField({
   );
 
   return (
-    <Input.Wrapper label={label} description={description} error={error} withAsterisk={withAsterisk}>
+    <Input.Wrapper
+      label={label}
+      labelProps={{ id: labelId }}
+      description={description}
+      error={error}
+      withAsterisk={withAsterisk}
+    >
       <RichTextEditor
         editor={editor}
         labels={labels}

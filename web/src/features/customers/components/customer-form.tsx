@@ -6,6 +6,7 @@ import {
   editCustomerRequestSchema,
 } from '@genodesk/contract/customers';
 import { type DnaSampleUsage, dnaSampleUsageLabels } from '@genodesk/contract/enums';
+import { type Locale, locales } from '@genodesk/contract/locales';
 import {
   Button,
   Card,
@@ -20,6 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/dates/date-field';
 import { scrollToFirstError, useZodForm } from '@/lib/form';
 import { formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
@@ -33,7 +35,7 @@ export interface CustomerFormValues extends Record<string, unknown> {
   PhonePrefix: string;
   Phone: string;
   Gender: string;
-  DateOfBirth: string;
+  DateOfBirth: string | null;
   Street: string;
   StreetNumber: string;
   City: string;
@@ -49,6 +51,7 @@ export interface CustomerFormValues extends Record<string, unknown> {
   AgreedToSampleExamination: boolean;
   NotifyByEmail: boolean;
   NotifyBySms: boolean;
+  Language: Locale;
 }
 
 type Submit<M> = M extends 'create' ? CreateCustomerRequest : EditCustomerRequest;
@@ -69,11 +72,12 @@ function prepare(v: CustomerFormValues, mode: 'create' | 'edit') {
     PhonePrefix: v.PhonePrefix,
     Phone: v.Phone,
     Gender: v.Gender ? Number(v.Gender) : 0,
-    DateOfBirth: v.DateOfBirth ? v.DateOfBirth : null,
+    DateOfBirth: v.DateOfBirth || null,
     Street: v.Street,
     StreetNumber: v.StreetNumber,
     City: v.City,
     Zipcode: v.Zipcode,
+    Language: v.Language,
   };
   if (mode === 'create')
     return {
@@ -118,7 +122,7 @@ export function CustomerForm<M extends 'create' | 'edit'>({
         PhonePrefix: customer?.phonePrefix || '+420',
         Phone: customer?.phone ?? '',
         Gender: String(customer?.gender || (mode === 'create' ? 2 : 1)),
-        DateOfBirth: customer?.dateOfBirth ?? '',
+        DateOfBirth: customer?.dateOfBirth ?? null,
         Street: customer?.street ?? '',
         StreetNumber: customer?.streetNumber ?? '',
         City: customer?.city ?? '',
@@ -135,6 +139,7 @@ export function CustomerForm<M extends 'create' | 'edit'>({
         AgreedToSampleExamination: customer?.agreedToSampleExamination ?? false,
         NotifyByEmail: customer?.notifyByEmail ?? false,
         NotifyBySms: customer?.notifyBySms ?? false,
+        Language: customer?.language ?? 'cs',
       },
     },
     (v) => prepare(v, mode),
@@ -177,8 +182,7 @@ export function CustomerForm<M extends 'create' | 'edit'>({
               data-testid="customer-form-gender"
               {...field('Gender')}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('customers.fields.dateOfBirth')}
               data-testid="customer-form-dob"
               {...field('DateOfBirth')}
@@ -241,6 +245,14 @@ export function CustomerForm<M extends 'create' | 'edit'>({
                 {...field('Zipcode')}
               />
             </Group>
+            <Select
+              label={t('messaging.language.field')}
+              description={t('messaging.language.hint')}
+              data={locales.map((l) => ({ value: l, label: t(`messaging.language.names.${l}`) }))}
+              allowDeselect={false}
+              data-testid="customer-form-language"
+              {...field('Language')}
+            />
           </SimpleGrid>
         </Card>
         {mode === 'create' ? (

@@ -122,7 +122,7 @@ export function CustomerViewRoute() {
                 </DetailItem>
                 <DetailItem label={t('customers.fields.dateOfBirth')}>
                   <Group gap={6}>
-                    {formatDate(c.dateOfBirth, locale)}
+                    <span data-testid="customer-detail-dob">{formatDate(c.dateOfBirth, locale)}</span>
                     {c.isUnderage && (
                       <Badge size="xs" color="orange" variant="light">
                         {t('customers.underage')}
@@ -153,7 +153,14 @@ export function CustomerViewRoute() {
                   {t('customers.noOrders')}
                 </Text>
               ) : (
-                <ScrollArea>
+                // A narrow screen scrolls the table sideways: keyboard users reach it by Tab.
+                <ScrollArea
+                  viewportProps={{
+                    tabIndex: 0,
+                    role: 'region',
+                    'aria-label': t('customers.sections.orders'),
+                  }}
+                >
                   <Table miw={520}>
                     <Table.Thead>
                       <Table.Tr>
@@ -334,6 +341,12 @@ export function CustomerViewRoute() {
                 <Group justify="space-between">
                   <Text fz="sm">{t('customers.fields.notifyBySms')}</Text>
                   {yesNo(c.notifyBySms)}
+                </Group>
+                <Group justify="space-between">
+                  <Text fz="sm">{t('messaging.language.field')}</Text>
+                  <Badge variant="light" color="blue" data-testid="customer-detail-language">
+                    {t(`messaging.language.names.${c.language}`)}
+                  </Badge>
                 </Group>
               </Stack>
             </Section>

@@ -1,13 +1,14 @@
 import type { CustomerSummary } from '@genodesk/contract/customers';
 import { registrationSources } from '@genodesk/contract/enums';
 import { Permissions } from '@genodesk/contract/permissions';
-import { Badge, Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Select, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypeCsv, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
+import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
@@ -195,25 +196,13 @@ export function CustomersListRoute() {
               w={170}
               data-testid="customers-filter-source"
             />
-            <TextInput
-              type="date"
-              aria-label={t('customers.filters.registeredFrom')}
-              leftSection={<Text fz="xs">{t('customers.filters.from')}</Text>}
-              leftSectionWidth={40}
-              value={params.filters.registeredFrom ?? ''}
-              onChange={(e) => list.setFilter('registeredFrom', e.currentTarget.value || undefined)}
-              w={190}
-              data-testid="customers-filter-from"
-            />
-            <TextInput
-              type="date"
-              aria-label={t('customers.filters.registeredTo')}
-              leftSection={<Text fz="xs">{t('customers.filters.to')}</Text>}
-              leftSectionWidth={40}
-              value={params.filters.registeredTo ?? ''}
-              onChange={(e) => list.setFilter('registeredTo', e.currentTarget.value || undefined)}
-              w={190}
-              data-testid="customers-filter-to"
+            <DateRangeFilter
+              label={t('customers.filters.registered')}
+              from={params.filters.registeredFrom}
+              to={params.filters.registeredTo}
+              onChange={(from, to) => list.setFilters({ registeredFrom: from, registeredTo: to })}
+              w={270}
+              data-testid="customers-filter-registered"
             />
           </>
         }

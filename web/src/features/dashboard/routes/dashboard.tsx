@@ -1,14 +1,26 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import type { Icon } from '@tabler/icons-react';
-import { IconArrowRight, IconUserCircle } from '@tabler/icons-react';
+import type { DashboardCounter } from '@genodesk/contract/dashboard';
+import {
+  Alert,
+  Badge,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowRight, IconMoodCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
-import { navGroups, visibleNav } from '@/config/navigation';
-import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { formatLongDate } from '@/lib/format';
+import { formatLongDate, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
+import { useDashboard } from '../api/get-dashboard';
+import { workQueue, workQueueGroups } from '../components/work-queue';
 
 function greetingKey(hour: number): string {
   if (hour < 10) return 'dashboard.greeting.morning';
@@ -16,43 +28,97 @@ function greetingKey(hour: number): string {
   return 'dashboard.greeting.evening';
 }
 
-function AreaCard({
-  to,
-  icon: ItemIcon,
-  title,
-  description,
-  group,
-  testId,
-}: {
-  to: string;
-  icon: Icon;
-  title: string;
-  description: string;
-  group?: string;
-  testId: string;
-}) {
+function WorkCard({ counter }: { counter: DashboardCounter }) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const item = workQueue[counter.key];
+  const waiting = counter.count > 0;
+  const count = `${formatNumber(counter.count, locale)}${counter.capped ? '+' : ''}`;
   return (
-    <UnstyledButton component={Link} to={to} data-testid={testId}>
+    <UnstyledButton component={Link} to={item.to} data-testid={`work-${counter.key}`}>
       <Card withBorder radius="md" p="lg" h="100%" className="gd-area-card">
-        <Group justify="space-between" align="flex-start" mb="md">
-          <ThemeIcon size={44} radius="md" variant="light">
-            <ItemIcon size={24} stroke={1.6} />
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <ThemeIcon
+            size={44}
+            radius="md"
+            variant="light"
+            color={waiting ? (item.attention ? 'orange' : 'teal') : 'gray'}
+          >
+            <item.icon size={24} stroke={1.6} />
           </ThemeIcon>
-          <IconArrowRight size={18} color="var(--mantine-color-gray-5)" />
-        </Group>
-        {group && (
-          <Text fz={11} tt="uppercase" fw={700} c="dimmed" lts={0.6}>
-            {group}
+          <Text
+            fz={32}
+            fw={700}
+            lh={1}
+            c={waiting ? undefined : 'dimmed'}
+            data-testid={`work-${counter.key}-count`}
+            data-count={counter.count}
+          >
+            {count}
           </Text>
-        )}
-        <Text fw={700} fz="lg">
-          {title}
+        </Group>
+        <Text fw={700} mt="md">
+          {t(`dashboard.work.${counter.key}`)}
         </Text>
-        <Text c="dimmed" fz="sm" mt={4}>
-          {description}
-        </Text>
+        <Group gap={4} mt={4}>
+          <Text c="dimmed" fz="sm">
+            {waiting ? t('dashboard.openList') : t('dashboard.nothingWaiting')}
+          </Text>
+          {waiting && <IconArrowRight size={14} aria-hidden />}
+        </Group>
       </Card>
     </UnstyledButton>
+  );
+}
+
+function WorkQueue() {
+  const { t } = useTranslation();
+  const dashboard = useDashboard();
+  if (dashboard.isPending)
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} h={150} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  if (dashboard.isError)
+    return (
+      <Alert color="red" title={t('dashboard.loadFailed')} data-testid="dashboard-error">
+        {t('errors.loadFailed')}
+      </Alert>
+    );
+  const counters = dashboard.data.counters;
+  if (counters.length === 0)
+    return (
+      <Card withBorder radius="md" p="lg" data-testid="dashboard-no-work">
+        <Group>
+          <ThemeIcon size={44} radius="md" variant="light" color="gray">
+            <IconMoodCheck size={24} stroke={1.6} />
+          </ThemeIcon>
+          <Text>{t('dashboard.noWork')}</Text>
+        </Group>
+      </Card>
+    );
+  return (
+    <Stack gap="lg">
+      {workQueueGroups.map((group) => {
+        const inGroup = counters.filter((counter) => workQueue[counter.key].group === group);
+        if (inGroup.length === 0) return null;
+        return (
+          <Stack key={group} gap="xs" component="section" aria-labelledby={`work-group-${group}`}>
+            <Title order={3} fz="md" id={`work-group-${group}`}>
+              {t(`dashboard.groups.${group}`)}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+              {inGroup.map((counter) => (
+                <WorkCard key={counter.key} counter={counter} />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        );
+      })}
+    </Stack>
   );
 }
 
@@ -61,7 +127,6 @@ export function DashboardRoute() {
   const { locale } = useLocale();
   const user = useCurrentUser();
   if (!user) return <SectionLoader />;
-  const groups = visibleNav(navGroups, user.permissions);
   const name = user.userName || user.email;
 
   return (
@@ -99,29 +164,10 @@ export function DashboardRoute() {
         </Stack>
       </Card>
       <Stack gap="sm">
-        <Title order={3}>{t('dashboard.areas')}</Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {groups.flatMap((group) =>
-            group.items.map((item) => (
-              <AreaCard
-                key={item.key}
-                to={item.to}
-                icon={item.icon}
-                title={t(item.label)}
-                description={t(item.description)}
-                group={t(group.label)}
-                testId={`dashboard-card-${item.key}`}
-              />
-            )),
-          )}
-          <AreaCard
-            to={paths.profile}
-            icon={IconUserCircle}
-            title={t('profile.title')}
-            description={t('dashboard.profileDescription')}
-            testId="dashboard-card-profile"
-          />
-        </SimpleGrid>
+        <Title order={2} fz="xl">
+          {t('dashboard.workTitle')}
+        </Title>
+        <WorkQueue />
       </Stack>
     </Stack>
   );

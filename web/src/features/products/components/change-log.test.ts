@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n, loadLocale } from '@/lib/i18n';
 import { phenotypeOutcome } from './change-log';
 
 describe('phenotypeOutcome', () => {
   const i18n = initI18n();
+  beforeAll(async () => {
+    await Promise.all([loadLocale('cs'), loadLocale('en')]);
+  });
 
   it("reads a reanalysed phenotype's outcome in the reader's language", () => {
     const cs = i18n.getFixedT('cs');

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
@@ -16,7 +17,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useEditProduct } from '../api/edit-product';
 import { type Guardian, GuardianModal } from '../components/guardian-modal';
 import { ProductStatusBadge } from '../components/product-status-badge';
-import { sectionPathsOf, useRouteSection } from '../components/sections';
+import { sectionPaths, sectionPathsOf, useRouteSection } from '../components/sections';
 import { type ProductDraftValues, useProductDraft } from '../components/use-product-draft';
 import { WithProduct } from '../components/with-product';
 
@@ -300,8 +301,24 @@ function ProductEditor({ product }: { product: Product }) {
   );
 }
 
+/** An archived report is read-only (the server refuses its edits): its editor opens its view instead. */
+function ArchivedReport({ id }: { id: number }) {
+  const { t } = useTranslation();
+  return <RedirectWithToast to={sectionPaths.archive.view(id)} message={t('products.archivedReadOnly')} />;
+}
+
 export function ProductEditRoute() {
-  return <WithProduct>{(product) => <ProductEditor key={product.id} product={product} />}</WithProduct>;
+  return (
+    <WithProduct>
+      {(product) =>
+        product.section === 'archive' ? (
+          <ArchivedReport id={product.id} />
+        ) : (
+          <ProductEditor key={product.id} product={product} />
+        )
+      }
+    </WithProduct>
+  );
 }
 
 export const Component = ProductEditRoute;

@@ -57,7 +57,11 @@ export function QuestionnairesListRoute() {
       render: (q) => (
         <Stack gap={4} w={160}>
           <Text fz="xs">{`${q.sectionsFilled} / ${total}`}</Text>
-          <Progress value={(q.sectionsFilled / total) * 100} size="sm" />
+          <Progress
+            value={(q.sectionsFilled / total) * 100}
+            size="sm"
+            aria-label={t('questionnaires.fields.sectionsFilled')}
+          />
         </Stack>
       ),
     },

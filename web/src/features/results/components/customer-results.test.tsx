@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { initI18n, loadInitialLocale } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { CustomerResults } from './customer-results';
 
@@ -28,7 +28,8 @@ function renderResults(customerId: number) {
 describe('CustomerResults', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
-  beforeAll(() => {
+  beforeAll(async () => {
+    await loadInitialLocale();
     // jsdom lacks these; Mantine's provider and scroll areas ask for them.
     window.matchMedia ??= ((query: string) => ({
       matches: false,

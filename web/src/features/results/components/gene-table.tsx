@@ -12,6 +12,9 @@ interface GeneTableProps {
 }
 
 /** A customer's genotypes: code, name, HGVS c., protein, transcript and genotype of each gene. */
+/** A region that scrolls is reachable from the keyboard, to scroll it with the arrow keys. */
+const scrollable = { tabIndex: 0 };
+
 export function GeneTable({ genes, maxHeight, compact = false, testId = 'gene-table' }: GeneTableProps) {
   const { t } = useTranslation();
   const table = (
@@ -67,8 +70,10 @@ export function GeneTable({ genes, maxHeight, compact = false, testId = 'gene-ta
     </Table>
   );
   return maxHeight === undefined ? (
-    <ScrollArea>{table}</ScrollArea>
+    <ScrollArea viewportProps={scrollable}>{table}</ScrollArea>
   ) : (
-    <ScrollArea.Autosize mah={maxHeight}>{table}</ScrollArea.Autosize>
+    <ScrollArea.Autosize mah={maxHeight} viewportProps={scrollable}>
+      {table}
+    </ScrollArea.Autosize>
   );
 }

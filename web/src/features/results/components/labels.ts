@@ -8,6 +8,9 @@ import {
 } from '@genodesk/contract/enums';
 import type { Locale } from '@genodesk/contract/locales';
 
+/** The uploads list's status filter for processing or generating results (the dashboard links to it). */
+export const uploadsInProgressFilter = `${ResultUploadStatus.Processing},${ResultUploadStatus.GeneratingResults}`;
+
 /** SPEC §4 upload status in the reader's language. */
 export function uploadStatusName(status: number, locale: Locale): string {
   return resultUploadStatusLabels[status as ResultUploadStatus]?.[locale] ?? String(status);

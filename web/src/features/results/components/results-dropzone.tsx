@@ -55,7 +55,7 @@ export function ResultsDropzone() {
       onDrop={onDrop}
       onReject={onReject}
       validator={csvFileError}
-      inputProps={{ accept: '.csv,text/csv' }}
+      inputProps={{ accept: '.csv,text/csv', 'aria-label': t('results.dropzone.inputLabel') }}
       maxSize={maxResultsFileBytes}
       maxFiles={1}
       multiple={false}

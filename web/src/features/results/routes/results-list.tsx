@@ -11,7 +11,7 @@ import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/use-locale';
 import { useResults } from '../api/get-results';
-import { uploadStatusName } from '../components/labels';
+import { uploadStatusName, uploadsInProgressFilter } from '../components/labels';
 import { resultColumns } from '../components/result-columns';
 import { ResultsDropzone } from '../components/results-dropzone';
 
@@ -66,7 +66,10 @@ export function ResultsListRoute() {
             <Select
               placeholder={t('results.filters.anyStatus')}
               aria-label={t('results.fields.status')}
-              data={statuses.map((s) => ({ value: String(s), label: uploadStatusName(s, locale) }))}
+              data={[
+                { value: uploadsInProgressFilter, label: t('results.filters.inProgress') },
+                ...statuses.map((s) => ({ value: String(s), label: uploadStatusName(s, locale) })),
+              ]}
               value={params.filters.status ?? null}
               onChange={(v) => list.setFilter('status', v ?? undefined)}
               clearable

@@ -11,20 +11,9 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type { PermissionItem } from '@genodesk/contract/users';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Group,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Box, Group, Paper, ScrollArea, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconGripVertical } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type Side = 'available' | 'assigned';
@@ -36,6 +25,11 @@ interface PermissionBoardProps {
   disabled?: boolean;
 }
 
+/**
+ * A card is one control (no button inside a draggable: axe's nested-interactive): a click or Enter
+ * moves the permission to the other column; Space picks it up for a keyboard drag (arrows, Space to
+ * drop, Escape to cancel), a pointer drags it. The arrow shows where a click sends it.
+ */
 function PermissionCard({
   item,
   side,
@@ -57,6 +51,22 @@ function PermissionCard({
     side === 'available'
       ? t('roles.assign', { name: item.label })
       : t('roles.unassign', { name: item.label });
+  const control = overlay
+    ? {}
+    : {
+        ...attributes,
+        ...listeners,
+        onClick: onMove,
+        onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
+          listeners?.onKeyDown?.(event);
+          if (event.key === 'Enter' && !isDragging && !event.defaultPrevented) {
+            event.preventDefault();
+            onMove?.();
+          }
+        },
+        'aria-label': moveLabel,
+        'aria-roledescription': t('roles.draggable'),
+      };
   return (
     <Paper
       ref={overlay ? undefined : setNodeRef}
@@ -65,17 +75,15 @@ function PermissionCard({
       px="sm"
       py={8}
       shadow={overlay ? 'lg' : undefined}
+      className="gd-permission-card"
       style={{ opacity: isDragging ? 0.35 : 1, cursor: 'grab', touchAction: 'none', background: 'white' }}
       data-testid={overlay ? undefined : `${side}-permission-${item.name}`}
       data-permission={item.name}
-      {...(overlay ? {} : listeners)}
-      {...(overlay ? {} : attributes)}
-      aria-label={item.label}
-      aria-roledescription={t('roles.draggable')}
+      {...control}
     >
       <Group gap="xs" wrap="nowrap" justify="space-between">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <IconGripVertical size={16} color="var(--mantine-color-gray-5)" style={{ flexShrink: 0 }} />
+          <IconGripVertical size={16} color="var(--mantine-color-gray-6)" style={{ flexShrink: 0 }} />
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fz="sm" fw={500} truncate>
               {item.label}
@@ -86,21 +94,17 @@ function PermissionCard({
           </Stack>
         </Group>
         {onMove && (
-          <Tooltip label={moveLabel} withArrow openDelay={400}>
-            <ActionIcon
-              variant="light"
-              color={side === 'available' ? 'teal' : 'red'}
-              aria-label={moveLabel}
-              data-testid={
-                side === 'available' ? `permission-add-${item.name}` : `permission-remove-${item.name}`
-              }
-              onPointerDown={(event) => event.stopPropagation()}
-              onKeyDown={(event) => event.stopPropagation()}
-              onClick={onMove}
-            >
-              {side === 'available' ? <IconArrowRight size={16} /> : <IconArrowLeft size={16} />}
-            </ActionIcon>
-          </Tooltip>
+          <ThemeIcon
+            variant="light"
+            color={side === 'available' ? 'teal' : 'red'}
+            aria-hidden
+            title={moveLabel}
+            data-testid={
+              side === 'available' ? `permission-add-${item.name}` : `permission-remove-${item.name}`
+            }
+          >
+            {side === 'available' ? <IconArrowRight size={16} /> : <IconArrowLeft size={16} />}
+          </ThemeIcon>
         )}
       </Group>
     </Paper>
@@ -171,7 +175,10 @@ export function PermissionBoard({ available, assigned, onMove }: PermissionBoard
   const [dragging, setDragging] = useState<{ item: PermissionItem; side: Side } | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor),
+    // Enter is the card's quick move; Space alone picks a card up.
+    useSensor(KeyboardSensor, {
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
   );
 
   const onDragStart = (event: DragStartEvent) => {

@@ -1,0 +1,125 @@
+import { fork } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../src/db/embedded.js';
+import { demoPassword } from '../src/seed/demo.js';
+import { killGroup, startProcess, waitForHealth } from '../test/processes.js';
+import { startBenchServer } from './bench-server.js';
+
+/**
+ * `npm run bench` (mixed staff load): the API in a process of its own, as a node runs it (production
+ * logging, no workers), on the demo data; 200 keep-alive clients in another process sending the six
+ * calls staff make most, round-robin, for 20 s; then soaks of 2 minutes. Prints requests/s, per-call
+ * latency percentiles, errors and the API's resident memory before, after the run and after each soak.
+ * Budget: 0 errors, ≥ 1,200 requests/s on two cores, no growth of memory from soak to soak.
+ */
+const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
+const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 120);
+const soaks = Number(process.env.BENCH_SOAKS ?? 2);
+const concurrency = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
+
+type LoadResult = {
+  seconds: number;
+  requests: number;
+  errors: number;
+  firstError?: string;
+  calls: Record<string, { count: number; p50: number; p95: number; p99: number }>;
+};
+
+function load(base: string, calls: Record<string, string>, token: string, duration: number) {
+  return new Promise<LoadResult>((resolve, reject) => {
+    const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'mixed-load-client.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        LOAD_BASE: base,
+        LOAD_CALLS: JSON.stringify(calls),
+        LOAD_TOKEN: token,
+        LOAD_SECONDS: String(duration),
+        LOAD_CONCURRENCY: String(concurrency),
+      },
+    });
+    child.on('message', (result) => resolve(result as LoadResult));
+    child.on('exit', (code) =>
+      code === 0 ? undefined : reject(new Error(`load client exited with ${code}`)),
+    );
+  });
+}
+
+async function residentMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+}
+
+function report(label: string, result: LoadResult) {
+  console.info(
+    `${label}: ${(result.requests / result.seconds).toFixed(0)} requests/s over ${result.seconds} s, ` +
+      `${result.errors} errors${result.firstError ? ` (first: ${result.firstError})` : ''} (budget: ≥ 1,200 requests/s, 0 errors)`,
+  );
+  for (const [name, call] of Object.entries(result.calls))
+    console.info(
+      `  ${name.padEnd(26)} ${String(call.count).padStart(7)} calls  p50 ${call.p50.toFixed(1).padStart(6)} ms  p95 ${call.p95.toFixed(1).padStart(6)} ms  p99 ${call.p99.toFixed(1).padStart(6)} ms`,
+    );
+}
+
+async function main() {
+  // The database: the demo data on a throwaway embedded PostgreSQL; the API runs elsewhere.
+  const database = await startBenchServer('load', 2);
+  await database.app.close();
+  const port = await freePort();
+  // BENCH_PROFILE_DIR=… writes a CPU profile of the API (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR;
+  const api = startProcess(
+    'main',
+    { DATABASE_URL: database.url, WORKERS: 'off', SEED_DEMO: '0', PORT: String(port), LOG_LEVEL: 'info' },
+    profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
+  );
+  try {
+    await waitForHealth(api, port, 60_000);
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/auth/adminLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@genodesk.test', password: demoPassword }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const calls = {
+      'auth/user': '/api/auth/user',
+      customers: '/api/admin/customers?page=1&pageSize=25&sort=-dateRegistration',
+      'customers search': '/api/admin/customers?page=1&pageSize=25&search=nov',
+      'pending samples': '/api/admin/samples?page=1&pageSize=25&list=pending',
+      reports: '/api/admin/products?page=1&pageSize=25&section=results',
+      templates: '/api/admin/templates?page=1&pageSize=25&sort=phenotype',
+    };
+    const pid = api.child.pid!;
+    const before = await residentMb(pid);
+    await load(base, calls, token, 3);
+    const run = await load(base, calls, token, seconds);
+    const after = await residentMb(pid);
+    console.info(
+      `mixed staff load, ${concurrency} keep-alive clients (separate process), six calls round-robin:`,
+    );
+    report('  run', run);
+    console.info(
+      `  API resident memory: ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after the run`,
+    );
+    for (let soak = 1; soak <= soaks; soak++) {
+      const result = await load(base, calls, token, soakSeconds);
+      report(`  soak ${soak}`, result);
+      console.info(
+        `  API resident memory after soak ${soak} (${soakSeconds} s): ${(await residentMb(pid)).toFixed(0)} MB (budget: no growth from soak to soak)`,
+      );
+    }
+  } finally {
+    api.child.kill('SIGTERM');
+    await Promise.race([api.exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    killGroup(api);
+    await database.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+import type { App, Deps } from './http/app-types.js';
+import type { WorkerDeps } from './jobs/queue.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { barcodesRoutes } from './modules/barcodes/routes.js';
+import { customersDashboard } from './modules/customers/dashboard.js';
+import { customersRoutes, questionnairesRoutes, relationshipsRoutes } from './modules/customers/routes.js';
+import type { WorkCounter } from './modules/dashboard/counters.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { financesDashboard } from './modules/finances/dashboard.js';
+import { ordersRoutes } from './modules/finances/orders.routes.js';
+import { productTypesRoutes } from './modules/finances/routes.js';
+import { messagingDashboard } from './modules/messaging/dashboard.js';
+import { messagingRoutes } from './modules/messaging/routes.js';
+import { messagingWorkers } from './modules/messaging/workers.js';
+import { productsDashboard } from './modules/products/dashboard.js';
+import { productsRoutes } from './modules/products/routes.js';
+import { productsWorkers } from './modules/products/workers.js';
+import { resultsDashboard } from './modules/results/dashboard.js';
+import { resultsRoutes } from './modules/results/routes.js';
+import { resultsWorkers } from './modules/results/workers.js';
+import { samplesDashboard } from './modules/samples/dashboard.js';
+import { samplesRoutes } from './modules/samples/routes.js';
+import { templateCatalogueRoutes } from './modules/templates/routes.js';
+import { rolesRoutes, usersRoutes } from './modules/users/routes.js';
+import { vouchersRoutes } from './modules/vouchers/routes.js';
+
+/** What an area brings to the application; every area is wired the same way, here. */
+type Area = {
+  name: string;
+  routes?: ((app: App, deps: Deps) => void)[];
+  workers?: (deps: WorkerDeps) => Promise<void>;
+  /** Its lines of the dashboard's work queue. */
+  dashboard?: WorkCounter[];
+};
+
+const domainAreas: Area[] = [
+  { name: 'auth', routes: [authRoutes] },
+  { name: 'users', routes: [usersRoutes, rolesRoutes] },
+  { name: 'templates', routes: [templateCatalogueRoutes] },
+  { name: 'finances', routes: [productTypesRoutes, ordersRoutes], dashboard: financesDashboard },
+  { name: 'vouchers', routes: [vouchersRoutes] },
+  {
+    name: 'customers',
+    routes: [customersRoutes, relationshipsRoutes, questionnairesRoutes],
+    dashboard: customersDashboard,
+  },
+  { name: 'samples', routes: [samplesRoutes], dashboard: samplesDashboard },
+  { name: 'barcodes', routes: [barcodesRoutes] },
+  { name: 'results', routes: [resultsRoutes], workers: resultsWorkers, dashboard: resultsDashboard },
+  { name: 'products', routes: [productsRoutes], workers: productsWorkers, dashboard: productsDashboard },
+  { name: 'messaging', routes: [messagingRoutes], workers: messagingWorkers, dashboard: messagingDashboard },
+];
+
+export const areas: Area[] = [
+  ...domainAreas,
+  { name: 'dashboard', routes: [dashboardRoutes(domainAreas.flatMap((area) => area.dashboard ?? []))] },
+];
+
+/** Registers every area's routes. */
+export function registerAreaRoutes(app: App, deps: Deps) {
+  for (const area of areas) for (const routes of area.routes ?? []) routes(app, deps);
+}
+
+/** Subscribes this process to every area's jobs. */
+export async function startWorkers(deps: WorkerDeps): Promise<void> {
+  for (const area of areas) await area.workers?.(deps);
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "products_section_status_idx" ON "products" USING btree ("is_archived","is_in_doctor_section","status","generated_at" nulls first,"id");--> statement-breakpoint
+CREATE INDEX "products_inspection_idx" ON "products" USING btree ("is_archived","is_in_doctor_section","generated_at" nulls first,"id") WHERE "products"."requires_inspection";

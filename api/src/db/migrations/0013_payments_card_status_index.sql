@@ -1,0 +1,1 @@
+CREATE INDEX "payments_card_status_sort_idx" ON "payments" USING btree ("card_status","created_at" nulls first,"id") WHERE "payments"."card_status" is not null;

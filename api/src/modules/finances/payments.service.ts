@@ -1,0 +1,451 @@
+import {
+  type CardNotification,
+  CardPaymentStatus,
+  czechIban,
+  fromMinorUnits,
+  isCzechAccount,
+  type Locale,
+  type Page,
+  type Payment,
+  type PaymentListQuery,
+  PaymentMethod,
+  paymentMethodLabels,
+  spayd,
+} from '@genodesk/contract';
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.js';
+import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
+import { listPage, orderBy, pageOffset, withinPragueDays } from '../../db/listing.js';
+import { customers, orders, payments, productTypes } from '../../db/schema/index.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import type { Jobs } from '../../jobs/queue.js';
+import { auditMany } from '../audit/audit.js';
+import { queueEmails } from '../messaging/outbox.js';
+import { renderMessage } from '../messaging/templates.js';
+import { amountDueMinor } from '../vouchers/redemptions.js';
+
+export type FinancesDeps = { db: Database; jobs: Jobs; bankAccount: string };
+
+const formatMoney = (minor: number, locale: Locale) =>
+  new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { style: 'currency', currency: 'CZK' }).format(
+    minor / 100,
+  );
+
+export const paymentColumns = {
+  payment: payments,
+  orderNumber: orders.orderNumber,
+  orderPaid: sql<boolean>`${orders.dateOrderPaid} is not null`,
+  customerId: customers.id,
+  customerFullName: sql<string>`${customers.name} || ' ' || ${customers.surname}`,
+};
+export type PaymentRow = {
+  payment: typeof payments.$inferSelect;
+  orderNumber: number;
+  orderPaid: boolean;
+  customerId: number;
+  customerFullName: string;
+};
+
+/** Open: not completed and, for a card, not cancelled. Staff act only on open payments of unpaid orders. */
+const isOpen = (payment: typeof payments.$inferSelect) =>
+  payment.completedAt === null && payment.cardStatus !== CardPaymentStatus.Cancelled;
+
+export function toPayment(row: PaymentRow): Payment {
+  const { payment } = row;
+  // Transfers made to an account of another form (imported history) simply have no QR code.
+  const iban =
+    payment.method === PaymentMethod.BankTransfer && payment.account && isCzechAccount(payment.account)
+      ? czechIban(payment.account)
+      : null;
+  const unpaid = payment.completedAt === null && !row.orderPaid;
+  return {
+    id: payment.id,
+    orderId: payment.orderId,
+    orderNumber: row.orderNumber,
+    customerId: row.customerId,
+    customerFullName: row.customerFullName,
+    method: payment.method,
+    amount: fromMinorUnits(payment.amount),
+    amountMinor: payment.amount,
+    currency: payment.currency,
+    cardStatus: payment.cardStatus,
+    transactionId: payment.transactionId,
+    refId: payment.refId,
+    variableSymbol: payment.variableSymbol,
+    account: payment.account,
+    iban,
+    spayd:
+      iban && payment.variableSymbol
+        ? spayd({
+            iban,
+            amountMinor: payment.amount,
+            variableSymbol: payment.variableSymbol,
+            message: `GenoDesk ${row.orderNumber}`,
+          })
+        : null,
+    completed: payment.completedAt !== null,
+    completedAt: payment.completedAt?.toISOString() ?? null,
+    createdAt: payment.createdAt.toISOString(),
+    canApprove: unpaid && isOpen(payment),
+    // A cancelled card payment the customer paid in cash instead becomes that cash payment.
+    canConvertToCash: unpaid,
+  };
+}
+
+export const selectPayments = (db: Executor) =>
+  db
+    .select(paymentColumns)
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .innerJoin(customers, eq(customers.id, orders.customerId));
+
+/** The WHERE of the payments list (and its export). */
+export function paymentFilter(query: Partial<PaymentListQuery>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.method) conditions.push(eq(payments.method, query.method));
+  if (query.cardStatus) conditions.push(eq(payments.cardStatus, query.cardStatus));
+  if (query.completed !== undefined)
+    conditions.push(query.completed ? isNotNull(payments.completedAt) : isNull(payments.completedAt));
+  conditions.push(...withinPragueDays(payments.createdAt, query.createdFrom, query.createdTo));
+  if (query.search) {
+    const term = query.search.trim();
+    conditions.push(
+      sql`(${payments.transactionId} = ${term} or ${payments.refId} = ${term} or ${payments.variableSymbol} = ${term})`,
+    );
+  }
+  return and(...conditions);
+}
+
+export const paymentOrder = (sort: string | undefined) =>
+  orderBy(
+    sort,
+    {
+      createdAt: sql`${payments.createdAt}`,
+      completedAt: sql`${payments.completedAt}`,
+      amount: sql`${payments.amount}`,
+      method: sql`${payments.method}`,
+    },
+    '-createdAt',
+    sql`${payments.id}`,
+  );
+
+/** `GET admin/payments`: filtered, searched, sorted and paged in SQL. */
+export async function listPayments(db: Executor, query: PaymentListQuery): Promise<Page<Payment>> {
+  const where = paymentFilter(query);
+  const rows = await selectPayments(db)
+    .where(where)
+    .orderBy(paymentOrder(query.sort))
+    .limit(query.pageSize)
+    .offset(pageOffset(query));
+  return listPage(db, query, rows.map(toPayment), db.select({ one: sql`1` }).from(payments).where(where));
+}
+
+export async function paymentsOfOrders(db: Executor, orderIds: number[]): Promise<Payment[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await selectPayments(db).where(inArray(payments.orderId, orderIds)).orderBy(payments.id);
+  return rows.map(toPayment);
+}
+
+/** A completion to record: the payment, its order, how it was paid and when. */
+export type Paid = { paymentId: number; orderId: number; method: number; at: Date };
+
+/**
+ * Records completed payments, in the caller's transaction (rows locked and checked by the caller):
+ * each payment completed (a card one paid [3]), its order paid by that method, both audited, and the
+ * customer e-mailed that the payment arrived (always, whatever the notification settings) — unless
+ * `jobs` is null: the demo seed writes past payments, which e-mail nobody.
+ */
+export async function recordPaid(tx: Tx, jobs: Jobs | null, by: number | null, paid: Paid[]): Promise<void> {
+  if (paid.length === 0) return;
+  // Arrays go as one parameter each (a Drizzle `sql` array would be spread into a list).
+  const completions = sql`(select unnest(${sql.param(paid.map((p) => p.paymentId))}::bigint[]) as payment_id,
+    unnest(${sql.param(paid.map((p) => p.orderId))}::bigint[]) as order_id,
+    unnest(${sql.param(paid.map((p) => p.method))}::smallint[]) as method,
+    unnest(${sql.param(paid.map((p) => p.at.toISOString()))}::timestamptz[]) as at)`;
+  await tx.execute(sql`
+    update ${payments} set
+      completed_at = v.at, completed_by = ${by},
+      method = v.method,
+      card_status = case when v.method = ${PaymentMethod.Card} then ${CardPaymentStatus.Paid}::smallint else null end
+    from ${completions} as v
+    where ${payments.id} = v.payment_id`);
+  await tx.execute(sql`
+    update ${orders} set paid_by = v.method, date_order_paid = v.at
+    from ${completions} as v
+    where ${orders.id} = v.order_id`);
+  await auditMany(
+    tx,
+    paid.flatMap((p) => [
+      {
+        entity: 'payment',
+        entityId: p.paymentId,
+        changedBy: by,
+        changes: [{ field: 'completed', oldValue: null, newValue: p.method }],
+      },
+      {
+        entity: 'order',
+        entityId: p.orderId,
+        changedBy: by,
+        changes: [{ field: 'paidBy', oldValue: PaymentMethod.NotChosen, newValue: p.method }],
+      },
+    ]),
+  );
+  if (!jobs) return;
+  const recipients = await tx
+    .select({
+      orderId: orders.id,
+      orderNumber: orders.orderNumber,
+      amount: orders.amount,
+      customerId: customers.id,
+      name: sql<string>`${customers.name} || ' ' || ${customers.surname}`,
+      email: customers.email,
+      language: customers.language,
+      productType: productTypes.name,
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .innerJoin(productTypes, eq(productTypes.id, orders.productTypeId))
+    .where(
+      inArray(
+        orders.id,
+        paid.map((p) => p.orderId),
+      ),
+    );
+  const methodOf = new Map(paid.map((p) => [p.orderId, p.method]));
+  await queueEmails(
+    tx,
+    jobs,
+    recipients.map((r) => {
+      const language = r.language as Locale;
+      const method = methodOf.get(r.orderId) ?? PaymentMethod.NotChosen;
+      const rendered = renderMessage('paymentReceived', language, {
+        name: r.name,
+        productType: r.productType,
+        orderNumber: String(r.orderNumber),
+        amount: formatMoney(r.amount, language),
+        method: paymentMethodLabels[method as PaymentMethod]?.[language] ?? String(method),
+      });
+      return { to: r.email, ...rendered, language, customerId: r.customerId };
+    }),
+  );
+}
+
+/** The payment and its order, locked in that order (every action locks the order first). */
+async function lockPayment(tx: Tx, paymentId: number) {
+  const [found] = await tx
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  if (!found) throw notFound();
+  const [order] = await tx.select().from(orders).where(eq(orders.id, found.orderId)).for('update');
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  if (!order || !payment) throw notFound();
+  return { order, payment };
+}
+
+/** Why a payment cannot be completed by staff now (422), or nothing. */
+function refuseCompletion(order: typeof orders.$inferSelect, payment: typeof payments.$inferSelect) {
+  if (payment.completedAt !== null) throw unprocessable('paymentAlreadyCompleted', 'PaymentId');
+  if (order.dateOrderPaid !== null) throw unprocessable('orderAlreadyPaid', 'PaymentId');
+}
+
+async function getPayment(db: Executor, id: number): Promise<Payment> {
+  const [row] = await selectPayments(db).where(eq(payments.id, id));
+  if (!row) throw notFound();
+  return toPayment(row);
+}
+
+/** `POST admin/payments/approve`: staff confirm an open payment arrived; the order is paid by its method. */
+export async function approvePayment(deps: FinancesDeps, by: Principal, paymentId: number): Promise<Payment> {
+  await transaction(deps.db, async (tx) => {
+    const { order, payment } = await lockPayment(tx, paymentId);
+    refuseCompletion(order, payment);
+    if (payment.cardStatus === CardPaymentStatus.Cancelled)
+      throw unprocessable('paymentCancelled', 'PaymentId');
+    await recordPaid(tx, deps.jobs, by.id, [
+      { paymentId, orderId: order.id, method: payment.method, at: new Date() },
+    ]);
+  });
+  return getPayment(deps.db, paymentId);
+}
+
+/** `POST admin/payments/convert-to-cash`: an open payment becomes a completed cash payment. */
+export async function convertToCash(deps: FinancesDeps, by: Principal, paymentId: number): Promise<Payment> {
+  await transaction(deps.db, async (tx) => {
+    const { order, payment } = await lockPayment(tx, paymentId);
+    refuseCompletion(order, payment);
+    await auditMany(tx, [
+      {
+        entity: 'payment',
+        entityId: paymentId,
+        changedBy: by.id,
+        changes: [{ field: 'method', oldValue: payment.method, newValue: PaymentMethod.Cash }],
+      },
+    ]);
+    await recordPaid(tx, deps.jobs, by.id, [
+      { paymentId, orderId: order.id, method: PaymentMethod.Cash, at: new Date() },
+    ]);
+  });
+  return getPayment(deps.db, paymentId);
+}
+
+/**
+ * `PUT admin/payments/bank-transfer`: a bank-transfer payment of what the order owes to the configured
+ * account, the order number as its variable symbol, and the instructions (with the QR Platba code)
+ * e-mailed to the customer. An open transfer of the order is reused and its instructions sent again.
+ * A paid order is a 422.
+ */
+export async function createBankTransfer(
+  deps: FinancesDeps,
+  by: Principal,
+  orderId: number,
+): Promise<Payment> {
+  const paymentId = await transaction(deps.db, async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound();
+    if (order.dateOrderPaid !== null) throw unprocessable('orderAlreadyPaid', 'OrderId');
+    const [open] = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.orderId, orderId),
+          eq(payments.method, PaymentMethod.BankTransfer),
+          isNull(payments.completedAt),
+        ),
+      );
+    // Vouchers on the order leave less to transfer; one applied since an open transfer was made too.
+    const due = await amountDueMinor(tx, order);
+    let payment = open;
+    if (payment && payment.amount !== due)
+      [payment] = await tx
+        .update(payments)
+        .set({ amount: due })
+        .where(eq(payments.id, payment.id))
+        .returning();
+    if (!payment) {
+      [payment] = await tx
+        .insert(payments)
+        .values({
+          orderId,
+          method: PaymentMethod.BankTransfer,
+          amount: due,
+          currency: order.currency,
+          variableSymbol: String(order.orderNumber),
+          account: deps.bankAccount,
+        })
+        .returning();
+      if (!payment) throw new Error('payment insert returned nothing');
+      await auditMany(tx, [
+        {
+          entity: 'order',
+          entityId: orderId,
+          changedBy: by.id,
+          changes: [{ field: 'bankTransfer', oldValue: null, newValue: payment.id }],
+        },
+      ]);
+    }
+    await emailTransferInstructions(tx, deps.jobs, payment.id);
+    return payment.id;
+  });
+  return getPayment(deps.db, paymentId);
+}
+
+async function emailTransferInstructions(tx: Tx, jobs: Jobs, paymentId: number) {
+  const [row] = await selectPayments(tx).where(eq(payments.id, paymentId));
+  const [customer] = await tx
+    .select({ email: customers.email, language: customers.language, productType: productTypes.name })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .innerJoin(productTypes, eq(productTypes.id, orders.productTypeId))
+    .where(eq(orders.id, row!.payment.orderId));
+  if (!row || !customer) return;
+  const payment = toPayment(row);
+  const language = customer.language as Locale;
+  const rendered = renderMessage('paymentInstructions', language, {
+    name: row.customerFullName,
+    productType: customer.productType,
+    orderNumber: String(row.orderNumber),
+    amount: formatMoney(payment.amountMinor, language),
+    account: payment.account ?? '',
+    iban: payment.iban ?? '',
+    variableSymbol: payment.variableSymbol ?? '',
+  });
+  const qr = await qrPng(payment.spayd ?? '');
+  await queueEmails(tx, jobs, [
+    {
+      to: customer.email,
+      ...rendered,
+      html: rendered.html.replace(
+        '</table>',
+        '</table><p><img src="cid:qr-platba" alt="QR Platba" width="200" height="200"></p>',
+      ),
+      language,
+      customerId: row.customerId,
+      attachments: [
+        {
+          filename: 'qr-platba.png',
+          contentType: 'image/png',
+          content: qr.toString('base64'),
+          cid: 'qr-platba',
+        },
+      ],
+    },
+  ]);
+}
+
+/** The QR Platba code as a PNG (for e-mail clients, which show no SVG). */
+async function qrPng(text: string): Promise<Buffer> {
+  const QRCode = await import('qrcode');
+  return QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 2, width: 400 });
+}
+
+/** The order of status moves: a notification may move a card payment forward only. */
+const cardProgress: Record<number, number> = {
+  [CardPaymentStatus.Pending]: 0,
+  [CardPaymentStatus.Authorized]: 1,
+  [CardPaymentStatus.Paid]: 2,
+  [CardPaymentStatus.Cancelled]: 2,
+};
+
+/**
+ * `POST /api/payments/card-notification` (signature checked by the route): the gateway's status of a
+ * card payment. Moves only forward (pending → authorized → paid, or cancelled), so a repeated or late
+ * notification changes nothing; paid completes the payment and pays the order.
+ */
+export async function applyCardNotification(deps: FinancesDeps, input: CardNotification) {
+  return transaction(deps.db, async (tx) => {
+    const [found] = await tx
+      .select({ id: payments.id, orderId: payments.orderId })
+      .from(payments)
+      .where(and(eq(payments.transactionId, input.TransactionId), eq(payments.method, PaymentMethod.Card)));
+    if (!found) throw notFound();
+    const [order] = await tx.select().from(orders).where(eq(orders.id, found.orderId)).for('update');
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for('update');
+    if (!order || !payment) throw notFound();
+    const current = payment.cardStatus ?? CardPaymentStatus.Pending;
+    const moves =
+      payment.completedAt === null && (cardProgress[input.Status] ?? 0) > (cardProgress[current] ?? 0);
+    if (!moves) return { paymentId: payment.id, cardStatus: current, changed: false };
+    if (input.Status === CardPaymentStatus.Paid) {
+      if (order.dateOrderPaid !== null) return { paymentId: payment.id, cardStatus: current, changed: false };
+      await recordPaid(tx, deps.jobs, null, [
+        { paymentId: payment.id, orderId: order.id, method: PaymentMethod.Card, at: new Date() },
+      ]);
+    } else {
+      await tx
+        .update(payments)
+        .set({ cardStatus: input.Status, ...(input.RefId ? { refId: input.RefId } : {}) })
+        .where(eq(payments.id, payment.id));
+      await auditMany(tx, [
+        {
+          entity: 'payment',
+          entityId: payment.id,
+          changedBy: null,
+          changes: [{ field: 'cardStatus', oldValue: current, newValue: input.Status }],
+        },
+      ]);
+    }
+    return { paymentId: payment.id, cardStatus: input.Status, changed: true };
+  });
+}

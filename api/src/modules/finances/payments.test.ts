@@ -1,0 +1,468 @@
+import { createHmac } from 'node:crypto';
+import { CardPaymentStatus, PaymentMethod, SampleStatus } from '@genodesk/contract';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import { transaction } from '../../db/client.js';
+import {
+  auditLog,
+  customers,
+  orders,
+  outboxMessages,
+  payments,
+  productTypes,
+  samples,
+} from '../../db/schema/index.js';
+import { writeGpc } from './gpc.js';
+import { createOrder } from './orders.service.js';
+
+const secret = 'gateway-secret';
+let t: TestApp;
+let reception: Record<string, string>;
+let typeId: number;
+let typePrice: number;
+beforeAll(async () => {
+  t = await testApp({ paymentWebhookSecret: secret });
+  reception = await t.authAs(demo.reception);
+  const [type] = await t.db.select().from(productTypes).orderBy(productTypes.id).limit(1);
+  typeId = type!.id;
+  typePrice = type!.price;
+});
+afterAll(() => t.close());
+
+let seq = 0;
+/** A new customer (speaking `language`) with an unpaid order; optionally a card payment in `cardStatus`. */
+async function unpaidOrder(options: { card?: number; language?: 'cs' | 'en' } = {}) {
+  seq += 1;
+  const email = `platba-${seq}-${Date.now()}@example.test`;
+  const [customer] = await t.db
+    .insert(customers)
+    .values({
+      name: 'Jana',
+      surname: `Platící${seq}`,
+      email,
+      gender: 2,
+      registrationSource: 1,
+      language: options.language ?? 'cs',
+    })
+    .returning({ id: customers.id });
+  const order = await transaction(t.db, (tx) => createOrder(tx, customer!.id, typeId));
+  let paymentId: number | undefined;
+  let transactionId: string | undefined;
+  if (options.card) {
+    transactionId = `TX-${seq}-${Date.now()}`;
+    const [payment] = await t.db
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        method: PaymentMethod.Card,
+        amount: order.amount,
+        cardStatus: options.card,
+        transactionId,
+        variableSymbol: String(order.orderNumber),
+      })
+      .returning({ id: payments.id });
+    paymentId = payment!.id;
+  }
+  return {
+    customerId: customer!.id,
+    email,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    paymentId,
+    transactionId,
+  };
+}
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = reception) =>
+  t.app.inject({ method, url, payload, headers });
+const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const paymentRow = async (id: number) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+const mailsTo = (email: string) =>
+  t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+
+describe('orders, payments and unprocessed orders', () => {
+  it('lists orders searched by number, variable symbol and customer, filtered and paged in SQL', async () => {
+    const order = await unpaidOrder();
+    const admin = await t.authAs(demo.admin);
+    const byNumber = (
+      await call('GET', `/api/admin/orders?search=${order.orderNumber}`, undefined, admin)
+    ).json();
+    expect(byNumber).toMatchObject({
+      total: 1,
+      totalExact: true,
+      items: [{ id: order.orderId, missing: ['payment', 'finalization'] }],
+    });
+    const byName = (await call('GET', `/api/admin/orders?search=Platící${seq}`, undefined, admin)).json();
+    expect(byName.items.map((o: { id: number }) => o.id)).toEqual([order.orderId]);
+    const complete = (
+      await call('GET', '/api/admin/orders?complete=true&pageSize=100', undefined, admin)
+    ).json();
+    expect(complete.items.every((o: { complete: boolean }) => o.complete)).toBe(true);
+    const cash = (await call('GET', '/api/admin/orders?paidBy=3&pageSize=100', undefined, admin)).json();
+    expect(cash.items.every((o: { paidBy: number }) => o.paidBy === 3)).toBe(true);
+    const sorted = (
+      await call('GET', '/api/admin/orders?sort=orderNumber&pageSize=5', undefined, admin)
+    ).json();
+    const numbers = sorted.items.map((o: { orderNumber: number }) => o.orderNumber);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect((await call('GET', '/api/admin/orders?sort=secret', undefined, admin)).statusCode).toBe(400);
+    const csv = await call(
+      'GET',
+      `/api/admin/orders/export?format=csv&search=${order.orderNumber}`,
+      undefined,
+      admin,
+    );
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain(String(order.orderNumber));
+  });
+
+  it('lists the unprocessed orders with what each lacks; the view shows the actions that apply', async () => {
+    const order = await unpaidOrder({ card: CardPaymentStatus.Pending });
+    const list = (await call('GET', '/api/admin/unpaidcustomers?missing=payment&pageSize=100')).json();
+    expect(
+      list.items.every(
+        (o: { complete: boolean; missing: string[] }) => !o.complete && o.missing.includes('payment'),
+      ),
+    ).toBe(true);
+    expect(list.items.map((o: { id: number }) => o.id)).toContain(order.orderId);
+    const view = (await call('GET', `/api/admin/unpaidcustomers/${order.orderId}`)).json();
+    expect(view).toMatchObject({
+      amount: typePrice / 100,
+      amountMinor: typePrice,
+      amountDue: typePrice / 100,
+      cardPayment: { id: order.paymentId, cardStatus: 1, canApprove: true, canConvertToCash: true },
+      cashPayment: null,
+      bankTransferPayment: null,
+      sample: null,
+      actions: ['bankTransfer', 'samplingAtCentre'],
+    });
+    expect(
+      (
+        await call(
+          'GET',
+          `/api/admin/orders/getorderbypayment?Id=${order.paymentId}`,
+          undefined,
+          await t.authAs(demo.admin),
+        )
+      ).json().id,
+    ).toBe(order.orderId);
+    expect((await call('GET', '/api/admin/unpaidcustomers/999999')).statusCode).toBe(404);
+  });
+
+  it('approves an open payment: completed, the order paid by it, audited, the customer e-mailed in their language', async () => {
+    const order = await unpaidOrder({ card: CardPaymentStatus.Authorized, language: 'en' });
+    const response = await call('POST', '/api/admin/payments/approve', { PaymentId: order.paymentId });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      completed: true,
+      cardStatus: CardPaymentStatus.Paid,
+      canApprove: false,
+    });
+    expect(await orderRow(order.orderId)).toMatchObject({ paidBy: PaymentMethod.Card, complete: false });
+    expect((await orderRow(order.orderId)).dateOrderPaid).not.toBeNull();
+    const [mail] = await mailsTo(order.email);
+    expect(mail).toMatchObject({ kind: 'payment-received', language: 'en' });
+    expect(mail?.bodyText).toContain(`Order: ${order.orderNumber}`);
+    const [audited] = await t.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, order.paymentId!)));
+    expect(audited!.n).toBe(1);
+
+    const again = await call('POST', '/api/admin/payments/approve', { PaymentId: order.paymentId });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.message).toBe('Tato platba už je dokončena.');
+    expect(await mailsTo(order.email)).toHaveLength(1);
+  });
+
+  it('converts an open payment to a completed cash payment; a cancelled card payment cannot be approved', async () => {
+    const order = await unpaidOrder({ card: CardPaymentStatus.Cancelled });
+    const refused = await call('POST', '/api/admin/payments/approve', { PaymentId: order.paymentId });
+    expect(refused.statusCode).toBe(422);
+    const converted = await call('POST', '/api/admin/payments/convert-to-cash', {
+      PaymentId: order.paymentId,
+    });
+    expect(converted.statusCode).toBe(200);
+    expect(converted.json()).toMatchObject({ method: PaymentMethod.Cash, cardStatus: null, completed: true });
+    expect(await orderRow(order.orderId)).toMatchObject({ paidBy: PaymentMethod.Cash });
+    expect(
+      (await call('POST', '/api/admin/payments/convert-to-cash', { PaymentId: order.paymentId })).statusCode,
+    ).toBe(422);
+  });
+
+  it('approve and convert at once: exactly one completion', async () => {
+    const order = await unpaidOrder({ card: CardPaymentStatus.Pending });
+    const [other] = await t.db
+      .insert(payments)
+      .values({
+        orderId: order.orderId,
+        method: PaymentMethod.BankTransfer,
+        amount: typePrice,
+        variableSymbol: String(order.orderNumber),
+        account: '19-2000145399/0800',
+      })
+      .returning({ id: payments.id });
+    const answers = await Promise.all([
+      call('POST', '/api/admin/payments/approve', { PaymentId: order.paymentId }),
+      call('POST', '/api/admin/payments/convert-to-cash', { PaymentId: order.paymentId }),
+      call('POST', '/api/admin/payments/approve', { PaymentId: other!.id }),
+      call('POST', '/api/admin/payments/convert-to-cash', { PaymentId: other!.id }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422, 422, 422]);
+    const [completed] = await t.db
+      .select({ n: count() })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.orderId), sql`${payments.completedAt} is not null`));
+    expect(completed!.n).toBe(1);
+    expect(await mailsTo(order.email)).toHaveLength(1);
+  });
+
+  it('creates a bank transfer with the QR Platba string and e-mails the instructions with the QR code; reused while open', async () => {
+    const order = await unpaidOrder();
+    const response = await call('PUT', '/api/admin/payments/bank-transfer', { OrderId: order.orderId });
+    expect(response.statusCode).toBe(200);
+    const transfer = response.json();
+    expect(transfer).toMatchObject({
+      method: PaymentMethod.BankTransfer,
+      account: '19-2000145399/0800',
+      iban: 'CZ6508000000192000145399',
+      variableSymbol: String(order.orderNumber),
+      completed: false,
+      spayd: `SPD*1.0*ACC:CZ6508000000192000145399*AM:${(typePrice / 100).toFixed(2)}*CC:CZK*MSG:GenoDesk ${order.orderNumber}*X-VS:${order.orderNumber}`,
+    });
+    const [mail] = await mailsTo(order.email);
+    expect(mail).toMatchObject({ kind: 'payment-instructions' });
+    expect(mail?.bodyHtml).toContain('cid:qr-platba');
+    expect(mail?.attachments?.[0]).toMatchObject({
+      filename: 'qr-platba.png',
+      contentType: 'image/png',
+      cid: 'qr-platba',
+    });
+    expect(Buffer.from(mail!.attachments![0]!.content, 'base64').subarray(1, 4).toString()).toBe('PNG');
+
+    const again = await call('PUT', '/api/admin/payments/bank-transfer', { OrderId: order.orderId });
+    expect(again.json().id).toBe(transfer.id);
+    expect(await mailsTo(order.email)).toHaveLength(2);
+
+    await call('POST', '/api/admin/payments/approve', { PaymentId: transfer.id });
+    const paid = await call('PUT', '/api/admin/payments/bank-transfer', { OrderId: order.orderId });
+    expect(paid.statusCode).toBe(422);
+    expect(paid.json().error.message).toBe('Objednávka už je zaplacena.');
+  });
+
+  it('finalizes only a paid order, once: sampling at the centre makes the sample [10]', async () => {
+    const order = await unpaidOrder({ card: CardPaymentStatus.Pending });
+    const early = await call('POST', '/api/admin/orders/finalize', { OrderId: order.orderId });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().error.message).toBe('Objednávku lze dokončit až po zaplacení.');
+    expect(
+      (await call('POST', '/api/admin/orders/sampling-at-centre', { OrderId: order.orderId })).json(),
+    ).toMatchObject({
+      samplingAtCentre: true,
+      actions: ['bankTransfer'],
+    });
+    await call('POST', '/api/admin/payments/approve', { PaymentId: order.paymentId });
+    const finalized = await call('POST', '/api/admin/orders/finalize', { OrderId: order.orderId });
+    expect(finalized.statusCode).toBe(200);
+    expect(finalized.json()).toMatchObject({
+      complete: true,
+      missing: [],
+      actions: [],
+      sample: { status: SampleStatus.TakenAtCentreWithoutConsultation },
+    });
+    const late = await call('POST', '/api/admin/orders/sampling-at-centre', { OrderId: order.orderId });
+    expect(late.statusCode).toBe(422);
+  });
+
+  it('two staff pressing finalize at once: exactly one sample', async () => {
+    const order = await unpaidOrder({ card: CardPaymentStatus.Pending });
+    await call('POST', '/api/admin/payments/approve', { PaymentId: order.paymentId });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call('POST', '/api/admin/orders/finalize', { OrderId: order.orderId })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422, 422, 422, 422, 422]);
+    const [made] = await t.db.select({ n: count() }).from(samples).where(eq(samples.orderId, order.orderId));
+    expect(made!.n).toBe(1);
+    expect((await t.db.select().from(samples).where(eq(samples.orderId, order.orderId)))[0]?.status).toBe(
+      SampleStatus.WaitingToBeSent,
+    );
+  });
+
+  it('filters and searches payments; only those who may see payments see them', async () => {
+    const order = await unpaidOrder({ card: CardPaymentStatus.Authorized });
+    const byTransaction = (await call('GET', `/api/admin/payments?search=${order.transactionId}`)).json();
+    expect(byTransaction.items.map((p: { id: number }) => p.id)).toEqual([order.paymentId]);
+    const authorized = (
+      await call('GET', '/api/admin/payments?method=1&cardStatus=2&completed=false&pageSize=100')
+    ).json();
+    expect(
+      authorized.items.every(
+        (p: { cardStatus: number; completed: boolean }) => p.cardStatus === 2 && !p.completed,
+      ),
+    ).toBe(true);
+    const lab = await t.authAs(demo.lab);
+    expect((await call('GET', '/api/admin/payments', undefined, lab)).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/api/admin/payments/approve', { PaymentId: order.paymentId }, lab)).statusCode,
+    ).toBe(403);
+    expect((await paymentRow(order.paymentId!)).completedAt).toBeNull();
+  });
+});
+
+describe('card notifications from the payment gateway', () => {
+  const notify = (body: object, signature?: string, app = t) => {
+    const raw = JSON.stringify(body);
+    return app.app.inject({
+      method: 'POST',
+      url: '/api/payments/card-notification',
+      headers: {
+        'content-type': 'application/json',
+        'x-signature': signature ?? createHmac('sha256', secret).update(raw).digest('hex'),
+      },
+      payload: raw,
+    });
+  };
+
+  it('refuses a missing or wrong signature with 401 and changes nothing', async () => {
+    const order = await unpaidOrder({ card: CardPaymentStatus.Pending });
+    expect(
+      (await notify({ TransactionId: order.transactionId, Status: 3 }, 'ab'.repeat(32))).statusCode,
+    ).toBe(401);
+    expect((await notify({ TransactionId: order.transactionId, Status: 3 }, '')).statusCode).toBe(401);
+    const signedOther = createHmac('sha256', 'other').update('{}').digest('hex');
+    expect((await notify({ TransactionId: order.transactionId, Status: 3 }, signedOther)).statusCode).toBe(
+      401,
+    );
+    expect(await paymentRow(order.paymentId!)).toMatchObject({ cardStatus: 1, completedAt: null });
+  });
+
+  it('moves a payment forward only: repeats and late notifications change nothing; paid pays the order', async () => {
+    const order = await unpaidOrder({ card: CardPaymentStatus.Pending });
+    const authorized = await notify({ TransactionId: order.transactionId, RefId: 'REF-9', Status: 2 });
+    expect(authorized.json()).toEqual({ paymentId: order.paymentId, cardStatus: 2, changed: true });
+    expect((await notify({ TransactionId: order.transactionId, Status: 2 })).json().changed).toBe(false);
+    expect((await notify({ TransactionId: order.transactionId, Status: 1 })).json().changed).toBe(false);
+    const paid = await notify({ TransactionId: order.transactionId, Status: 3 });
+    expect(paid.json()).toMatchObject({ cardStatus: 3, changed: true });
+    expect(await paymentRow(order.paymentId!)).toMatchObject({ cardStatus: 3, refId: 'REF-9' });
+    expect((await orderRow(order.orderId)).paidBy).toBe(PaymentMethod.Card);
+    for (const late of [2, 4, 3])
+      expect((await notify({ TransactionId: order.transactionId, Status: late })).json().changed).toBe(false);
+    expect((await paymentRow(order.paymentId!)).cardStatus).toBe(3);
+    expect((await mailsTo(order.email)).map((m) => m.kind)).toEqual(['payment-received']);
+  });
+
+  it('cancels a pending payment; an unknown transaction is a 404, bad input a 400', async () => {
+    const order = await unpaidOrder({ card: CardPaymentStatus.Pending });
+    expect((await notify({ TransactionId: order.transactionId, Status: 4 })).json()).toMatchObject({
+      cardStatus: 4,
+      changed: true,
+    });
+    expect((await notify({ TransactionId: order.transactionId, Status: 3 })).json().changed).toBe(false);
+    expect((await orderRow(order.orderId)).dateOrderPaid).toBeNull();
+    expect((await notify({ TransactionId: 'nope', Status: 3 })).statusCode).toBe(404);
+    expect((await notify({ TransactionId: order.transactionId, Status: 9 })).statusCode).toBe(400);
+  });
+
+  it('answers 503 when no secret is configured', async () => {
+    const other = await testApp();
+    try {
+      expect((await notify({ TransactionId: 'x', Status: 3 }, undefined, other)).statusCode).toBe(503);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('bank statements', () => {
+  const account = '19-2000145399';
+  const importFile = (bytes: Buffer, headers = reception) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/payments/bank-statement?FileName=vypis.gpc',
+      headers: { ...headers, 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
+
+  it('pays the transfers a credit matches and keeps the rest with the reason; the same file again changes nothing', async () => {
+    const transferOf = async () => {
+      const order = await unpaidOrder();
+      const payment = (
+        await call('PUT', '/api/admin/payments/bank-transfer', { OrderId: order.orderId })
+      ).json();
+      return { ...order, paymentId: payment.id as number };
+    };
+    const [a, b, c] = [await transferOf(), await transferOf(), await transferOf()];
+    const credit = (variableSymbol: string, amount: number) => ({
+      counterAccount: '1234567',
+      counterBank: '0800',
+      counterName: 'Zakaznik',
+      amount,
+      credit: true,
+      variableSymbol,
+      valueDate: '2026-11-20',
+    });
+    const statement = writeGpc({
+      account,
+      accountName: 'GenoDesk',
+      date: '2026-11-20',
+      transactions: [
+        credit(String(a.orderNumber), typePrice),
+        credit(String(b.orderNumber), typePrice - 100),
+        credit('999999999', typePrice),
+        credit(String(c.orderNumber), typePrice),
+        credit(String(c.orderNumber), typePrice),
+        { ...credit('', 50_000), credit: false, counterName: 'Najem' },
+      ],
+    });
+    const response = await importFile(statement);
+    expect(response.statusCode).toBe(200);
+    const imported = response.json();
+    expect(imported).toMatchObject({ account, lines: 6, matched: 2, unmatched: 4 });
+    expect(imported.items.map((l: { outcome: string }) => l.outcome)).toEqual([
+      'matched',
+      'amountDiffers',
+      'unknownVariableSymbol',
+      'matched',
+      'alreadyPaid',
+      'notCredit',
+    ]);
+    expect(imported.items[0]).toMatchObject({
+      paymentId: a.paymentId,
+      orderId: a.orderId,
+      amountMinor: typePrice,
+    });
+    expect(await orderRow(a.orderId)).toMatchObject({ paidBy: PaymentMethod.BankTransfer });
+    expect((await orderRow(a.orderId)).dateOrderPaid?.toISOString().slice(0, 10)).toBe('2026-11-20');
+    expect((await orderRow(b.orderId)).dateOrderPaid).toBeNull();
+    expect((await paymentRow(c.paymentId)).completedAt).not.toBeNull();
+    expect((await mailsTo(a.email)).map((m) => m.kind)).toEqual(['payment-instructions', 'payment-received']);
+
+    const before = await t.db.select({ n: count() }).from(outboxMessages);
+    const again = await importFile(statement);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Tento výpis už byl importován; nic se nezměnilo.');
+    expect(await t.db.select({ n: count() }).from(outboxMessages)).toEqual(before);
+    expect((await orderRow(b.orderId)).dateOrderPaid).toBeNull();
+
+    const list = (await call('GET', '/api/admin/payments/bank-statements')).json();
+    expect(list.items[0]).toMatchObject({
+      id: imported.id,
+      matched: 2,
+      unmatched: 4,
+      importedBy: { userName: expect.any(String) },
+    });
+    expect(
+      (await call('GET', `/api/admin/payments/bank-statements/${imported.id}`)).json().items,
+    ).toHaveLength(6);
+  });
+
+  it('refuses a file that is not a GPC statement, naming the line, and records nothing', async () => {
+    const response = await importFile(Buffer.from('barcode;gene\nGD1;rs1\n'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(
+      'Soubor není bankovní výpis ve formátu GPC (ABO): řádek 1 nelze přečíst.',
+    );
+  });
+});

@@ -1,0 +1,261 @@
+import {
+  type EmailPreview,
+  type Locale,
+  type Mailing,
+  MailingStatus,
+  type Page,
+  ProductStatus,
+  type RecipientFilter,
+  type RecipientPreview,
+  type SendEmailRequest,
+} from '@genodesk/contract';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.js';
+import { type Database, type Executor, transaction } from '../../db/client.js';
+import { listPage, pageOffset, withinPragueDays } from '../../db/listing.js';
+import { customers, mailings, outboxMessages, products, users } from '../../db/schema/index.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import type { Jobs } from '../../jobs/queue.js';
+import { plainText, sanitizeRichText } from '../templates/rich-text.js';
+import { queueEmail, wakeDelivery } from './outbox.js';
+import { htmlLayout } from './templates.js';
+
+/** A day of the filter, at midnight in Prague. */
+
+/**
+ * The customers an e-mail to a filtered set reaches: only those who agreed to e-mail notifications,
+ * narrowed by the filter.
+ */
+export function recipientsWhere(filter: RecipientFilter): SQL {
+  const conditions: SQL[] = [eq(customers.notifyByEmail, true)];
+  if (filter.registrationSource) conditions.push(eq(customers.registrationSource, filter.registrationSource));
+  conditions.push(
+    ...withinPragueDays(customers.dateRegistration, filter.registeredFrom, filter.registeredTo),
+  );
+  if (filter.language) conditions.push(eq(customers.language, filter.language));
+  if (filter.reportStatus)
+    conditions.push(
+      sql`exists (select 1 from ${products} where ${products.customerId} = ${customers.id} and ${products.status} = ${filter.reportStatus})`,
+    );
+  if (filter.hasPublishedReport !== undefined) {
+    const published = sql`exists (select 1 from ${products} where ${products.customerId} = ${customers.id}
+      and ${products.status} in (${ProductStatus.Published}, ${ProductStatus.PreliminarilyPublished}))`;
+    conditions.push(filter.hasPublishedReport ? published : sql`not ${published}`);
+  }
+  if (filter.categoryId)
+    conditions.push(
+      sql`exists (select 1 from ${products} where ${products.customerId} = ${customers.id}
+        and ${products.content} -> 'categories' @> ${JSON.stringify([{ id: filter.categoryId }])}::jsonb)`,
+    );
+  return and(...conditions) as SQL;
+}
+
+const fullName = sql<string>`${customers.name} || ' ' || ${customers.surname}`;
+
+/** `GET admin/email/recipients`: how many customers the filter reaches, and the first ten by name. */
+export async function previewRecipients(db: Executor, filter: RecipientFilter): Promise<RecipientPreview> {
+  const where = recipientsWhere(filter);
+  const [counted] = await db.select({ count: sql<number>`count(*)::int` }).from(customers).where(where);
+  const first = await db
+    .select({ id: customers.id, fullName, email: customers.email, language: customers.language })
+    .from(customers)
+    .where(where)
+    .orderBy(sql`lower(${customers.surname})`, sql`lower(${customers.name})`, customers.id)
+    .limit(10);
+  return {
+    count: counted?.count ?? 0,
+    recipients: first.map((row) => ({ ...row, language: row.language as Locale })),
+  };
+}
+
+type Versions = Record<Locale, { subject: string; html: string; text: string }>;
+/** A mailing's texts as stored: the bodies sanitised, without the layout. */
+type Draft = { subject: string; body: string; subjectEn: string | null; bodyEn: string | null };
+
+function sanitizedDraft(input: Pick<SendEmailRequest, 'Subject' | 'Body' | 'SubjectEn' | 'BodyEn'>): Draft {
+  return {
+    subject: input.Subject,
+    body: sanitizeRichText(input.Body, 'Body', true),
+    subjectEn: input.SubjectEn || null,
+    bodyEn: input.BodyEn ? sanitizeRichText(input.BodyEn, 'BodyEn', true) : null,
+  };
+}
+
+/** The message in both languages in the e-mail layout; without an English version, English is Czech. */
+function versionsOf(draft: Draft): Versions {
+  const version = (locale: Locale, subject: string, body: string) => ({
+    subject,
+    html: htmlLayout(body, locale),
+    text: plainText(body),
+  });
+  return {
+    cs: version('cs', draft.subject, draft.body),
+    en:
+      draft.subjectEn && draft.bodyEn
+        ? version('en', draft.subjectEn, draft.bodyEn)
+        : version('cs', draft.subject, draft.body),
+  };
+}
+
+/** `POST admin/email/preview`: the message as a recipient in `language` sees it. */
+export function previewEmail(input: { Subject: string; Body: string; Language: Locale }): EmailPreview {
+  const html = sanitizeRichText(input.Body, 'Body');
+  return { subject: input.Subject, html: htmlLayout(html, input.Language), text: plainText(html) };
+}
+
+/**
+ * `POST admin/email/send`: to one address, queued at once (in the language of the customer with that
+ * address, else Czech); or to a filter's customers, written to the outbox by the 'queue-mailing' job
+ * in batches. A filter that reaches nobody is a 422 and sends nothing.
+ */
+export async function sendEmail(
+  deps: { db: Database; jobs: Jobs },
+  by: Principal,
+  input: SendEmailRequest,
+): Promise<Mailing> {
+  const draft = sanitizedDraft(input);
+  const versions = versionsOf(draft);
+  const recipients = input.Filter ? (await previewRecipients(deps.db, input.Filter)).count : 1;
+  if (recipients === 0) throw unprocessable('noRecipients', 'Filter');
+  const id = await transaction(deps.db, async (tx) => {
+    const [mailing] = await tx
+      .insert(mailings)
+      .values({
+        ...draft,
+        toAddress: input.To ?? null,
+        filter: input.Filter ?? null,
+        recipients,
+        createdBy: by.id,
+      })
+      .returning({ id: mailings.id });
+    if (!mailing) throw new Error('mailing insert returned nothing');
+    if (input.To) {
+      const [customer] = await tx
+        .select({ id: customers.id, language: customers.language })
+        .from(customers)
+        .where(sql`lower(${customers.email}) = ${input.To.toLowerCase()}`);
+      const language = (customer?.language ?? 'cs') as Locale;
+      await queueEmail(tx, deps.jobs, {
+        to: input.To,
+        ...versions[language],
+        kind: 'mailing',
+        language,
+        customerId: customer?.id,
+        mailingId: mailing.id,
+      });
+      await tx
+        .update(mailings)
+        .set({ status: MailingStatus.Done, queued: 1, finishedAt: new Date() })
+        .where(eq(mailings.id, mailing.id));
+    } else await deps.jobs.send(tx, 'queue-mailing', { mailingId: mailing.id });
+    return mailing.id;
+  });
+  return getMailing(deps.db, id);
+}
+
+/** Customers written to the outbox per transaction of the 'queue-mailing' job. */
+export const mailingBatchSize = 5_000;
+
+/**
+ * The 'queue-mailing' job: the filter's customers, in id order from where it left off, to the outbox in
+ * batches, each in one transaction with the mailing's progress, waking the delivery. Resumable and
+ * idempotent: a batch is written with the position it moves to, so a retry writes no customer twice.
+ */
+export async function queueMailing(db: Database, jobs: Jobs, mailingId: number): Promise<void> {
+  for (;;) {
+    const finished = await transaction(db, async (tx) => {
+      const [mailing] = await tx.select().from(mailings).where(eq(mailings.id, mailingId)).for('update');
+      if (!mailing || mailing.status === MailingStatus.Done || !mailing.filter) return true;
+      const versions = versionsOf(mailing);
+      const where = recipientsWhere(mailing.filter as RecipientFilter);
+      const { rows } = await tx.execute<{ n: number; last: number | null }>(sql`
+        with batch as (
+          select ${customers.id} as id, ${customers.email} as email, ${customers.language} as language
+          from ${customers}
+          where ${where} and ${customers.id} > ${mailing.lastCustomerId}
+          order by ${customers.id} limit ${mailingBatchSize}),
+        written as (
+          insert into ${outboxMessages} (channel, recipient, subject, body_text, body_html, kind, language,
+            customer_id, mailing_id)
+          select 'email', b.email,
+            case when b.language = 'en' then ${versions.en.subject} else ${versions.cs.subject} end,
+            case when b.language = 'en' then ${versions.en.text} else ${versions.cs.text} end,
+            case when b.language = 'en' then ${versions.en.html} else ${versions.cs.html} end,
+            'mailing', b.language, b.id, ${mailing.id}
+          from batch b
+          returning customer_id)
+        select count(*)::int as n, max(customer_id) as last from written`);
+      const written = Number(rows[0]?.n ?? 0);
+      const done = written < mailingBatchSize;
+      await tx
+        .update(mailings)
+        .set({
+          queued: mailing.queued + written,
+          lastCustomerId: rows[0]?.last ?? mailing.lastCustomerId,
+          status: done ? MailingStatus.Done : MailingStatus.Queueing,
+          ...(done ? { finishedAt: new Date() } : {}),
+        })
+        .where(eq(mailings.id, mailing.id));
+      if (written > 0) await wakeDelivery(tx, jobs);
+      return done;
+    });
+    if (finished) return;
+  }
+}
+
+const mailingColumns = {
+  mailing: mailings,
+  createdByName: users.userName,
+  sent: sql<number>`(select count(*)::int from ${outboxMessages} where ${outboxMessages.mailingId} = ${mailings.id} and ${outboxMessages.status} = 'sent')`,
+  failed: sql<number>`(select count(*)::int from ${outboxMessages} where ${outboxMessages.mailingId} = ${mailings.id} and ${outboxMessages.status} = 'failed')`,
+};
+
+type MailingRow = {
+  mailing: typeof mailings.$inferSelect;
+  createdByName: string | null;
+  sent: number;
+  failed: number;
+};
+
+const toMailing = ({ mailing, createdByName, sent, failed }: MailingRow): Mailing => ({
+  id: mailing.id,
+  subject: mailing.subject,
+  to: mailing.toAddress,
+  filter: (mailing.filter as RecipientFilter | null) ?? null,
+  status: mailing.status,
+  recipients: mailing.recipients,
+  queued: mailing.queued,
+  sent,
+  failed,
+  createdAt: mailing.createdAt.toISOString(),
+  createdBy:
+    mailing.createdBy !== null && createdByName !== null
+      ? { id: mailing.createdBy, userName: createdByName }
+      : null,
+  finishedAt: mailing.finishedAt?.toISOString() ?? null,
+});
+
+export async function getMailing(db: Executor, id: number): Promise<Mailing> {
+  const [row] = await db
+    .select(mailingColumns)
+    .from(mailings)
+    .leftJoin(users, eq(users.id, mailings.createdBy))
+    .where(eq(mailings.id, id));
+  if (!row) throw notFound();
+  return toMailing(row);
+}
+
+/** `GET admin/email/mailings`: the e-mails sent from the screen, newest first. */
+export async function listMailings(
+  db: Executor,
+  query: { page: number; pageSize: number },
+): Promise<Page<Mailing>> {
+  const rows = await db
+    .select(mailingColumns)
+    .from(mailings)
+    .leftJoin(users, eq(users.id, mailings.createdBy))
+    .orderBy(desc(mailings.createdAt), desc(mailings.id))
+    .limit(query.pageSize)
+    .offset(pageOffset(query));
+  return listPage(db, query, rows.map(toMailing), db.select({ one: sql`1` }).from(mailings));
+}

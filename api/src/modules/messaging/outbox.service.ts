@@ -1,0 +1,125 @@
+import type {
+  Locale,
+  OutboxChannel,
+  OutboxListQuery,
+  OutboxMessage,
+  OutboxMessageDetail,
+  OutboxStatus,
+  Page,
+} from '@genodesk/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Database, type Executor, transaction } from '../../db/client.js';
+import { likePattern, listPage, orderBy, pageOffset, withinPragueDays } from '../../db/listing.js';
+import { outboxMessages } from '../../db/schema/index.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import type { Jobs } from '../../jobs/queue.js';
+import { wakeDelivery } from './outbox.js';
+
+type Row = typeof outboxMessages.$inferSelect;
+
+const toMessage = (row: Row): OutboxMessage => ({
+  id: row.id,
+  channel: row.channel as OutboxChannel,
+  kind: row.kind,
+  recipient: row.recipient,
+  subject: row.subject,
+  language: row.language as Locale | null,
+  status: row.status as OutboxStatus,
+  attempts: row.attempts,
+  lastError: row.lastError,
+  createdAt: row.createdAt.toISOString(),
+  sentAt: row.sentAt?.toISOString() ?? null,
+  nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+  customerId: row.customerId,
+  mailingId: row.mailingId,
+});
+
+/** Waiting for over an hour, or failed: what the dashboard counts and the outbox filters as undelivered. */
+export const undelivered = sql`(${outboxMessages.status} = 'failed' or (${outboxMessages.status} = 'pending' and ${outboxMessages.createdAt} < now() - interval '1 hour'))`;
+
+export function outboxFilter(query: Partial<OutboxListQuery>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.channel) conditions.push(eq(outboxMessages.channel, query.channel));
+  if (query.status === 'undelivered') conditions.push(undelivered);
+  else if (query.status) conditions.push(eq(outboxMessages.status, query.status));
+  if (query.kind) conditions.push(eq(outboxMessages.kind, query.kind));
+  if (query.mailingId) conditions.push(eq(outboxMessages.mailingId, query.mailingId));
+  conditions.push(...withinPragueDays(outboxMessages.createdAt, query.createdFrom, query.createdTo));
+  if (query.search)
+    conditions.push(sql`lower(${outboxMessages.recipient}) like ${likePattern(query.search)}`);
+  return and(...conditions);
+}
+
+/** `GET admin/outbox`: every message, newest first, filtered and searched by recipient. */
+export async function listOutbox(db: Executor, query: OutboxListQuery): Promise<Page<OutboxMessage>> {
+  const where = outboxFilter(query);
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .where(where)
+    .orderBy(
+      orderBy(
+        query.sort,
+        {
+          createdAt: sql`${outboxMessages.createdAt}`,
+          sentAt: sql`${outboxMessages.sentAt}`,
+          recipient: sql`lower(${outboxMessages.recipient})`,
+          status: sql`${outboxMessages.status}`,
+          attempts: sql`${outboxMessages.attempts}`,
+        },
+        '-createdAt',
+        sql`${outboxMessages.id}`,
+      ),
+    )
+    .limit(query.pageSize)
+    .offset(pageOffset(query));
+  return listPage(
+    db,
+    query,
+    rows.map(toMessage),
+    db.select({ one: sql`1` }).from(outboxMessages).where(where),
+  );
+}
+
+/** `GET admin/outbox/{id}`: the message as sent, with the names and sizes of its attachments. */
+export async function getOutboxMessage(db: Executor, id: number): Promise<OutboxMessageDetail> {
+  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+  if (!row) throw notFound();
+  return {
+    ...toMessage(row),
+    bodyText: row.bodyText,
+    bodyHtml: row.bodyHtml,
+    messageId: row.messageKey,
+    attachments: (row.attachments ?? []).map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      size: Buffer.byteLength(a.content, 'base64'),
+    })),
+  };
+}
+
+/**
+ * `POST admin/outbox/retry`: a failed message is pending again, due now, with two more days of
+ * retries; the delivery workers are woken. Anything but a failed message is a 422.
+ */
+export async function retryOutboxMessage(deps: { db: Database; jobs: Jobs }, id: number) {
+  await transaction(deps.db, async (tx) => {
+    const [row] = await tx
+      .select({ status: outboxMessages.status })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.id, id))
+      .for('update');
+    if (!row) throw notFound();
+    if (row.status !== 'failed') throw unprocessable('outboxNotFailed', 'Id');
+    await tx
+      .update(outboxMessages)
+      .set({
+        status: 'pending',
+        nextAttemptAt: sql`now()`,
+        giveUpAt: sql`now() + interval '48 hours'`,
+      })
+      .where(eq(outboxMessages.id, id));
+    await wakeDelivery(tx, deps.jobs);
+  });
+  return getOutboxMessage(deps.db, id);
+}

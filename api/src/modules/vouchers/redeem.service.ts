@@ -1,0 +1,179 @@
+import {
+  type ApplyVoucherRequest,
+  type OrderDetail,
+  PaymentMethod,
+  type RemoveVoucherRequest,
+  VoucherKind,
+} from '@genodesk/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.js';
+import { type Tx, transaction } from '../../db/client.js';
+import { orders, orderVouchers, payments, productTypes, vouchers } from '../../db/schema/index.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import { auditMany } from '../audit/audit.js';
+import { getOrder } from '../finances/orders.service.js';
+import { recordPaid } from '../finances/payments.service.js';
+import { isExpired, type VouchersDeps } from './vouchers.service.js';
+
+/** The order, locked first like every order action, and refused once paid. */
+async function lockUnpaidOrder(tx: Tx, orderId: number) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw notFound();
+  if (order.dateOrderPaid !== null) throw unprocessable('orderAlreadyPaid', 'OrderId');
+  return order;
+}
+
+/** What the vouchers on the order took off so far, in haléře. */
+async function takenOff(tx: Tx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${orderVouchers.amount}), 0)::int` })
+    .from(orderVouchers)
+    .where(eq(orderVouchers.orderId, orderId));
+  return Number(row?.sum ?? 0);
+}
+
+/**
+ * `POST admin/orders/apply-voucher`: a voucher, by code (case-insensitively), used on an unpaid order.
+ * A money voucher takes its amount off (never below zero); a product voucher pays an order of its
+ * product type in full. When nothing is left to pay, the order is paid by money vouchers [5] or the
+ * product voucher [4] through `recordPaid`, as any payment: audited and the customer e-mailed.
+ * The order row, then the voucher row, are locked: twenty orders racing for a voucher's last use
+ * queue on the voucher's row, and only the first finds a use left.
+ */
+export async function applyVoucher(
+  deps: VouchersDeps,
+  by: Principal,
+  input: ApplyVoucherRequest,
+): Promise<OrderDetail> {
+  await transaction(deps.db, async (tx) => {
+    const order = await lockUnpaidOrder(tx, input.OrderId);
+    const [found] = await tx
+      .select({ id: vouchers.id })
+      .from(vouchers)
+      .where(sql`lower(${vouchers.code}) = lower(${input.Code})`);
+    if (!found) throw unprocessable('voucherUnknown', 'Code');
+    const [voucher] = await tx
+      .select({ voucher: vouchers, expired: isExpired })
+      .from(vouchers)
+      .where(eq(vouchers.id, found.id))
+      .for('update');
+    if (!voucher) throw unprocessable('voucherUnknown', 'Code');
+    const v = voucher.voucher;
+    const [already] = await tx
+      .select({ id: orderVouchers.id })
+      .from(orderVouchers)
+      .where(and(eq(orderVouchers.orderId, order.id), eq(orderVouchers.voucherId, v.id)));
+    if (already) throw unprocessable('voucherAlreadyOnOrder', 'Code');
+    if (voucher.expired) throw unprocessable('voucherExpired', 'Code', { date: v.validTo });
+    if (v.remainingUsageCount <= 0) throw unprocessable('voucherExhausted', 'Code');
+    if (v.kind === VoucherKind.Product && v.productTypeId !== order.productTypeId) {
+      const [type] = await tx
+        .select({ name: productTypes.name })
+        .from(productTypes)
+        .where(eq(productTypes.id, v.productTypeId ?? 0));
+      throw unprocessable('voucherWrongProductType', 'Code', { productType: type?.name ?? '' });
+    }
+
+    const due = Math.max(0, order.amount - (await takenOff(tx, order.id)));
+    const taken = v.kind === VoucherKind.Product ? due : Math.min(v.amount ?? 0, due);
+    const remaining = v.remainingUsageCount - 1;
+    await tx
+      .insert(orderVouchers)
+      .values({ orderId: order.id, voucherId: v.id, amount: taken, appliedBy: by.id });
+    await tx
+      .update(vouchers)
+      .set({ remainingUsageCount: remaining, redeemed: remaining === 0, updatedAt: new Date() })
+      .where(eq(vouchers.id, v.id));
+    await auditMany(tx, [
+      {
+        entity: 'voucher',
+        entityId: v.id,
+        changedBy: by.id,
+        changes: [
+          { field: 'remainingUsageCount', oldValue: v.remainingUsageCount, newValue: remaining },
+          { field: 'redeemed', oldValue: v.redeemed, newValue: remaining === 0 },
+        ],
+      },
+      {
+        entity: 'order',
+        entityId: order.id,
+        changedBy: by.id,
+        changes: [{ field: 'voucherApplied', oldValue: null, newValue: `${v.code} (${taken})` }],
+      },
+    ]);
+    if (due - taken > 0) return;
+    await payByVouchers(
+      tx,
+      deps,
+      by,
+      order,
+      v.kind === VoucherKind.Product ? PaymentMethod.ProductVoucher : PaymentMethod.MoneyVouchers,
+    );
+  });
+  return getOrder(deps.db, input.OrderId);
+}
+
+/** The vouchers cover the order: a completed payment of what they took, recorded as any other. */
+async function payByVouchers(
+  tx: Tx,
+  deps: VouchersDeps,
+  by: Principal,
+  order: typeof orders.$inferSelect,
+  method: PaymentMethod,
+) {
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      method,
+      amount: await takenOff(tx, order.id),
+      currency: order.currency,
+      variableSymbol: String(order.orderNumber),
+    })
+    .returning({ id: payments.id });
+  if (!payment) throw new Error('payment insert returned nothing');
+  await recordPaid(tx, deps.jobs, by.id, [
+    { paymentId: payment.id, orderId: order.id, method, at: new Date() },
+  ]);
+}
+
+/** `POST admin/orders/remove-voucher`: only while the order is unpaid; the voucher gets its use back. */
+export async function removeVoucher(
+  deps: VouchersDeps,
+  by: Principal,
+  input: RemoveVoucherRequest,
+): Promise<OrderDetail> {
+  await transaction(deps.db, async (tx) => {
+    const order = await lockUnpaidOrder(tx, input.OrderId);
+    const [v] = await tx.select().from(vouchers).where(eq(vouchers.id, input.VoucherId)).for('update');
+    if (!v) throw notFound();
+    const [removed] = await tx
+      .delete(orderVouchers)
+      .where(and(eq(orderVouchers.orderId, order.id), eq(orderVouchers.voucherId, v.id)))
+      .returning({ amount: orderVouchers.amount });
+    if (!removed) throw unprocessable('voucherNotOnOrder', 'VoucherId');
+    const remaining = v.remainingUsageCount + 1;
+    await tx
+      .update(vouchers)
+      .set({ remainingUsageCount: remaining, redeemed: false, updatedAt: new Date() })
+      .where(eq(vouchers.id, v.id));
+    await auditMany(tx, [
+      {
+        entity: 'voucher',
+        entityId: v.id,
+        changedBy: by.id,
+        changes: [
+          { field: 'remainingUsageCount', oldValue: v.remainingUsageCount, newValue: remaining },
+          { field: 'redeemed', oldValue: v.redeemed, newValue: false },
+        ],
+      },
+      {
+        entity: 'order',
+        entityId: order.id,
+        changedBy: by.id,
+        changes: [{ field: 'voucherRemoved', oldValue: `${v.code} (${removed.amount})`, newValue: null }],
+      },
+    ]);
+  });
+  return getOrder(deps.db, input.OrderId);
+}

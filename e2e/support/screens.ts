@@ -1,0 +1,130 @@
+/**
+ * Every screen of the web app's router, in one list: the accessibility spec opens each of them, and
+ * a web unit test (web/src/app/screens.test.ts) fails when the router has a path this list lacks (or
+ * the list keeps one the router no longer has). A new screen is covered by adding its entry here.
+ *
+ * Kept free of imports: the web workspace's unit test reads it too.
+ */
+
+/**
+ * Who opens a screen: a demo user, a visitor who has not signed in, or a user just created by the
+ * administrator (who must change the temporary password first).
+ */
+export type ScreenUser = 'admin' | 'doctor' | 'lab' | 'reception' | 'visitor' | 'newUser';
+
+export interface Screen {
+  /**
+   * The router's path pattern; `:id` is filled from the demo data through `id`, and `*` (the
+   * not-found screen) with a path no route has.
+   */
+  path: string;
+  /** How a failure names the screen. */
+  name: string;
+  /**
+   * The API list (under /api/, with its query) whose first row's `id` fills `:id`: the demo data
+   * is generated at start, so its ids are looked up, not written down.
+   */
+  id?: string;
+  /** Checked in Czech and in English (the lists); other screens in Czech only. */
+  bothLanguages?: boolean;
+  /** Who opens it; the administrator when not given. */
+  as?: ScreenUser;
+}
+
+export const screens: readonly Screen[] = [
+  { path: '/login', name: 'login', bothLanguages: true, as: 'visitor' },
+  { path: '/change-password', name: 'forced password change', as: 'newUser' },
+  { path: '/', name: 'dashboard', bothLanguages: true },
+  { path: '/user', name: 'profile' },
+
+  { path: '/customers', name: 'customers', bothLanguages: true },
+  { path: '/customers/create', name: 'customer create' },
+  { path: '/customers/view/:id', name: 'customer detail', id: 'admin/customers' },
+  { path: '/customers/edit/:id', name: 'customer edit', id: 'admin/customers' },
+  { path: '/customers/relationships', name: 'relationships', bothLanguages: true },
+  { path: '/customers/questionnaires', name: 'questionnaires', bothLanguages: true },
+  { path: '/customers/questionnaires/show/:id', name: 'questionnaire', id: 'admin/questionnaires' },
+
+  { path: '/customers/samples', name: 'samples', bothLanguages: true },
+  { path: '/customers/samples/view/:id', name: 'sample detail', id: 'admin/samples' },
+  { path: '/customers/samples/edit/:id', name: 'sample edit', id: 'admin/samples' },
+  { path: '/customers/pendingsamples', name: 'samples to send', bothLanguages: true },
+  { path: '/customers/receivingsamples', name: 'samples to receive', bothLanguages: true },
+  { path: '/customers/waitingforanalysis', name: 'samples waiting for analysis', bothLanguages: true },
+  { path: '/customers/inanalysis', name: 'samples in analysis', bothLanguages: true },
+
+  { path: '/results', name: 'results uploads', bothLanguages: true },
+  { path: '/results/:id', name: 'results upload detail', id: 'admin/results' },
+
+  { path: '/customers/products', name: 'reports', bothLanguages: true },
+  { path: '/customers/products/:id', name: 'report', id: 'admin/products?section=results' },
+  {
+    path: '/customers/products/edit/:id',
+    name: 'report edit',
+    id: 'admin/products?section=results&status=1',
+  },
+  { path: '/customers/products-doctorsection', name: 'doctor section', bothLanguages: true },
+  {
+    path: '/customers/products-doctorsection/:id',
+    name: 'doctor section report',
+    id: 'admin/products?section=doctorSection',
+  },
+  {
+    path: '/customers/products-doctorsection/edit/:id',
+    name: 'doctor section report edit',
+    id: 'admin/products?section=doctorSection',
+    as: 'doctor',
+  },
+  { path: '/customers/archive', name: 'archive', bothLanguages: true },
+  { path: '/customers/archive/:id', name: 'archived report', id: 'admin/products?section=archive' },
+
+  { path: '/unpaidcustomers', name: 'unprocessed orders', bothLanguages: true },
+  { path: '/unpaidcustomers/view/:id', name: 'unprocessed order', id: 'admin/unpaidcustomers' },
+  { path: '/finances/orders', name: 'orders', bothLanguages: true },
+  { path: '/finances/orders/view/:id', name: 'order detail', id: 'admin/orders' },
+  { path: '/finances/payments', name: 'payments', bothLanguages: true },
+  { path: '/finances/statements', name: 'bank statements', bothLanguages: true },
+  { path: '/finances/statements/view/:id', name: 'bank statement', id: 'admin/payments/bank-statements' },
+
+  { path: '/administration/users', name: 'users', bothLanguages: true },
+  { path: '/administration/users/create', name: 'user create' },
+  { path: '/administration/users/view/:id', name: 'user detail', id: 'admin/users' },
+  { path: '/administration/users/edit/:id', name: 'user edit', id: 'admin/users' },
+  { path: '/administration/producttypes', name: 'product types', bothLanguages: true },
+  { path: '/administration/producttypes/create', name: 'product type create' },
+  { path: '/administration/producttypes/view/:id', name: 'product type detail', id: 'admin/producttypes' },
+  { path: '/administration/producttypes/edit/:id', name: 'product type edit', id: 'admin/producttypes' },
+  { path: '/administration/email', name: 'send e-mail', bothLanguages: true },
+  { path: '/administration/outbox', name: 'outbox', bothLanguages: true },
+  { path: '/administration/outbox/:id', name: 'outbox message', id: 'admin/outbox' },
+  { path: '/administration/roles', name: 'roles', bothLanguages: true },
+  { path: '/administration/roles/view/:id', name: 'role detail', id: 'admin/roles' },
+  { path: '/administration/roles/edit/:id', name: 'role editor', id: 'admin/roles' },
+  { path: '/administration/barcodes', name: 'barcodes', bothLanguages: true },
+  { path: '/administration/barcodes/batch/:id', name: 'barcode labels', id: 'admin/barcodes/batches' },
+
+  { path: '/templates', name: 'templates', bothLanguages: true },
+  { path: '/templates/create', name: 'template create wizard' },
+  { path: '/templates/show/:id', name: 'template detail', id: 'admin/templates' },
+  { path: '/templates/edit/:id', name: 'template edit', id: 'admin/templates' },
+  { path: '/templates/genecombinations', name: 'gene combinations', bothLanguages: true },
+  { path: '/templates/genecombinations/show/:id', name: 'gene combination', id: 'admin/genecombinations' },
+  {
+    path: '/templates/genecombinations/edit/:id',
+    name: 'gene combination edit',
+    id: 'admin/genecombinations',
+  },
+  { path: '/templates/templatecategories', name: 'template categories', bothLanguages: true },
+  {
+    path: '/templates/templatecategories/show/:id',
+    name: 'template category',
+    id: 'admin/templatecategories',
+  },
+  {
+    path: '/templates/templatecategories/edit/:id',
+    name: 'template category edit',
+    id: 'admin/templatecategories',
+  },
+
+  { path: '/*', name: 'not found' },
+];

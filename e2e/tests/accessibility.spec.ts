@@ -1,0 +1,212 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type APIRequestContext,
+  type Browser,
+  test as base,
+  expect,
+  type Page,
+  request,
+} from '@playwright/test';
+import { writeGpc } from '../../api/src/modules/finances/gpc';
+import { baseURL } from '../support/base-url';
+import { type Screen, type ScreenUser, screens } from '../support/screens';
+import { demo, demoPassword, signIn } from '../support/session';
+
+/** WCAG 2.1 A and AA; axe's best practices are advice, not the bar. */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const failingImpacts = new Set(['serious', 'critical']);
+const languages = ['cs', 'en'] as const;
+type Language = (typeof languages)[number];
+
+interface Session {
+  /** A page of a browser context signed in as `user`, kept for the worker's tests. */
+  page(user: ScreenUser): Promise<Page>;
+  /** The id of the first row of an API list of the demo data. */
+  firstId(list: string): Promise<number>;
+}
+
+async function adminApi(): Promise<APIRequestContext> {
+  const anonymous = await request.newContext({ baseURL });
+  const login = await anonymous.post('/api/auth/adminLogin', {
+    data: { email: demo.admin, password: demoPassword },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  await anonymous.dispose();
+  return request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'cs-CZ' });
+  return context.newPage();
+}
+
+/** Creates a user with the receptionist's role and signs in with the temporary password. */
+async function signInNewUser(browser: Browser, api: APIRequestContext): Promise<Page> {
+  const roles = await api.get('/api/admin/roles');
+  const reception = ((await roles.json()) as { id: number; name: string }[]).find(
+    (r) => r.name === 'Recepce',
+  );
+  expect(reception, 'the demo roles include the receptionist').toBeDefined();
+  const email = `a11y.${Date.now()}@genodesk.test`;
+  const created = await api.put('/api/admin/users/create', {
+    data: { Email: email, UserName: 'Nový Uživatel', RoleId: reception?.id },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { temporaryPassword } = (await created.json()) as { temporaryPassword: string };
+  const page = await newPage(browser);
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(temporaryPassword);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('force-password-page')).toBeVisible();
+  return page;
+}
+
+/**
+ * Lists the demo data leaves empty, and how each gets a row for its detail screen: a statement of
+ * its own (the finances spec imports the demo statement itself), a message to one address.
+ */
+const seeders: Record<string, (api: APIRequestContext) => Promise<void>> = {
+  'admin/payments/bank-statements': async (api) => {
+    const statement = writeGpc({
+      account: '19-2000145399',
+      accountName: 'GenoDesk s.r.o.',
+      date: '2026-11-02',
+      transactions: [
+        {
+          counterAccount: '0000001234567899',
+          counterBank: '0100',
+          counterName: 'Pristupnost',
+          amount: 10_000,
+          credit: true,
+          variableSymbol: '9191919',
+          valueDate: '2026-11-02',
+        },
+      ],
+    });
+    const imported = await api.post('/api/admin/payments/bank-statement?FileName=a11y.gpc', {
+      headers: { 'content-type': 'application/octet-stream' },
+      data: statement,
+    });
+    expect(imported.status(), await imported.text()).toBe(200);
+  },
+  'admin/outbox': async (api) => {
+    const sent = await api.post('/api/admin/email/send', {
+      data: { To: 'pristupnost@example.test', Subject: 'Zkouška', Body: '<p>Dobrý den.</p>' },
+    });
+    expect(sent.status(), await sent.text()).toBe(202);
+  },
+};
+
+// One sign-in per user for the whole run: logins are rate-limited, and the screens only read.
+const test = base.extend<object, { session: Session }>({
+  session: [
+    async ({ browser }, use) => {
+      const api = await adminApi();
+      const pages = new Map<ScreenUser, Promise<Page>>();
+      const ids = new Map<string, Promise<number>>();
+      const open = async (user: ScreenUser) => {
+        if (user === 'newUser') return signInNewUser(browser, api);
+        const page = await newPage(browser);
+        if (user !== 'visitor') await signIn(page, demo[user]);
+        else await page.goto('/login');
+        return page;
+      };
+      const firstRow = async (list: string) => {
+        const response = await api.get(`/api/${list}`);
+        expect(response.status(), `GET /api/${list}: ${await response.text()}`).toBe(200);
+        const body = (await response.json()) as { items?: { id: number }[] } | { id: number }[];
+        const rows = Array.isArray(body) ? body : (body.items ?? []);
+        return rows[0]?.id;
+      };
+      const lookUp = async (list: string) => {
+        let id = await firstRow(list);
+        const seed = seeders[list];
+        if (id === undefined && seed) {
+          await seed(api);
+          await expect.poll(async () => (id = await firstRow(list))).toEqual(expect.any(Number));
+        }
+        expect(id, `the demo data has a row in GET /api/${list}`).toEqual(expect.any(Number));
+        return id as number;
+      };
+      await use({
+        page: (user) => {
+          if (!pages.has(user)) pages.set(user, open(user));
+          return pages.get(user) as Promise<Page>;
+        },
+        firstId: (list) => {
+          if (!ids.has(list)) ids.set(list, lookUp(list));
+          return ids.get(list) as Promise<number>;
+        },
+      });
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+async function urlOf(screen: Screen, session: Session): Promise<string> {
+  let url = screen.path.replace('*', 'no-such-screen');
+  if (url.includes(':id')) {
+    if (!screen.id) throw new Error(`${screen.path}: the screen list names no API list for :id`);
+    url = url.replace(':id', String(await session.firstId(screen.id)));
+  }
+  return url;
+}
+
+/** Waits until the screen shows its data: no request in flight, no loader or skeleton left. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root:visible')).toHaveCount(0);
+  // Mantine fades screens and popovers in; contrast is measured on the final colours.
+  await page.waitForTimeout(250);
+}
+
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) {
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `[${violation.impact}] ${violation.id}: ${violation.help}\n` +
+        `    at ${node.target.join(' ')}\n    ${node.html.slice(0, 300)}\n` +
+        `    ${node.failureSummary?.replaceAll('\n', '\n    ') ?? ''}`,
+    ),
+  );
+}
+
+async function checkScreen(page: Page, screen: Screen, url: string, language: Language) {
+  await page.evaluate((value) => localStorage.setItem('preferredLocale', value), language);
+  await page.goto(url);
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  const expected = new URL(url, baseURL).pathname;
+  // The screen itself, not a redirect to another one (a permission missing, a session lost).
+  await expect.poll(() => new URL(page.url()).pathname).toBe(expected);
+  if (screen.path === '/*') await expect(page.getByTestId('not-found')).toBeVisible();
+  else await expect(page.getByTestId('not-found').or(page.getByTestId('route-error'))).toHaveCount(0);
+  await settle(page);
+
+  // Legacy mode runs axe in the page's own frames: the default finishes in a new blank tab, which
+  // Chromium refuses beside the outbox's sandboxed message frame (that frame, an e-mail as sent, is
+  // opaque to axe either way).
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode().analyze();
+  const failing = results.violations.filter((v) => failingImpacts.has(v.impact ?? ''));
+  const advisory = results.violations.filter((v) => !failingImpacts.has(v.impact ?? ''));
+  for (const line of describeViolations(advisory)) {
+    test.info().annotations.push({ type: 'axe (moderate or minor)', description: line });
+  }
+  expect(
+    failing.length,
+    `${screen.name} (${url}, ${language}) has serious or critical accessibility violations:\n${describeViolations(failing).join('\n')}`,
+  ).toBe(0);
+}
+
+test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
+  for (const screen of screens) {
+    for (const language of screen.bothLanguages ? languages : (['cs'] as const)) {
+      test(`${screen.name} (${screen.path}) in ${language}`, async ({ session }) => {
+        const page = await session.page(screen.as ?? 'admin');
+        await checkScreen(page, screen, await urlOf(screen, session), language);
+      });
+    }
+  }
+});

@@ -1,0 +1,136 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { demo, signIn, switchLanguage } from '../support/session';
+
+/** The demo statement the seed's bank transfers match (api/src/seed/finances.ts). */
+const demoStatement = fileURLToPath(new URL('../../api/src/seed/data/demo-statement.gpc', import.meta.url));
+
+test.describe('finances', () => {
+  test('an unprocessed order gets a bank transfer with its QR code, is paid by the imported statement, finalized, and its sample waits to be sent', async ({
+    page,
+  }) => {
+    await signIn(page, demo.reception);
+    await page.getByTestId('nav-unpaidcustomers').click();
+    await page.getByTestId('unpaid-table-search').fill('2300004');
+    await expect(page.getByTestId('unpaid-table-row')).toHaveCount(1);
+    await expect(page.getByTestId('unpaid-table-row')).toContainText('Chybí platba');
+    await page.getByTestId('unpaid-table-row').click();
+    await expect(page.getByTestId('order-title')).toHaveText('Objednávka 2300004');
+    // Unpaid: no finalization yet.
+    await expect(page.getByTestId('order-action-finalize')).toHaveCount(0);
+
+    await page.getByTestId('order-action-bank-transfer').click();
+    await expect(page.getByRole('dialog')).toContainText('jana.horakova@objednavky.example.cz');
+    await page.getByTestId('order-bank-transfer-confirm').click();
+    const transfer = page.getByRole('dialog', { name: 'Bankovní převod' });
+    await expect(transfer.getByTestId('qr-platba')).toBeVisible();
+    await expect(transfer.getByTestId('qr-platba')).toHaveAttribute(
+      'data-spayd',
+      /^SPD\*1\.0\*ACC:CZ\d{22}\*AM:\d+\.\d{2}\*CC:CZK\*.*X-VS:2300004$/,
+    );
+    await expect(transfer.getByTestId('bank-transfer-vs')).toContainText('2300004');
+    await expect(transfer.getByTestId('bank-transfer-iban')).toContainText('CZ');
+    await expect(transfer.getByTestId('bank-transfer-amount')).toContainText('Kč');
+    await transfer.getByTestId('bank-transfer-close').click();
+    await expect(
+      page.getByText('Platební pokyny byly odeslány na jana.horakova@objednavky.example.cz'),
+    ).toBeVisible();
+
+    // The accountant imports the bank's statement: two transfers paid, the rest listed with the reason.
+    await page.getByTestId('nav-statements').click();
+    await page.getByTestId('statement-dropzone').locator('input[type="file"]').setInputFiles(demoStatement);
+    await expect(page.getByTestId('statement-title')).toHaveText('demo-statement.gpc');
+    await expect(page.getByTestId('statement-matched')).toHaveText('2');
+    await expect(page.getByTestId('statement-unmatched')).toHaveText('4');
+    const lines = page.getByTestId('statement-line');
+    await expect(lines).toHaveCount(6);
+    await page.getByTestId('statement-lines-filter').getByText('Jen nespárované').click();
+    await expect(lines).toHaveCount(4);
+    await expect(page.getByTestId('statement-lines')).toContainText('Částka nesouhlasí');
+    await expect(page.getByTestId('statement-lines')).toContainText('Neznámý variabilní symbol');
+    await expect(page.getByTestId('statement-lines')).toContainText('Už zaplaceno');
+    await expect(page.getByTestId('statement-lines')).toContainText('Není příchozí platba');
+    await page.getByTestId('nav-statements').click();
+    // The newest import is listed first (other specs may have imported statements of their own).
+    await expect(page.getByTestId('statements-table-row').first()).toContainText('demo-statement.gpc');
+
+    // The order is paid now, and only its finalization is missing.
+    await page.getByTestId('nav-unpaidcustomers').click();
+    await page.getByTestId('unpaid-table-search').fill('2300004');
+    await expect(page.getByTestId('unpaid-table-row')).toHaveCount(1);
+    await expect(page.getByTestId('unpaid-table-row')).toContainText('Čeká na dokončení');
+    await page.getByTestId('unpaid-table-row').click();
+    await expect(page.getByTestId('order-paid-by')).toHaveText('Bankovní převod');
+    await expect(page.getByTestId('order-bank-transfer').getByTestId('bank-transfer-details')).toContainText(
+      'Tento převod je zaplacen.',
+    );
+    await expect(page.getByTestId('order-action-bank-transfer')).toHaveCount(0);
+    await page.getByTestId('order-action-finalize').click();
+    await page.getByTestId('order-finalize-confirm').click();
+    await expect(page.getByTestId('order-complete')).toBeVisible();
+    await expect(page.getByTestId('order-sample').getByTestId('sample-status')).toHaveText(
+      'Čeká na odeslání',
+    );
+    await expect(page.getByTestId('order-sample-action-send')).toBeVisible();
+
+    await page.getByTestId('nav-pendingsamples').click();
+    await page.getByTestId('work-list-table-search').fill('jana.horakova@objednavky.example.cz');
+    await expect(page.getByTestId('work-list-table-row')).toHaveCount(1);
+    await expect(page.getByTestId('work-list-table-row')).toContainText('Horáková');
+  });
+
+  test('in English: a card payment is approved and its order waits for finalization', async ({ page }) => {
+    await signIn(page, demo.reception);
+    await switchLanguage(page, 'EN');
+    await page.getByTestId('nav-payments').click();
+    await expect(page.getByTestId('page-title')).toHaveText('Payments');
+    await page.getByTestId('payments-table-search').fill('TXD2300002');
+    const row = page.getByTestId('payments-table-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Authorized');
+    await expect(row).toContainText('CZK');
+    await row.locator('[data-testid^="payment-approve-"]').click();
+    await expect(page.getByRole('dialog')).toContainText('order 2300002');
+    await page.getByTestId('payment-approve-confirm').click();
+    await expect(page.getByText('The payment was approved')).toBeVisible();
+    await expect(row.getByTestId('payment-state')).toHaveText('Completed');
+    await expect(row.locator('[data-testid^="payment-approve-"]')).toHaveCount(0);
+
+    await page.getByTestId('nav-orders').click();
+    await page.getByTestId('orders-table-search').fill('2300002');
+    await expect(page.getByTestId('orders-table-row')).toHaveCount(1);
+    await expect(page.getByTestId('orders-table-row')).toContainText('Awaiting finalization');
+    await page.getByTestId('orders-table-row').click();
+    await expect(page.getByTestId('order-paid-by')).toHaveText('Card');
+    await expect(page.getByTestId('order-amount-due')).toContainText('CZK 0.00');
+    await expect(page.getByTestId('order-payments')).toContainText('TXD2300002');
+  });
+
+  test('a product type is created and edited; the price must be more than 0', async ({ page }) => {
+    const name = `Test produktu ${Date.now()}`;
+    await signIn(page, demo.admin);
+    await page.getByTestId('nav-producttypes').click();
+    await page.getByTestId('product-types-create').click();
+    await page.getByTestId('product-type-name').fill(name);
+    await page.getByTestId('product-type-price').fill('0');
+    await page.getByTestId('product-type-submit').click();
+    await expect(page.getByText('Cena musí být víc než 0!')).toBeVisible();
+    await page.getByTestId('product-type-price').fill('1490,5');
+    await page.getByTestId('product-type-submit').click();
+    await expect(page.getByTestId('product-type-detail-name')).toHaveText(name);
+    await expect(page.getByTestId('product-type-detail-price')).toHaveText(/^1\s490,50\sKč$/);
+
+    await page.getByTestId('product-type-edit').click();
+    await expect(page.getByTestId('product-type-name')).toHaveValue(name);
+    await page.getByTestId('product-type-name').fill(`${name} upraveno`);
+    await page.getByTestId('product-type-price').fill('2000');
+    await page.getByTestId('product-type-submit').click();
+    await expect(page.getByTestId('product-type-detail-name')).toHaveText(`${name} upraveno`);
+    await expect(page.getByTestId('product-type-detail-price')).toHaveText(/^2\s000,00\sKč$/);
+
+    await page.getByTestId('nav-producttypes').click();
+    await page.getByTestId('product-types-table-search').fill(`${name} upraveno`);
+    await expect(page.getByTestId('product-types-table-row')).toHaveCount(1);
+    await expect(page.getByTestId('product-types-table-row')).toContainText(/2\s000,00/);
+  });
+});

@@ -1,0 +1,41 @@
+import { staffColors } from '@genodesk/contract/common';
+import { describe, expect, it } from 'vitest';
+import { contrastRatio, over } from './contrast';
+import { colors, theme } from './theme';
+
+const white = '#ffffff';
+const AA = 4.5;
+
+describe('theme colours reach WCAG AA contrast', () => {
+  const primaryShade = theme.primaryShade as number;
+  const gray0 = colors.gray?.[0] as string;
+
+  for (const [name, tuple] of Object.entries(colors)) {
+    if (name === 'dark') continue;
+    it(`${name}: text shades on white, on gray-0 and on the light tint; white on the filled shade`, () => {
+      const filled = tuple[primaryShade] as string;
+      const lightTint = over(filled, 0.1);
+      for (const shade of [6, 7, 8, 9]) {
+        const color = tuple[shade] as string;
+        expect(contrastRatio(color, white), `${name}.${shade} on white`).toBeGreaterThanOrEqual(AA);
+        expect(contrastRatio(color, gray0), `${name}.${shade} on gray-0`).toBeGreaterThanOrEqual(AA);
+      }
+      expect(contrastRatio(filled, lightTint), `${name} light variant`).toBeGreaterThanOrEqual(AA);
+      expect(contrastRatio(white, filled), `white on ${name} filled`).toBeGreaterThanOrEqual(AA);
+    });
+  }
+
+  it('keeps Mantine’s light shades (backgrounds and borders) as they were', () => {
+    expect(colors.teal?.[0]).toBe('#e6fcf5');
+    expect(colors.gray?.[5]).toBe('#adb5bd');
+  });
+
+  it('gives every staff colour white initials at 4.5:1', () => {
+    for (const color of staffColors) expect(contrastRatio(white, color), color).toBeGreaterThanOrEqual(AA);
+  });
+
+  it('computes contrast as WCAG does', () => {
+    expect(contrastRatio('#000000', white)).toBeCloseTo(21, 5);
+    expect(contrastRatio('#868e96', white)).toBeCloseTo(3.32, 2);
+  });
+});

@@ -1,0 +1,16 @@
+import { pickLocale } from '@genodesk/contract/locales';
+import { DatesProvider } from '@mantine/dates';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import 'dayjs/locale/cs';
+
+/**
+ * Calendars in the interface language, weeks from Monday; follows the language switch. The
+ * locale is picked as `useLocale` picks it, without importing it: this provider is in the first
+ * bundle, and `useLocale` brings every contract message with it.
+ */
+export function LocaleDatesProvider({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const locale = pickLocale(i18n.resolvedLanguage ?? i18n.language);
+  return <DatesProvider settings={{ locale, firstDayOfWeek: 1 }}>{children}</DatesProvider>;
+}

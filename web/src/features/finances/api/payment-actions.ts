@@ -1,0 +1,29 @@
+import type { Payment } from '@genodesk/contract/finances';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { financeKeys } from './keys';
+
+/** SPEC §4 payment actions: approve completes an open payment; convert-to-cash makes it a completed cash one. */
+export type PaymentAction = 'approve' | 'convertToCash';
+
+const actionPaths: Record<PaymentAction, string> = {
+  approve: 'admin/payments/approve',
+  convertToCash: 'admin/payments/convert-to-cash',
+};
+
+export function runPaymentAction(action: PaymentAction, paymentId: number): Promise<Payment> {
+  return api.post<Payment>(actionPaths[action], { PaymentId: paymentId });
+}
+
+export function usePaymentAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, paymentId }: { action: PaymentAction; paymentId: number }) =>
+      runPaymentAction(action, paymentId),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: financeKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['customers'] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}

@@ -1,0 +1,85 @@
+import {
+  CardPaymentStatus,
+  cardPaymentStatusLabels,
+  PaymentMethod,
+  paymentMethodLabels,
+} from '@genodesk/contract/enums';
+import type { OrderSummary, Payment } from '@genodesk/contract/finances';
+import type { Locale } from '@genodesk/contract/locales';
+import { Badge, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/lib/use-locale';
+
+export const paymentMethods = Object.values(PaymentMethod) as PaymentMethod[];
+export const cardStatuses = Object.values(CardPaymentStatus) as CardPaymentStatus[];
+
+export function paymentMethodName(method: number, locale: Locale): string {
+  return paymentMethodLabels[method as PaymentMethod]?.[locale] ?? String(method);
+}
+
+export function cardStatusName(status: number, locale: Locale): string {
+  return cardPaymentStatusLabels[status as CardPaymentStatus]?.[locale] ?? String(status);
+}
+
+/** A badge keeps its whole label in a narrow table cell (Mantine's would shrink to an ellipsis). */
+export const wholeBadge = {
+  root: { flexShrink: 0, overflow: 'visible' },
+  label: { overflow: 'visible' },
+} as const;
+
+const cardStatusColors: Record<number, string> = { 1: 'yellow', 2: 'blue', 3: 'teal', 4: 'red' };
+
+/** A payment's state: completed, or open (with a card's gateway status). */
+export function PaymentStateBadge({ payment }: { payment: Payment }) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  return (
+    <Stack gap={4} align="flex-start">
+      <Badge
+        variant="light"
+        styles={wholeBadge}
+        color={payment.completed ? 'teal' : 'yellow'}
+        data-testid="payment-state"
+        data-completed={payment.completed}
+      >
+        {payment.completed ? t('finances.payment.completed') : t('finances.payment.open')}
+      </Badge>
+      {payment.cardStatus !== null && (
+        <Badge
+          variant="outline"
+          styles={wholeBadge}
+          color={cardStatusColors[payment.cardStatus] ?? 'gray'}
+          data-testid="payment-card-status"
+        >
+          {cardStatusName(payment.cardStatus, locale)}
+        </Badge>
+      )}
+    </Stack>
+  );
+}
+
+/** An order's state: complete, or what it still lacks (payment, finalization). */
+export function OrderStateBadges({ order }: { order: Pick<OrderSummary, 'complete' | 'missing'> }) {
+  const { t } = useTranslation();
+  if (order.complete)
+    return (
+      <Badge variant="light" color="teal" styles={wholeBadge} data-testid="order-state">
+        {t('finances.order.complete')}
+      </Badge>
+    );
+  return (
+    <Stack gap={4} align="flex-start" data-testid="order-state">
+      {order.missing.map((part) => (
+        <Badge
+          key={part}
+          variant="light"
+          styles={wholeBadge}
+          color={part === 'payment' ? 'orange' : 'blue'}
+          data-missing={part}
+        >
+          {t(`finances.missing.${part}`)}
+        </Badge>
+      ))}
+    </Stack>
+  );
+}

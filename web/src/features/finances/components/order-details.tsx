@@ -1,0 +1,189 @@
+import type { OrderDetail } from '@genodesk/contract/finances';
+import { Permissions } from '@genodesk/contract/permissions';
+import { Anchor, Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useCan } from '@/features/auth/api/get-current-user';
+import { SampleStatusBadge } from '@/features/samples/components/sample-status-badge';
+import { DetailItem } from '@/features/templates/components/detail-item';
+import { formatMoney } from '@/lib/format';
+import { useLocale } from '@/lib/use-locale';
+import { formatPragueDateTime, money } from './format';
+import { OrderStateBadges, paymentMethodName } from './labels';
+import { OrderPayments } from './order-payments';
+import type { usePaymentActions } from './use-payment-actions';
+
+export function Section({
+  title,
+  children,
+  testId,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" p="xl" data-testid={testId}>
+      <Group justify="space-between" mb="md" gap="sm">
+        <Title order={4}>{title}</Title>
+        {actions}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/**
+ * Every field of an order (SPEC §3): the order and its amounts, its customer, its payments, the
+ * vouchers applied and its sample. `aside` goes on top of the right column (the unprocessed-order actions).
+ */
+export function OrderDetails({
+  order,
+  paymentActions,
+  aside,
+  sampleActions,
+}: {
+  order: OrderDetail;
+  paymentActions?: ReturnType<typeof usePaymentActions>;
+  aside?: ReactNode;
+  sampleActions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const canViewSamples = useCan(Permissions.SamplesView);
+  const czk = (amount: number) => formatMoney(Math.round(amount * 100), order.currency, locale);
+
+  return (
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Stack gap="lg">
+          <Section title={t('finances.order.sections.order')} testId="order-section">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+              <DetailItem label={t('finances.order.fields.orderNumber')} testId="order-number">
+                <Text ff="monospace" fz="sm" fw={700}>
+                  {order.orderNumber}
+                </Text>
+              </DetailItem>
+              <DetailItem label={t('finances.order.fields.state')}>
+                <OrderStateBadges order={order} />
+              </DetailItem>
+              <DetailItem label={t('finances.order.fields.productType')} testId="order-product-type">
+                {order.productTypeName}
+              </DetailItem>
+              <DetailItem label={t('finances.order.fields.created')}>
+                {formatPragueDateTime(order.created, locale)}
+              </DetailItem>
+              <DetailItem label={t('finances.order.fields.amount')} testId="order-amount">
+                {money(order, locale)}
+              </DetailItem>
+              <DetailItem label={t('finances.order.fields.amountDue')} testId="order-amount-due">
+                <Text fz="sm" fw={700} c={order.amountDue > 0 ? 'orange.8' : 'teal.8'}>
+                  {czk(order.amountDue)}
+                </Text>
+              </DetailItem>
+              <DetailItem label={t('finances.order.fields.paidBy')} testId="order-paid-by">
+                {paymentMethodName(order.paidBy, locale)}
+              </DetailItem>
+              <DetailItem label={t('finances.order.fields.dateOrderPaid')} testId="order-date-paid">
+                {formatPragueDateTime(order.dateOrderPaid, locale)}
+              </DetailItem>
+              <DetailItem
+                label={t('finances.order.fields.samplingAtCentre')}
+                testId="order-sampling-at-centre"
+              >
+                <Badge variant="light" color={order.samplingAtCentre ? 'cyan' : 'gray'}>
+                  {order.samplingAtCentre ? t('common.yes') : t('common.no')}
+                </Badge>
+              </DetailItem>
+            </SimpleGrid>
+          </Section>
+          <Section title={t('finances.order.sections.payments')} testId="order-payments-section">
+            <OrderPayments payments={order.payments} actions={paymentActions} />
+          </Section>
+          <Section title={t('finances.order.sections.vouchers')} testId="order-vouchers">
+            {order.moneyVouchers.length === 0 && !order.productVoucher ? (
+              <Text c="dimmed" fz="sm">
+                {t('finances.order.noVouchers')}
+              </Text>
+            ) : (
+              <Stack gap="xs">
+                {order.productVoucher && (
+                  <Group justify="space-between">
+                    <Text fz="sm">{t('finances.order.productVoucher')}</Text>
+                    <Text ff="monospace" fz="sm">
+                      {order.productVoucher.code}
+                    </Text>
+                  </Group>
+                )}
+                {order.moneyVouchers.map((v) => (
+                  <Group key={v.id} justify="space-between">
+                    <Text fz="sm">
+                      {t('finances.order.moneyVoucher')}{' '}
+                      <Text span ff="monospace" fz="sm">
+                        {v.code}
+                      </Text>
+                    </Text>
+                    <Text fz="sm">−{czk(v.amount)}</Text>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Section>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Stack gap="lg">
+          {aside}
+          <Section title={t('finances.order.sections.customer')} testId="order-customer">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+              <DetailItem label={t('finances.order.fields.customer')} testId="order-customer-name">
+                <Anchor component={Link} to={paths.customers.view(order.customer.id)} fz="sm">
+                  {order.customer.fullName}
+                </Anchor>
+              </DetailItem>
+              <DetailItem label={t('finances.order.fields.email')}>
+                <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {order.customer.email}
+                </Text>
+              </DetailItem>
+              <DetailItem label={t('finances.order.fields.phone')}>{order.customer.phone}</DetailItem>
+              <DetailItem label={t('finances.order.fields.language')}>
+                {t(`finances.order.languages.${order.customer.language === 'en' ? 'en' : 'cs'}`)}
+              </DetailItem>
+            </SimpleGrid>
+          </Section>
+          <Section title={t('finances.order.sections.sample')} testId="order-sample" actions={sampleActions}>
+            {order.sample ? (
+              <Group justify="space-between" gap="sm">
+                {canViewSamples ? (
+                  <Anchor
+                    component={Link}
+                    to={paths.samples.view(order.sample.id)}
+                    fz="sm"
+                    data-testid="order-sample-link"
+                  >
+                    #{order.sample.id}
+                  </Anchor>
+                ) : (
+                  <Text fz="sm">#{order.sample.id}</Text>
+                )}
+                <Text ff="monospace" fz="sm" data-testid="order-sample-barcode">
+                  {order.sample.barcode ?? '—'}
+                </Text>
+                <SampleStatusBadge status={order.sample.status} />
+              </Group>
+            ) : (
+              <Text c="dimmed" fz="sm" data-testid="order-sample-none">
+                {order.complete ? t('finances.order.noSampleAdditional') : t('finances.order.noSampleYet')}
+              </Text>
+            )}
+          </Section>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

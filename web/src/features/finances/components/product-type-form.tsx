@@ -1,0 +1,77 @@
+import { createProductTypeRequestSchema } from '@genodesk/contract/producttypes';
+import { Button, Card, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useZodForm } from '@/lib/form';
+import { useLocale } from '@/lib/use-locale';
+
+export interface ProductTypeValues extends Record<string, unknown> {
+  Name: string;
+  /** CZK; empty while nothing is typed */
+  Price: number | string;
+}
+
+/** Name and price (CZK, > 0: 'Cena musí být víc než 0!'), validated by the contract's schema. */
+export function ProductTypeForm({
+  initial,
+  submitting,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: { name: string; price: number };
+  submitting: boolean;
+  onSubmit: (values: { Name: string; Price: number }, applyServerErrors: (error: unknown) => boolean) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const { form, field, applyServerErrors } = useZodForm<ProductTypeValues>(createProductTypeRequestSchema, {
+    initialValues: { Name: initial?.name ?? '', Price: initial?.price ?? '' },
+  });
+
+  return (
+    <form
+      onSubmit={form.onSubmit((values) =>
+        onSubmit({ Name: values.Name.trim(), Price: Number(values.Price) }, applyServerErrors),
+      )}
+      noValidate
+      data-testid="product-type-form"
+    >
+      <Card withBorder radius="md" p="xl" maw={720}>
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <TextInput
+              label={t('finances.productTypes.fields.name')}
+              withAsterisk
+              maxLength={200}
+              data-testid="product-type-name"
+              {...field('Name')}
+            />
+            <NumberInput
+              label={t('finances.productTypes.fields.price')}
+              description={t('finances.productTypes.priceHint')}
+              withAsterisk
+              decimalScale={2}
+              min={0}
+              allowNegative={false}
+              thousandSeparator={locale === 'cs' ? ' ' : ','}
+              decimalSeparator={locale === 'cs' ? ',' : '.'}
+              rightSection={t('finances.productTypes.currency')}
+              rightSectionWidth={48}
+              hideControls
+              data-testid="product-type-price"
+              {...field('Price')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel} data-testid="product-type-cancel">
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={submitting} data-testid="product-type-submit">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </form>
+  );
+}

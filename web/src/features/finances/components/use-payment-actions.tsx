@@ -1,0 +1,50 @@
+import type { Payment } from '@genodesk/contract/finances';
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
+import { confirmAction } from '@/lib/confirm';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useLocale } from '@/lib/use-locale';
+import { type PaymentAction, usePaymentAction } from '../api/payment-actions';
+import { money } from './format';
+import { paymentMethodName } from './labels';
+
+/** Approve or convert to cash, each after a confirmation naming the payment; failures toast (SPEC §8). */
+export function usePaymentActions() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const mutation = usePaymentAction();
+
+  const run = async (action: PaymentAction, payment: Payment) => {
+    const ok = await confirmAction({
+      title: t(`finances.paymentActions.${action}.title`),
+      message: (
+        <Text fz="sm">
+          {t(`finances.paymentActions.${action}.confirm`, {
+            method: paymentMethodName(payment.method, locale),
+            amount: money(payment, locale),
+            orderNumber: payment.orderNumber,
+            customer: payment.customerFullName,
+          })}
+        </Text>
+      ),
+      confirmLabel: t(`finances.paymentActions.${action}.button`),
+      cancelLabel: t('common.cancel'),
+      testId: `payment-${action}`,
+    });
+    if (!ok) return;
+    mutation.mutate(
+      { action, paymentId: payment.id },
+      {
+        onSuccess: () => notifySuccess(t(`finances.paymentActions.${action}.done`)),
+        onError: (error) =>
+          notifyError(isApiError(error) ? error.message : '', t('finances.paymentActions.failed')),
+      },
+    );
+  };
+
+  const pending = (action: PaymentAction, paymentId: number) =>
+    mutation.isPending && mutation.variables?.action === action && mutation.variables.paymentId === paymentId;
+
+  return { run, pending };
+}

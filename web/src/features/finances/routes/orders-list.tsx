@@ -1,0 +1,186 @@
+import type { OrderSummary } from '@genodesk/contract/finances';
+import { Button, Select, Stack, Text } from '@mantine/core';
+import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { RowActions } from '@/components/data-table/row-actions';
+import { useListParams } from '@/components/data-table/use-list-params';
+import { DateRangeFilter } from '@/components/dates/date-range-filter';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import { useLocale } from '@/lib/use-locale';
+import { useExportOrders } from '../api/export-orders';
+import { useOrders } from '../api/get-orders';
+import { formatPragueDateTime, money } from '../components/format';
+import { OrderStateBadges, paymentMethodName, paymentMethods } from '../components/labels';
+import { ProductTypeFilter } from '../components/product-type-filter';
+
+const filterNames = ['complete', 'paidBy', 'productTypeId', 'createdFrom', 'createdTo'] as const;
+
+export function OrdersListRoute() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const list = useListParams(filterNames, { sort: '-created' });
+  const { params } = list;
+  const query = { sort: params.sort, search: params.search, ...params.filters };
+  const orders = useOrders({ page: params.page, pageSize: params.pageSize, ...query });
+  const exporter = useExportOrders();
+
+  const runExport = (format: 'csv' | 'xlsx') =>
+    exporter.mutate(
+      { ...query, format, locale },
+      { onError: () => notifyError(t('finances.orders.exportFailed')) },
+    );
+
+  const columns: DataTableColumn<OrderSummary>[] = [
+    {
+      key: 'orderNumber',
+      header: t('finances.order.fields.orderNumber'),
+      sortField: 'orderNumber',
+      render: (o) => (
+        <Text ff="monospace" fz="sm" fw={600} data-testid="order-row-number">
+          {o.orderNumber}
+        </Text>
+      ),
+    },
+    {
+      key: 'customerName',
+      header: t('finances.order.fields.customer'),
+      sortField: 'customerName',
+      render: (o) => (
+        <Stack gap={0}>
+          <Text fz="sm" fw={600}>
+            {o.customerFullName}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {o.customerEmail}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'productType', header: t('finances.order.fields.productType'), render: (o) => o.productTypeName },
+    {
+      key: 'amount',
+      header: t('finances.order.fields.amount'),
+      sortField: 'amount',
+      align: 'right',
+      render: (o) => <span style={{ whiteSpace: 'nowrap' }}>{money(o, locale)}</span>,
+    },
+    {
+      key: 'paidBy',
+      header: t('finances.order.fields.paidBy'),
+      render: (o) => paymentMethodName(o.paidBy, locale),
+    },
+    { key: 'state', header: t('finances.order.fields.state'), render: (o) => <OrderStateBadges order={o} /> },
+    {
+      key: 'created',
+      header: t('finances.order.fields.created'),
+      sortField: 'created',
+      render: (o) => formatPragueDateTime(o.created, locale),
+    },
+    {
+      key: 'dateOrderPaid',
+      header: t('finances.order.fields.dateOrderPaid'),
+      sortField: 'dateOrderPaid',
+      render: (o) => formatPragueDateTime(o.dateOrderPaid, locale),
+    },
+    {
+      key: 'actions',
+      header: '',
+      align: 'right',
+      width: 56,
+      render: (o) => <RowActions testIdPrefix="order" id={o.id} viewTo={paths.orders.view(o.id)} />,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('finances.orders.title')}
+        description={t('finances.orders.description')}
+        breadcrumbs={[{ label: t('nav.groups.finances') }, { label: t('finances.orders.title') }]}
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconFileTypeCsv size={18} />}
+              onClick={() => runExport('csv')}
+              loading={exporter.isPending && exporter.variables?.format === 'csv'}
+              data-testid="orders-export-csv"
+            >
+              {t('finances.exportCsv')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={18} />}
+              onClick={() => runExport('xlsx')}
+              loading={exporter.isPending && exporter.variables?.format === 'xlsx'}
+              data-testid="orders-export-xlsx"
+            >
+              {t('finances.exportXlsx')}
+            </Button>
+          </>
+        }
+      />
+      <DataTable
+        testId="orders-table"
+        columns={columns}
+        data={orders.data}
+        loading={orders.isFetching}
+        error={
+          orders.error ? (isApiError(orders.error) ? orders.error.message : t('errors.loadFailed')) : null
+        }
+        list={list}
+        rowKey={(o) => o.id}
+        onRowClick={(o) => navigate(paths.orders.view(o.id))}
+        searchPlaceholder={t('finances.orders.searchPlaceholder')}
+        filters={
+          <>
+            <Select
+              placeholder={t('finances.filters.anyState')}
+              aria-label={t('finances.order.fields.state')}
+              data={[
+                { value: 'false', label: t('finances.filters.notComplete') },
+                { value: 'true', label: t('finances.order.complete') },
+              ]}
+              value={params.filters.complete ?? null}
+              onChange={(v) => list.setFilter('complete', v ?? undefined)}
+              clearable
+              w={170}
+              data-testid="orders-filter-complete"
+            />
+            <Select
+              placeholder={t('finances.filters.anyPaidBy')}
+              aria-label={t('finances.order.fields.paidBy')}
+              data={paymentMethods.map((m) => ({ value: String(m), label: paymentMethodName(m, locale) }))}
+              value={params.filters.paidBy ?? null}
+              onChange={(v) => list.setFilter('paidBy', v ?? undefined)}
+              clearable
+              w={190}
+              data-testid="orders-filter-paid-by"
+            />
+            <ProductTypeFilter
+              value={params.filters.productTypeId}
+              onChange={(v) => list.setFilter('productTypeId', v)}
+              testId="orders-filter-product-type"
+            />
+            <DateRangeFilter
+              label={t('finances.filters.created')}
+              from={params.filters.createdFrom}
+              to={params.filters.createdTo}
+              onChange={(from, to) => list.setFilters({ createdFrom: from, createdTo: to })}
+              w={270}
+              data-testid="orders-filter-created"
+            />
+          </>
+        }
+      />
+    </>
+  );
+}
+
+export const Component = OrdersListRoute;

@@ -1,0 +1,217 @@
+import type { Payment } from '@genodesk/contract/finances';
+import { Permissions } from '@genodesk/contract/permissions';
+import { Anchor, Button, Select, Stack, Text } from '@mantine/core';
+import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { useListParams } from '@/components/data-table/use-list-params';
+import { DateRangeFilter } from '@/components/dates/date-range-filter';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { useCan } from '@/features/auth/api/get-current-user';
+import { isApiError } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import { useLocale } from '@/lib/use-locale';
+import { useExportPayments } from '../api/export-payments';
+import { usePayments } from '../api/get-payments';
+import { formatPragueDateTime, money } from '../components/format';
+import {
+  cardStatuses,
+  cardStatusName,
+  PaymentStateBadge,
+  paymentMethodName,
+  paymentMethods,
+} from '../components/labels';
+import { PaymentActionButtons } from '../components/payment-action-buttons';
+import { usePaymentActions } from '../components/use-payment-actions';
+
+const filterNames = ['method', 'cardStatus', 'completed', 'createdFrom', 'createdTo'] as const;
+
+export function PaymentsListRoute() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const canViewOrders = useCan(Permissions.OrdersView);
+  // The actions are those of the unprocessed-orders screen, and need its permission.
+  const canAct = useCan(Permissions.UnpaidCustomersView);
+  const list = useListParams(filterNames, { sort: '-createdAt' });
+  const { params } = list;
+  const query = { sort: params.sort, search: params.search, ...params.filters };
+  const payments = usePayments({ page: params.page, pageSize: params.pageSize, ...query });
+  const exporter = useExportPayments();
+  const actions = usePaymentActions();
+
+  const runExport = (format: 'csv' | 'xlsx') =>
+    exporter.mutate(
+      { ...query, format, locale },
+      { onError: () => notifyError(t('finances.payments.exportFailed')) },
+    );
+
+  const columns: DataTableColumn<Payment>[] = [
+    {
+      key: 'orderNumber',
+      header: t('finances.order.fields.orderNumber'),
+      render: (p) =>
+        canViewOrders ? (
+          <Anchor component={Link} to={paths.orders.view(p.orderId)} ff="monospace" fz="sm" fw={600}>
+            {p.orderNumber}
+          </Anchor>
+        ) : (
+          <Text ff="monospace" fz="sm" fw={600}>
+            {p.orderNumber}
+          </Text>
+        ),
+    },
+    { key: 'customer', header: t('finances.order.fields.customer'), render: (p) => p.customerFullName },
+    {
+      key: 'method',
+      header: t('finances.payment.method'),
+      sortField: 'method',
+      render: (p) => paymentMethodName(p.method, locale),
+    },
+    {
+      key: 'amount',
+      header: t('finances.payment.amount'),
+      sortField: 'amount',
+      align: 'right',
+      render: (p) => <span style={{ whiteSpace: 'nowrap' }}>{money(p, locale)}</span>,
+    },
+    { key: 'state', header: t('finances.payment.state'), render: (p) => <PaymentStateBadge payment={p} /> },
+    {
+      key: 'identifiers',
+      header: t('finances.payment.identifiers'),
+      render: (p) => (
+        <Stack gap={0}>
+          {[
+            p.transactionId,
+            p.refId,
+            p.variableSymbol && `${t('finances.payment.vsShort')} ${p.variableSymbol}`,
+          ]
+            .filter(Boolean)
+            .map((value) => (
+              <Text key={value} ff="monospace" fz="xs">
+                {value}
+              </Text>
+            ))}
+        </Stack>
+      ),
+    },
+    {
+      key: 'createdAt',
+      header: t('finances.payment.createdAt'),
+      sortField: 'createdAt',
+      render: (p) => formatPragueDateTime(p.createdAt, locale),
+    },
+    {
+      key: 'completedAt',
+      header: t('finances.payment.completedAt'),
+      sortField: 'completedAt',
+      render: (p) => formatPragueDateTime(p.completedAt, locale),
+    },
+    ...(canAct
+      ? [
+          {
+            key: 'actions',
+            header: '',
+            align: 'right' as const,
+            render: (p: Payment) => <PaymentActionButtons payment={p} actions={actions} compact />,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('finances.payments.title')}
+        description={t('finances.payments.description')}
+        breadcrumbs={[{ label: t('nav.groups.finances') }, { label: t('finances.payments.title') }]}
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconFileTypeCsv size={18} />}
+              onClick={() => runExport('csv')}
+              loading={exporter.isPending && exporter.variables?.format === 'csv'}
+              data-testid="payments-export-csv"
+            >
+              {t('finances.exportCsv')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={18} />}
+              onClick={() => runExport('xlsx')}
+              loading={exporter.isPending && exporter.variables?.format === 'xlsx'}
+              data-testid="payments-export-xlsx"
+            >
+              {t('finances.exportXlsx')}
+            </Button>
+          </>
+        }
+      />
+      <DataTable
+        testId="payments-table"
+        columns={columns}
+        data={payments.data}
+        loading={payments.isFetching}
+        error={
+          payments.error
+            ? isApiError(payments.error)
+              ? payments.error.message
+              : t('errors.loadFailed')
+            : null
+        }
+        list={list}
+        rowKey={(p) => p.id}
+        searchPlaceholder={t('finances.payments.searchPlaceholder')}
+        filters={
+          <>
+            <Select
+              placeholder={t('finances.filters.anyMethod')}
+              aria-label={t('finances.payment.method')}
+              data={paymentMethods.map((m) => ({ value: String(m), label: paymentMethodName(m, locale) }))}
+              value={params.filters.method ?? null}
+              onChange={(v) => list.setFilter('method', v ?? undefined)}
+              clearable
+              w={190}
+              data-testid="payments-filter-method"
+            />
+            <Select
+              placeholder={t('finances.filters.anyCardStatus')}
+              aria-label={t('finances.payment.cardStatus')}
+              data={cardStatuses.map((s) => ({ value: String(s), label: cardStatusName(s, locale) }))}
+              value={params.filters.cardStatus ?? null}
+              onChange={(v) => list.setFilter('cardStatus', v ?? undefined)}
+              clearable
+              w={190}
+              data-testid="payments-filter-card-status"
+            />
+            <Select
+              placeholder={t('finances.filters.anyCompletion')}
+              aria-label={t('finances.payment.state')}
+              data={[
+                { value: 'true', label: t('finances.payment.completed') },
+                { value: 'false', label: t('finances.payment.open') },
+              ]}
+              value={params.filters.completed ?? null}
+              onChange={(v) => list.setFilter('completed', v ?? undefined)}
+              clearable
+              w={210}
+              data-testid="payments-filter-completed"
+            />
+            <DateRangeFilter
+              label={t('finances.filters.created')}
+              from={params.filters.createdFrom}
+              to={params.filters.createdTo}
+              onChange={(from, to) => list.setFilters({ createdFrom: from, createdTo: to })}
+              w={270}
+              data-testid="payments-filter-created"
+            />
+          </>
+        }
+      />
+    </>
+  );
+}
+
+export const Component = PaymentsListRoute;

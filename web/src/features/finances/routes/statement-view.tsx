@@ -1,0 +1,146 @@
+import { Permissions } from '@genodesk/contract/permissions';
+import { Anchor, Card, ScrollArea, SegmentedControl, SimpleGrid, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { SectionLoader } from '@/components/full-page-loader';
+import { PageHeader } from '@/components/page-header';
+import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { paths } from '@/config/paths';
+import { useCan } from '@/features/auth/api/get-current-user';
+import { DetailItem } from '@/features/templates/components/detail-item';
+import { useLocale } from '@/lib/use-locale';
+import { useStatement } from '../api/get-statement';
+import { formatPragueDate, formatPragueDateTime, money } from '../components/format';
+import { StatementOutcomeBadge } from '../components/statement-outcome-badge';
+
+type Shown = 'unmatched' | 'all';
+
+/** One imported statement: what it paid and every line that paid nothing, with the reason. */
+export function StatementViewRoute() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const id = Number(useParams().id);
+  const statement = useStatement(id);
+  const canViewOrders = useCan(Permissions.OrdersView);
+  const [shown, setShown] = useState<Shown>('all');
+
+  if (!Number.isInteger(id) || id <= 0 || statement.isError) {
+    return <RedirectWithToast to={paths.statements.list} message={t('finances.statements.loadFailed')} />;
+  }
+  if (!statement.data) return <SectionLoader />;
+  const s = statement.data;
+  const lines = shown === 'all' ? s.items : s.items.filter((line) => line.outcome !== 'matched');
+
+  return (
+    <>
+      <PageHeader
+        title={<span data-testid="statement-title">{s.fileName}</span>}
+        description={t('finances.statements.viewDescription')}
+        breadcrumbs={[
+          { label: t('nav.groups.finances') },
+          { label: t('finances.statements.title'), to: paths.statements.list },
+          { label: s.fileName },
+        ]}
+      />
+      <Card withBorder radius="md" p="xl" mb="lg">
+        <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="lg">
+          <DetailItem label={t('finances.statements.fields.account')}>{s.account}</DetailItem>
+          <DetailItem label={t('finances.statements.fields.statementDate')}>
+            {formatPragueDate(s.statementDate, locale)}
+          </DetailItem>
+          <DetailItem label={t('finances.statements.fields.lines')}>{s.lines}</DetailItem>
+          <DetailItem label={t('finances.statements.fields.matched')} testId="statement-matched">
+            {s.matched}
+          </DetailItem>
+          <DetailItem label={t('finances.statements.fields.unmatched')} testId="statement-unmatched">
+            {s.unmatched}
+          </DetailItem>
+          <DetailItem label={t('finances.statements.fields.importedAt')}>
+            {formatPragueDateTime(s.importedAt, locale)}
+            {s.importedBy && (
+              <Text fz="xs" c="dimmed">
+                {s.importedBy.userName}
+              </Text>
+            )}
+          </DetailItem>
+        </SimpleGrid>
+      </Card>
+      <SegmentedControl
+        mb="md"
+        value={shown}
+        onChange={(value) => setShown(value as Shown)}
+        data={[
+          { value: 'all', label: t('finances.statements.showAll') },
+          { value: 'unmatched', label: t('finances.statements.showUnmatched') },
+        ]}
+        data-testid="statement-lines-filter"
+      />
+      <Card withBorder radius="md" p={0}>
+        <ScrollArea>
+          <Table miw={820} fz="sm" verticalSpacing="sm" highlightOnHover data-testid="statement-lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('finances.statements.fields.line')}</Table.Th>
+                <Table.Th>{t('finances.statements.fields.valueDate')}</Table.Th>
+                <Table.Th>{t('finances.statements.fields.counterparty')}</Table.Th>
+                <Table.Th>{t('finances.statements.fields.variableSymbol')}</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>{t('finances.statements.fields.amount')}</Table.Th>
+                <Table.Th>{t('finances.statements.fields.outcome')}</Table.Th>
+                <Table.Th>{t('finances.statements.fields.order')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text c="dimmed" fz="sm" ta="center" py="md">
+                      {t('finances.statements.noLines')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {lines.map((line) => (
+                <Table.Tr key={line.id} data-testid="statement-line">
+                  <Table.Td>{line.line}</Table.Td>
+                  <Table.Td>{formatPragueDate(line.valueDate, locale)}</Table.Td>
+                  <Table.Td>
+                    <Text fz="sm">{line.counterName || '—'}</Text>
+                    <Text fz="xs" c="dimmed" ff="monospace">
+                      {line.counterAccount}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text ff="monospace" fz="sm">
+                      {line.variableSymbol || '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                    <Text fz="sm" c={line.credit ? undefined : 'red.7'}>
+                      {line.credit ? '' : '−'}
+                      {money(line, locale)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatementOutcomeBadge outcome={line.outcome} />
+                  </Table.Td>
+                  <Table.Td>
+                    {line.orderId && canViewOrders ? (
+                      <Anchor component={Link} to={paths.orders.view(line.orderId)} fz="sm">
+                        {t('finances.statements.openOrder')}
+                      </Anchor>
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      </Card>
+    </>
+  );
+}
+
+export const Component = StatementViewRoute;

@@ -1,0 +1,45 @@
+import type { Locale } from '@genodesk/contract/locales';
+import type { OutboxStatus } from '@genodesk/contract/messaging';
+import type { TFunction } from 'i18next';
+
+/** Message kinds with a name; a kind an area adds later shows as written until it gets one. */
+export const knownKinds = [
+  'mailing',
+  'product-published',
+  'product-preliminarily-published',
+  'product-invitation',
+  'product-invitation-guardian',
+  'template-changed',
+  'payment-instructions',
+  'payment-received',
+  'voucher',
+  'consultation-booked',
+  'consultation-changed',
+  'consultation-cancelled',
+  'consultation-reminder',
+  'user-created',
+  'password-reset',
+] as const;
+
+export function kindName(kind: string, t: TFunction): string {
+  return (knownKinds as readonly string[]).includes(kind) ? t(`messaging.outbox.kinds.${kind}`) : kind;
+}
+
+export const statusColors: Record<OutboxStatus, string> = { pending: 'yellow', sent: 'teal', failed: 'red' };
+
+const pragueFormats: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-GB' };
+
+/**
+ * A moment as the lab reads it: on the clock of Prague, whatever the browser's zone, so a time here
+ * matches the outbox filter's days (which the API reads in Europe/Prague).
+ */
+export function formatPragueDateTime(value: string | null | undefined, locale: Locale): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(pragueFormats[locale], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/Prague',
+  }).format(date);
+}
