@@ -120,8 +120,11 @@ test.describe('customers and samples', () => {
     await page.goto('/customers');
     const filter = page.getByTestId('customers-filter-registered');
     await expect(filter).toHaveText('Registrace od – do');
-    const unfiltered = (await page.getByTestId('customers-table-summary').textContent()) ?? '';
-    const total = unfiltered.match(/\d+$/)?.[0] ?? '';
+    // The unfiltered total once the list has loaded (before, the summary reads "0 of 0").
+    const summary = page.getByTestId('customers-table-summary');
+    await expect(summary).toHaveAttribute('data-total', /^[1-9]\d*$/);
+    const unfiltered = (await summary.textContent()) ?? '';
+    const total = (await summary.getAttribute('data-total')) ?? '';
 
     await filter.click();
     await page.getByRole('button', { name: 'Předchozí měsíc' }).click();
