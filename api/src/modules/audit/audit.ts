@@ -1,3 +1,4 @@
+import { insertMany } from '../../db/bulk.js';
 import type { Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 
@@ -29,8 +30,7 @@ export async function auditMany(db: Executor, entries: AuditEntry[]): Promise<nu
         changedBy: entry.changedBy,
       })),
   );
-  for (let start = 0; start < rows.length; start += 1000)
-    await db.insert(auditLog).values(rows.slice(start, start + 1000));
+  await insertMany(db, auditLog, rows);
   return rows.length;
 }
 

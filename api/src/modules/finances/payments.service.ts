@@ -20,16 +20,12 @@ import { customers, orders, payments, productTypes } from '../../db/schema/index
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { auditMany } from '../audit/audit.js';
+import { formatMoney } from '../messaging/format.js';
 import { queueEmails } from '../messaging/outbox.js';
 import { renderMessage } from '../messaging/templates.js';
 import { amountDueMinor } from '../vouchers/redemptions.js';
 
 export type FinancesDeps = { db: Database; jobs: Jobs; bankAccount: string };
-
-const formatMoney = (minor: number, locale: Locale) =>
-  new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { style: 'currency', currency: 'CZK' }).format(
-    minor / 100,
-  );
 
 export const paymentColumns = {
   payment: payments,

@@ -10,6 +10,7 @@ import {
 } from '@genodesk/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
+import { insertMany } from '../../db/bulk.js';
 import { type Executor, transaction } from '../../db/client.js';
 import { listPage, pageOffset } from '../../db/listing.js';
 import { bankStatementLines, bankStatements, orders, payments, users } from '../../db/schema/index.js';
@@ -129,21 +130,22 @@ export async function importStatement(
       })
       .returning({ id: bankStatements.id });
     if (!created) throw new Error('statement insert returned nothing');
-    for (let start = 0; start < lines.length; start += 2000)
-      await tx.insert(bankStatementLines).values(
-        lines.slice(start, start + 2000).map(({ line, outcome, paymentId }) => ({
-          statementId: created.id,
-          line: line.line,
-          counterAccount: line.counterAccount,
-          counterName: line.counterName,
-          amount: line.amount,
-          credit: line.credit,
-          variableSymbol: line.variableSymbol,
-          valueDate: line.valueDate,
-          outcome,
-          paymentId,
-        })),
-      );
+    await insertMany(
+      tx,
+      bankStatementLines,
+      lines.map(({ line, outcome, paymentId }) => ({
+        statementId: created.id,
+        line: line.line,
+        counterAccount: line.counterAccount,
+        counterName: line.counterName,
+        amount: line.amount,
+        credit: line.credit,
+        variableSymbol: line.variableSymbol,
+        valueDate: line.valueDate,
+        outcome,
+        paymentId,
+      })),
+    );
     return created.id;
   });
   return getStatement(deps.db, id);

@@ -1,5 +1,6 @@
 import { type Locale, toE164 } from '@genodesk/contract';
 import { type SQLWrapper, sql } from 'drizzle-orm';
+import { insertMany } from '../../db/bulk.js';
 import type { Database, Tx } from '../../db/client.js';
 import { customers, type OutboxAttachment, outboxMessages } from '../../db/schema/index.js';
 import { invalid } from '../../http/errors.js';
@@ -35,27 +36,23 @@ export async function queueEmail(tx: Tx, jobs: Jobs, message: EmailMessage): Pro
 
 /** Writes e-mails to the outbox in the caller's transaction, a thousand an insert; answers their ids. */
 export async function queueEmails(tx: Tx, jobs: Jobs, messages: EmailMessage[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (let start = 0; start < messages.length; start += 1000) {
-    const rows = await tx
-      .insert(outboxMessages)
-      .values(
-        messages.slice(start, start + 1000).map((message) => ({
-          channel: 'email',
-          recipient: message.to,
-          subject: message.subject,
-          bodyText: message.text,
-          bodyHtml: message.html ?? null,
-          attachments: message.attachments?.length ? message.attachments : null,
-          kind: message.kind,
-          language: message.language ?? null,
-          customerId: message.customerId ?? null,
-          mailingId: message.mailingId ?? null,
-        })),
-      )
-      .returning({ id: outboxMessages.id });
-    ids.push(...rows.map((row) => row.id));
-  }
+  const ids = await insertMany(
+    tx,
+    outboxMessages,
+    messages.map((message) => ({
+      channel: 'email',
+      recipient: message.to,
+      subject: message.subject,
+      bodyText: message.text,
+      bodyHtml: message.html ?? null,
+      attachments: message.attachments?.length ? message.attachments : null,
+      kind: message.kind,
+      language: message.language ?? null,
+      customerId: message.customerId ?? null,
+      mailingId: message.mailingId ?? null,
+    })),
+    'id',
+  );
   if (ids.length > 0) await wakeDelivery(tx, jobs);
   return ids;
 }

@@ -25,6 +25,7 @@ import { customers, orders, orderVouchers, productTypes, vouchers } from '../../
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { auditMany, diff } from '../audit/audit.js';
+import { formatDay, formatMoney } from '../messaging/format.js';
 import { queueTemplateEmail } from '../messaging/outbox.js';
 
 export type VouchersDeps = { db: Database; jobs: Jobs };
@@ -294,15 +295,6 @@ export async function editVoucher(
   });
   return getVoucher(db, id, kind);
 }
-
-const formatMoney = (minor: number, locale: Locale) =>
-  new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { style: 'currency', currency: 'CZK' }).format(
-    minor / 100,
-  );
-const formatDay = (day: string, locale: Locale) =>
-  new Intl.DateTimeFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
 
 /**
  * `POST admin/vouchers/send`: the voucher e-mailed through the outbox (always sent, whatever any
