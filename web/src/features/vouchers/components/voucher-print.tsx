@@ -171,6 +171,7 @@ export function VoucherPrintModal({
       title={t('vouchers.print.title')}
       size="auto"
       centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="voucher-print-modal"
     >
       {opened && <style>{printCss}</style>}
