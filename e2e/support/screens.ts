@@ -85,6 +85,13 @@ export const screens: readonly Screen[] = [
   { path: '/finances/payments', name: 'payments', bothLanguages: true },
   { path: '/finances/statements', name: 'bank statements', bothLanguages: true },
   { path: '/finances/statements/view/:id', name: 'bank statement', id: 'admin/payments/bank-statements' },
+  { path: '/vouchers', name: 'vouchers', bothLanguages: true },
+  { path: '/vouchers/money/create', name: 'money voucher create' },
+  { path: '/vouchers/product/create', name: 'product voucher create' },
+  { path: '/vouchers/money/view/:id', name: 'money voucher', id: 'admin/vouchers?kind=1' },
+  { path: '/vouchers/product/view/:id', name: 'product voucher', id: 'admin/vouchers?kind=2' },
+  { path: '/vouchers/money/edit/:id', name: 'money voucher edit', id: 'admin/vouchers?kind=1' },
+  { path: '/vouchers/product/edit/:id', name: 'product voucher edit', id: 'admin/vouchers?kind=2' },
 
   { path: '/administration/users', name: 'users', bothLanguages: true },
   { path: '/administration/users/create', name: 'user create' },

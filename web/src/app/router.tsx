@@ -378,6 +378,76 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'vouchers',
+                handle: handle({
+                  name: 'admin.vouchers',
+                  title: 'vouchers.title',
+                  permissions: [Permissions.VouchersView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/vouchers/routes/vouchers-list')) },
+                  {
+                    path: 'money/create',
+                    handle: handle({
+                      name: 'admin.vouchers.money.create',
+                      title: 'vouchers.createMoneyTitle',
+                      permissions: [Permissions.VouchersCreate],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/vouchers/routes/voucher-create')),
+                  },
+                  {
+                    path: 'product/create',
+                    handle: handle({
+                      name: 'admin.vouchers.product.create',
+                      title: 'vouchers.createProductTitle',
+                      permissions: [Permissions.VouchersCreate],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/vouchers/routes/voucher-create')),
+                  },
+                  {
+                    path: 'money/view/:id',
+                    handle: handle({
+                      name: 'admin.vouchers.money.view',
+                      title: 'vouchers.moneyViewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/vouchers/routes/voucher-view')),
+                  },
+                  {
+                    path: 'product/view/:id',
+                    handle: handle({
+                      name: 'admin.vouchers.product.view',
+                      title: 'vouchers.productViewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/vouchers/routes/voucher-view')),
+                  },
+                  {
+                    path: 'money/edit/:id',
+                    handle: handle({
+                      name: 'admin.vouchers.money.edit',
+                      title: 'vouchers.editTitle',
+                      permissions: [Permissions.VouchersEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/vouchers/routes/voucher-edit')),
+                  },
+                  {
+                    path: 'product/edit/:id',
+                    handle: handle({
+                      name: 'admin.vouchers.product.edit',
+                      title: 'vouchers.editTitle',
+                      permissions: [Permissions.VouchersEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/vouchers/routes/voucher-edit')),
+                  },
+                ],
+              },
+              {
                 path: 'administration/producttypes',
                 handle: handle({
                   name: 'admin.producttypes',

@@ -69,4 +69,11 @@ describe('activeNavTo', () => {
       'templatecategories',
     ]);
   });
+
+  it('lists the vouchers under Finances for whoever may view them', () => {
+    const result = visibleNav(navGroups, [Permissions.VouchersView]);
+    expect(result.map((g) => [g.key, g.items.map((i) => i.key)])).toEqual([['finances', ['vouchers']]]);
+    const finances = navGroups.find((g) => g.key === 'finances')?.items ?? [];
+    expect(activeNavTo(finances, '/vouchers/product/view/3')).toBe('/vouchers');
+  });
 });

@@ -1,3 +1,6 @@
+/** The path segment of a voucher kind (SPEC §2: vouchers/money/…, vouchers/product/…). */
+export type VoucherKindPath = 'money' | 'product';
+
 /** Every path of the app in one place. */
 export const paths = {
   login: '/login',
@@ -52,6 +55,13 @@ export const paths = {
     view: (id: number | string) => `/finances/orders/view/${id}`,
   },
   payments: '/finances/payments',
+  /** Money and product vouchers: each kind has its own create, view and edit screens. */
+  vouchers: {
+    list: '/vouchers',
+    create: (kind: VoucherKindPath) => `/vouchers/${kind}/create`,
+    view: (kind: VoucherKindPath, id: number | string) => `/vouchers/${kind}/view/${id}`,
+    edit: (kind: VoucherKindPath, id: number | string) => `/vouchers/${kind}/edit/${id}`,
+  },
   statements: {
     list: '/finances/statements',
     view: (id: number | string) => `/finances/statements/view/${id}`,

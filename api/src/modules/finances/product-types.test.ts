@@ -1,7 +1,9 @@
+import { Permissions } from '@genodesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
-import { auditLog, productTypes } from '../../db/schema/index.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { auditLog, productTypes, rolePermissions, roles, users } from '../../db/schema/index.js';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -91,6 +93,44 @@ describe('product types', () => {
     const doctor = await t.authAs(demo.doctor);
     expect(
       (await call('PUT', '/api/admin/producttypes/create', { Name: 'x', Price: 1 }, doctor)).statusCode,
+    ).toBe(403);
+  });
+
+  it('may be read by voucher staff without Product types or Customers: a product voucher names one', async () => {
+    const [role] = await t.db
+      .insert(roles)
+      .values({ name: 'Voucher desk', nameCs: 'Vouchery', nameEn: 'Voucher desk' })
+      .returning();
+    await t.db.insert(rolePermissions).values(
+      [Permissions.AdminPanelView, Permissions.VouchersView, Permissions.VouchersCreate].map(
+        (permission) => ({
+          roleId: role!.id,
+          permission,
+        }),
+      ),
+    );
+    await t.db.insert(users).values({
+      email: 'voucher.desk@genodesk.test',
+      userName: 'Voucher desk',
+      passwordHash: await hashPassword('voucher-desk-password'),
+      roleId: role!.id,
+    });
+    const { token } = await t.login('voucher.desk@genodesk.test', 'voucher-desk-password');
+    const desk = { authorization: `Bearer ${token}` };
+    const list = await call('GET', '/api/admin/producttypes?pageSize=100', undefined, desk);
+    expect(list.statusCode, list.body).toBe(200);
+    const type = list.json().items[0] as { id: number };
+    const created = await call(
+      'PUT',
+      '/api/admin/vouchers/create-product-voucher',
+      { Code: `DESK-${Date.now()}`, ProductType: type.id, ValidTo: '2099-12-31' },
+      desk,
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    // Reading one product type (its editor) still needs Product types.
+    expect(
+      (await call('GET', `/api/admin/producttypes/getproducttype?ProductTypeId=${type.id}`, undefined, desk))
+        .statusCode,
     ).toBe(403);
   });
 });

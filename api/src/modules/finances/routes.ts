@@ -21,9 +21,9 @@ const P = Permissions;
 export function productTypesRoutes(app: App, deps: Deps) {
   const tags = ['product types'];
 
-  // The customer forms pick a product type too.
+  // The customer forms pick a product type too, and so do the product voucher form and the vouchers list.
   app.get('/api/admin/producttypes', {
-    config: { access: { any: [P.ProductTypesView, P.CustomersCreate, P.CustomersEdit] } },
+    config: { access: { any: [P.ProductTypesView, P.CustomersCreate, P.CustomersEdit, P.VouchersView] } },
     schema: {
       tags,
       summary: 'Product types, paged (prices in CZK and haléře)',

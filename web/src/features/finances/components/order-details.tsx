@@ -13,6 +13,7 @@ import { useLocale } from '@/lib/use-locale';
 import { formatPragueDateTime, money } from './format';
 import { OrderStateBadges, paymentMethodName } from './labels';
 import { OrderPayments } from './order-payments';
+import { OrderVouchers } from './order-vouchers';
 import type { usePaymentActions } from './use-payment-actions';
 
 export function Section({
@@ -39,18 +40,21 @@ export function Section({
 
 /**
  * Every field of an order (SPEC §3): the order and its amounts, its customer, its payments, the
- * vouchers applied and its sample. `aside` goes on top of the right column (the unprocessed-order actions).
+ * vouchers applied (what each took off) and its sample. `aside` goes on top of the right column (the unprocessed-order actions).
  */
 export function OrderDetails({
   order,
   paymentActions,
   aside,
   sampleActions,
+  vouchersEditable = false,
 }: {
   order: OrderDetail;
   paymentActions?: ReturnType<typeof usePaymentActions>;
   aside?: ReactNode;
   sampleActions?: ReactNode;
+  /** The unprocessed-order view: vouchers are applied and removed here while the order is unpaid. */
+  vouchersEditable?: boolean;
 }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
@@ -101,37 +105,11 @@ export function OrderDetails({
               </DetailItem>
             </SimpleGrid>
           </Section>
+          <Section title={t('finances.order.sections.vouchers')} testId="order-vouchers">
+            <OrderVouchers order={order} editable={vouchersEditable} />
+          </Section>
           <Section title={t('finances.order.sections.payments')} testId="order-payments-section">
             <OrderPayments payments={order.payments} actions={paymentActions} />
-          </Section>
-          <Section title={t('finances.order.sections.vouchers')} testId="order-vouchers">
-            {order.moneyVouchers.length === 0 && !order.productVoucher ? (
-              <Text c="dimmed" fz="sm">
-                {t('finances.order.noVouchers')}
-              </Text>
-            ) : (
-              <Stack gap="xs">
-                {order.productVoucher && (
-                  <Group justify="space-between">
-                    <Text fz="sm">{t('finances.order.productVoucher')}</Text>
-                    <Text ff="monospace" fz="sm">
-                      {order.productVoucher.code}
-                    </Text>
-                  </Group>
-                )}
-                {order.moneyVouchers.map((v) => (
-                  <Group key={v.id} justify="space-between">
-                    <Text fz="sm">
-                      {t('finances.order.moneyVoucher')}{' '}
-                      <Text span ff="monospace" fz="sm">
-                        {v.code}
-                      </Text>
-                    </Text>
-                    <Text fz="sm">−{czk(v.amount)}</Text>
-                  </Group>
-                ))}
-              </Stack>
-            )}
           </Section>
         </Stack>
       </Grid.Col>

@@ -260,6 +260,7 @@ export function UnpaidOrderViewRoute() {
       <OrderDetails
         order={o}
         paymentActions={paymentActions}
+        vouchersEditable
         sampleActions={<SampleButtons order={o} />}
         aside={
           <>
