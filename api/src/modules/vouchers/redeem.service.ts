@@ -1,11 +1,12 @@
 import {
   type ApplyVoucherRequest,
+  type Locale,
   type OrderDetail,
   PaymentMethod,
   type RemoveVoucherRequest,
   VoucherKind,
 } from '@genodesk/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Tx, transaction } from '../../db/client.js';
 import { orders, orderVouchers, payments, productTypes, vouchers } from '../../db/schema/index.js';
@@ -13,6 +14,7 @@ import { notFound, unprocessable } from '../../http/errors.js';
 import { auditMany } from '../audit/audit.js';
 import { getOrder } from '../finances/orders.service.js';
 import { recordPaid } from '../finances/payments.service.js';
+import { formatDay } from '../messaging/format.js';
 import { isExpired, type VouchersDeps } from './vouchers.service.js';
 
 /** The order, locked first like every order action, and refused once paid. */
@@ -33,6 +35,25 @@ async function takenOff(tx: Tx, orderId: number): Promise<number> {
 }
 
 /**
+ * An open bank transfer follows the amount due as vouchers come and go, so its QR code and the
+ * statement that pays it ask for what is left.
+ */
+async function followAmountDue(tx: Tx, order: typeof orders.$inferSelect) {
+  const due = Math.max(0, order.amount - (await takenOff(tx, order.id)));
+  if (due === 0) return;
+  await tx
+    .update(payments)
+    .set({ amount: due })
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.method, PaymentMethod.BankTransfer),
+        isNull(payments.completedAt),
+      ),
+    );
+}
+
+/**
  * `POST admin/orders/apply-voucher`: a voucher, by code (case-insensitively), used on an unpaid order.
  * A money voucher takes its amount off (never below zero); a product voucher pays an order of its
  * product type in full. When nothing is left to pay, the order is paid by money vouchers [5] or the
@@ -44,6 +65,7 @@ export async function applyVoucher(
   deps: VouchersDeps,
   by: Principal,
   input: ApplyVoucherRequest,
+  locale: Locale,
 ): Promise<OrderDetail> {
   await transaction(deps.db, async (tx) => {
     const order = await lockUnpaidOrder(tx, input.OrderId);
@@ -64,7 +86,8 @@ export async function applyVoucher(
       .from(orderVouchers)
       .where(and(eq(orderVouchers.orderId, order.id), eq(orderVouchers.voucherId, v.id)));
     if (already) throw unprocessable('voucherAlreadyOnOrder', 'Code');
-    if (voucher.expired) throw unprocessable('voucherExpired', 'Code', { date: v.validTo });
+    if (voucher.expired)
+      throw unprocessable('voucherExpired', 'Code', { date: formatDay(v.validTo, locale) });
     if (v.remainingUsageCount <= 0) throw unprocessable('voucherExhausted', 'Code');
     if (v.kind === VoucherKind.Product && v.productTypeId !== order.productTypeId) {
       const [type] = await tx
@@ -101,7 +124,7 @@ export async function applyVoucher(
         changes: [{ field: 'voucherApplied', oldValue: null, newValue: `${v.code} (${taken})` }],
       },
     ]);
-    if (due - taken > 0) return;
+    if (due - taken > 0) return followAmountDue(tx, order);
     await payByVouchers(
       tx,
       deps,
@@ -174,6 +197,7 @@ export async function removeVoucher(
         changes: [{ field: 'voucherRemoved', oldValue: `${v.code} (${removed.amount})`, newValue: null }],
       },
     ]);
+    await followAmountDue(tx, order);
   });
   return getOrder(deps.db, input.OrderId);
 }

@@ -161,7 +161,8 @@ export function vouchersRoutes(app: App, deps: Deps) {
       body: applyVoucherRequestSchema,
       response: { 200: orderDetailSchema },
     },
-    handler: (request) => applyVoucher(vouchersDeps, principalOf(request), request.body),
+    handler: (request) =>
+      applyVoucher(vouchersDeps, principalOf(request), request.body, requestLocale(request)),
   });
 
   app.post('/api/admin/orders/remove-voucher', {

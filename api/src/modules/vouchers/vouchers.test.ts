@@ -502,7 +502,11 @@ describe('redeeming vouchers on orders', () => {
     expect(await message('NO-SUCH-CODE', 'en')).toBe('There is no voucher with this code.');
 
     const expired = await moneyVoucher({ ValidTo: pragueDay(-1) });
-    expect(await message(expired.code, 'en')).toBe(`The voucher expired on ${pragueDay(-1)}.`);
+    const yesterday = new Date(`${pragueDay(-1)}T12:00:00Z`);
+    const longDay = (tag: string) =>
+      new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(yesterday);
+    expect(await message(expired.code, 'en')).toBe(`The voucher expired on ${longDay('en-GB')}.`);
+    expect(await message(expired.code)).toContain(longDay('cs-CZ'));
     // Valid to the end of its day.
     const lastDay = await moneyVoucher({ Amount: 1, ValidTo: pragueDay() });
     expect((await apply(order.orderId, lastDay.code)).statusCode).toBe(200);
@@ -529,6 +533,20 @@ describe('redeeming vouchers on orders', () => {
     expect(after.amountMinor).toBe(order.amount - 20_000);
     const [open] = await t.db.select().from(payments).where(eq(payments.id, after.id));
     expect(open!.amount).toBe(order.amount - 20_000);
+  });
+
+  it('keeps an open bank transfer at the amount due as vouchers are applied and removed', async () => {
+    const order = await unpaidOrder();
+    const transfer = (
+      await call('PUT', '/api/admin/payments/bank-transfer', { OrderId: order.orderId })
+    ).json();
+    const openAmount = async () =>
+      (await t.db.select().from(payments).where(eq(payments.id, transfer.id)))[0]!.amount;
+    const v = await moneyVoucher({ Amount: 300 });
+    expect((await apply(order.orderId, v.code)).statusCode).toBe(200);
+    expect(await openAmount()).toBe(order.amount - 30_000);
+    expect((await remove(order.orderId, v.id)).statusCode).toBe(200);
+    expect(await openAmount()).toBe(order.amount);
   });
 
   it('gives the use back when a voucher is removed from an unpaid order', async () => {
