@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { TokenSigner } from '../src/auth/tokens.js';
@@ -35,6 +35,9 @@ export async function startBenchServer(name: string, poolSize = 10) {
     db,
     jobs,
     url,
+    /** The embedded PostgreSQL's server process (its backends are its children). */
+    postmasterPid: async () =>
+      Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]),
     async stop() {
       await app.close();
       await jobs.stop();
@@ -43,4 +46,23 @@ export async function startBenchServer(name: string, poolSize = 10) {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** CPU seconds (user + system) a process and, with `children`, its direct children have used so far. */
+export async function cpuSeconds(pid: number, { children = false } = {}): Promise<number> {
+  const ticksPerSecond = 100; // Linux USER_HZ
+  const read = async (id: string) => {
+    const stat = await readFile(`/proc/${id}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the name: state (0), ppid (1) … utime (11), stime (12).
+    return { ppid: Number(fields[1]), ticks: Number(fields[11] ?? 0) + Number(fields[12] ?? 0) };
+  };
+  let ticks = (await read(String(pid))).ticks;
+  if (children)
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const process = await read(entry);
+      if (process.ppid === pid) ticks += process.ticks;
+    }
+  return ticks / ticksPerSecond;
 }

@@ -21,6 +21,7 @@ let errors = 0;
 let firstError: string | undefined;
 let next = 0;
 const until = Date.now() + seconds * 1000;
+const cpuAtStart = process.cpuUsage();
 
 const one = (name: string, path: string) =>
   new Promise<void>((resolve) => {
@@ -55,8 +56,11 @@ agent.destroy();
 
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
+const cpu = process.cpuUsage(cpuAtStart);
 const result = {
   seconds,
+  /** The generator's own CPU time, µs: it shares the machine's cores with the API and PostgreSQL. */
+  cpuMicros: cpu.user + cpu.system,
   requests: [...latencies.values()].reduce((sum, list) => sum + list.length, 0) + errors,
   errors,
   firstError,

@@ -1,11 +1,12 @@
 import { fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/db/embedded.js';
 import { demoPassword } from '../src/seed/demo.js';
 import { killGroup, startProcess, waitForHealth } from '../test/processes.js';
-import { startBenchServer } from './bench-server.js';
+import { cpuSeconds, startBenchServer } from './bench-server.js';
 
 /**
  * `npm run bench` (mixed staff load): the API in a process of its own, as a node runs it (production
@@ -24,6 +25,7 @@ type LoadResult = {
   requests: number;
   errors: number;
   firstError?: string;
+  cpuMicros: number;
   calls: Record<string, { count: number; p50: number; p95: number; p99: number }>;
 };
 
@@ -84,7 +86,7 @@ async function main() {
       body: JSON.stringify({ email: 'admin@genodesk.test', password: demoPassword }),
     });
     const { token } = (await login.json()) as { token: string };
-    const calls = {
+    const allCalls = {
       'auth/user': '/api/auth/user',
       customers: '/api/admin/customers?page=1&pageSize=25&sort=-dateRegistration',
       'customers search': '/api/admin/customers?page=1&pageSize=25&search=nov',
@@ -92,15 +94,37 @@ async function main() {
       reports: '/api/admin/products?page=1&pageSize=25&section=results',
       templates: '/api/admin/templates?page=1&pageSize=25&sort=phenotype',
     };
+    // BENCH_LOAD_ONLY=customers,reports loads only those calls (to see what one costs).
+    const only = process.env.BENCH_LOAD_ONLY?.split(',');
+    const calls = Object.fromEntries(
+      Object.entries(allCalls).filter(([name]) => !only || only.includes(name)),
+    );
     const pid = api.child.pid!;
+    const postmaster = await database.postmasterPid();
     const before = await residentMb(pid);
     await load(base, calls, token, 3);
+    const cpuBefore = {
+      api: await cpuSeconds(pid),
+      postgres: await cpuSeconds(postmaster, { children: true }),
+    };
     const run = await load(base, calls, token, seconds);
+    const cpu = {
+      api: (await cpuSeconds(pid)) - cpuBefore.api,
+      postgres: (await cpuSeconds(postmaster, { children: true })) - cpuBefore.postgres,
+      generator: run.cpuMicros / 1e6,
+    };
     const after = await residentMb(pid);
     console.info(
       `mixed staff load, ${concurrency} keep-alive clients (separate process), six calls round-robin:`,
     );
     report('  run', run);
+    // CPU per request says where the time goes even on a machine busy with other work.
+    const perRequest = (cpuSecondsUsed: number) => `${((cpuSecondsUsed / run.requests) * 1e6).toFixed(0)} µs`;
+    const total = cpu.api + cpu.postgres + cpu.generator;
+    console.info(
+      `  CPU per request: API ${perRequest(cpu.api)}, PostgreSQL ${perRequest(cpu.postgres)}, load generator ${perRequest(cpu.generator)}; ` +
+        `${os.cpus().length} cores would serve ${((os.cpus().length * run.requests) / total).toFixed(0)} requests/s at these costs`,
+    );
     console.info(
       `  API resident memory: ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after the run`,
     );
