@@ -4,6 +4,7 @@ import {
   type CustomerDetail,
   type CustomerExportQuery,
   type CustomerListQuery,
+  type CustomerReservationStatus,
   type CustomerSummary,
   type EditCustomerRequest,
   isUnderage,
@@ -36,6 +37,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { audit, diff, type FieldChange } from '../audit/audit.js';
 import { createOrder, finalizeOrder, payInCash } from '../finances/orders.service.js';
+import { reservationStatusOf } from '../reservations/reservation-status.js';
 import { recountTemplates } from '../results/generation.service.js';
 
 // Listing: one WHERE and ORDER BY for the paged list and the export.
@@ -193,6 +195,9 @@ export async function getCustomer(db: Executor, id: number): Promise<CustomerDet
     .select({ id: questionnaires.id })
     .from(questionnaires)
     .where(eq(questionnaires.customerId, id));
+  const reservation = await db.execute<{ status: CustomerReservationStatus }>(
+    sql`select ${reservationStatusOf(id)} as status`,
+  );
   const underage = isUnderage(row.dateOfBirth);
   return {
     id: row.id,
@@ -246,6 +251,7 @@ export async function getCustomer(db: Executor, id: number): Promise<CustomerDet
       created: order.createdAt.toISOString(),
     })),
     hasQuestionnaire: questionnaire !== undefined,
+    reservationStatus: reservation.rows[0]?.status ?? 'none',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
