@@ -349,6 +349,10 @@ export const messages = {
     en: 'This voucher is not applied to the order.',
   },
   // Consulting rooms and reservations (SPEC §5, §8).
+  consultingRoomNameExists: {
+    cs: 'Ambulance s tímto názvem již existuje!',
+    en: 'A consulting room with this name already exists!',
+  },
   doctorRequired: { cs: 'Musíte zvolit lékaře!', en: 'You have to choose a doctor!' },
   roomRequired: { cs: 'Musíte vybrat ambulanci!', en: 'You have to choose a consulting room!' },
   repeatAtLeastZero: { cs: 'Opakování musí být aspoň 0!', en: 'The repeat count must be at least 0!' },

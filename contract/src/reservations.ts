@@ -116,7 +116,7 @@ export const consultingRoomSchema = z.object({
   isEnabled: z.boolean(),
   doctorId: z.number().int(),
   doctor: doctorSchema,
-  /** Reservations of the room not cancelled and not yet ended. */
+  /** Reservations of the room not cancelled and not yet begun. */
   upcomingCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -319,7 +319,7 @@ export type Reservation = z.infer<typeof reservationSchema>;
 
 /** `GET admin/consultingrooms/{id}`: the room with its next bookings. */
 export const consultingRoomDetailSchema = consultingRoomSchema.extend({
-  /** The next (at most 50) reservations not cancelled and not yet ended, soonest first. */
+  /** The next (at most 50) reservations not cancelled and not yet begun, soonest first. */
   upcoming: z.array(reservationSchema),
 });
 export type ConsultingRoomDetail = z.infer<typeof consultingRoomDetailSchema>;

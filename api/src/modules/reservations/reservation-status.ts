@@ -1,5 +1,5 @@
 import type { CustomerReservationStatus } from '@genodesk/contract';
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { reservations } from '../../db/schema/index.js';
 
 /**
@@ -7,7 +7,7 @@ import { reservations } from '../../db/schema/index.js';
  * while one of their consultations that is not cancelled has not ended, else 'held' when one took
  * place, else 'none'. Two probes of `reservations_customer_start_idx`.
  */
-export function reservationStatusOf(customerId: SQLWrapper | number): SQL<CustomerReservationStatus> {
+export function reservationStatusOf(customerId: number): SQL<CustomerReservationStatus> {
   return sql<CustomerReservationStatus>`case
     when exists (select 1 from ${reservations} r where r.customer_id = ${customerId}
       and r.cancelled_at is null and r.consultation_end > now()) then 'upcoming'
