@@ -23,7 +23,7 @@ import { conflict, invalid, notFound, unprocessable } from '../../http/errors.js
 import type { Jobs } from '../../jobs/queue.js';
 import { type AuditEntry, auditMany, type FieldChange } from '../audit/audit.js';
 import { mailEachCustomer, scheduleReminder } from './notifications.js';
-import { type ReservationRow, selectReservations, toReservation } from './reservation-rows.js';
+import { type ReservationRow, readReservations, selectReservations } from './reservation-rows.js';
 import { reservationStatusOf } from './reservation-status.js';
 
 export type ReservationsDeps = { db: Database; jobs: Jobs; config: Pick<Config, 'mailFrom'> };
@@ -57,17 +57,19 @@ export async function listReservations(db: Executor, query: ReservationRangeQuer
   ];
   if (query.ConsultingRoomIds?.length)
     conditions.push(inArray(reservations.consultingRoomId, query.ConsultingRoomIds));
-  const rows = await selectReservations(db)
-    .where(and(...conditions))
-    .orderBy(asc(reservations.consultationStart), asc(reservations.id));
-  return { items: rows.map(toReservation) };
+  return {
+    items: await readReservations(db, and(...conditions), [
+      asc(reservations.consultationStart),
+      asc(reservations.id),
+    ]),
+  };
 }
 
 /** `GET admin/reservations/{id}`: one occurrence, cancelled or not. */
 export async function getReservation(db: Executor, id: number): Promise<Reservation> {
-  const [row] = await selectReservations(db).where(eq(reservations.id, id));
-  if (!row) throw notFound();
-  return toReservation(row);
+  const [reservation] = await readReservations(db, eq(reservations.id, id), []);
+  if (!reservation) throw notFound();
+  return reservation;
 }
 
 /** `GET admin/reservations/customer`: the customer's history, cancelled ones too, latest first. */
@@ -77,12 +79,21 @@ export async function customerReservations(db: Executor, customerId: number): Pr
     .from(customers)
     .where(eq(customers.id, customerId));
   if (!customer) throw notFound();
-  const rows = await selectReservations(db)
-    .where(eq(reservations.customerId, customerId))
-    .orderBy(desc(reservations.consultationStart), desc(reservations.id));
-  return { customerId, reservationStatus: customer.status, items: rows.map(toReservation) };
+  const items = await readReservations(db, eq(reservations.customerId, customerId), [
+    desc(reservations.consultationStart),
+    desc(reservations.id),
+  ]);
+  return { customerId, reservationStatus: customer.status, items };
 }
 
+/** The occurrences `ids` as the API answers them, soonest first. */
+const readByIds = (db: Executor, ids: number[]) =>
+  readReservations(db, inArray(reservations.id, ids.length ? ids : [0]), [
+    asc(reservations.consultationStart),
+    asc(reservations.id),
+  ]);
+
+/** The occurrences `ids` with their customers' addresses and languages: what the messages are made of. */
 const rowsByIds = async (db: Executor, ids: number[]) =>
   ids.length === 0
     ? []
@@ -318,7 +329,7 @@ export async function createReservations(
         return inserted.map((r) => r.id);
       }),
   );
-  return { items: (await rowsByIds(deps.db, ids)).map(toReservation) };
+  return { items: await readByIds(deps.db, ids) };
 }
 
 // ── Editing and cancelling ─────────────────────────────────────────────────────────────────────
@@ -507,7 +518,7 @@ export async function editReservations(
         return changing.map((p) => p.before.id);
       }),
   );
-  return { items: (await rowsByIds(deps.db, changedIds)).map(toReservation) };
+  return { items: await readByIds(deps.db, changedIds) };
 }
 
 /**

@@ -15,7 +15,7 @@ import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js'
 import { consultingRooms, reservations, roles, users } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, diff } from '../audit/audit.js';
-import { selectReservations, toReservation } from './reservation-rows.js';
+import { readReservations } from './reservation-rows.js';
 
 type CreateInput = z.output<typeof createConsultingRoomRequestSchema>;
 type EditInput = z.output<typeof editConsultingRoomRequestSchema>;
@@ -132,11 +132,13 @@ export async function listRooms(db: Executor, query: ConsultingRoomListQuery): P
 export async function getRoom(db: Executor, id: number): Promise<ConsultingRoomDetail> {
   const [row] = await selectRooms(db).where(eq(consultingRooms.id, id));
   if (!row) throw notFound();
-  const upcoming = await selectReservations(db)
-    .where(upcomingOf(id))
-    .orderBy(asc(reservations.consultationStart), asc(reservations.id))
-    .limit(50);
-  return { ...toRoom(row), upcoming: upcoming.map(toReservation) };
+  const upcoming = await readReservations(
+    db,
+    upcomingOf(id),
+    [asc(reservations.consultationStart), asc(reservations.id)],
+    50,
+  );
+  return { ...toRoom(row), upcoming };
 }
 
 /** `PUT admin/consultingrooms`: colour defaults to the doctor's; audited. */
