@@ -30,6 +30,7 @@ import {
   productTemplates,
   productTypes,
   questionnaires,
+  reservations,
   samples,
   users,
 } from '../../db/schema/index.js';
@@ -447,7 +448,13 @@ export async function deleteCustomer(db: Database, by: Principal, id: number) {
     const productIds = (
       await tx.select({ id: products.id }).from(products).where(eq(products.customerId, id))
     ).map((p) => p.id);
+    const reservationIds = (
+      await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.customerId, id))
+    ).map((r) => r.id);
     const trails: SQL[] = [and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, id)) as SQL];
+    // Their consultations go with them (cascade), and so does their trail.
+    if (reservationIds.length)
+      trails.push(and(eq(auditLog.entity, 'reservation'), inArray(auditLog.entityId, reservationIds)) as SQL);
     if (sampleIds.length)
       trails.push(and(eq(auditLog.entity, 'sample'), inArray(auditLog.entityId, sampleIds)) as SQL);
     if (questionnaireIds.length)

@@ -5,6 +5,7 @@ import { transaction } from '../../db/client.js';
 import { outboxMessages, reservations } from '../../db/schema/index.js';
 import { remindConsultation, remindDueConsultations, scheduleReminder } from './notifications.js';
 import { consultingRoom, customer, doctorUser, hoursFromNow, outboxOf } from './test-fixtures.js';
+import { reservationsWorkers } from './workers.js';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -185,4 +186,42 @@ describe('the SMS reminder', () => {
     expect((await storedStart(seeded!.id)).remindedForStart).not.toBeNull();
     expect((await storedStart(later!.id)).remindedForStart).toBeNull();
   });
+
+  it('goes out once through the real workers, also when they restart and the same job comes again', async () => {
+    const client = await customer(t);
+    const booked = await book(client.id, 13, 14);
+    const start = (await storedStart(booked.id)).consultationStart.toISOString();
+    const until = async (done: () => Promise<boolean>) => {
+      for (const deadline = Date.now() + 40_000; Date.now() < deadline; ) {
+        if (await done()) return;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error('timed out');
+    };
+    const settled = async () => {
+      const jobs = await jobsOf(booked.id);
+      return jobs.length > 0 && jobs.every((j) => j.state === 'completed');
+    };
+    const stopWorkers = async () => {
+      await t.jobs.boss.offWork('consultation-reminder');
+      await t.jobs.boss.offWork('consultation-reminders');
+    };
+    await reservationsWorkers({ jobs: t.jobs, db: t.db, config: t.config });
+    await until(settled);
+    await stopWorkers();
+    expect(await jobsOf(booked.id)).toHaveLength(1);
+    expect(await outboxOf(t, client.id, 'consultation-reminder')).toHaveLength(1);
+    // A retry after a crash hands the job over again; the restarted workers take it.
+    await t.jobs.boss.send(
+      'consultation-reminder',
+      { reservationId: booked.id, start },
+      { singletonKey: `${booked.id}@${start}` },
+    );
+    expect((await jobsOf(booked.id)).some((j) => j.state === 'created')).toBe(true);
+    await reservationsWorkers({ jobs: t.jobs, db: t.db, config: t.config });
+    await until(settled);
+    await stopWorkers();
+    expect(await jobsOf(booked.id)).toHaveLength(2);
+    expect(await outboxOf(t, client.id, 'consultation-reminder')).toHaveLength(1);
+  }, 90_000);
 });

@@ -596,6 +596,23 @@ describe('cancelling', () => {
   });
 });
 
+describe('deleting a customer', () => {
+  it('takes their consultations and their trail with them, and frees the time', async () => {
+    const r = await room();
+    const client = await customer(t);
+    const [booked] = await book(slot(r.id, 150, 151, { CustomerId: client.id }));
+    const deleted = await call('DELETE', `/api/admin/customers?CustomerId=${client.id}`, undefined, admin);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.db.select().from(reservations).where(eq(reservations.id, booked!.id))).toHaveLength(0);
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'reservation'), eq(auditLog.entityId, booked!.id)));
+    expect(trail).toHaveLength(0);
+    await book(slot(r.id, 150, 151));
+  });
+});
+
 describe('the entry consultation and the sample', () => {
   async function sampleInStatus(customerId: number, status: number) {
     const [sample] = await t.db.insert(samples).values({ customerId, status }).returning({ id: samples.id });
