@@ -276,7 +276,6 @@ export const reservationRangeQuerySchema = z
   );
 export type ReservationRangeQuery = z.infer<typeof reservationRangeQuerySchema>;
 
-export const reservationIdParamsSchema = z.object({ id: idSchema });
 export const customerReservationsQuerySchema = z.object({ CustomerId: idSchema });
 
 /** One occurrence. Times are ISO 8601 on Prague's clock with the offset (`2026-03-30T10:00:00+02:00`). */
