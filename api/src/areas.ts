@@ -4,7 +4,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { barcodesRoutes } from './modules/barcodes/routes.js';
 import { customersDashboard } from './modules/customers/dashboard.js';
 import { customersRoutes, questionnairesRoutes, relationshipsRoutes } from './modules/customers/routes.js';
-import type { WorkCounter } from './modules/dashboard/counters.js';
+import type { DashboardSection, WorkCounter } from './modules/dashboard/counters.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { financesDashboard } from './modules/finances/dashboard.js';
 import { ordersRoutes } from './modules/finances/orders.routes.js';
@@ -15,6 +15,9 @@ import { messagingWorkers } from './modules/messaging/workers.js';
 import { productsDashboard } from './modules/products/dashboard.js';
 import { productsRoutes } from './modules/products/routes.js';
 import { productsWorkers } from './modules/products/workers.js';
+import { reservationsDashboardSections } from './modules/reservations/dashboard.js';
+import { reservationsRoutes } from './modules/reservations/routes.js';
+import { reservationsWorkers } from './modules/reservations/workers.js';
 import { resultsDashboard } from './modules/results/dashboard.js';
 import { resultsRoutes } from './modules/results/routes.js';
 import { resultsWorkers } from './modules/results/workers.js';
@@ -31,6 +34,8 @@ type Area = {
   workers?: (deps: WorkerDeps) => Promise<void>;
   /** Its lines of the dashboard's work queue. */
   dashboard?: WorkCounter[];
+  /** Its parts of the dashboard beyond the counters. */
+  dashboardSections?: DashboardSection[];
 };
 
 const domainAreas: Area[] = [
@@ -49,11 +54,25 @@ const domainAreas: Area[] = [
   { name: 'results', routes: [resultsRoutes], workers: resultsWorkers, dashboard: resultsDashboard },
   { name: 'products', routes: [productsRoutes], workers: productsWorkers, dashboard: productsDashboard },
   { name: 'messaging', routes: [messagingRoutes], workers: messagingWorkers, dashboard: messagingDashboard },
+  {
+    name: 'reservations',
+    routes: [reservationsRoutes],
+    workers: reservationsWorkers,
+    dashboardSections: reservationsDashboardSections,
+  },
 ];
 
 export const areas: Area[] = [
   ...domainAreas,
-  { name: 'dashboard', routes: [dashboardRoutes(domainAreas.flatMap((area) => area.dashboard ?? []))] },
+  {
+    name: 'dashboard',
+    routes: [
+      dashboardRoutes(
+        domainAreas.flatMap((area) => area.dashboard ?? []),
+        domainAreas.flatMap((area) => area.dashboardSections ?? []),
+      ),
+    ],
+  },
 ];
 
 /** Registers every area's routes. */

@@ -13,6 +13,7 @@ import { adultAge } from './enums.js';
 import { localeSchema } from './locale.js';
 import { locales } from './locales.js';
 import { isValidPhone } from './phone.js';
+import { customerReservationStatusSchema } from './reservations.js';
 
 // Field rules shared by registration and edit.
 
@@ -211,6 +212,8 @@ export const customerDetailSchema = z.object({
     }),
   ),
   hasQuestionnaire: z.boolean(),
+  /** SPEC §3 (derived from the customer's consultations not cancelled): none, upcoming or held. */
+  reservationStatus: customerReservationStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

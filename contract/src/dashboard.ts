@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todaysConsultationSchema } from './reservations.js';
 
 /**
  * The dashboard's work queue: one counter per kind of waiting work. An area adds a key here, the
@@ -29,6 +30,13 @@ export const dashboardCounterSchema = z.object({
 });
 export type DashboardCounter = z.infer<typeof dashboardCounterSchema>;
 
-/** `GET admin/dashboard`: the counters the caller may open, in the order of `dashboardCounterKeys`. */
-export const dashboardSchema = z.object({ counters: z.array(dashboardCounterSchema) });
+/**
+ * `GET admin/dashboard`: the counters the caller may open, in the order of `dashboardCounterKeys`;
+ * and, for a caller with Reservations.View, today's consultations (Prague's day, not cancelled), the
+ * caller's own rooms first, then by start.
+ */
+export const dashboardSchema = z.object({
+  counters: z.array(dashboardCounterSchema),
+  consultationsToday: z.array(todaysConsultationSchema).optional(),
+});
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -348,6 +348,55 @@ export const messages = {
     cs: 'Tento voucher na objednávce uplatněn není.',
     en: 'This voucher is not applied to the order.',
   },
+  // Consulting rooms and reservations (SPEC §5, §8).
+  consultingRoomNameExists: {
+    cs: 'Ambulance s tímto názvem již existuje!',
+    en: 'A consulting room with this name already exists!',
+  },
+  doctorRequired: { cs: 'Musíte zvolit lékaře!', en: 'You have to choose a doctor!' },
+  roomRequired: { cs: 'Musíte vybrat ambulanci!', en: 'You have to choose a consulting room!' },
+  repeatAtLeastZero: { cs: 'Opakování musí být aspoň 0!', en: 'The repeat count must be at least 0!' },
+  repeatAtMostTwelve: {
+    cs: 'Opakování může být nejvýš 12 týdnů!',
+    en: 'The repeat count can be at most 12 weeks!',
+  },
+  reservationStartInPast: {
+    cs: 'Rezervace musí začínat v budoucnosti!',
+    en: 'A reservation must begin in the future!',
+  },
+  reservationEndBeforeStart: {
+    cs: 'Rezervace musí končit později, než začíná!',
+    en: 'A reservation must end later than it begins!',
+  },
+  reservationCustomerAndFake: {
+    cs: 'Rezervace nemůže mít zákazníka a zároveň být obsazená bez klienta!',
+    en: 'A reservation cannot have a customer and be occupied without a client!',
+  },
+  reservationOverlap: {
+    cs: 'Ambulance je v tomto čase již obsazená!',
+    en: 'The consulting room is already busy at this time!',
+  },
+  reservationSeriesOverlap: {
+    cs: 'Ambulance je v některých termínech opakování již obsazená: {dates}',
+    en: 'The consulting room is already busy on some of the recurring dates: {dates}',
+  },
+  consultingRoomDisabled: {
+    cs: 'Ambulance je vypnutá a nepřijímá nové rezervace!',
+    en: 'The consulting room is disabled and takes no new bookings!',
+  },
+  reservationAlreadyStarted: {
+    cs: 'Konzultace již začala nebo proběhla, nelze ji změnit ani zrušit.',
+    en: 'The consultation has already begun or taken place; it cannot be changed or cancelled.',
+  },
+  reservationRangeOrder: {
+    cs: 'Konec rozsahu musí být po jeho začátku!',
+    en: 'The end of the range must be after its start!',
+  },
+  reservationRangeTooLong: {
+    cs: 'Rozsah může mít nejvýš 100 dní!',
+    en: 'The range can span at most 100 days!',
+  },
+  reservationRequestFailed: { cs: 'Požadavek nelze dokončit', en: 'Could not complete request' },
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof messages;

@@ -53,6 +53,8 @@ describe('every registered route', () => {
       .filter((r) => r.access === 'public')
       .map((r) => `${r.method} ${r.url}`);
     expect(publicRoutes.sort()).toEqual([
+      // A doctor's calendar feed: the secret token in its URL is the credential; feed.test checks it.
+      'GET /api/calendar/feed/:token',
       'GET /api/config',
       'GET /api/health',
       'POST /api/auth/adminLogin',

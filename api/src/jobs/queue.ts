@@ -14,6 +14,13 @@ export type JobPayloads = {
   'move-product': { productId: number };
   /** Reanalyse one report or all, in batches (modules/results). */
   reanalyse: { runId: number };
+  /**
+   * Text the customer of a consultation 24 hours before `start` (modules/reservations): sent only if
+   * the occurrence still starts then and was not reminded for that start yet.
+   */
+  'consultation-reminder': { reservationId: number; start: string };
+  /** Remind every consultation of the next 24 hours not reminded yet: the safety net of the above. */
+  'consultation-reminders': Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
 export const jobNames: JobName[] = [
@@ -22,12 +29,17 @@ export const jobNames: JobName[] = [
   'process-results-upload',
   'move-product',
   'reanalyse',
+  'consultation-reminder',
+  'consultation-reminders',
 ];
 
 /** Queues that differ from `queuePolicy` (set when a queue is created). */
 const queuePolicies: Partial<Record<JobName, Pick<Queue, 'policy'>>> = {
   // A sweep delivers everything due, so more than one waiting would be idle work.
   'deliver-messages': { policy: 'short' },
+  // One reminder job per occurrence and start (its singletonKey) waits or runs at a time.
+  'consultation-reminder': { policy: 'exclusive' },
+  'consultation-reminders': { policy: 'short' },
 };
 
 /** Queues of earlier releases, removed at start (their work is done another way now). */
@@ -51,10 +63,13 @@ export const queuePolicy = {
 /** How often the supervisor looks for jobs whose heartbeat stopped. */
 export const superviseSeconds = 10;
 
+/** When a job may start (not before `startAfter`) and its key (one waiting or running job per key, on queues whose policy says so). */
+export type SendOptions = { startAfter?: Date; singletonKey?: string };
+
 export type Jobs = {
   boss: PgBoss;
   /** Enqueues a job inside the caller's transaction: it exists only if the change commits. */
-  send<N extends JobName>(tx: Tx, name: N, data: JobPayloads[N]): Promise<void>;
+  send<N extends JobName>(tx: Tx, name: N, data: JobPayloads[N], options?: SendOptions): Promise<void>;
   /**
    * Stops fetching jobs and lets running ones finish for up to `timeoutMs`; those still running then
    * fail their attempt and go back to the queue.
@@ -89,8 +104,10 @@ export async function startJobs(connectionString: string, options: { supervise: 
   for (const name of retiredQueues) if (await boss.getQueue(name)) await boss.deleteQueue(name);
   return {
     boss,
-    async send(tx, name, data) {
+    async send(tx, name, data, options = {}) {
       await boss.send(name, data, {
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         db: { executeSql: (text, values) => tx.$client.query(text, values as unknown[]) },
       });
     },

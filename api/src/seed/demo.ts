@@ -4,6 +4,7 @@ import { type Database, transaction } from '../db/client.js';
 import { roles, users } from '../db/schema/index.js';
 import { type SeededSample, seedCustomers } from './customers.js';
 import { seedFinances } from './finances.js';
+import { seedReservations } from './reservations.js';
 import { seedDemoResults } from './results.js';
 import { seedTemplates } from './templates.js';
 import { seedVouchers } from './vouchers.js';
@@ -26,6 +27,22 @@ export const demoUsers = [
     color: 2,
     isMainDoctor: true,
     phoneNumber: '+420602222222',
+  },
+  {
+    email: 'doctor2@genodesk.test',
+    userName: 'MUDr. Eva Horáková',
+    role: 'Doctor',
+    color: 6,
+    isMainDoctor: false,
+    phoneNumber: '+420605555555',
+  },
+  {
+    email: 'doctor3@genodesk.test',
+    userName: 'MUDr. Petr Malý',
+    role: 'Doctor',
+    color: 8,
+    isMainDoctor: false,
+    phoneNumber: '+420606666666',
   },
   {
     email: 'lab@genodesk.test',
@@ -77,6 +94,7 @@ export async function seedDemo(
     const seeded = await seedCustomers(tx);
     await seedFinances(tx);
     await seedVouchers(tx);
+    await seedReservations(tx);
     if (options.results !== false) await seedDemoResults(tx, seeded.withResults);
     return seeded;
   });

@@ -4,6 +4,7 @@ import {
   type CustomerDetail,
   type CustomerExportQuery,
   type CustomerListQuery,
+  type CustomerReservationStatus,
   type CustomerSummary,
   type EditCustomerRequest,
   isUnderage,
@@ -29,6 +30,7 @@ import {
   productTemplates,
   productTypes,
   questionnaires,
+  reservations,
   samples,
   users,
 } from '../../db/schema/index.js';
@@ -36,6 +38,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { audit, diff, type FieldChange } from '../audit/audit.js';
 import { createOrder, finalizeOrder, payInCash } from '../finances/orders.service.js';
+import { reservationStatusOf } from '../reservations/reservation-status.js';
 import { recountTemplates } from '../results/generation.service.js';
 
 // Listing: one WHERE and ORDER BY for the paged list and the export.
@@ -193,6 +196,9 @@ export async function getCustomer(db: Executor, id: number): Promise<CustomerDet
     .select({ id: questionnaires.id })
     .from(questionnaires)
     .where(eq(questionnaires.customerId, id));
+  const reservation = await db.execute<{ status: CustomerReservationStatus }>(
+    sql`select ${reservationStatusOf(id)} as status`,
+  );
   const underage = isUnderage(row.dateOfBirth);
   return {
     id: row.id,
@@ -246,6 +252,7 @@ export async function getCustomer(db: Executor, id: number): Promise<CustomerDet
       created: order.createdAt.toISOString(),
     })),
     hasQuestionnaire: questionnaire !== undefined,
+    reservationStatus: reservation.rows[0]?.status ?? 'none',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -441,7 +448,13 @@ export async function deleteCustomer(db: Database, by: Principal, id: number) {
     const productIds = (
       await tx.select({ id: products.id }).from(products).where(eq(products.customerId, id))
     ).map((p) => p.id);
+    const reservationIds = (
+      await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.customerId, id))
+    ).map((r) => r.id);
     const trails: SQL[] = [and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, id)) as SQL];
+    // Their consultations go with them (cascade), and so does their trail.
+    if (reservationIds.length)
+      trails.push(and(eq(auditLog.entity, 'reservation'), inArray(auditLog.entityId, reservationIds)) as SQL);
     if (sampleIds.length)
       trails.push(and(eq(auditLog.entity, 'sample'), inArray(auditLog.entityId, sampleIds)) as SQL);
     if (questionnaireIds.length)

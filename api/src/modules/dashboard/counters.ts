@@ -1,4 +1,5 @@
 import {
+  type Dashboard,
   type DashboardCounter,
   type DashboardCounterKey,
   dashboardCounterKeys,
@@ -18,6 +19,26 @@ export type WorkCounter = {
   access: Access;
   matches: (db: Executor) => SQLWrapper;
 };
+
+/**
+ * A part of the dashboard beyond the counters (e.g. today's consultations): who may see it (the access
+ * of what it shows) and what it adds to the reply.
+ */
+export type DashboardSection = {
+  access: Access;
+  load: (db: Executor, principal: Principal) => Promise<Omit<Partial<Dashboard>, 'counters'>>;
+};
+
+/** The sections the caller may see, merged into one part of the reply. */
+export async function loadSections(
+  db: Executor,
+  principal: Principal,
+  sections: readonly DashboardSection[],
+): Promise<Omit<Partial<Dashboard>, 'counters'>> {
+  const visible = sections.filter((section) => allows(principal, section.access));
+  const parts = await Promise.all(visible.map((section) => section.load(db, principal)));
+  return Object.assign({}, ...parts);
+}
 
 /**
  * The counters the caller may see, all counted in one query; each stops at `exactCountLimit`, so a

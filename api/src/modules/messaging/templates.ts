@@ -207,7 +207,7 @@ export const messageTemplates = {
   consultationBooked: template({
     channel: 'email',
     kind: 'consultation-booked',
-    params: ['name', 'type', 'start', 'end', 'room', 'doctor'],
+    params: ['name', 'type', 'start', 'end', 'room', 'doctor', 'more'],
     cs: {
       subject: 'GenoDesk – konzultace {start}',
       paragraphs: [
@@ -220,6 +220,7 @@ export const messageTemplates = {
         ['Konec', '{end}'],
         ['Ambulance', '{room}'],
         ['Lékař', '{doctor}'],
+        ['Další termíny', '{more}'],
       ],
     },
     en: {
@@ -234,13 +235,14 @@ export const messageTemplates = {
         ['End', '{end}'],
         ['Consulting room', '{room}'],
         ['Doctor', '{doctor}'],
+        ['Further dates', '{more}'],
       ],
     },
   }),
   consultationChanged: template({
     channel: 'email',
     kind: 'consultation-changed',
-    params: ['name', 'type', 'start', 'end', 'room', 'doctor'],
+    params: ['name', 'type', 'start', 'end', 'room', 'doctor', 'more'],
     cs: {
       subject: 'GenoDesk – změna konzultace, nově {start}',
       paragraphs: ['Dobrý den, {name},', 'vaše konzultace se mění. Platí tento termín:'],
@@ -250,6 +252,7 @@ export const messageTemplates = {
         ['Konec', '{end}'],
         ['Ambulance', '{room}'],
         ['Lékař', '{doctor}'],
+        ['Další termíny', '{more}'],
       ],
     },
     en: {
@@ -261,19 +264,21 @@ export const messageTemplates = {
         ['End', '{end}'],
         ['Consulting room', '{room}'],
         ['Doctor', '{doctor}'],
+        ['Further dates', '{more}'],
       ],
     },
   }),
   consultationCancelled: template({
     channel: 'email',
     kind: 'consultation-cancelled',
-    params: ['name', 'type', 'start', 'room'],
+    params: ['name', 'type', 'start', 'room', 'more'],
     cs: {
       subject: 'GenoDesk – konzultace {start} je zrušena',
       paragraphs: [
         'Dobrý den, {name},',
         'vaše konzultace ({type}) {start} v ambulanci {room} byla zrušena. Pro nový termín nás prosím kontaktujte.',
       ],
+      facts: [['Zrušeny jsou i termíny', '{more}']],
     },
     en: {
       subject: 'GenoDesk – consultation on {start} cancelled',
@@ -281,6 +286,7 @@ export const messageTemplates = {
         'Hello {name},',
         'your consultation ({type}) on {start} in {room} has been cancelled. Please contact us for a new date.',
       ],
+      facts: [['Also cancelled', '{more}']],
     },
   }),
   consultationReminder: template({

@@ -1,0 +1,203 @@
+import type {
+  ConsultingRoom,
+  ConsultingRoomDetail,
+  ConsultingRoomListQuery,
+  createConsultingRoomRequestSchema,
+  Doctor,
+  editConsultingRoomRequestSchema,
+  Page,
+} from '@genodesk/contract';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Principal } from '../../auth/principal.js';
+import { type Database, type Executor, transaction } from '../../db/client.js';
+import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
+import { consultingRooms, reservations, roles, users } from '../../db/schema/index.js';
+import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import { audit, diff } from '../audit/audit.js';
+import { readReservations } from './reservation-rows.js';
+
+type CreateInput = z.output<typeof createConsultingRoomRequestSchema>;
+type EditInput = z.output<typeof editConsultingRoomRequestSchema>;
+
+/** A role is the Doctor role by any of its names (SPEC §5: "Doctor or its Czech equivalent"). */
+const isDoctorRoleSql = sql`(lower(trim(${roles.name})) in ('doctor', 'lékař')
+  or lower(trim(${roles.nameCs})) in ('doctor', 'lékař') or lower(trim(${roles.nameEn})) in ('doctor', 'lékař'))`;
+
+const doctorColumns = {
+  id: users.id,
+  userName: users.userName,
+  email: users.email,
+  color: users.color,
+  isUserLoginActive: users.isUserLoginActive,
+};
+
+/** `GET admin/consultingrooms/doctors`: active users of the Doctor role, by name. */
+export function listDoctors(db: Executor): Promise<Doctor[]> {
+  return db
+    .select(doctorColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.isUserLoginActive, true), isDoctorRoleSql))
+    .orderBy(asc(users.userName), asc(users.id));
+}
+
+/** The room's doctor must be an active user whose role is Doctor: 'Musíte zvolit lékaře!' otherwise. */
+async function requireDoctor(db: Executor, doctorId: number) {
+  const [doctor] = await db
+    .select({ id: users.id, color: users.color })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.id, doctorId), eq(users.isUserLoginActive, true), isDoctorRoleSql));
+  if (!doctor) throw unprocessable('doctorRequired', 'DoctorId');
+  return doctor;
+}
+
+function asDuplicateName(error: unknown): never {
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
+  if (cause?.code === '23505' && cause.constraint === 'consulting_rooms_name_lower_key')
+    throw conflict('consultingRoomNameExists', 'Name');
+  throw error;
+}
+
+/** Live reservations of the room that have not begun. */
+const upcomingOf = (roomId: SQL | number) =>
+  sql`${reservations.consultingRoomId} = ${roomId} and ${reservations.cancelledAt} is null
+    and ${reservations.consultationStart} > now()`;
+
+const roomColumns = {
+  room: consultingRooms,
+  doctor: doctorColumns,
+  upcomingCount: sql<number>`(select count(*)::int from ${reservations} where ${upcomingOf(sql`${consultingRooms.id}`)})`,
+};
+type RoomRow = { room: typeof consultingRooms.$inferSelect; doctor: Doctor; upcomingCount: number };
+
+const toRoom = ({ room, doctor, upcomingCount }: RoomRow): ConsultingRoom => ({
+  id: room.id,
+  name: room.name,
+  color: room.color,
+  isEnabled: room.isEnabled,
+  doctorId: room.doctorId,
+  doctor,
+  upcomingCount: Number(upcomingCount),
+  createdAt: room.createdAt.toISOString(),
+  updatedAt: room.updatedAt.toISOString(),
+});
+
+const selectRooms = (db: Executor) =>
+  db.select(roomColumns).from(consultingRooms).innerJoin(users, eq(users.id, consultingRooms.doctorId));
+
+/** `GET admin/consultingrooms`: searched (room or doctor name), filtered, sorted and paged in SQL. */
+export async function listRooms(db: Executor, query: ConsultingRoomListQuery): Promise<Page<ConsultingRoom>> {
+  const conditions: SQL[] = [];
+  if (query.enabled !== undefined) conditions.push(eq(consultingRooms.isEnabled, query.enabled));
+  if (query.doctorId) conditions.push(eq(consultingRooms.doctorId, query.doctorId));
+  const term = query.search?.trim();
+  if (term)
+    conditions.push(
+      sql`(lower(${consultingRooms.name}) like ${likePattern(term)} or lower(${users.userName}) like ${likePattern(term)})`,
+    );
+  const where = and(...conditions);
+  const order = orderBy(
+    query.sort,
+    {
+      name: sql`lower(${consultingRooms.name})`,
+      doctor: sql`lower(${users.userName})`,
+      isEnabled: sql`${consultingRooms.isEnabled}`,
+      createdAt: sql`${consultingRooms.createdAt}`,
+    },
+    'name',
+    sql`${consultingRooms.id}`,
+  );
+  const rows = await selectRooms(db)
+    .where(where)
+    .orderBy(order)
+    .limit(query.pageSize)
+    .offset(pageOffset(query));
+  return listPage(
+    db,
+    query,
+    rows.map(toRoom),
+    db
+      .select({ one: sql`1` })
+      .from(consultingRooms)
+      .innerJoin(users, eq(users.id, consultingRooms.doctorId))
+      .where(where),
+  );
+}
+
+/** `GET admin/consultingrooms/{id}`: the room with its next 50 bookings. */
+export async function getRoom(db: Executor, id: number): Promise<ConsultingRoomDetail> {
+  const [row] = await selectRooms(db).where(eq(consultingRooms.id, id));
+  if (!row) throw notFound();
+  const upcoming = await readReservations(
+    db,
+    upcomingOf(id),
+    [asc(reservations.consultationStart), asc(reservations.id)],
+    50,
+  );
+  return { ...toRoom(row), upcoming };
+}
+
+/** `PUT admin/consultingrooms`: colour defaults to the doctor's; audited. */
+export async function createRoom(
+  db: Database,
+  by: Principal,
+  input: CreateInput,
+): Promise<ConsultingRoomDetail> {
+  const id = await transaction(db, async (tx) => {
+    const doctor = await requireDoctor(tx, input.DoctorId);
+    const [room] = await tx
+      .insert(consultingRooms)
+      .values({
+        name: input.Name,
+        isEnabled: input.IsEnabled,
+        doctorId: doctor.id,
+        color: input.Color ?? doctor.color,
+      })
+      .returning()
+      .catch(asDuplicateName);
+    if (!room) throw new Error('consulting room insert returned nothing');
+    await audit(tx, {
+      entity: 'consultingRoom',
+      entityId: room.id,
+      changedBy: by.id,
+      changes: [{ field: 'created', oldValue: null, newValue: room.name }],
+    });
+    return room.id;
+  });
+  return getRoom(db, id);
+}
+
+/** `POST admin/consultingrooms`: IsEnabled and Color left out stay; disabling keeps the bookings; audited. */
+export async function editRoom(db: Database, by: Principal, input: EditInput): Promise<ConsultingRoomDetail> {
+  await transaction(db, async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(consultingRooms)
+      .where(eq(consultingRooms.id, input.Id))
+      .for('update');
+    if (!before) throw notFound();
+    if (input.DoctorId !== before.doctorId) await requireDoctor(tx, input.DoctorId);
+    const after = {
+      name: input.Name,
+      doctorId: input.DoctorId,
+      isEnabled: input.IsEnabled ?? before.isEnabled,
+      color: input.Color ?? before.color,
+    };
+    await tx
+      .update(consultingRooms)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(consultingRooms.id, input.Id))
+      .catch(asDuplicateName);
+    await audit(tx, {
+      entity: 'consultingRoom',
+      entityId: input.Id,
+      changedBy: by.id,
+      changes: diff(before, after, ['name', 'doctorId', 'isEnabled', 'color']),
+    });
+  });
+  return getRoom(db, input.Id);
+}

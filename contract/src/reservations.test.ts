@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { translateMessage } from './messages.js';
+import {
+  createConsultingRoomRequestSchema,
+  createReservationRequestSchema,
+  editReservationRequestSchema,
+  reservationRangeQuerySchema,
+} from './reservations.js';
+
+const messagesOf = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+const future = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+describe('the reservations contract', () => {
+  it("speaks the spec's messages", () => {
+    expect(translateMessage('doctorRequired', 'cs')).toBe('Musíte zvolit lékaře!');
+    expect(translateMessage('doctorRequired', 'en')).toBe('You have to choose a doctor!');
+    expect(translateMessage('roomRequired', 'cs')).toBe('Musíte vybrat ambulanci!');
+    expect(translateMessage('repeatAtLeastZero', 'cs')).toBe('Opakování musí být aspoň 0!');
+    expect(translateMessage('reservationRequestFailed', 'en')).toBe('Could not complete request');
+  });
+
+  it('needs a doctor for a consulting room', () => {
+    expect(messagesOf(createConsultingRoomRequestSchema.safeParse({ Name: 'A', DoctorId: 0 }))).toEqual({
+      DoctorId: 'doctorRequired',
+    });
+    expect(messagesOf(createConsultingRoomRequestSchema.safeParse({ Name: 'A' }))).toEqual({
+      DoctorId: 'doctorRequired',
+    });
+  });
+
+  it('checks a booking field by field and across fields', () => {
+    const ok = createReservationRequestSchema.parse({
+      ConsultingRoomId: 1,
+      ConsultationStart: future(2),
+      ConsultationEnd: future(3),
+    });
+    expect(ok).toMatchObject({ ReservationType: 0, IsFake: false, RepeatXWeeks: 0 });
+    expect(
+      messagesOf(
+        createReservationRequestSchema.safeParse({
+          ConsultingRoomId: 0,
+          ConsultationStart: future(-1),
+          ConsultationEnd: future(-2),
+          CustomerId: 5,
+          IsFake: true,
+          RepeatXWeeks: -1,
+        }),
+      ),
+    ).toEqual({
+      ConsultingRoomId: 'roomRequired',
+      RepeatXWeeks: 'repeatAtLeastZero',
+      ConsultationStart: 'reservationStartInPast',
+      ConsultationEnd: 'reservationEndBeforeStart',
+      IsFake: 'reservationCustomerAndFake',
+    });
+    expect(
+      messagesOf(
+        createReservationRequestSchema.safeParse({
+          ConsultingRoomId: 1,
+          ConsultationStart: future(2),
+          ConsultationEnd: future(3),
+          RepeatXWeeks: 13,
+        }),
+      ),
+    ).toEqual({ RepeatXWeeks: 'repeatAtMostTwelve' });
+    expect(messagesOf(editReservationRequestSchema.safeParse({ Id: 1, Scope: 'all' }))).toEqual({
+      Scope: 'invalidValue',
+    });
+  });
+
+  it('bounds the calendar range', () => {
+    expect(
+      reservationRangeQuerySchema.parse({ From: '2026-03-30', To: '2026-04-06', ConsultingRoomIds: '1,2' }),
+    ).toMatchObject({ ConsultingRoomIds: [1, 2] });
+    expect(
+      messagesOf(reservationRangeQuerySchema.safeParse({ From: '2026-03-30', To: '2026-03-30' })),
+    ).toEqual({
+      To: 'reservationRangeOrder',
+    });
+    expect(
+      messagesOf(reservationRangeQuerySchema.safeParse({ From: '2026-01-01', To: '2026-12-31' })),
+    ).toEqual({
+      To: 'reservationRangeTooLong',
+    });
+  });
+});
