@@ -19,7 +19,7 @@ export async function startBenchServer(name: string, poolSize = 10) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `genodesk-bench-${name}-`));
   const embedded = await startEmbeddedPostgres(dataDir, () => {}, { durable: false });
   const url = embedded.url('postgres');
-  const db = createDatabase(url, poolSize);
+  const db = createDatabase(url, poolSize, { preparedStatements: loadConfig().preparedStatements });
   await runMigrations(db);
   await ensureBaseRoles(db);
   await seedDemo(db);

@@ -35,6 +35,11 @@ export function loadConfig(env = process.env) {
     databaseUrl: env.DATABASE_URL || undefined,
     seedDemo: env.SEED_DEMO === '1' || (!env.DATABASE_URL && env.SEED_DEMO !== '0'),
     workers: env.WORKERS !== 'off',
+    /**
+     * Statements prepared per connection (see db/client.ts); `off` behind a pooler that hands a
+     * session's statements to other clients (PgBouncer in transaction mode before 1.21).
+     */
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'off',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'GenoDesk <no-reply@genodesk.test>',
     /** The account bank-transfer payments are made to (Czech `prefix-number/bank` form). */

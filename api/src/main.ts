@@ -22,7 +22,7 @@ async function main() {
   if (embedded) steps.unshift({ name: 'the embedded PostgreSQL', run: embedded.stop });
   const databaseUrl =
     config.databaseUrl ?? (await ensureDatabase(embedded!.url('postgres'), embedded!.url('genodesk')));
-  const db = createDatabase(databaseUrl);
+  const db = createDatabase(databaseUrl, 20, { preparedStatements: config.preparedStatements });
   steps.unshift({ name: 'the database pool', run: () => db.$client.end() });
   const seeded = await prepareDatabase(db, { demo: config.seedDemo });
 

@@ -12,7 +12,7 @@ async function main() {
     throw new Error('npm run worker needs DATABASE_URL (the API process runs workers itself otherwise)');
   const steps: ShutdownStep[] = [];
   stopOnSignals(steps, (line) => console.info(line));
-  const db = createDatabase(config.databaseUrl, 5);
+  const db = createDatabase(config.databaseUrl, 5, { preparedStatements: config.preparedStatements });
   steps.unshift({ name: 'the database pool', run: () => db.$client.end() });
   // A worker may come up before any API node: it brings the database to the schema its jobs expect.
   await prepareDatabase(db, { demo: config.seedDemo });

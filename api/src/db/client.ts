@@ -53,8 +53,12 @@ class PreparingClient extends pg.Client {
   }
 }
 
-export function createDatabase(url: string, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max, Client: PreparingClient });
+export function createDatabase(url: string, max = 20, { preparedStatements = true } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    ...(preparedStatements ? { Client: PreparingClient } : {}),
+  });
   // A connection dropped while idle (a database restart) must not take the process down.
   pool.on('error', (error) => console.error('database connection lost:', error.message));
   return drizzle(pool, { schema }) as Database;
