@@ -1,0 +1,4 @@
+export function CalendarRoute() {
+  return null;
+}
+export const Component = CalendarRoute;

@@ -1,0 +1,4 @@
+export function CustomerReservationsRoute() {
+  return null;
+}
+export const Component = CustomerReservationsRoute;
