@@ -105,6 +105,7 @@ export function CalendarRoute() {
       mode: 'create',
       start: wallInput(next),
       end: wallInput(new Date(next.getTime() + 3_600_000)),
+      roomId: roomIds.split(',').filter(Boolean).length === 1 ? Number(roomIds) : undefined,
     });
   };
 
