@@ -34,6 +34,11 @@ import { type ReservationDraft, ReservationFormModal } from '../components/reser
 import '../components/calendar.css';
 
 const timeFormat = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+// Options kept stable between renders: a changed option resets FullCalendar (and a drag under way).
+const plugins = [timeGridPlugin, dayGridPlugin, interactionPlugin];
+const locales = [csLocale, enGbLocale];
+const toolbar = { left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek,dayGridMonth' };
+const pragueNow = () => toCalendarTime(new Date().toISOString());
 
 /** A calendar date (Prague's wall clock written as UTC) as a form value `2027-03-15T10:00`. */
 const wallInput = (date: Date) => date.toISOString().slice(0, 16);
@@ -194,18 +199,14 @@ export function CalendarRoute() {
           data-testid="reservations-calendar"
         >
           <FullCalendar
-            plugins={[timeGridPlugin, dayGridPlugin, interactionPlugin]}
+            plugins={plugins}
             initialView="timeGridWeek"
-            headerToolbar={{
-              left: 'prev,next today',
-              center: 'title',
-              right: 'timeGridDay,timeGridWeek,dayGridMonth',
-            }}
-            locales={[csLocale, enGbLocale]}
+            headerToolbar={toolbar}
+            locales={locales}
             locale={locale === 'cs' ? 'cs' : 'en-gb'}
             // Prague's wall clock written as UTC: 10:00 in Prague shows as 10:00 in any browser zone.
             timeZone="UTC"
-            now={() => toCalendarTime(new Date().toISOString())}
+            now={pragueNow}
             firstDay={1}
             slotLabelFormat={timeFormat}
             eventTimeFormat={timeFormat}
