@@ -115,7 +115,9 @@ export function CalendarRoute() {
   };
 
   const renderEvent = (arg: EventContentArg) => {
-    const r = arg.event.extendedProps.reservation as Reservation;
+    const r = arg.event.extendedProps.reservation as Reservation | undefined;
+    // The range being selected is drawn as an event of its own (selectMirror), without a reservation.
+    if (!r) return <div className="fc-event-time">{arg.timeText}</div>;
     return (
       <div className="fc-event-main-frame" data-testid="reservation-event" data-reservation-id={r.id}>
         <div className="fc-event-time">{arg.timeText}</div>
