@@ -141,6 +141,9 @@ for (const lang of ['cs', 'en'] as const) {
     await page.getByTestId('reservation-submit').click();
     await expect(page.getByText(t.overlap).first()).toBeVisible();
     await page.getByTestId('reservation-form-cancel').click();
+    // The closing dialog's overlay would take the drag.
+    await expect(page.getByTestId('reservation-form')).toBeHidden();
+    await expect(page.locator('.mantine-Modal-overlay')).toHaveCount(0);
 
     // Drag this occurrence to Wednesday: only this one.
     const target = await slotPoint(page, wednesday, '10:00');
