@@ -85,6 +85,21 @@ export const screens: readonly Screen[] = [
   { path: '/finances/payments', name: 'payments', bothLanguages: true },
   { path: '/finances/statements', name: 'bank statements', bothLanguages: true },
   { path: '/finances/statements/view/:id', name: 'bank statement', id: 'admin/payments/bank-statements' },
+  { path: '/reservations', name: 'reservations calendar', bothLanguages: true },
+  { path: '/reservations/consultingrooms', name: 'consulting rooms', bothLanguages: true },
+  { path: '/reservations/consultingrooms/create', name: 'consulting room create' },
+  {
+    path: '/reservations/consultingrooms/show/:id',
+    name: 'consulting room detail',
+    id: 'admin/consultingrooms',
+  },
+  {
+    path: '/reservations/consultingrooms/edit/:id',
+    name: 'consulting room edit',
+    id: 'admin/consultingrooms',
+  },
+  { path: '/customers/reservations/:id', name: 'customer reservation history', id: 'admin/customers' },
+
   { path: '/vouchers', name: 'vouchers', bothLanguages: true },
   { path: '/vouchers/money/create', name: 'money voucher create' },
   { path: '/vouchers/product/create', name: 'product voucher create' },

@@ -448,6 +448,67 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'reservations',
+                handle: handle({
+                  name: 'admin.reservations',
+                  title: 'reservations.calendar.title',
+                  permissions: [Permissions.ReservationsView],
+                  fallback: 'dashboard',
+                }),
+                lazy: lazy(() => import('@/features/reservations/routes/calendar')),
+              },
+              {
+                path: 'reservations/consultingrooms',
+                handle: handle({
+                  name: 'admin.consultingrooms',
+                  title: 'reservations.rooms.title',
+                  permissions: [Permissions.ConsultingRoomsView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/reservations/routes/rooms-list')) },
+                  {
+                    path: 'create',
+                    handle: handle({
+                      name: 'admin.consultingrooms.create',
+                      title: 'reservations.rooms.createTitle',
+                      permissions: [Permissions.ConsultingRoomsCreate],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/reservations/routes/room-create')),
+                  },
+                  {
+                    path: 'edit/:id',
+                    handle: handle({
+                      name: 'admin.consultingrooms.edit',
+                      title: 'reservations.rooms.editTitle',
+                      permissions: [Permissions.ConsultingRoomsEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/reservations/routes/room-edit')),
+                  },
+                  {
+                    path: 'show/:id',
+                    handle: handle({
+                      name: 'admin.consultingrooms.show',
+                      title: 'reservations.rooms.viewTitle',
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/reservations/routes/room-view')),
+                  },
+                ],
+              },
+              {
+                path: 'customers/reservations/:id',
+                handle: handle({
+                  name: 'admin.customers.reservations',
+                  title: 'reservations.history.title',
+                  permissions: [Permissions.ReservationsView],
+                  fallback: 'dashboard',
+                }),
+                lazy: lazy(() => import('@/features/reservations/routes/customer-reservations')),
+              },
+              {
                 path: 'administration/producttypes',
                 handle: handle({
                   name: 'admin.producttypes',

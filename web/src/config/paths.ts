@@ -66,6 +66,16 @@ export const paths = {
     list: '/finances/statements',
     view: (id: number | string) => `/finances/statements/view/${id}`,
   },
+  /** The calendar (SPEC §2: day, week and month views). */
+  reservations: '/reservations',
+  consultingRooms: {
+    list: '/reservations/consultingrooms',
+    create: '/reservations/consultingrooms/create',
+    show: (id: number | string) => `/reservations/consultingrooms/show/${id}`,
+    edit: (id: number | string) => `/reservations/consultingrooms/edit/${id}`,
+  },
+  /** A customer's consultations, past and upcoming. */
+  customerReservations: (id: number | string) => `/customers/reservations/${id}`,
   productTypes: {
     list: '/administration/producttypes',
     create: '/administration/producttypes/create',

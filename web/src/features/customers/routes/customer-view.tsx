@@ -19,7 +19,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCalendarEvent, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -28,6 +28,7 @@ import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
+import { ReservationStatusBadge } from '@/features/reservations/components/reservation-status-badge';
 import { CustomerResults } from '@/features/results/components/customer-results';
 import { SampleStatusBadge } from '@/features/samples/components/sample-status-badge';
 import { DetailItem } from '@/features/templates/components/detail-item';
@@ -62,6 +63,7 @@ export function CustomerViewRoute() {
   const canViewSamples = useCan(Permissions.SamplesView);
   const canViewQuestionnaires = useCan(Permissions.QuestionnairesView);
   const canViewResults = useCan(Permissions.ResultsView);
+  const canViewReservations = useCan(Permissions.ReservationsView);
   const remove = useRemoveCustomer();
 
   if (!Number.isInteger(id) || id <= 0 || customer.isError) {
@@ -86,28 +88,41 @@ export function CustomerViewRoute() {
           { label: `${c.fullName} #${c.id}` },
         ]}
         actions={
-          canEdit && (
-            <>
-              <Button
-                variant="default"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => remove.run(c, () => navigate(paths.customers.list, { replace: true }))}
-                loading={remove.pending}
-                data-testid="customer-delete"
-              >
-                {t('common.delete')}
-              </Button>
+          <>
+            {canViewReservations && (
               <Button
                 component={Link}
-                to={paths.customers.edit(c.id)}
-                leftSection={<IconPencil size={16} />}
-                data-testid="customer-edit"
+                to={paths.customerReservations(c.id)}
+                variant="default"
+                leftSection={<IconCalendarEvent size={16} />}
+                data-testid="customer-reservations-link"
               >
-                {t('common.edit')}
+                {t('reservations.history.title')}
               </Button>
-            </>
-          )
+            )}
+            {canEdit && (
+              <>
+                <Button
+                  variant="default"
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => remove.run(c, () => navigate(paths.customers.list, { replace: true }))}
+                  loading={remove.pending}
+                  data-testid="customer-delete"
+                >
+                  {t('common.delete')}
+                </Button>
+                <Button
+                  component={Link}
+                  to={paths.customers.edit(c.id)}
+                  leftSection={<IconPencil size={16} />}
+                  data-testid="customer-edit"
+                >
+                  {t('common.edit')}
+                </Button>
+              </>
+            )}
+          </>
         }
       />
       <Grid gutter="lg">
@@ -117,6 +132,9 @@ export function CustomerViewRoute() {
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
                 <DetailItem label={t('customers.fields.name')}>{c.name}</DetailItem>
                 <DetailItem label={t('customers.fields.surname')}>{c.surname}</DetailItem>
+                <DetailItem label={t('reservations.history.status')}>
+                  <ReservationStatusBadge status={c.reservationStatus} />
+                </DetailItem>
                 <DetailItem label={t('customers.fields.gender')}>
                   {c.gender === 1 || c.gender === 2 ? t(`customers.gender.${c.gender}`) : '—'}
                 </DetailItem>

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { TodaysConsultations } from '@/features/reservations/components/todays-consultations';
 import { formatLongDate, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useDashboard } from '../api/get-dashboard';
@@ -122,6 +123,12 @@ function WorkQueue() {
   );
 }
 
+function Consultations() {
+  const dashboard = useDashboard();
+  const items = dashboard.data?.consultationsToday;
+  return items ? <TodaysConsultations items={items} /> : null;
+}
+
 export function DashboardRoute() {
   const { t } = useTranslation();
   const { locale } = useLocale();
@@ -169,6 +176,7 @@ export function DashboardRoute() {
         </Title>
         <WorkQueue />
       </Stack>
+      <Consultations />
     </Stack>
   );
 }

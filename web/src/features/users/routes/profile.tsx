@@ -1,14 +1,16 @@
 import type { CurrentUser } from '@genodesk/contract/auth';
+import { Permissions } from '@genodesk/contract/permissions';
 import { changeDetailsRequestSchema } from '@genodesk/contract/users';
-import { Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconKey, IconUserCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StaffColorPicker } from '@/components/color-picker';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useCan, useCurrentUser } from '@/features/auth/api/get-current-user';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { CalendarFeedCard } from '@/features/reservations/components/calendar-feed-card';
 import { useZodForm } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -104,6 +106,7 @@ function DetailsForm({ user }: { user: CurrentUser }) {
 export function ProfileRoute() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const canSubscribe = useCan(Permissions.ReservationsView);
   if (!user) return <SectionLoader />;
 
   return (
@@ -150,6 +153,11 @@ export function ProfileRoute() {
           </Section>
         </Grid.Col>
       </Grid>
+      {canSubscribe && (
+        <Box mt="lg">
+          <CalendarFeedCard />
+        </Box>
+      )}
     </>
   );
 }

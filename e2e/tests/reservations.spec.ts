@@ -1,0 +1,180 @@
+import { expect, type Page, request, test } from '@playwright/test';
+import { baseURL } from '../support/base-url';
+import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
+
+/**
+ * Each run makes its own consulting room (a stamped name) and customer, and books next week's
+ * slots in that room only (the calendar filtered to it), so the spec reruns on one database.
+ */
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+const texts = {
+  cs: {
+    doctorRequired: 'Musíte zvolit lékaře!',
+    roomCreated: 'Ambulance byla vytvořena.',
+    series: 'Rezervace byla vytvořena s 3 týdenními opakováními.',
+    overlap: 'Ambulance je v tomto čase již obsazená!',
+    saved: 'Rezervace byla uložena.',
+    cancelled: 'Rezervace byla zrušena.',
+    upcoming: 'Konzultace naplánována',
+    cancelledState: 'Zrušeno',
+  },
+  en: {
+    doctorRequired: 'You have to choose a doctor!',
+    roomCreated: 'The consulting room was created.',
+    series: 'The reservation was created with 3 weekly repeats.',
+    overlap: 'The consulting room is already busy at this time!',
+    saved: 'The reservation was saved.',
+    cancelled: 'The reservation was cancelled.',
+    upcoming: 'Consultation upcoming',
+    cancelledState: 'Cancelled',
+  },
+} as const;
+
+/** A customer registered through the API (a demo product type), for booking. */
+async function newCustomer(): Promise<{ id: number; surname: string }> {
+  const anonymous = await request.newContext({ baseURL });
+  const login = await anonymous.post('/api/auth/adminLogin', {
+    data: { email: demo.admin, password: demoPassword },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  const types = (await (await api.get('/api/admin/producttypes?pageSize=1')).json()) as {
+    items: { id: number }[];
+  };
+  const id = stamp();
+  const surname = `Rezervační ${id}`;
+  const created = await api.put('/api/admin/customers', {
+    data: {
+      Name: 'Olga',
+      Surname: surname,
+      Email: `olga.${id}@rezervace-e2e.example.cz`,
+      PhonePrefix: '+420',
+      Phone: `777${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`,
+      Password: 'reservation-e2e-password',
+      AgreeTerms: true,
+      AgreeProcessingData: true,
+      ProductTypeId: types.items[0]?.id,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const customer = (await created.json()) as { id: number };
+  await api.dispose();
+  await anonymous.dispose();
+  return { id: customer.id, surname };
+}
+
+/** The centre of a time slot (`10:00`) in the day column `date` of the time grid. */
+async function slotPoint(page: Page, date: string, time: string) {
+  await page.locator('td.fc-timegrid-slot-lane[data-time="09:00:00"]').scrollIntoViewIfNeeded();
+  const lane = await page.locator(`td.fc-timegrid-slot-lane[data-time="${time}:00"]`).boundingBox();
+  const column = await page.locator(`td.fc-timegrid-col[data-date="${date}"]`).boundingBox();
+  if (!lane || !column) throw new Error(`no slot ${date} ${time}`);
+  return { x: column.x + column.width / 2, y: lane.y + lane.height / 2 };
+}
+
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.waitForTimeout(150);
+  await page.mouse.move(from.x + 2, from.y + 6, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+}
+
+// The time grid from 09:00 to 12:00 fits on the screen at once: dragging needs both ends visible.
+test.use({ viewport: { width: 1400, height: 1000 } });
+
+for (const lang of ['cs', 'en'] as const) {
+  test(`a room, a weekly series, its overlap, a moved occurrence, the cancelled rest and the history (${lang})`, async ({
+    page,
+  }) => {
+    const t = texts[lang];
+    const customer = await newCustomer();
+    await signIn(page, demo.admin);
+    if (lang === 'en') await switchLanguage(page, 'EN');
+
+    // A consulting room: the doctor is required.
+    await page.getByTestId('nav-consultingrooms').click();
+    await page.getByTestId('rooms-create').click();
+    const roomName = `E2E ${lang} ${stamp()}`;
+    await page.getByTestId('room-name').fill(roomName);
+    await page.getByTestId('room-submit').click();
+    await expect(page.getByText(t.doctorRequired)).toBeVisible();
+    await page.getByTestId('room-doctor').click();
+    await page.getByRole('option').first().click();
+    await page.getByTestId('room-color-5').click();
+    await page.getByTestId('room-submit').click();
+    await expect(page.getByText(t.roomCreated)).toBeVisible();
+    await expect(page.getByTestId('room-detail-name')).toHaveText(roomName);
+    const roomId = /show\/(\d+)/.exec(page.url())?.[1];
+    expect(roomId).toBeTruthy();
+
+    // Next week in the week view, this room only.
+    await page.goto(`/reservations?rooms=${roomId}`);
+    await page.locator('.fc-next-button').click();
+    const headers = page.locator('th.fc-col-header-cell[data-date]');
+    await expect(headers).toHaveCount(7);
+    const tuesday = (await headers.nth(1).getAttribute('data-date')) ?? '';
+    const wednesday = (await headers.nth(2).getAttribute('data-date')) ?? '';
+
+    // Select 10:00–11:00 on Tuesday and book the customer, repeated 3 more weeks.
+    await drag(page, await slotPoint(page, tuesday, '10:00'), await slotPoint(page, tuesday, '10:30'));
+    await expect(page.getByTestId('reservation-form')).toBeVisible();
+    await expect(page.getByTestId('reservation-start')).toHaveValue(`${tuesday}T10:00`);
+    await expect(page.getByTestId('reservation-end')).toHaveValue(`${tuesday}T11:00`);
+    await page.getByTestId('reservation-customer').fill(customer.surname);
+    await page.getByRole('option', { name: new RegExp(customer.surname) }).click();
+    await page.getByTestId('reservation-repeat').fill('3');
+    await page.getByTestId('reservation-submit').click();
+    await expect(page.getByText(t.series)).toBeVisible();
+    const events = page.getByTestId('reservation-event');
+    await expect(events).toHaveCount(1);
+    await expect(events.first()).toContainText(customer.surname);
+    await expect(events.first()).toContainText('10:00');
+
+    // Booking over it is refused with the overlap message.
+    await page.getByTestId('reservation-new').click();
+    await page.getByTestId('reservation-start').fill(`${tuesday}T10:30`);
+    await page.getByTestId('reservation-end').fill(`${tuesday}T11:30`);
+    await page.getByTestId('reservation-submit').click();
+    await expect(page.getByText(t.overlap).first()).toBeVisible();
+    await page.getByTestId('reservation-form-cancel').click();
+    // The closing dialog's overlay would take the drag.
+    await expect(page.getByTestId('reservation-form')).toBeHidden();
+    await expect(page.locator('.mantine-Modal-overlay')).toHaveCount(0);
+
+    // Drag this occurrence to Wednesday: only this one.
+    const target = await slotPoint(page, wednesday, '10:00');
+    const box = await events.first().boundingBox();
+    if (!box) throw new Error('no event');
+    await drag(page, { x: box.x + box.width / 2, y: box.y + 8 }, { x: target.x, y: target.y - 4 });
+    await page.getByTestId('reservation-scope-one').click();
+    await expect(page.getByText(t.saved)).toBeVisible();
+    await expect(
+      page.locator(`td.fc-timegrid-col[data-date="${wednesday}"]`).getByTestId('reservation-event'),
+    ).toHaveCount(1);
+
+    // The week after: cancel this occurrence and the rest of the series.
+    await page.locator('.fc-next-button').click();
+    await expect(events).toHaveCount(1);
+    await events.first().click();
+    await page.getByTestId('reservation-cancel').click();
+    await page.getByTestId('reservation-scope-series').click();
+    await expect(page.getByText(t.cancelled)).toBeVisible();
+    await expect(events).toHaveCount(0);
+    await page.locator('.fc-next-button').click();
+    await expect(page.locator('th.fc-col-header-cell[data-date]')).toHaveCount(7);
+    await expect(events).toHaveCount(0);
+
+    // The customer's history: the moved one upcoming, three cancelled.
+    await page.goto(`/customers/view/${customer.id}`);
+    await page.getByTestId('customer-reservations-link').click();
+    await expect(page.getByTestId('customer-reservations-row')).toHaveCount(4);
+    await expect(page.getByTestId('reservation-status')).toHaveText(t.upcoming);
+    await expect(
+      page.getByTestId('customer-reservations-row').filter({ hasText: t.cancelledState }),
+    ).toHaveCount(3);
+  });
+}

@@ -1,0 +1,80 @@
+import type { Locale } from '@genodesk/contract/locales';
+import {
+  fromPragueWallTime,
+  parsePragueTimestamp,
+  pragueWallTime,
+  toPragueIso,
+} from '@genodesk/contract/prague-time';
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * The calendar shows Prague's wall clock whatever the browser's zone: FullCalendar runs in UTC and is
+ * given Prague's wall-clock time written as if it were UTC (`10:00` Prague → `10:00Z`).
+ */
+export function toCalendarTime(iso: string): Date {
+  const instant = parsePragueTimestamp(iso);
+  if (!instant) return new Date(Number.NaN);
+  const w = pragueWallTime(instant);
+  return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
+}
+
+/** A calendar time (Prague's wall clock written as UTC) back to a moment, ISO 8601 with Prague's offset. */
+export function fromCalendarTime(date: Date): string {
+  return toPragueIso(
+    fromPragueWallTime({
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+      hour: date.getUTCHours(),
+      minute: date.getUTCMinutes(),
+      second: 0,
+      millisecond: 0,
+    }),
+  );
+}
+
+/** The calendar's range end as a Prague day (`YYYY-MM-DD`; the API reads a day as Prague's midnight). */
+export function calendarDay(date: Date): string {
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+/** `2027-03-15T10:00` (a form's local-time value) from an ISO moment, on Prague's clock. */
+export function toWallInput(iso: string): string {
+  return toPragueIso(parsePragueTimestamp(iso) ?? new Date(Number.NaN)).slice(0, 16);
+}
+
+const intlLocale: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-GB' };
+
+/** `15. 3. 2027 10:00–11:00` on Prague's clock, in the interface language. */
+export function formatPragueRange(start: string, end: string, locale: Locale): string {
+  const from = parsePragueTimestamp(start);
+  const to = parsePragueTimestamp(end);
+  if (!from || !to) return '—';
+  const date = new Intl.DateTimeFormat(intlLocale[locale], {
+    timeZone: 'Europe/Prague',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+  }).format(from);
+  const time = new Intl.DateTimeFormat(intlLocale[locale], {
+    timeZone: 'Europe/Prague',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return `${date} ${time.format(from)}–${time.format(to)}`;
+}
+
+/** `10:00` on Prague's clock. */
+export function formatPragueTime(iso: string, locale: Locale): string {
+  const at = parsePragueTimestamp(iso);
+  if (!at) return '—';
+  return new Intl.DateTimeFormat(intlLocale[locale], {
+    timeZone: 'Europe/Prague',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+}

@@ -1,0 +1,266 @@
+import {
+  createReservationRequestSchema,
+  editReservationRequestSchema,
+  maxRepeatXWeeks,
+  type Reservation,
+  reservationTypes,
+} from '@genodesk/contract/reservations';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
+import { useZodForm } from '@/lib/form';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useLocale } from '@/lib/use-locale';
+import { useAllRooms } from '../api/get-rooms';
+import { useCreateReservation, useEditReservation } from '../api/reservation-actions';
+import { askScope } from './ask-scope';
+import { CustomerPicker } from './customer-picker';
+import { reservationTypeName } from './labels';
+import { toWallInput } from './prague';
+
+interface Values extends Record<string, unknown> {
+  ConsultingRoomId: string;
+  ReservationType: string;
+  CustomerId: string;
+  IsFake: boolean;
+  /** Prague's wall-clock time, `2027-03-15T10:00` (the API reads a time without an offset as Prague's) */
+  ConsultationStart: string;
+  ConsultationEnd: string;
+  RepeatXWeeks: number | string;
+}
+
+export type ReservationDraft =
+  | { mode: 'create'; start: string; end: string; roomId?: number }
+  | { mode: 'edit'; reservation: Reservation };
+
+/** The booking form (create from a selected range, or edit an occurrence with the one-or-series question). */
+export function ReservationFormModal({
+  draft,
+  onClose,
+}: {
+  draft: ReservationDraft | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={draft !== null}
+      onClose={onClose}
+      title={<ReservationFormTitle draft={draft} />}
+      size="lg"
+      centered
+    >
+      {draft && <ReservationForm key={draftKey(draft)} draft={draft} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+const draftKey = (d: ReservationDraft) =>
+  d.mode === 'edit' ? `e${d.reservation.id}` : `c${d.start}${d.end}`;
+
+function ReservationFormTitle({ draft }: { draft: ReservationDraft | null }) {
+  const { t } = useTranslation();
+  return draft?.mode === 'edit'
+    ? t('reservations.calendar.editTitle')
+    : t('reservations.calendar.createTitle');
+}
+
+function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { locale, tm } = useLocale();
+  const rooms = useAllRooms();
+  const create = useCreateReservation();
+  const edit = useEditReservation();
+  const editing = draft.mode === 'edit' ? draft.reservation : null;
+
+  const initial: Values = editing
+    ? {
+        ConsultingRoomId: String(editing.consultingRoomId),
+        ReservationType: String(editing.reservationType),
+        CustomerId: editing.customerId ? String(editing.customerId) : '',
+        IsFake: editing.isFake,
+        ConsultationStart: toWallInput(editing.consultationStart),
+        ConsultationEnd: toWallInput(editing.consultationEnd),
+        RepeatXWeeks: 0,
+      }
+    : {
+        ConsultingRoomId: draft.mode === 'create' && draft.roomId ? String(draft.roomId) : '',
+        ReservationType: '0',
+        CustomerId: '',
+        IsFake: false,
+        ConsultationStart: draft.mode === 'create' ? draft.start : '',
+        ConsultationEnd: draft.mode === 'create' ? draft.end : '',
+        RepeatXWeeks: 0,
+      };
+
+  const toRequest = (v: Values) => ({
+    ConsultingRoomId: v.ConsultingRoomId === '' ? undefined : Number(v.ConsultingRoomId),
+    ReservationType: Number(v.ReservationType),
+    CustomerId: v.CustomerId === '' ? null : Number(v.CustomerId),
+    IsFake: v.IsFake,
+    ConsultationStart: v.ConsultationStart,
+    ConsultationEnd: v.ConsultationEnd,
+    RepeatXWeeks: v.RepeatXWeeks === '' ? undefined : Number(v.RepeatXWeeks),
+  });
+
+  const { form, field, applyServerErrors } = useZodForm<Values>(
+    editing ? editReservationRequestSchema : createReservationRequestSchema,
+    { initialValues: initial },
+    (v) => {
+      const request = toRequest(v);
+      if (!editing) return request;
+      const { RepeatXWeeks: _repeat, ...rest } = request;
+      return { Id: editing.id, ...rest };
+    },
+  );
+
+  const failed = (error: unknown, title: string) => {
+    const placed = applyServerErrors(error);
+    // An overlap is shown on the start and as a toast: it is the answer the user waits for.
+    if (!placed || (isApiError(error) && error.status === 409))
+      notifyError(isApiError(error) ? error.message : tm('reservationRequestFailed'), title);
+  };
+
+  const submit = async (v: Values) => {
+    const request = toRequest(v);
+    if (!editing) {
+      create.mutate(
+        { ...request, ConsultingRoomId: request.ConsultingRoomId ?? 0 },
+        {
+          onSuccess: (reply) => {
+            notifySuccess(
+              reply.items.length > 1
+                ? t('reservations.calendar.createdSeries', { count: reply.items.length - 1 })
+                : t('reservations.calendar.created'),
+            );
+            onDone();
+          },
+          onError: (error) => failed(error, t('reservations.calendar.createFailed')),
+        },
+      );
+      return;
+    }
+    // Only what changed is sent: a series edit moves later occurrences only when the times change.
+    const before = toRequest(initial);
+    const changes: Record<string, unknown> = {};
+    for (const key of Object.keys(request) as (keyof typeof request)[])
+      if (key !== 'RepeatXWeeks' && request[key] !== before[key]) changes[key] = request[key];
+    if (Object.keys(changes).length === 0) {
+      onDone();
+      return;
+    }
+    let scope: 'one' | 'series' = 'one';
+    if (editing.seriesId !== null) {
+      const answer = await askScope(t, t('reservations.calendar.scopeMessage'));
+      if (!answer) return;
+      scope = answer;
+    }
+    edit.mutate(
+      { Id: editing.id, Scope: scope, ...changes },
+      {
+        onSuccess: () => {
+          notifySuccess(t('reservations.calendar.saved'));
+          onDone();
+        },
+        onError: (error) => failed(error, t('reservations.calendar.editFailed')),
+      },
+    );
+  };
+
+  const roomOptions = (rooms.data?.items ?? [])
+    .filter((r) => r.isEnabled || String(r.id) === initial.ConsultingRoomId)
+    .map((r) => ({ value: String(r.id), label: `${r.name} (${r.doctor.userName})` }));
+  const values = form.getValues();
+
+  return (
+    <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate data-testid="reservation-form">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label={t('reservations.fields.room')}
+            withAsterisk
+            data={roomOptions}
+            data-testid="reservation-room"
+            {...field('ConsultingRoomId')}
+            onChange={(v) => form.setFieldValue('ConsultingRoomId', v ?? '')}
+          />
+          <Select
+            label={t('reservations.fields.type')}
+            withAsterisk
+            allowDeselect={false}
+            data={reservationTypes.map((type) => ({
+              value: String(type),
+              label: reservationTypeName(type, locale),
+            }))}
+            data-testid="reservation-type"
+            {...field('ReservationType')}
+            onChange={(v) => form.setFieldValue('ReservationType', v ?? '0')}
+          />
+        </SimpleGrid>
+        <CustomerPicker
+          label={t('reservations.fields.customer')}
+          description={t('reservations.calendar.customerHint')}
+          value={values.CustomerId}
+          initial={editing?.customer ?? null}
+          onChange={(v) => {
+            form.setFieldValue('CustomerId', v);
+            if (v) form.setFieldValue('IsFake', false);
+          }}
+          error={field('CustomerId').error as string | undefined}
+          testId="reservation-customer"
+        />
+        <Checkbox
+          label={t('reservations.fields.isFake')}
+          disabled={values.CustomerId !== ''}
+          data-testid="reservation-fake"
+          {...field('IsFake', { type: 'checkbox' })}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            type="datetime-local"
+            label={t('reservations.fields.start')}
+            withAsterisk
+            data-testid="reservation-start"
+            {...field('ConsultationStart')}
+          />
+          <TextInput
+            type="datetime-local"
+            label={t('reservations.fields.end')}
+            withAsterisk
+            data-testid="reservation-end"
+            {...field('ConsultationEnd')}
+          />
+        </SimpleGrid>
+        {!editing && (
+          <NumberInput
+            label={t('reservations.fields.repeat')}
+            description={t('reservations.calendar.repeatHint')}
+            min={0}
+            max={maxRepeatXWeeks}
+            allowDecimal={false}
+            w={220}
+            data-testid="reservation-repeat"
+            {...field('RepeatXWeeks')}
+          />
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} data-testid="reservation-form-cancel">
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending || edit.isPending} data-testid="reservation-submit">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

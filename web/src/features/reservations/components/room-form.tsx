@@ -1,0 +1,121 @@
+import { createConsultingRoomRequestSchema } from '@genodesk/contract/reservations';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { StaffColorPicker } from '@/components/color-picker';
+import { useZodForm } from '@/lib/form';
+import { useDoctors } from '../api/get-doctors';
+
+export interface RoomValues extends Record<string, unknown> {
+  Name: string;
+  /** the doctor's id as the select keeps it; empty while none is chosen */
+  DoctorId: string;
+  Color: number | null;
+  IsEnabled: boolean;
+}
+
+export interface RoomSubmit {
+  Name: string;
+  DoctorId: number;
+  Color: number | null;
+  IsEnabled: boolean;
+}
+
+/** Name, doctor ('Musíte zvolit lékaře!'), colour (default the doctor's) and enabled, by the contract's schema. */
+export function RoomForm({
+  initial,
+  submitting,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: { name: string; doctorId: number; color: number; isEnabled: boolean };
+  submitting: boolean;
+  onSubmit: (values: RoomSubmit, applyServerErrors: (error: unknown) => boolean) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const doctors = useDoctors();
+  const { form, field, applyServerErrors } = useZodForm<RoomValues>(
+    createConsultingRoomRequestSchema,
+    {
+      initialValues: {
+        Name: initial?.name ?? '',
+        DoctorId: initial ? String(initial.doctorId) : '',
+        Color: initial?.color ?? null,
+        IsEnabled: initial?.isEnabled ?? true,
+      },
+    },
+    (values) => ({ ...values, DoctorId: values.DoctorId === '' ? undefined : values.DoctorId }),
+  );
+  const doctorOptions = (doctors.data ?? []).map((d) => ({
+    value: String(d.id),
+    label: d.userName || d.email,
+  }));
+  // A room's doctor who is no longer active stays readable in the select.
+  if (initial && !doctorOptions.some((o) => o.value === String(initial.doctorId)))
+    doctorOptions.push({ value: String(initial.doctorId), label: `#${initial.doctorId}` });
+  const colorProps = field('Color');
+  const chosenDoctor = doctors.data?.find((d) => String(d.id) === form.getValues().DoctorId);
+
+  return (
+    <form
+      onSubmit={form.onSubmit((values) =>
+        onSubmit(
+          {
+            Name: values.Name.trim(),
+            DoctorId: Number(values.DoctorId),
+            Color: values.Color,
+            IsEnabled: values.IsEnabled,
+          },
+          applyServerErrors,
+        ),
+      )}
+      noValidate
+      data-testid="room-form"
+    >
+      <Card withBorder radius="md" p="xl" maw={720}>
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <TextInput
+              label={t('reservations.rooms.fields.name')}
+              withAsterisk
+              maxLength={100}
+              data-testid="room-name"
+              {...field('Name')}
+            />
+            <Select
+              label={t('reservations.rooms.fields.doctor')}
+              withAsterisk
+              searchable
+              data={doctorOptions}
+              nothingFoundMessage={t('reservations.rooms.noDoctors')}
+              data-testid="room-doctor"
+              {...field('DoctorId')}
+              onChange={(value) => form.setFieldValue('DoctorId', value ?? '')}
+            />
+          </SimpleGrid>
+          <StaffColorPicker
+            label={t('reservations.rooms.fields.color')}
+            value={(colorProps.value as number | null) ?? chosenDoctor?.color ?? 0}
+            onChange={(value) => form.setFieldValue('Color', value)}
+            error={colorProps.error as string | undefined}
+            testIdPrefix="room-color"
+          />
+          <Switch
+            label={t('reservations.rooms.fields.isEnabled')}
+            description={t('reservations.rooms.enabledHint')}
+            data-testid="room-enabled"
+            {...field('IsEnabled', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel} data-testid="room-cancel">
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={submitting} data-testid="room-submit">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </form>
+  );
+}

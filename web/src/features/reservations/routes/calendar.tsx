@@ -1,0 +1,251 @@
+import type {
+  DateSelectArg,
+  DatesSetArg,
+  EventClickArg,
+  EventContentArg,
+  EventDropArg,
+} from '@fullcalendar/core';
+import csLocale from '@fullcalendar/core/locales/cs';
+import enGbLocale from '@fullcalendar/core/locales/en-gb';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import type { Reservation } from '@genodesk/contract/reservations';
+import { Alert, Button, Card, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { isApiError } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useLocale } from '@/lib/use-locale';
+import { useReservations } from '../api/get-reservations';
+import { useAllRooms } from '../api/get-rooms';
+import type { ReservationRange } from '../api/keys';
+import { useEditReservation } from '../api/reservation-actions';
+import { askScope } from '../components/ask-scope';
+import { toCalendarEvent } from '../components/calendar-events';
+import { reservationTypeName, roomColor } from '../components/labels';
+import { calendarDay, fromCalendarTime, toCalendarTime } from '../components/prague';
+import { ReservationDetailModal } from '../components/reservation-detail-modal';
+import { type ReservationDraft, ReservationFormModal } from '../components/reservation-form-modal';
+import '../components/calendar.css';
+
+const timeFormat = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+// Options kept stable between renders: a changed option resets FullCalendar (and a drag under way).
+const plugins = [timeGridPlugin, dayGridPlugin, interactionPlugin];
+const locales = [csLocale, enGbLocale];
+const toolbar = { left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek,dayGridMonth' };
+const pragueNow = () => toCalendarTime(new Date().toISOString());
+
+/** A calendar date (Prague's wall clock written as UTC) as a form value `2027-03-15T10:00`. */
+const wallInput = (date: Date) => date.toISOString().slice(0, 16);
+
+export function CalendarRoute() {
+  const { t } = useTranslation();
+  const { locale, tm } = useLocale();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const roomIds = searchParams.get('rooms') ?? '';
+  const [days, setDays] = useState<{ From: string; To: string } | null>(null);
+  const range: ReservationRange | null = days ? { ...days, ConsultingRoomIds: roomIds || undefined } : null;
+  const rooms = useAllRooms();
+  const reservations = useReservations(range);
+  const edit = useEditReservation();
+  const [draft, setDraft] = useState<ReservationDraft | null>(null);
+  const [open, setOpen] = useState<Reservation | null>(null);
+
+  const events = useMemo(
+    () => (reservations.data?.items ?? []).map((r) => toCalendarEvent(r, locale)),
+    [reservations.data, locale],
+  );
+
+  const onDates = (arg: DatesSetArg) => {
+    const next = { From: calendarDay(arg.start), To: calendarDay(arg.end) };
+    setDays((prev) => (prev?.From === next.From && prev.To === next.To ? prev : next));
+  };
+
+  const onSelect = (arg: DateSelectArg) => {
+    arg.view.calendar.unselect();
+    const roomId = roomIds.split(',').filter(Boolean).length === 1 ? Number(roomIds) : undefined;
+    if (arg.allDay) {
+      const day = calendarDay(arg.start);
+      setDraft({ mode: 'create', start: `${day}T09:00`, end: `${day}T10:00`, roomId });
+    } else setDraft({ mode: 'create', start: wallInput(arg.start), end: wallInput(arg.end), roomId });
+  };
+
+  /** A drag or a resize: the one-or-series question for a series, then PATCH; undone when refused. */
+  const onMove = async (arg: EventDropArg | EventResizeDoneArg) => {
+    const r = arg.event.extendedProps.reservation as Reservation;
+    const { start, end } = arg.event;
+    if (!start || !end) return arg.revert();
+    let scope: 'one' | 'series' | null = 'one';
+    if (r.seriesId !== null) scope = await askScope(t, t('reservations.calendar.scopeMessage'));
+    if (!scope) return arg.revert();
+    edit.mutate(
+      {
+        Id: r.id,
+        Scope: scope,
+        ConsultationStart: fromCalendarTime(start),
+        ConsultationEnd: fromCalendarTime(end),
+      },
+      {
+        onSuccess: () => notifySuccess(t('reservations.calendar.saved')),
+        onError: (error) => {
+          arg.revert();
+          notifyError(
+            isApiError(error) ? error.message : tm('reservationRequestFailed'),
+            t('reservations.calendar.editFailed'),
+          );
+        },
+      },
+    );
+  };
+
+  const newBooking = () => {
+    const next = toCalendarTime(new Date(Date.now() + 3_600_000).toISOString());
+    next.setUTCMinutes(0, 0, 0);
+    setDraft({
+      mode: 'create',
+      start: wallInput(next),
+      end: wallInput(new Date(next.getTime() + 3_600_000)),
+      roomId: roomIds.split(',').filter(Boolean).length === 1 ? Number(roomIds) : undefined,
+    });
+  };
+
+  const renderEvent = (arg: EventContentArg) => {
+    const r = arg.event.extendedProps.reservation as Reservation | undefined;
+    // The range being selected is drawn as an event of its own (selectMirror), without a reservation.
+    if (!r) return <div className="fc-event-time">{arg.timeText}</div>;
+    return (
+      <div className="fc-event-main-frame" data-testid="reservation-event" data-reservation-id={r.id}>
+        <div className="fc-event-time">{arg.timeText}</div>
+        <div className="fc-event-title-container">
+          <div className="fc-event-title">{arg.event.title}</div>
+          <div className="reservation-event-meta">
+            {r.doctor.userName} · {r.consultingRoom.name} · {reservationTypeName(r.reservationType, locale)}
+          </div>
+        </div>
+      </div>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('reservations.calendar.title')}
+        description={t('reservations.calendar.description')}
+        breadcrumbs={[{ label: t('nav.groups.reservations') }, { label: t('reservations.calendar.title') }]}
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={newBooking} data-testid="reservation-new">
+            {t('reservations.calendar.newBooking')}
+          </Button>
+        }
+      />
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <MultiSelect
+            label={t('reservations.calendar.rooms')}
+            placeholder={roomIds ? undefined : t('reservations.calendar.allRooms')}
+            data={(rooms.data?.items ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+            value={roomIds.split(',').filter(Boolean)}
+            onChange={(value) =>
+              setSearchParams(
+                (prev) => {
+                  const next = new URLSearchParams(prev);
+                  if (value.length) next.set('rooms', value.join(','));
+                  else next.delete('rooms');
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+            clearable
+            miw={280}
+            maw={560}
+            data-testid="reservations-room-filter"
+          />
+          <Group gap="md" aria-label={t('reservations.calendar.legendLabel')} role="group">
+            {(rooms.data?.items ?? []).map((r) => (
+              <Group key={r.id} gap={6} wrap="nowrap">
+                <span
+                  aria-hidden
+                  style={{ width: 12, height: 12, borderRadius: 3, background: roomColor(r.color) }}
+                />
+                <Text fz="sm">{r.name}</Text>
+              </Group>
+            ))}
+            <Group gap={6} wrap="nowrap">
+              <span aria-hidden className="reservation-legend-free" />
+              <Text fz="sm">{t('reservations.calendar.legend.free')}</Text>
+            </Group>
+            <Group gap={6} wrap="nowrap">
+              <span aria-hidden className="reservation-legend-blocked" />
+              <Text fz="sm">{t('reservations.calendar.legend.blocked')}</Text>
+            </Group>
+          </Group>
+        </Group>
+        {reservations.error && (
+          <Alert color="red" data-testid="reservations-error">
+            {isApiError(reservations.error)
+              ? reservations.error.message
+              : t('reservations.calendar.loadFailed')}
+          </Alert>
+        )}
+        <Card
+          withBorder
+          radius="md"
+          p="md"
+          className="reservations-calendar"
+          data-testid="reservations-calendar"
+        >
+          <FullCalendar
+            plugins={plugins}
+            initialView="timeGridWeek"
+            headerToolbar={toolbar}
+            // FullCalendar's icon spans are role="img" without a name (axe: serious): text buttons instead.
+            buttonIcons={false}
+            locales={locales}
+            locale={locale === 'cs' ? 'cs' : 'en-gb'}
+            // Prague's wall clock written as UTC: 10:00 in Prague shows as 10:00 in any browser zone.
+            timeZone="UTC"
+            now={pragueNow}
+            firstDay={1}
+            slotLabelFormat={timeFormat}
+            eventTimeFormat={timeFormat}
+            allDaySlot={false}
+            slotMinTime="06:00:00"
+            slotMaxTime="21:00:00"
+            slotDuration="00:30:00"
+            height="auto"
+            nowIndicator
+            selectable
+            selectMirror
+            editable
+            eventOverlap
+            dayMaxEvents={4}
+            events={events}
+            eventContent={renderEvent}
+            datesSet={onDates}
+            select={onSelect}
+            eventClick={(arg: EventClickArg) => setOpen(arg.event.extendedProps.reservation as Reservation)}
+            eventDrop={(arg) => void onMove(arg)}
+            eventResize={(arg) => void onMove(arg)}
+          />
+        </Card>
+      </Stack>
+      <ReservationDetailModal
+        reservation={open}
+        onClose={() => setOpen(null)}
+        onEdit={(r) => {
+          setOpen(null);
+          setDraft({ mode: 'edit', reservation: r });
+        }}
+      />
+      <ReservationFormModal draft={draft} onClose={() => setDraft(null)} />
+    </>
+  );
+}
+
+export const Component = CalendarRoute;
