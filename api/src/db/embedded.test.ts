@@ -7,8 +7,10 @@ import { afterAll, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from './embedded.js';
 
 let dataDir = '';
+let socketLock = '';
 afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (socketLock) await rm(socketLock, { force: true });
 });
 
 /**
@@ -38,7 +40,7 @@ async function zombie(): Promise<{ pid: number; release: () => void }> {
   return { pid, release: () => parent.kill('SIGKILL') };
 }
 
-it('starts after a power cut whose PostgreSQL was left a zombie in postmaster.pid', async () => {
+it('starts after a power cut whose PostgreSQL was left a zombie in its lock files', async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'genodesk-embedded-'));
   const quiet = () => {};
   const first = await startEmbeddedPostgres(dataDir, quiet, { durable: false });
@@ -50,6 +52,10 @@ it('starts after a power cut whose PostgreSQL was left a zombie in postmaster.pi
   const dead = await zombie();
   try {
     await writeFile(lockFile, [String(dead.pid), ...lock.slice(1)].join('\n'));
+    // The lock of a Unix socket on the same port, as a server listening on one would leave it.
+    const port = (await readFile(path.join(dataDir, 'postgres.port'), 'utf8')).trim();
+    socketLock = `/tmp/.s.PGSQL.${port}.lock`;
+    await writeFile(socketLock, `${dead.pid}\n${path.join(dataDir, 'postgres')}\n`);
     const again = await startEmbeddedPostgres(dataDir, quiet, { durable: false });
     const client = new pg.Client({ connectionString: again.url('postgres') });
     await client.connect();

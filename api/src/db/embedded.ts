@@ -136,6 +136,10 @@ export async function startEmbeddedPostgres(
     postgresFlags: [
       '-c',
       'max_connections=200',
+      // TCP only: a Unix socket's lock file in /tmp outlives a killed server and, naming a pid that
+      // still answers (a zombie nobody reaped), stops the next start.
+      '-c',
+      'unix_socket_directories=',
       ...(options.durable
         ? []
         : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
