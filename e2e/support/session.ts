@@ -4,6 +4,8 @@ export const demoPassword = 'genodesk';
 export const demo = {
   admin: 'admin@genodesk.test',
   doctor: 'doctor@genodesk.test',
+  /** A second doctor, whose password the own-password test changes (the other tests keep theirs). */
+  secondDoctor: 'doctor2@genodesk.test',
   lab: 'lab@genodesk.test',
   reception: 'reception@genodesk.test',
 } as const;

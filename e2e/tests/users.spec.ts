@@ -110,7 +110,7 @@ test.describe('users, roles and the own profile', () => {
   test('a user changes their own password: the wrong old one is refused, then the new one works', async ({
     page,
   }) => {
-    await signIn(page, demo.doctor);
+    await signIn(page, demo.secondDoctor);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('user-menu-profile').click();
     await page.getByTestId('password-old').fill('wrong-old-password');
@@ -129,6 +129,6 @@ test.describe('users, roles and the own profile', () => {
     await expect(page.getByTestId('password-old')).toHaveValue('');
     await page.getByTestId('user-menu').click();
     await page.getByTestId('user-menu-logout').click();
-    await signIn(page, demo.doctor, 'doctor-password-2');
+    await signIn(page, demo.secondDoctor, 'doctor-password-2');
   });
 });
