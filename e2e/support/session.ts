@@ -4,11 +4,11 @@ export const demoPassword = 'genodesk';
 export const demo = {
   admin: 'admin@genodesk.test',
   doctor: 'doctor@genodesk.test',
-  /** A second doctor, whose password the own-password test changes (the other tests keep theirs). */
-  secondDoctor: 'doctor2@genodesk.test',
   lab: 'lab@genodesk.test',
   reception: 'reception@genodesk.test',
 } as const;
+/** A second demo doctor, whose password the own-password test changes (the others keep theirs). */
+export const secondDoctor = 'doctor2@genodesk.test';
 
 /** Signs in through the login screen and waits for the dashboard. */
 export async function signIn(page: Page, email: string, password = demoPassword) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn } from '../support/session';
+import { demo, secondDoctor, signIn } from '../support/session';
 
 test.describe('users, roles and the own profile', () => {
   test('an admin creates a user, who signs in with the temporary password and must choose a new one', async ({
@@ -110,7 +110,7 @@ test.describe('users, roles and the own profile', () => {
   test('a user changes their own password: the wrong old one is refused, then the new one works', async ({
     page,
   }) => {
-    await signIn(page, demo.secondDoctor);
+    await signIn(page, secondDoctor);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('user-menu-profile').click();
     await page.getByTestId('password-old').fill('wrong-old-password');
@@ -129,6 +129,6 @@ test.describe('users, roles and the own profile', () => {
     await expect(page.getByTestId('password-old')).toHaveValue('');
     await page.getByTestId('user-menu').click();
     await page.getByTestId('user-menu-logout').click();
-    await signIn(page, demo.secondDoctor, 'doctor-password-2');
+    await signIn(page, secondDoctor, 'doctor-password-2');
   });
 });
