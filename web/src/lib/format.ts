@@ -19,6 +19,29 @@ export function formatDate(value: string | null | undefined, locale: Locale): st
   return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'medium' }).format(date.toDate());
 }
 
+/** A moment as the lab reads it: Prague time, whatever the browser's zone. */
+export function formatPragueDateTime(value: string | null | undefined, locale: Locale): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(intlLocale[locale], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/Prague',
+  }).format(date);
+}
+
+/** A calendar day of a moment in Prague. */
+export function formatPragueDate(value: string | null | undefined, locale: Locale): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(intlLocale[locale], {
+    dateStyle: 'medium',
+    timeZone: 'Europe/Prague',
+  }).format(date);
+}
+
 export function formatLongDate(value: Date, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocale[locale], {
     weekday: 'long',

@@ -2,10 +2,11 @@ import type { CustomerSummary } from '@genodesk/contract/customers';
 import { registrationSources } from '@genodesk/contract/enums';
 import { Permissions } from '@genodesk/contract/permissions';
 import { Badge, Button, Select, Stack, Text } from '@mantine/core';
-import { IconFileSpreadsheet, IconFileTypeCsv, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { ExportButtons } from '@/components/data-table/export-buttons';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { DateRangeFilter } from '@/components/dates/date-range-filter';
@@ -14,9 +15,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { notifyError } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
-import { useExportCustomers } from '../api/export-customers';
 import { useCustomers } from '../api/get-customers';
 import { registrationSourceName } from '../components/labels';
 
@@ -38,13 +37,6 @@ export function CustomersListRoute() {
     registeredTo: params.filters.registeredTo,
   };
   const customers = useCustomers({ page: params.page, pageSize: params.pageSize, ...query });
-  const exporter = useExportCustomers();
-
-  const runExport = (format: 'csv' | 'xlsx') =>
-    exporter.mutate(
-      { ...query, format, locale },
-      { onError: () => notifyError(t('customers.exportFailed')) },
-    );
 
   const columns: DataTableColumn<CustomerSummary>[] = [
     {
@@ -134,24 +126,13 @@ export function CustomersListRoute() {
         breadcrumbs={[{ label: t('nav.groups.customers') }, { label: t('customers.title') }]}
         actions={
           <>
-            <Button
-              variant="default"
-              leftSection={<IconFileTypeCsv size={18} />}
-              onClick={() => runExport('csv')}
-              loading={exporter.isPending && exporter.variables?.format === 'csv'}
-              data-testid="customers-export-csv"
-            >
-              {t('customers.exportCsv')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={18} />}
-              onClick={() => runExport('xlsx')}
-              loading={exporter.isPending && exporter.variables?.format === 'xlsx'}
-              data-testid="customers-export-xlsx"
-            >
-              {t('customers.exportXlsx')}
-            </Button>
+            <ExportButtons
+              endpoint="admin/customers/export"
+              query={query}
+              fileName="customers"
+              failedMessage={t('customers.exportFailed')}
+              testId="customers-export"
+            />
             {canCreate && (
               <Button
                 component={Link}

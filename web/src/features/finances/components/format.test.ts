@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPragueDate, formatPragueDateTime, money } from './format';
+import { formatPragueDate, formatPragueDateTime } from '@/lib/format';
+import { money } from './format';
 
 describe('finance formatting', () => {
   it('shows a moment in Prague time, whatever the browser zone (late UTC evening is the next day in Prague)', () => {

@@ -1,8 +1,9 @@
 import type { Payment } from '@genodesk/contract/finances';
 import { ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
-import { formatPragueDateTime, money } from './format';
+import { money } from './format';
 import { PaymentStateBadge, paymentMethodName } from './labels';
 import { PaymentActionButtons } from './payment-action-buttons';
 import type { usePaymentActions } from './use-payment-actions';

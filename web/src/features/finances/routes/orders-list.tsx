@@ -1,20 +1,20 @@
 import type { OrderSummary } from '@genodesk/contract/finances';
-import { Button, Select, Stack, Text } from '@mantine/core';
-import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { ExportButtons } from '@/components/data-table/export-buttons';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
+import { formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
-import { useExportOrders } from '../api/export-orders';
 import { useOrders } from '../api/get-orders';
-import { formatPragueDateTime, money } from '../components/format';
+import { money } from '../components/format';
 import { OrderStateBadges, paymentMethodName, paymentMethods } from '../components/labels';
 import { ProductTypeFilter } from '../components/product-type-filter';
 
@@ -28,13 +28,6 @@ export function OrdersListRoute() {
   const { params } = list;
   const query = { sort: params.sort, search: params.search, ...params.filters };
   const orders = useOrders({ page: params.page, pageSize: params.pageSize, ...query });
-  const exporter = useExportOrders();
-
-  const runExport = (format: 'csv' | 'xlsx') =>
-    exporter.mutate(
-      { ...query, format, locale },
-      { onError: () => notifyError(t('finances.orders.exportFailed')) },
-    );
 
   const columns: DataTableColumn<OrderSummary>[] = [
     {
@@ -104,26 +97,13 @@ export function OrdersListRoute() {
         description={t('finances.orders.description')}
         breadcrumbs={[{ label: t('nav.groups.finances') }, { label: t('finances.orders.title') }]}
         actions={
-          <>
-            <Button
-              variant="default"
-              leftSection={<IconFileTypeCsv size={18} />}
-              onClick={() => runExport('csv')}
-              loading={exporter.isPending && exporter.variables?.format === 'csv'}
-              data-testid="orders-export-csv"
-            >
-              {t('finances.exportCsv')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={18} />}
-              onClick={() => runExport('xlsx')}
-              loading={exporter.isPending && exporter.variables?.format === 'xlsx'}
-              data-testid="orders-export-xlsx"
-            >
-              {t('finances.exportXlsx')}
-            </Button>
-          </>
+          <ExportButtons
+            endpoint="admin/orders/export"
+            query={query}
+            fileName="orders"
+            failedMessage={t('finances.orders.exportFailed')}
+            testId="orders-export"
+          />
         }
       />
       <DataTable
@@ -140,26 +120,24 @@ export function OrdersListRoute() {
         searchPlaceholder={t('finances.orders.searchPlaceholder')}
         filters={
           <>
-            <Select
+            <FilterSelect
+              list={list}
+              name="complete"
               placeholder={t('finances.filters.anyState')}
               aria-label={t('finances.order.fields.state')}
               data={[
                 { value: 'false', label: t('finances.filters.notComplete') },
                 { value: 'true', label: t('finances.order.complete') },
               ]}
-              value={params.filters.complete ?? null}
-              onChange={(v) => list.setFilter('complete', v ?? undefined)}
-              clearable
               w={170}
               data-testid="orders-filter-complete"
             />
-            <Select
+            <FilterSelect
+              list={list}
+              name="paidBy"
               placeholder={t('finances.filters.anyPaidBy')}
               aria-label={t('finances.order.fields.paidBy')}
               data={paymentMethods.map((m) => ({ value: String(m), label: paymentMethodName(m, locale) }))}
-              value={params.filters.paidBy ?? null}
-              onChange={(v) => list.setFilter('paidBy', v ?? undefined)}
-              clearable
               w={190}
               data-testid="orders-filter-paid-by"
             />

@@ -1,21 +1,21 @@
 import type { Payment } from '@genodesk/contract/finances';
 import { Permissions } from '@genodesk/contract/permissions';
-import { Anchor, Button, Select, Stack, Text } from '@mantine/core';
-import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { ExportButtons } from '@/components/data-table/export-buttons';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
+import { formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
-import { useExportPayments } from '../api/export-payments';
 import { usePayments } from '../api/get-payments';
-import { formatPragueDateTime, money } from '../components/format';
+import { money } from '../components/format';
 import {
   cardStatuses,
   cardStatusName,
@@ -38,14 +38,7 @@ export function PaymentsListRoute() {
   const { params } = list;
   const query = { sort: params.sort, search: params.search, ...params.filters };
   const payments = usePayments({ page: params.page, pageSize: params.pageSize, ...query });
-  const exporter = useExportPayments();
   const actions = usePaymentActions();
-
-  const runExport = (format: 'csv' | 'xlsx') =>
-    exporter.mutate(
-      { ...query, format, locale },
-      { onError: () => notifyError(t('finances.payments.exportFailed')) },
-    );
 
   const columns: DataTableColumn<Payment>[] = [
     {
@@ -127,26 +120,13 @@ export function PaymentsListRoute() {
         description={t('finances.payments.description')}
         breadcrumbs={[{ label: t('nav.groups.finances') }, { label: t('finances.payments.title') }]}
         actions={
-          <>
-            <Button
-              variant="default"
-              leftSection={<IconFileTypeCsv size={18} />}
-              onClick={() => runExport('csv')}
-              loading={exporter.isPending && exporter.variables?.format === 'csv'}
-              data-testid="payments-export-csv"
-            >
-              {t('finances.exportCsv')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={18} />}
-              onClick={() => runExport('xlsx')}
-              loading={exporter.isPending && exporter.variables?.format === 'xlsx'}
-              data-testid="payments-export-xlsx"
-            >
-              {t('finances.exportXlsx')}
-            </Button>
-          </>
+          <ExportButtons
+            endpoint="admin/payments/export"
+            query={query}
+            fileName="payments"
+            failedMessage={t('finances.payments.exportFailed')}
+            testId="payments-export"
+          />
         }
       />
       <DataTable
@@ -166,36 +146,33 @@ export function PaymentsListRoute() {
         searchPlaceholder={t('finances.payments.searchPlaceholder')}
         filters={
           <>
-            <Select
+            <FilterSelect
+              list={list}
+              name="method"
               placeholder={t('finances.filters.anyMethod')}
               aria-label={t('finances.payment.method')}
               data={paymentMethods.map((m) => ({ value: String(m), label: paymentMethodName(m, locale) }))}
-              value={params.filters.method ?? null}
-              onChange={(v) => list.setFilter('method', v ?? undefined)}
-              clearable
               w={190}
               data-testid="payments-filter-method"
             />
-            <Select
+            <FilterSelect
+              list={list}
+              name="cardStatus"
               placeholder={t('finances.filters.anyCardStatus')}
               aria-label={t('finances.payment.cardStatus')}
               data={cardStatuses.map((s) => ({ value: String(s), label: cardStatusName(s, locale) }))}
-              value={params.filters.cardStatus ?? null}
-              onChange={(v) => list.setFilter('cardStatus', v ?? undefined)}
-              clearable
               w={190}
               data-testid="payments-filter-card-status"
             />
-            <Select
+            <FilterSelect
+              list={list}
+              name="completed"
               placeholder={t('finances.filters.anyCompletion')}
               aria-label={t('finances.payment.state')}
               data={[
                 { value: 'true', label: t('finances.payment.completed') },
                 { value: 'false', label: t('finances.payment.open') },
               ]}
-              value={params.filters.completed ?? null}
-              onChange={(v) => list.setFilter('completed', v ?? undefined)}
-              clearable
               w={210}
               data-testid="payments-filter-completed"
             />

@@ -9,10 +9,9 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useProductType } from '../api/get-product-type';
-import { formatPragueDateTime } from '../components/format';
 
 export function ProductTypeViewRoute() {
   const { t } = useTranslation();

@@ -11,10 +11,9 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useProductTypes } from '../api/get-product-types';
-import { formatPragueDateTime } from '../components/format';
 
 export function ProductTypesListRoute() {
   const { t } = useTranslation();

@@ -9,9 +9,10 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
+import { formatPragueDate, formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useStatement } from '../api/get-statement';
-import { formatPragueDate, formatPragueDateTime, money } from '../components/format';
+import { money } from '../components/format';
 import { StatementOutcomeBadge } from '../components/statement-outcome-badge';
 
 type Shown = 'unmatched' | 'all';

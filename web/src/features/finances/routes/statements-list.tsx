@@ -10,9 +10,9 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
+import { formatPragueDate, formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useStatements } from '../api/get-statements';
-import { formatPragueDate, formatPragueDateTime } from '../components/format';
 import { wholeBadge } from '../components/labels';
 import { StatementDropzone } from '../components/statement-dropzone';
 

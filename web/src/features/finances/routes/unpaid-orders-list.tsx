@@ -1,17 +1,19 @@
 import { type OrderSummary, orderMissingParts } from '@genodesk/contract/finances';
-import { Badge, Select, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useUnpaidOrders } from '../api/get-unpaid-orders';
-import { formatPragueDateTime, money } from '../components/format';
+import { money } from '../components/format';
 import { OrderStateBadges, paymentMethodName, wholeBadge } from '../components/labels';
 import { ProductTypeFilter } from '../components/product-type-filter';
 
@@ -121,13 +123,12 @@ export function UnpaidOrdersListRoute() {
         searchPlaceholder={t('finances.orders.searchPlaceholder')}
         filters={
           <>
-            <Select
+            <FilterSelect
+              list={list}
+              name="missing"
               placeholder={t('finances.filters.anyMissing')}
               aria-label={t('finances.unpaid.missing')}
               data={orderMissingParts.map((part) => ({ value: part, label: t(`finances.missing.${part}`) }))}
-              value={params.filters.missing ?? null}
-              onChange={(v) => list.setFilter('missing', v ?? undefined)}
-              clearable
               w={200}
               data-testid="unpaid-filter-missing"
             />

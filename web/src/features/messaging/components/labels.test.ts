@@ -1,8 +1,8 @@
 import { MailingStatus } from '@genodesk/contract/messaging';
 import { describe, expect, it } from 'vitest';
+import { formatPragueDateTime } from '@/lib/format';
 import { mailingPollInterval } from '../api/get-mailing';
 import { deliveryPollMs, queueingPollMs } from '../api/keys';
-import { formatPragueDateTime } from './labels';
 
 const mailing = (status: number, queued: number, sent: number, failed: number) => ({
   id: 1,

@@ -1,4 +1,3 @@
-import type { Locale } from '@genodesk/contract/locales';
 import type { OutboxStatus } from '@genodesk/contract/messaging';
 import type { TFunction } from 'i18next';
 
@@ -26,20 +25,3 @@ export function kindName(kind: string, t: TFunction): string {
 }
 
 export const statusColors: Record<OutboxStatus, string> = { pending: 'yellow', sent: 'teal', failed: 'red' };
-
-const pragueFormats: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-GB' };
-
-/**
- * A moment as the lab reads it: on the clock of Prague, whatever the browser's zone, so a time here
- * matches the outbox filter's days (which the API reads in Europe/Prague).
- */
-export function formatPragueDateTime(value: string | null | undefined, locale: Locale): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(pragueFormats[locale], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Prague',
-  }).format(date);
-}

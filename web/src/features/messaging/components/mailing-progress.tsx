@@ -4,9 +4,9 @@ import { IconInbox, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { isQueueing, useMailing } from '../api/get-mailing';
-import { formatPragueDateTime } from './labels';
 
 const statusColors: Record<number, string> = {
   [MailingStatus.Queued]: 'gray',

@@ -9,9 +9,10 @@ import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useOutbox } from '../api/get-outbox';
-import { formatPragueDateTime, kindName, knownKinds } from '../components/labels';
+import { kindName, knownKinds } from '../components/labels';
 import { OutboxStatusBadge } from '../components/outbox-status-badge';
 
 const filterNames = ['channel', 'status', 'kind', 'createdFrom', 'createdTo', 'mailingId'] as const;

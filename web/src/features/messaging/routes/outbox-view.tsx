@@ -24,13 +24,13 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
 import { confirmAction } from '@/lib/confirm';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatPragueDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useOutboxMessage } from '../api/get-outbox-message';
 import { useRetryOutboxMessage } from '../api/retry-outbox-message';
 import { EmailFrame } from '../components/email-frame';
-import { formatPragueDateTime, kindName } from '../components/labels';
+import { kindName } from '../components/labels';
 import { OutboxStatusBadge } from '../components/outbox-status-badge';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {

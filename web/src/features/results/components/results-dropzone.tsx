@@ -1,10 +1,8 @@
-import '@mantine/dropzone/styles.css';
 import { translateMessage } from '@genodesk/contract/messages';
 import { maxResultsFileBytes } from '@genodesk/contract/results';
-import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FileDropzone, fileNameValidator } from '@/components/file-dropzone';
 import { isApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -12,14 +10,8 @@ import { useUploadResults } from '../api/upload-results';
 
 const maxMegabytes = Math.round(maxResultsFileBytes / (1024 * 1024));
 
-/**
- * Systems label .csv files as text/csv, Excel or plain text: the extension decides, not the type.
- * While dragging, the browser does not tell the name yet; the drop decides then.
- */
-export function csvFileError(file: { name?: unknown }): { code: string; message: string } | null {
-  if (typeof file.name !== 'string' || /\.csv$/i.test(file.name)) return null;
-  return { code: 'file-invalid-type', message: 'not a .csv file' };
-}
+/** Systems label .csv files as text/csv, Excel or plain text: the extension decides, not the type. */
+export const csvFileError = fileNameValidator(/\.csv$/i, 'not a .csv file');
 
 /** Drag-and-drop (or click) upload of one CSV results file (Results.Upload). */
 export function ResultsDropzone() {
@@ -27,9 +19,7 @@ export function ResultsDropzone() {
   const { locale } = useLocale();
   const upload = useUploadResults();
 
-  const onDrop = (files: File[]) => {
-    const file = files[0];
-    if (!file || upload.isPending) return;
+  const onFile = (file: File) =>
     upload.mutate(file, {
       onSuccess: (created) => notifySuccess(t('results.uploaded', { fileName: created.fileName })),
       onError: (error) =>
@@ -38,60 +28,29 @@ export function ResultsDropzone() {
           t('results.uploadFailedTitle'),
         ),
     });
-  };
-
-  const onReject = (rejections: FileRejection[]) => {
-    const codes = new Set(rejections.flatMap((r) => r.errors.map((e) => e.code)));
-    const message = codes.has('too-many-files')
-      ? t('results.dropzone.oneFile')
-      : codes.has('file-too-large')
-        ? translateMessage('resultsFileTooLarge', locale, { max: maxMegabytes })
-        : t('results.dropzone.csvOnly');
-    notifyError(message, t('results.uploadFailedTitle'));
-  };
 
   return (
-    <Dropzone
-      onDrop={onDrop}
-      onReject={onReject}
+    <FileDropzone
+      onFile={onFile}
+      pending={upload.isPending}
       validator={csvFileError}
       inputProps={{ accept: '.csv,text/csv', 'aria-label': t('results.dropzone.inputLabel') }}
       maxSize={maxResultsFileBytes}
-      maxFiles={1}
-      multiple={false}
-      loading={upload.isPending}
-      disabled={upload.isPending}
-      radius="md"
+      idleIcon={<IconFileSpreadsheet size={28} stroke={1.5} />}
+      title={
+        upload.isPending
+          ? t('results.dropzone.uploading', { fileName: upload.variables?.name ?? '' })
+          : t('results.dropzone.title')
+      }
+      hint={t('results.dropzone.hint', { max: maxMegabytes })}
+      refused={{
+        title: t('results.uploadFailedTitle'),
+        oneFile: t('results.dropzone.oneFile'),
+        tooLarge: translateMessage('resultsFileTooLarge', locale, { max: maxMegabytes }),
+        wrongType: t('results.dropzone.csvOnly'),
+      }}
       data-testid="results-dropzone"
       data-uploading={upload.isPending || undefined}
-    >
-      <Group justify="center" gap="xl" mih={120} style={{ pointerEvents: 'none' }}>
-        <Dropzone.Accept>
-          <ThemeIcon size={52} radius="xl" variant="light" color="blue">
-            <IconUpload size={28} stroke={1.5} />
-          </ThemeIcon>
-        </Dropzone.Accept>
-        <Dropzone.Reject>
-          <ThemeIcon size={52} radius="xl" variant="light" color="red">
-            <IconX size={28} stroke={1.5} />
-          </ThemeIcon>
-        </Dropzone.Reject>
-        <Dropzone.Idle>
-          <ThemeIcon size={52} radius="xl" variant="light" color="gray">
-            <IconFileSpreadsheet size={28} stroke={1.5} />
-          </ThemeIcon>
-        </Dropzone.Idle>
-        <Stack gap={4}>
-          <Text fz="lg" fw={600}>
-            {upload.isPending
-              ? t('results.dropzone.uploading', { fileName: upload.variables?.name ?? '' })
-              : t('results.dropzone.title')}
-          </Text>
-          <Text fz="sm" c="dimmed">
-            {t('results.dropzone.hint', { max: maxMegabytes })}
-          </Text>
-        </Stack>
-      </Group>
-    </Dropzone>
+    />
   );
 }

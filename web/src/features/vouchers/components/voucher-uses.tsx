@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
-import { formatPragueDateTime } from '@/features/finances/components/format';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 
 /** The orders a voucher was used on: what it took off each, when, and whether the order is paid. */

@@ -1,22 +1,22 @@
 import { Permissions } from '@genodesk/contract/permissions';
 import { type Voucher, VoucherType } from '@genodesk/contract/vouchers';
-import { Button, Select, Stack, Text } from '@mantine/core';
-import { IconFileSpreadsheet, IconFileTypeCsv, IconGift, IconTicket } from '@tabler/icons-react';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconGift, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { ExportButtons } from '@/components/data-table/export-buttons';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
-import { formatPragueDateTime } from '@/features/finances/components/format';
 import { ProductTypeFilter } from '@/features/finances/components/product-type-filter';
 import { isApiError } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
+import { formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
-import { useExportVouchers } from '../api/export-vouchers';
 import { useVouchers } from '../api/get-vouchers';
 import {
   formatVoucherDay,
@@ -50,10 +50,6 @@ export function VouchersListRoute() {
   const { params } = list;
   const query = { sort: params.sort, search: params.search, ...params.filters };
   const vouchers = useVouchers({ page: params.page, pageSize: params.pageSize, ...query });
-  const exporter = useExportVouchers();
-
-  const runExport = (format: 'csv' | 'xlsx') =>
-    exporter.mutate({ ...query, format, locale }, { onError: () => notifyError(t('vouchers.exportFailed')) });
 
   const columns: DataTableColumn<Voucher>[] = [
     {
@@ -154,24 +150,13 @@ export function VouchersListRoute() {
         breadcrumbs={[{ label: t('nav.groups.finances') }, { label: t('vouchers.title') }]}
         actions={
           <>
-            <Button
-              variant="default"
-              leftSection={<IconFileTypeCsv size={18} />}
-              onClick={() => runExport('csv')}
-              loading={exporter.isPending && exporter.variables?.format === 'csv'}
-              data-testid="vouchers-export-csv"
-            >
-              {t('finances.exportCsv')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={18} />}
-              onClick={() => runExport('xlsx')}
-              loading={exporter.isPending && exporter.variables?.format === 'xlsx'}
-              data-testid="vouchers-export-xlsx"
-            >
-              {t('finances.exportXlsx')}
-            </Button>
+            <ExportButtons
+              endpoint="admin/vouchers/export"
+              query={query}
+              fileName="vouchers"
+              failedMessage={t('vouchers.exportFailed')}
+              testId="vouchers-export"
+            />
             {canCreate && (
               <>
                 <Button
@@ -213,49 +198,45 @@ export function VouchersListRoute() {
         searchPlaceholder={t('vouchers.searchPlaceholder')}
         filters={
           <>
-            <Select
+            <FilterSelect
+              list={list}
+              name="kind"
               placeholder={t('vouchers.filters.anyKind')}
               aria-label={t('vouchers.fields.kind')}
               data={voucherKinds.map((k) => ({ value: String(k), label: voucherKindName(k, locale) }))}
-              value={params.filters.kind ?? null}
-              onChange={(v) => list.setFilter('kind', v ?? undefined)}
-              clearable
               w={170}
               data-testid="vouchers-filter-kind"
             />
-            <Select
+            <FilterSelect
+              list={list}
+              name="type"
               placeholder={t('vouchers.filters.anyType')}
               aria-label={t('vouchers.fields.voucherType')}
               data={voucherTypes.map((k) => ({ value: String(k), label: voucherTypeName(k, locale) }))}
-              value={params.filters.type ?? null}
-              onChange={(v) => list.setFilter('type', v ?? undefined)}
-              clearable
               w={170}
               data-testid="vouchers-filter-type"
             />
-            <Select
+            <FilterSelect
+              list={list}
+              name="validity"
               placeholder={t('vouchers.filters.anyValidity')}
               aria-label={t('vouchers.filters.validity')}
               data={[
                 { value: 'valid', label: t('vouchers.filters.valid') },
                 { value: 'expired', label: t('vouchers.filters.expired') },
               ]}
-              value={params.filters.validity ?? null}
-              onChange={(v) => list.setFilter('validity', v ?? undefined)}
-              clearable
               w={190}
               data-testid="vouchers-filter-validity"
             />
-            <Select
+            <FilterSelect
+              list={list}
+              name="redeemed"
               placeholder={t('vouchers.filters.anyRedeemed')}
               aria-label={t('vouchers.fields.redeemed')}
               data={[
                 { value: 'false', label: t('vouchers.filters.notRedeemed') },
                 { value: 'true', label: t('vouchers.filters.redeemed') },
               ]}
-              value={params.filters.redeemed ?? null}
-              onChange={(v) => list.setFilter('redeemed', v ?? undefined)}
-              clearable
               w={210}
               data-testid="vouchers-filter-redeemed"
             />
