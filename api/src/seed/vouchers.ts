@@ -1,5 +1,6 @@
 import {
   PaymentMethod,
+  pragueDay,
   RegistrationSource,
   VoucherKind,
   VoucherType,
@@ -153,8 +154,7 @@ const ascii = (text: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
-const pragueDay = (now: number, days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date(now + days * 86_400_000));
+const dayFrom = (now: number, days: number) => pragueDay(new Date(now + days * 86_400_000));
 
 export async function seedVouchers(db: Executor): Promise<void> {
   const now = Date.now();
@@ -172,7 +172,7 @@ export async function seedVouchers(db: Executor): Promise<void> {
       amount: v.amount ?? null,
       productTypeId: v.product ? typeOf(v.product).id : null,
       voucherType: v.type,
-      validTo: pragueDay(now, v.validDays),
+      validTo: dayFrom(now, v.validDays),
       forWho: v.type === VoucherType.Gift ? (v.forWho ?? null) : null,
       fromWho: v.type === VoucherType.Gift ? (v.fromWho ?? null) : null,
       maxUsageCount: v.uses ?? 1,
@@ -185,7 +185,7 @@ export async function seedVouchers(db: Executor): Promise<void> {
       amount: 100_000,
       productTypeId: null,
       voucherType: VoucherType.Gift,
-      validTo: pragueDay(now, 120),
+      validTo: dayFrom(now, 120),
       forWho: null,
       fromWho: 'GenoDesk',
       maxUsageCount: 1,

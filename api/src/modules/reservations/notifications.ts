@@ -1,15 +1,10 @@
-import {
-  type Locale,
-  pragueTimeZone,
-  type ReservationType,
-  reservationTypeLabels,
-  toE164,
-} from '@genodesk/contract';
+import { type Locale, type ReservationType, reservationTypeLabels, toE164 } from '@genodesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { type Database, type Tx, transaction } from '../../db/client.js';
 import { type OutboxAttachment, reservations } from '../../db/schema/index.js';
 import type { Jobs } from '../../jobs/queue.js';
+import { formatPragueTime } from '../messaging/format.js';
 import { queueSms, queueTemplateEmail } from '../messaging/outbox.js';
 import { renderMessage } from '../messaging/templates.js';
 import { buildCalendar, type CalendarMethod, type CalendarPerson } from './icalendar.js';
@@ -22,23 +17,9 @@ import { customerFullName, type ReservationRow, selectReservations } from './res
  */
 export type NotifyDeps = { jobs: Jobs; config: Pick<Config, 'mailFrom'> };
 
-const intlLocale = (locale: Locale) => (locale === 'cs' ? 'cs-CZ' : 'en-GB');
-
 /** `pondělí 30. března 2026 v 10:00` / `Monday 30 March 2026 at 10:00`, on Prague's clock. */
 export const formatConsultationTime = (instant: Date, locale: Locale) =>
-  new Intl.DateTimeFormat(intlLocale(locale), {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: pragueTimeZone,
-  }).format(instant);
-
-/** `30. 3. 2026 10:00` / `30/03/2026, 10:00`: one of several dates. */
-const formatShort = (instant: Date, locale: Locale) =>
-  new Intl.DateTimeFormat(intlLocale(locale), {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: pragueTimeZone,
-  }).format(instant);
+  formatPragueTime(instant, locale, 'full');
 
 /** The iCalendar UID of an occurrence: its own uuid, the same for its whole life. */
 export const calendarUid = (uid: string) => `${uid}@genodesk`;
@@ -113,7 +94,7 @@ export async function mailConsultations(
   const to = { email: first.customerEmail, language: locale, customerId: first.reservation.customerId };
   const more = sorted
     .slice(1)
-    .map((o) => formatShort(o.reservation.consultationStart, locale))
+    .map((o) => formatPragueTime(o.reservation.consultationStart, locale, 'short'))
     .join(', ');
   const base = {
     name: customerFullName(first),
@@ -187,16 +168,6 @@ export async function scheduleReminder(
   );
 }
 
-const reminderTime = (instant: Date, locale: Locale) =>
-  new Intl.DateTimeFormat(intlLocale(locale), {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: pragueTimeZone,
-  }).format(instant);
-
 /** A little slack for a job that runs a moment early. */
 const earlySlackMs = 5 * 60 * 1000;
 
@@ -229,7 +200,7 @@ export async function remindConsultation(
     let outboxId: number | null = null;
     if (phone) {
       const sms = renderMessage('consultationReminder', locale, {
-        start: reminderTime(start, locale),
+        start: formatPragueTime(start, locale, 'brief'),
         room: row.room.name,
       });
       outboxId = await queueSms(tx, deps.jobs, {

@@ -1,3 +1,4 @@
+import { pragueDay } from '@genodesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { type IcsComponent, parseIcs } from '../../../test/icalendar.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -71,10 +72,7 @@ export const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_6
 
 /** A moment a whole number of `days` ahead at `hh:mm` on Prague's clock, without an offset (the API reads it as Prague). */
 export function pragueLocal(daysAhead: number, time: string) {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(
-    new Date(Date.now() + daysAhead * 86_400_000),
-  );
-  return `${day}T${time}`;
+  return `${pragueDay(new Date(Date.now() + daysAhead * 86_400_000))}T${time}`;
 }
 
 /** The messages to a customer, oldest first. */

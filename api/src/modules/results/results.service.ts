@@ -22,6 +22,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
+import { formatPragueTime } from '../messaging/format.js';
 
 /** The customer's stored genotypes by gene code; 404 'Results are not available' when there are none. */
 export async function getCustomerResult(db: Executor, customerId: number): Promise<CustomerResult> {
@@ -98,12 +99,7 @@ const toUpload = (row: UploadRow, locale: Locale): ResultUpload => ({
 });
 
 /** When an earlier upload of the same file was made, as staff read it (Prague time, their language). */
-const uploadDate = (date: Date, locale: Locale) =>
-  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'cs-CZ', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Prague',
-  }).format(date);
+const uploadDate = (date: Date, locale: Locale) => formatPragueTime(date, locale, 'medium');
 
 async function alreadyUploaded(db: Executor, fileHash: string) {
   const [earlier] = await db
