@@ -15,6 +15,7 @@ import { auditMany } from '../audit/audit.js';
 import { getOrder } from '../finances/orders.service.js';
 import { recordPaid } from '../finances/payments.service.js';
 import { formatDay } from '../messaging/format.js';
+import { amountDueMinor, takenOffMinor } from './redemptions.js';
 import { isExpired, type VouchersDeps } from './vouchers.service.js';
 
 /** The order, locked first like every order action, and refused once paid. */
@@ -25,21 +26,12 @@ async function lockUnpaidOrder(tx: Tx, orderId: number) {
   return order;
 }
 
-/** What the vouchers on the order took off so far, in haléře. */
-async function takenOff(tx: Tx, orderId: number): Promise<number> {
-  const [row] = await tx
-    .select({ sum: sql<number>`coalesce(sum(${orderVouchers.amount}), 0)::int` })
-    .from(orderVouchers)
-    .where(eq(orderVouchers.orderId, orderId));
-  return Number(row?.sum ?? 0);
-}
-
 /**
  * An open bank transfer follows the amount due as vouchers come and go, so its QR code and the
  * statement that pays it ask for what is left.
  */
 async function followAmountDue(tx: Tx, order: typeof orders.$inferSelect) {
-  const due = Math.max(0, order.amount - (await takenOff(tx, order.id)));
+  const due = await amountDueMinor(tx, order);
   if (due === 0) return;
   await tx
     .update(payments)
@@ -97,7 +89,7 @@ export async function applyVoucher(
       throw unprocessable('voucherWrongProductType', 'Code', { productType: type?.name ?? '' });
     }
 
-    const due = Math.max(0, order.amount - (await takenOff(tx, order.id)));
+    const due = await amountDueMinor(tx, order);
     const taken = v.kind === VoucherKind.Product ? due : Math.min(v.amount ?? 0, due);
     const remaining = v.remainingUsageCount - 1;
     await tx
@@ -149,7 +141,7 @@ async function payByVouchers(
     .values({
       orderId: order.id,
       method,
-      amount: await takenOff(tx, order.id),
+      amount: await takenOffMinor(tx, order.id),
       currency: order.currency,
       variableSymbol: String(order.orderNumber),
     })

@@ -28,11 +28,16 @@ export async function vouchersOfOrder(db: Executor, orderId: number): Promise<Or
   };
 }
 
-/** What an order still owes after its vouchers, in haléře (never below zero). */
-export async function amountDueMinor(db: Executor, order: { id: number; amount: number }): Promise<number> {
+/** What the vouchers on an order took off so far, in haléře. */
+export async function takenOffMinor(db: Executor, orderId: number): Promise<number> {
   const [row] = await db
     .select({ taken: sql<number>`coalesce(sum(${orderVouchers.amount}), 0)::int` })
     .from(orderVouchers)
-    .where(eq(orderVouchers.orderId, order.id));
-  return Math.max(0, order.amount - Number(row?.taken ?? 0));
+    .where(eq(orderVouchers.orderId, orderId));
+  return Number(row?.taken ?? 0);
+}
+
+/** What an order still owes after its vouchers, in haléře (never below zero). */
+export async function amountDueMinor(db: Executor, order: { id: number; amount: number }): Promise<number> {
+  return Math.max(0, order.amount - (await takenOffMinor(db, order.id)));
 }
