@@ -1,5 +1,4 @@
 import type { OrderSummary } from '@genodesk/contract/finances';
-import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
@@ -14,8 +13,8 @@ import { isApiError } from '@/lib/api-client';
 import { formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useOrders } from '../api/get-orders';
-import { money } from '../components/format';
 import { OrderStateBadges, paymentMethodName, paymentMethods } from '../components/labels';
+import { orderColumns } from '../components/order-columns';
 import { ProductTypeFilter } from '../components/product-type-filter';
 
 const filterNames = ['complete', 'paidBy', 'productTypeId', 'createdFrom', 'createdTo'] as const;
@@ -29,52 +28,19 @@ export function OrdersListRoute() {
   const query = { sort: params.sort, search: params.search, ...params.filters };
   const orders = useOrders({ page: params.page, pageSize: params.pageSize, ...query });
 
+  const shared = orderColumns(t, locale);
   const columns: DataTableColumn<OrderSummary>[] = [
-    {
-      key: 'orderNumber',
-      header: t('finances.order.fields.orderNumber'),
-      sortField: 'orderNumber',
-      render: (o) => (
-        <Text ff="monospace" fz="sm" fw={600} data-testid="order-row-number">
-          {o.orderNumber}
-        </Text>
-      ),
-    },
-    {
-      key: 'customerName',
-      header: t('finances.order.fields.customer'),
-      sortField: 'customerName',
-      render: (o) => (
-        <Stack gap={0}>
-          <Text fz="sm" fw={600}>
-            {o.customerFullName}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {o.customerEmail}
-          </Text>
-        </Stack>
-      ),
-    },
-    { key: 'productType', header: t('finances.order.fields.productType'), render: (o) => o.productTypeName },
-    {
-      key: 'amount',
-      header: t('finances.order.fields.amount'),
-      sortField: 'amount',
-      align: 'right',
-      render: (o) => <span style={{ whiteSpace: 'nowrap' }}>{money(o, locale)}</span>,
-    },
+    shared.orderNumber,
+    shared.customer,
+    shared.productType,
+    shared.amount,
     {
       key: 'paidBy',
       header: t('finances.order.fields.paidBy'),
       render: (o) => paymentMethodName(o.paidBy, locale),
     },
     { key: 'state', header: t('finances.order.fields.state'), render: (o) => <OrderStateBadges order={o} /> },
-    {
-      key: 'created',
-      header: t('finances.order.fields.created'),
-      sortField: 'created',
-      render: (o) => formatPragueDateTime(o.created, locale),
-    },
+    shared.created,
     {
       key: 'dateOrderPaid',
       header: t('finances.order.fields.dateOrderPaid'),

@@ -1,5 +1,5 @@
 import { type OrderSummary, orderMissingParts } from '@genodesk/contract/finances';
-import { Badge, Stack, Text } from '@mantine/core';
+import { Badge, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
@@ -10,11 +10,10 @@ import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useUnpaidOrders } from '../api/get-unpaid-orders';
-import { money } from '../components/format';
 import { OrderStateBadges, paymentMethodName, wholeBadge } from '../components/labels';
+import { orderColumns } from '../components/order-columns';
 import { ProductTypeFilter } from '../components/product-type-filter';
 
 const filterNames = ['missing', 'productTypeId', 'createdFrom', 'createdTo'] as const;
@@ -34,40 +33,12 @@ export function UnpaidOrdersListRoute() {
     ...params.filters,
   });
 
+  const shared = orderColumns(t, locale);
   const columns: DataTableColumn<OrderSummary>[] = [
-    {
-      key: 'orderNumber',
-      header: t('finances.order.fields.orderNumber'),
-      sortField: 'orderNumber',
-      render: (o) => (
-        <Text ff="monospace" fz="sm" fw={600} data-testid="order-row-number">
-          {o.orderNumber}
-        </Text>
-      ),
-    },
-    {
-      key: 'customerName',
-      header: t('finances.order.fields.customer'),
-      sortField: 'customerName',
-      render: (o) => (
-        <Stack gap={0}>
-          <Text fz="sm" fw={600}>
-            {o.customerFullName}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {o.customerEmail}
-          </Text>
-        </Stack>
-      ),
-    },
-    { key: 'productType', header: t('finances.order.fields.productType'), render: (o) => o.productTypeName },
-    {
-      key: 'amount',
-      header: t('finances.order.fields.amount'),
-      sortField: 'amount',
-      align: 'right',
-      render: (o) => <span style={{ whiteSpace: 'nowrap' }}>{money(o, locale)}</span>,
-    },
+    shared.orderNumber,
+    shared.customer,
+    shared.productType,
+    shared.amount,
     {
       key: 'missing',
       header: t('finances.unpaid.missing'),
@@ -87,12 +58,7 @@ export function UnpaidOrdersListRoute() {
       header: t('finances.order.fields.paidBy'),
       render: (o) => paymentMethodName(o.paidBy, locale),
     },
-    {
-      key: 'created',
-      header: t('finances.order.fields.created'),
-      sortField: 'created',
-      render: (o) => formatPragueDateTime(o.created, locale),
-    },
+    shared.created,
     {
       key: 'actions',
       header: '',
