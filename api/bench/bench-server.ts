@@ -38,6 +38,16 @@ export async function startBenchServer(name: string, poolSize = 10) {
     /** The embedded PostgreSQL's server process (its backends are its children). */
     postmasterPid: async () =>
       Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]),
+    /**
+     * Statements the database has run so far (each call outside a transaction is one). Backends report
+     * at most once a second, and within 10 s of going idle: read it after a pause.
+     */
+    statementsRun: async () => {
+      const result = await db.$client.query<{ count: string }>(
+        'select xact_commit + xact_rollback as count from pg_stat_database where datname = current_database()',
+      );
+      return Number(result.rows[0]?.count ?? 0);
+    },
     async stop() {
       await app.close();
       await jobs.stop();

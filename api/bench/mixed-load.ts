@@ -103,6 +103,9 @@ async function main() {
     const postmaster = await database.postmasterPid();
     const before = await residentMb(pid);
     await load(base, calls, token, 3);
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 11_000));
+    await settled();
+    const statementsBefore = await database.statementsRun();
     const cpuBefore = {
       api: await cpuSeconds(pid),
       postgres: await cpuSeconds(postmaster, { children: true }),
@@ -114,6 +117,9 @@ async function main() {
       generator: run.cpuMicros / 1e6,
     };
     const after = await residentMb(pid);
+    await settled();
+    // Minus the reading itself.
+    const statements = (await database.statementsRun()) - statementsBefore - 1;
     console.info(
       `mixed staff load, ${concurrency} keep-alive clients (separate process), six calls round-robin:`,
     );
@@ -124,6 +130,9 @@ async function main() {
     console.info(
       `  CPU per request: API ${perRequest(cpu.api)}, PostgreSQL ${perRequest(cpu.postgres)}, load generator ${perRequest(cpu.generator)}; ` +
         `${os.cpus().length} cores would serve ${((os.cpus().length * run.requests) / total).toFixed(0)} requests/s at these costs`,
+    );
+    console.info(
+      `  database statements per request: ${(statements / run.requests).toFixed(2)} (each one round trip from the API)`,
     );
     console.info(
       `  API resident memory: ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after the run`,

@@ -42,7 +42,7 @@ describe('cappedCount', () => {
 });
 
 describe('pageCount', () => {
-  it('takes a page that is not full as the total, and counts a full page or one past the end', async () => {
+  it('takes a page that is not full (or an empty first page) as the total, and counts a full page or one past the end', async () => {
     // The query is not run for a part-full page: its rows tell the total.
     expect(await pageCount(t.db, { offset: 20, pageSize: 10, rows: 3 }, matching('nikdo%'))).toEqual({
       total: 23,
@@ -50,6 +50,11 @@ describe('pageCount', () => {
     });
     expect(await pageCount(t.db, { offset: 0, pageSize: 12, rows: 12 }, matching('pocitany%'))).toEqual({
       total: 12,
+      exact: true,
+    });
+    // An empty first page is a total of 0: the count is not run (it would find 12 here).
+    expect(await pageCount(t.db, { offset: 0, pageSize: 10, rows: 0 }, matching('pocitany%'))).toEqual({
+      total: 0,
       exact: true,
     });
     expect(await pageCount(t.db, { offset: 100, pageSize: 10, rows: 0 }, matching('pocitany%'))).toEqual({

@@ -74,8 +74,8 @@ export async function cappedCount(
 }
 
 /**
- * A list's total from its page: a page that is not full tells the total by itself, so a selective
- * search reads its index once; only a full page (or one past the end) needs the capped count.
+ * A list's total from its page: a page that is not full (or an empty first page) tells the total by
+ * itself, so a selective search reads its index once; only a full page (or one past the end) needs the capped count.
  */
 export async function pageCount(
   db: Executor,
@@ -84,6 +84,7 @@ export async function pageCount(
   options: CountOptions = {},
 ): Promise<ListCount> {
   if (page.rows > 0 && page.rows < page.pageSize) return { total: page.offset + page.rows, exact: true };
+  if (page.rows === 0 && page.offset === 0) return { total: 0, exact: true };
   return cappedCount(db, matches, options);
 }
 

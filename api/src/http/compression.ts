@@ -3,17 +3,16 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Compresses API answers of 1 KB and more. It must be registered before any route: it attaches itself
+ * Compresses API answers of 14 kB and more. It must be registered before any route: it attaches itself
  * to each route as the route is added.
  *
- * Answers are compressed on every request, so the settings are the cheap ones. Measured on a list
- * page of 9 kB (25 customers): gzip level 6 takes about 30 µs (twice JSON.stringify of the page) and
- * gives 1.0 kB; brotli at quality 4 takes 45–55 µs for 0.86 kB. gzip is therefore preferred when the
- * client takes both — at 1,200 answers a second it costs under 4 % of one core — and brotli stays at
- * quality 4 for clients that take only br. Bodies under 1 KB go as they are: a frame or two either
- * way, not worth the CPU. Bodies up to 64 kB are compressed in one synchronous call (the plugin's
- * default on two cores stops at 8 kB, just under a list page, and streams above): a zlib stream per
- * answer costs more CPU in all than the call, and two cores shared with PostgreSQL have none to spare.
+ * An answer under 14 kB fits in TCP's first flight (ten segments) either way: compressing it saves the
+ * client no round trip, and costs the server what it can least spare. A list page of 25 rows is about
+ * 9 kB; gzip takes 25–30 µs for one on an idle core and three times that under load, about a tenth of
+ * the API's time per request in the mixed-load bench. Bigger answers (a page of 100, an export) are
+ * compressed: gzip (level 6) when the client takes both, brotli at quality 4 for clients that take only
+ * br. Bodies up to 64 kB are compressed in one synchronous call (the plugin's default on two cores
+ * stops at 8 kB and streams above): a zlib stream per answer costs more CPU in all than the call.
  *
  * The web app's files are not compressed here: they are compressed once at build time and served
  * as they are (see web-app.ts), so their routes opt out. Request bodies are not decompressed: no
@@ -26,7 +25,7 @@ export async function registerCompression(app: FastifyInstance) {
   await app.register(compress, {
     global: true,
     globalDecompression: false,
-    threshold: 1024,
+    threshold: 14 * 1024,
     syncThreshold: 64 * 1024,
     encodings: ['gzip', 'br'],
     zlibOptions: { level: 6 },
