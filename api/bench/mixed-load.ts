@@ -5,14 +5,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/db/embedded.js';
 import { demoPassword } from '../src/seed/demo.js';
-import { killGroup, startProcess, waitForHealth } from '../test/processes.js';
+import { killGroup, startProcess, waitFor, waitForHealth } from '../test/processes.js';
 import { cpuSeconds, startBenchServer } from './bench-server.js';
 
 /**
  * `npm run bench` (mixed staff load): the API in a process of its own, as a node runs it (production
  * logging, no workers), on the demo data; 200 keep-alive clients in another process sending the six
  * calls staff make most, round-robin, for 20 s; then soaks of 2 minutes. Prints requests/s, per-call
- * latency percentiles, errors and the API's resident memory before, after the run and after each soak.
+ * latency percentiles, errors, CPU and database statements per request, and the API's resident memory
+ * before, after the run and after each soak (then again after a full collection, with the live heap).
  * Budget: 0 errors, ≥ 1,200 requests/s on two cores, no growth of memory from soak to soak.
  */
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
@@ -49,6 +50,43 @@ function load(base: string, calls: Record<string, string>, token: string, durati
   });
 }
 
+/**
+ * The API's live JavaScript heap after a full garbage collection, read through its inspector: resident
+ * memory alone cannot tell a leak from the allocator keeping freed pages, this can.
+ */
+async function heapAfterGc(inspectorPort: number): Promise<NodeJS.MemoryUsage> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const socket = new WebSocket(target!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let id = 0;
+  const call = (method: string, params: object = {}) =>
+    new Promise<{ result?: { result?: { value?: string } } }>((resolve) => {
+      const callId = ++id;
+      socket.addEventListener('message', function answer(event) {
+        const message = JSON.parse(String(event.data));
+        if (message.id !== callId) return;
+        socket.removeEventListener('message', answer);
+        resolve(message);
+      });
+      socket.send(JSON.stringify({ id: callId, method, params }));
+    });
+  try {
+    await call('HeapProfiler.collectGarbage');
+    const usage = await call('Runtime.evaluate', {
+      expression: 'JSON.stringify(process.memoryUsage())',
+      returnByValue: true,
+    });
+    return JSON.parse(usage.result?.result?.value ?? 'null');
+  } finally {
+    socket.close();
+  }
+}
+
 async function residentMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
@@ -72,11 +110,28 @@ async function main() {
   const port = await freePort();
   // BENCH_PROFILE_DIR=… writes a CPU profile of the API (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE_DIR;
+  const inspectorPort = await freePort();
   const api = startProcess(
     'main',
     { DATABASE_URL: database.url, WORKERS: 'off', SEED_DEMO: '0', PORT: String(port), LOG_LEVEL: 'info' },
-    profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
+    // The inspector starts on SIGUSR1, after the timed run: an open inspector slows the API down.
+    [
+      `--inspect-port=127.0.0.1:${inspectorPort}`,
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    ],
   );
+  // Resident memory as the API holds it, then after a full collection with what the heap holds live:
+  // a leak grows the live heap from soak to soak; a heap V8 has not yet collected does not.
+  const memory = async () => {
+    const resident = await residentMb(api.child.pid!);
+    api.child.kill('SIGUSR1');
+    const heap = await waitFor('the API inspector', () => heapAfterGc(inspectorPort), 10_000);
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+    return (
+      `${resident.toFixed(0)} MB resident, ${(await residentMb(api.child.pid!)).toFixed(0)} MB after a full ` +
+      `collection (JavaScript heap ${mb(heap.heapTotal)} MB, ${mb(heap.heapUsed)} MB live; buffers ${mb(heap.external)} MB)`
+    );
+  };
   try {
     await waitForHealth(api, port, 60_000);
     const base = `http://127.0.0.1:${port}`;
@@ -101,7 +156,7 @@ async function main() {
     );
     const pid = api.child.pid!;
     const postmaster = await database.postmasterPid();
-    const before = await residentMb(pid);
+    const before = `${(await residentMb(pid)).toFixed(0)} MB resident`;
     await load(base, calls, token, 3);
     const settled = () => new Promise((resolve) => setTimeout(resolve, 11_000));
     await settled();
@@ -116,7 +171,7 @@ async function main() {
       postgres: (await cpuSeconds(postmaster, { children: true })) - cpuBefore.postgres,
       generator: run.cpuMicros / 1e6,
     };
-    const after = await residentMb(pid);
+    const after = await memory();
     await settled();
     // Minus the reading itself.
     const statements = (await database.statementsRun()) - statementsBefore - 1;
@@ -134,14 +189,12 @@ async function main() {
     console.info(
       `  database statements per request: ${(statements / run.requests).toFixed(2)} (each one round trip from the API)`,
     );
-    console.info(
-      `  API resident memory: ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after the run`,
-    );
+    console.info(`  API memory: ${before} before; ${after} after the run`);
     for (let soak = 1; soak <= soaks; soak++) {
       const result = await load(base, calls, token, soakSeconds);
       report(`  soak ${soak}`, result);
       console.info(
-        `  API resident memory after soak ${soak} (${soakSeconds} s): ${(await residentMb(pid)).toFixed(0)} MB (budget: no growth from soak to soak)`,
+        `  API memory after soak ${soak} (${soakSeconds} s): ${await memory()} (budget: no growth from soak to soak)`,
       );
     }
   } finally {

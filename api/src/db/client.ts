@@ -13,12 +13,18 @@ export type Executor = Database | NodePgDatabase<typeof schema>;
 /** Distinct statements one connection keeps prepared; past it, new ones run unnamed as before. */
 const preparedPerConnection = 1000;
 const statementNames = new Map<string, string>();
+/**
+ * A text without parameters is prepared only when it is one query (a list page without filters, its
+ * bounds written in): a prepared statement cannot hold several, as a migration's text does.
+ */
+const singleQuery = /^\s*(select|with)\s[^;]*$/i;
 
 /**
- * A connection that prepares every parameterised statement under a name derived from its text, so
- * PostgreSQL parses and plans a list's query once per connection instead of on every request (its
- * planning cost more than running it). Statements differ only in their parameters, so their number
- * stays small; a text with very many parameters (a long `in` list) is not worth keeping.
+ * A connection that prepares every single query (one with parameters, or a select without) under a
+ * name derived from its text, so PostgreSQL parses and plans a list's query once per connection instead
+ * of on every request (its planning cost more than running it). Statements differ only in their parameters (and a list's page
+ * bounds), so their number stays small; a text with very many parameters (a long `in` list) is not
+ * worth keeping.
  */
 class PreparingClient extends pg.Client {
   private prepared = 0;
@@ -34,8 +40,8 @@ class PreparingClient extends pg.Client {
       config.name === undefined &&
       typeof config.text === 'string' &&
       Array.isArray(params) &&
-      params.length > 0 &&
-      params.length <= 100
+      params.length <= 100 &&
+      (params.length > 0 || singleQuery.test(config.text))
     ) {
       let name = statementNames.get(config.text);
       if (name === undefined) {

@@ -2,7 +2,7 @@ import type { Barcode, BarcodeBatch, BarcodeListQuery, ListQuery, Page } from '@
 import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { barcodeBatches, barcodes, customers, samples, users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 
@@ -39,8 +39,8 @@ export async function listBarcodes(db: Executor, query: BarcodeListQuery): Promi
     .leftJoin(customers, eq(customers.id, samples.customerId))
     .where(where)
     .orderBy(order)
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   return listPage(
     db,
     query,
@@ -107,8 +107,8 @@ export async function listBatches(db: Executor, query: ListQuery) {
         sql`${barcodeBatches.id}`,
       ),
     )
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   return listPage(db, query, rows.map(toBatchSummary), db.select({ one: sql`1` }).from(barcodeBatches));
 }
 

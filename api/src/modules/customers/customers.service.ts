@@ -18,7 +18,7 @@ import { alias as pgAlias } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageOffset, withinPragueDays } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
 import {
   auditLog,
   barcodes,
@@ -152,8 +152,8 @@ export async function listCustomers(db: Executor, query: CustomerListQuery): Pro
     .from(customers)
     .where(where)
     .orderBy(customerOrder(query.sort))
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   return listPage(
     db,
     query,

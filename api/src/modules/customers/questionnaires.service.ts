@@ -11,7 +11,7 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { customers, questionnaires } from '../../db/schema/index.js';
 import { AppError, type FieldMessage, notFound } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
@@ -78,8 +78,8 @@ export async function listQuestionnaires(
     .innerJoin(customers, eq(customers.id, Q.customerId))
     .where(where)
     .orderBy(order)
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   const matches = db
     .select({ one: sql`1` })
     .from(Q)

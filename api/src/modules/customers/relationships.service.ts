@@ -11,7 +11,7 @@ import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { customerRelationships, customers } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
@@ -116,8 +116,8 @@ export async function listRelationships(
     .leftJoin(partner, eq(partner.id, R.partnerId))
     .where(relationshipFilter(query))
     .orderBy(order)
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   return listPage(db, query, rows.map(toRelationship), relationshipMatches(db, query));
 }
 

@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageOffset, withinPragueDays } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
 import {
   barcodes,
   customerGenotypes,
@@ -210,8 +210,8 @@ async function orderPage(db: Executor, query: OrderListQuery | UnpaidOrderListQu
   const rows = await selectOrders(db)
     .where(where)
     .orderBy(orderOrder(query.sort))
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   return listPage(db, query, rows.map(toOrderSummary), db.select({ one: sql`1` }).from(orders).where(where));
 }
 

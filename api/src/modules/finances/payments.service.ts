@@ -15,7 +15,7 @@ import {
 import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
-import { listPage, orderBy, pageOffset, withinPragueDays } from '../../db/listing.js';
+import { listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
 import { customers, orders, payments, productTypes } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
@@ -131,8 +131,8 @@ export async function listPayments(db: Executor, query: PaymentListQuery): Promi
   const rows = await selectPayments(db)
     .where(where)
     .orderBy(paymentOrder(query.sort))
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   return listPage(db, query, rows.map(toPayment), db.select({ one: sql`1` }).from(payments).where(where));
 }
 

@@ -10,7 +10,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { productTypes } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { audit, diff } from '../audit/audit.js';
@@ -58,8 +58,8 @@ export async function listProductTypes(
     .from(productTypes)
     .where(where)
     .orderBy(order)
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   return listPage(
     db,
     query,

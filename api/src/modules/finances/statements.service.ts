@@ -12,7 +12,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { insertMany } from '../../db/bulk.js';
 import { type Executor, transaction } from '../../db/client.js';
-import { listPage, pageOffset } from '../../db/listing.js';
+import { listPage, pageLimit, pageStart } from '../../db/listing.js';
 import { bankStatementLines, bankStatements, orders, payments, users } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { GpcError, type GpcTransaction, parseGpc } from './gpc.js';
@@ -181,8 +181,8 @@ export async function listStatements(
     .from(bankStatements)
     .leftJoin(users, eq(users.id, bankStatements.importedBy))
     .orderBy(desc(bankStatements.importedAt), desc(bankStatements.id))
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   return listPage(db, query, rows.map(toStatement), db.select({ one: sql`1` }).from(bankStatements));
 }
 

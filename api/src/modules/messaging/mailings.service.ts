@@ -12,7 +12,7 @@ import {
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { listPage, pageOffset, withinPragueDays } from '../../db/listing.js';
+import { listPage, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
 import { customers, mailings, outboxMessages, products, users } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
@@ -255,7 +255,7 @@ export async function listMailings(
     .from(mailings)
     .leftJoin(users, eq(users.id, mailings.createdBy))
     .orderBy(desc(mailings.createdAt), desc(mailings.id))
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   return listPage(db, query, rows.map(toMailing), db.select({ one: sql`1` }).from(mailings));
 }

@@ -9,7 +9,7 @@ import type {
 } from '@genodesk/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageOffset, withinPragueDays } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
 import { outboxMessages } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
@@ -71,8 +71,8 @@ export async function listOutbox(db: Executor, query: OutboxListQuery): Promise<
         sql`${outboxMessages.id}`,
       ),
     )
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   return listPage(
     db,
     query,

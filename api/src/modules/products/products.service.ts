@@ -19,7 +19,7 @@ import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import {
   auditLog,
   barcodes,
@@ -190,8 +190,8 @@ export async function listProducts(db: Executor, query: ProductListQuery): Promi
   const rows = await selectProducts(db, {})
     .where(where)
     .orderBy(productOrder(query.sort))
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   return listPage(
     db,
     query,

@@ -11,7 +11,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { consultingRooms, reservations, roles, users } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, diff } from '../audit/audit.js';
@@ -114,8 +114,8 @@ export async function listRooms(db: Executor, query: ConsultingRoomListQuery): P
   const rows = await selectRooms(db)
     .where(where)
     .orderBy(order)
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   return listPage(
     db,
     query,

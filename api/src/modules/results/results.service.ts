@@ -11,7 +11,7 @@ import {
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import {
   customerGenotypes,
   customers,
@@ -202,8 +202,8 @@ export async function listUploads(
     .leftJoin(users, eq(users.id, resultUploads.uploadedBy))
     .where(where)
     .orderBy(order)
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   return listPage(
     db,
     query,

@@ -9,7 +9,7 @@ import type {
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { templateCategories } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { audit, diff } from '../audit/audit.js';
@@ -61,8 +61,8 @@ export async function listCategoryTree(
     .from(templateCategories)
     .where(where)
     .orderBy(order)
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   const matches = db.select({ one: sql`1` }).from(templateCategories).where(where);
   const children = rows.length
     ? await db

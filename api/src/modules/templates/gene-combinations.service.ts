@@ -12,7 +12,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { listPage, orderBy, pageOffset } from '../../db/listing.js';
+import { listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { geneCombinations, templateGenotypeCombinations, templates } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { audit, diff } from '../audit/audit.js';
@@ -119,8 +119,8 @@ export async function listGeneCombinations(
   const rows = await joinCategories(db.select(summaryColumns).from(geneCombinations).$dynamic())
     .where(where)
     .orderBy(order)
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   const matches = joinCategories(db.select({ one: sql`1` }).from(geneCombinations).$dynamic()).where(where);
   return listPage(db, query, rows.map(toSummary), matches);
 }

@@ -16,7 +16,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
-import { listPage, orderBy, pageOffset } from '../../db/listing.js';
+import { listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import {
   geneCombinations,
   products,
@@ -147,8 +147,8 @@ export async function listTemplates(
   const rows = await joinCatalogue(db.select(summaryColumns).from(templates).$dynamic())
     .where(where)
     .orderBy(order)
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   const matches = joinCatalogue(db.select({ one: sql`1` }).from(templates).$dynamic()).where(where);
   return listPage(db, query, rows.map(toSummary), matches);
 }

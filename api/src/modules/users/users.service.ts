@@ -10,7 +10,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { generateTemporaryPassword, hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageOffset } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { roles, sessions, users } from '../../db/schema/index.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
@@ -98,8 +98,8 @@ export async function listUsers(db: Executor, query: UserListQuery, locale: Loca
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(where)
     .orderBy(order)
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   const matches = db.select({ one: sql`1` }).from(users).where(where);
   return listPage(db, query, rows.map(toUser), matches);
 }

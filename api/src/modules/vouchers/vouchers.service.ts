@@ -20,7 +20,7 @@ import {
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageOffset, withinPragueDays } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
 import { customers, orders, orderVouchers, productTypes, vouchers } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
@@ -106,8 +106,8 @@ export async function listVouchers(db: Executor, query: VoucherListQuery): Promi
   const rows = await selectVouchers(db)
     .where(where)
     .orderBy(voucherOrder(query.sort))
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .limit(pageLimit(query))
+    .offset(pageStart(query));
   return listPage(db, query, rows.map(toVoucher), db.select({ one: sql`1` }).from(vouchers).where(where));
 }
 
