@@ -1,8 +1,8 @@
 import { createProductTypeRequestSchema } from '@genodesk/contract/producttypes';
-import { Button, Card, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { MoneyInput } from '@/components/money-input';
 import { useZodForm } from '@/lib/form';
-import { useLocale } from '@/lib/use-locale';
 
 export interface ProductTypeValues extends Record<string, unknown> {
   Name: string;
@@ -23,7 +23,6 @@ export function ProductTypeForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const { locale } = useLocale();
   const { form, field, applyServerErrors } = useZodForm<ProductTypeValues>(createProductTypeRequestSchema, {
     initialValues: { Name: initial?.name ?? '', Price: initial?.price ?? '' },
   });
@@ -46,18 +45,10 @@ export function ProductTypeForm({
               data-testid="product-type-name"
               {...field('Name')}
             />
-            <NumberInput
+            <MoneyInput
               label={t('finances.productTypes.fields.price')}
               description={t('finances.productTypes.priceHint')}
               withAsterisk
-              decimalScale={2}
-              min={0}
-              allowNegative={false}
-              thousandSeparator={locale === 'cs' ? ' ' : ','}
-              decimalSeparator={locale === 'cs' ? ',' : '.'}
-              rightSection={t('finances.productTypes.currency')}
-              rightSectionWidth={48}
-              hideControls
               data-testid="product-type-price"
               {...field('Price')}
             />

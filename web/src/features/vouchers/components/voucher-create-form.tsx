@@ -21,11 +21,13 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/dates/date-field';
+import { MoneyInput } from '@/components/money-input';
 import type { VoucherKindPath } from '@/config/paths';
 import { useProductTypeOptions } from '@/features/finances/api/get-product-types';
 import { scrollToFirstError, useZodForm } from '@/lib/form';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
+import { GiftNameFields } from './gift-name-fields';
 import { batchCodeExample, codeIsPrefix, voucherTypeName, voucherTypes } from './labels';
 
 export interface VoucherCreateValues extends Record<string, unknown> {
@@ -156,18 +158,10 @@ export function VoucherCreateForm<K extends VoucherKindPath>({
               {...field('Code')}
             />
             {kind === 'money' ? (
-              <NumberInput
+              <MoneyInput
                 label={t('vouchers.fields.amount')}
                 description={t('vouchers.form.amountHint')}
                 withAsterisk
-                decimalScale={2}
-                min={0}
-                allowNegative={false}
-                thousandSeparator={locale === 'cs' ? ' ' : ','}
-                decimalSeparator={locale === 'cs' ? ',' : '.'}
-                rightSection={t('vouchers.form.currency')}
-                rightSectionWidth={48}
-                hideControls
                 data-testid="voucher-form-amount"
                 {...field('Amount')}
               />
@@ -228,22 +222,7 @@ export function VoucherCreateForm<K extends VoucherKindPath>({
                 ))}
               </Group>
             </Radio.Group>
-            {gift && (
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-                <TextInput
-                  label={t('vouchers.fields.forWho')}
-                  maxLength={200}
-                  data-testid="voucher-form-for-who"
-                  {...field('ForWho')}
-                />
-                <TextInput
-                  label={t('vouchers.fields.fromWho')}
-                  maxLength={200}
-                  data-testid="voucher-form-from-who"
-                  {...field('FromWho')}
-                />
-              </SimpleGrid>
-            )}
+            {gift && <GiftNameFields field={field} />}
           </Stack>
         </Card>
         <Group justify="flex-end" gap="sm">

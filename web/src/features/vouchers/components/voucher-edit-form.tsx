@@ -4,11 +4,12 @@ import {
   type VoucherDetail,
   VoucherType,
 } from '@genodesk/contract/vouchers';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/dates/date-field';
 import { scrollToFirstError, useZodForm } from '@/lib/form';
+import { GiftNameFields } from './gift-name-fields';
 
 export interface VoucherEditValues extends Record<string, unknown> {
   VoucherId: number;
@@ -66,20 +67,7 @@ export function VoucherEditForm({
       <Card withBorder radius="md" p="xl" maw={720}>
         <Stack gap="lg">
           {gift ? (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-              <TextInput
-                label={t('vouchers.fields.forWho')}
-                maxLength={200}
-                data-testid="voucher-form-for-who"
-                {...field('ForWho')}
-              />
-              <TextInput
-                label={t('vouchers.fields.fromWho')}
-                maxLength={200}
-                data-testid="voucher-form-from-who"
-                {...field('FromWho')}
-              />
-            </SimpleGrid>
+            <GiftNameFields field={field} />
           ) : (
             <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
               {t('vouchers.form.standardHasNoNames')}
