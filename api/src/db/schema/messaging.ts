@@ -104,6 +104,26 @@ export const outboxMessages = pgTable(
   ],
 );
 
+/**
+ * How each channel's transport is doing, as the workers last found it: since when it fails to take
+ * messages (connection refused, a hang, the server or gateway unavailable) and its last error. One row
+ * a channel, written by the delivery workers; what the outbox screen and the dashboard show.
+ */
+export const deliveryChannels = pgTable(
+  'delivery_channels',
+  {
+    channel: text('channel').primaryKey(),
+    /** Null while the transport works; else when the first failure of this outage was seen. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    /** A gateway's Retry-After: no attempt on this channel before then. */
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  },
+  (t) => [check('delivery_channels_channel', sql`${t.channel} in ('email', 'sms')`)],
+);
+
 /** Server-wide values generated once, such as the token signing key when none is configured. */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
