@@ -7,3 +7,5 @@ CREATE TABLE "delivery_channels" (
 	"last_sent_at" timestamp with time zone,
 	CONSTRAINT "delivery_channels_channel" CHECK ("delivery_channels"."channel" in ('email', 'sms'))
 );
+--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD COLUMN "leased_until" timestamp with time zone;

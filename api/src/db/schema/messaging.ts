@@ -82,6 +82,8 @@ export const outboxMessages = pgTable(
       onDelete: 'set null',
     }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker is sending it until then; after that another may take it (the worker died). */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
     /** Retries go on until then (two days; a retry from the outbox screen gives two more). */
     giveUpAt: timestamp('give_up_at', { withTimezone: true })
       .notNull()
