@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AppProcess, killGroup, startProcess, waitFor } from './processes.js';
-import { startSmtpServer } from './smtp.js';
-import { type TestApp, testApp } from './test-app.js';
+import { closedPort, startSmtpServer } from './smtp.js';
+import { demo, type TestApp, testApp } from './test-app.js';
 
 /**
  * Message delivery by `npm run worker` processes: a worker killed in the middle of a batch loses no
@@ -22,8 +22,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const worker = () => {
-  const started = startProcess('worker', { DATABASE_URL: t.url, SEED_DEMO: '0', SMTP_URL: smtp.url });
+const worker = (smtpUrl = smtp.url) => {
+  const started = startProcess('worker', { DATABASE_URL: t.url, SEED_DEMO: '0', SMTP_URL: smtpUrl });
   workers.push(started);
   return started;
 };
@@ -64,4 +64,59 @@ it('a worker killed mid-batch loses no message; another delivers the rest, none 
   expect(twice).toBeLessThanOrEqual(4);
   second.child.kill('SIGTERM');
   expect(await second.exited).toBe(0);
+}, 240_000);
+
+it('a short SMTP outage stops nothing: seven e-mails sent while the server is down all arrive once, within two minutes of it coming up', async () => {
+  await t.db.$client.query(`update outbox_messages set status = 'sent' where status = 'pending'`);
+  const port = await closedPort();
+  const running = worker(`smtp://127.0.0.1:${port}`);
+  const admin = await t.authAs(demo.admin);
+  const recipients = Array.from({ length: 7 }, (_, n) => `vypadek-${n}@example.test`);
+  const answers = await Promise.all(
+    recipients.map((To) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/email/send',
+        headers: admin,
+        payload: { To, Subject: 'Vysledky jsou pripraveny', Body: '<p>Dobry den</p>' },
+      }),
+    ),
+  );
+  expect(answers.map((a) => a.statusCode)).toEqual(recipients.map(() => 202));
+  // The worker finds the server down: its first attempts are refused.
+  await waitFor(
+    'the first refused attempt',
+    async () => {
+      const { rows } = await t.db.$client.query(
+        `select 1 from outbox_messages where recipient = any($1) and last_error like '%ECONNREFUSED%'`,
+        [recipients],
+      );
+      return rows.length > 0;
+    },
+    30_000,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 20_000));
+  const late = await startSmtpServer({ port });
+  const upAt = Date.now();
+  await waitFor(
+    'all seven e-mails to arrive',
+    async () => recipients.every((to) => late.received.some((m) => m.to.includes(to))),
+    120_000,
+  );
+  expect(Date.now() - upAt).toBeLessThan(120_000);
+  for (const to of recipients) expect(late.received.filter((m) => m.to.includes(to))).toHaveLength(1);
+  await waitFor(
+    'every one recorded as sent',
+    async () => {
+      const { rows } = await t.db.$client.query(
+        `select count(*)::int as n from outbox_messages where recipient = any($1) and status = 'sent'`,
+        [recipients],
+      );
+      return rows[0].n === recipients.length;
+    },
+    10_000,
+  );
+  running.child.kill('SIGTERM');
+  expect(await running.exited).toBe(0);
+  await late.close();
 }, 240_000);

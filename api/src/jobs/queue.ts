@@ -34,9 +34,11 @@ export const jobNames: JobName[] = [
 ];
 
 /** Queues that differ from `queuePolicy` (set when a queue is created). */
-const queuePolicies: Partial<Record<JobName, Pick<Queue, 'policy'>>> = {
-  // A sweep delivers everything due, so more than one waiting would be idle work.
-  'deliver-messages': { policy: 'short' },
+const queuePolicies: Partial<Record<JobName, Pick<Queue, 'policy' | 'expireInSeconds'>>> = {
+  // A sweep delivers everything due, so more than one waiting would be idle work. A sweep ends within
+  // a minute by itself; pg-boss ends one that has not in three, whatever it waits for, and frees the
+  // worker for the next.
+  'deliver-messages': { policy: 'short', expireInSeconds: 3 * 60 },
   // One reminder job per occurrence and start (its singletonKey) waits or runs at a time.
   'consultation-reminder': { policy: 'exclusive' },
   'consultation-reminders': { policy: 'short' },
@@ -49,8 +51,8 @@ const retiredQueues = ['deliver-message'];
  * How every queue runs. A worker's heartbeat is refreshed by pg-boss every `heartbeatSeconds / 2` while
  * its handler runs; a job whose heartbeat stops (its process was killed, ran out of memory, lost power)
  * is failed by the supervisor within `heartbeatSeconds` + `superviseSeconds` and retried, so no job waits
- * for its expiry. A live job is never expired: the expiry is pg-boss's maximum, a bound for a job whose
- * worker hangs while its heartbeat goes on. Handlers are idempotent, so a retry after a crash is safe.
+ * for its expiry. A live job is expired only on the queues that say so above; elsewhere the expiry is
+ * pg-boss's maximum, a bound for a job whose worker hangs while its heartbeat goes on. Handlers are idempotent, so a retry after a crash is safe.
  */
 export const queuePolicy = {
   heartbeatSeconds: 20,
@@ -98,7 +100,8 @@ export async function startJobs(connectionString: string, options: { supervise: 
   for (const name of jobNames) {
     if (await boss.getQueue(name)) {
       const { retryDelayMax: _fixedAtCreation, ...changeable } = queuePolicy;
-      await boss.updateQueue(name, changeable);
+      const { policy: _fixedToo, ...own } = queuePolicies[name] ?? {};
+      await boss.updateQueue(name, { ...changeable, ...own });
     } else await boss.createQueue(name, { ...queuePolicy, ...queuePolicies[name] });
   }
   for (const name of retiredQueues) if (await boss.getQueue(name)) await boss.deleteQueue(name);

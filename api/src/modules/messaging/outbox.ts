@@ -6,7 +6,7 @@ import { customers, type OutboxAttachment, outboxMessages } from '../../db/schem
 import { invalid } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { type MessageTemplateName, renderMessage, type TemplateParams } from './templates.js';
-import type { EmailTransport, SmsTransport } from './transports.js';
+import { DeliveryError, type EmailTransport, type SmsTransport } from './transports.js';
 
 type Addressing = {
   kind: string;
@@ -133,8 +133,12 @@ export async function queueTemplateEmailToCustomers<N extends MessageTemplateNam
 }
 
 export type Transports = { email?: EmailTransport; sms?: SmsTransport };
+type Channel = 'email' | 'sms';
 
-/** How long a worker holds a message it is sending before another may try it. */
+/**
+ * How long a worker holds a message it is sending before another may take it. Longer than a send's
+ * hard deadline (transports.ts), so a message is never sent by two workers at once.
+ */
 const leaseSeconds = 60;
 
 /** The wait before attempt `attempts + 1`: a minute, doubling, at most six hours, with some jitter. */
@@ -145,7 +149,7 @@ export function retryDelaySeconds(attempts: number): number {
 
 type Claimed = {
   id: number;
-  channel: string;
+  channel: Channel;
   recipient: string;
   subject: string | null;
   bodyText: string;
@@ -154,33 +158,47 @@ type Claimed = {
   messageKey: string;
   attempts: number;
   giveUpAt: Date;
+  /** The database's clock when it was taken: a send fault after a success since then is not an outage. */
+  claimedAt: Date;
 };
 
-/** Messages a delivery lane takes at once: fewer round trips, still sent well inside the lease. */
-const claimSize = 20;
+const claimed = `returning id, channel, recipient, subject, body_text as "bodyText", body_html as "bodyHtml",
+  attachments, message_key as "messageKey", attempts, give_up_at as "giveUpAt", now() as "claimedAt"`;
 
 /**
- * Takes up to `claimSize` due messages of the configured channels: moves their next attempt a lease
- * ahead and counts the attempt. Messages of a worker that dies are due again when the lease runs out.
+ * Takes the next due message of these channels, leased for `leaseSeconds`, counting the attempt. One
+ * at a time: a send that hangs holds up only its own message. A message of a worker that died is
+ * taken again when its lease runs out.
  */
-async function claimDue(db: Database, channels: string[]): Promise<Claimed[]> {
+async function claimDue(db: Database, channels: Channel[]): Promise<Claimed | undefined> {
   const { rows } = await db.$client.query(
-    `update outbox_messages set next_attempt_at = now() + make_interval(secs => $2), attempts = attempts + 1
-     where id in (
+    `update outbox_messages set leased_until = now() + make_interval(secs => $2), attempts = attempts + 1
+     where id = (
        select id from outbox_messages
        where status = 'pending' and next_attempt_at <= now() and channel = any($1)
-       order by next_attempt_at, id limit $3 for update skip locked)
-     returning id, channel, recipient, subject, body_text as "bodyText", body_html as "bodyHtml",
-       attachments, message_key as "messageKey", attempts, give_up_at as "giveUpAt"`,
-    [channels, leaseSeconds, claimSize],
+         and (leased_until is null or leased_until < now())
+       order by next_attempt_at, id limit 1 for update skip locked)
+     ${claimed}`,
+    [channels, leaseSeconds],
   );
-  return rows as Claimed[];
+  return rows[0] as Claimed | undefined;
 }
 
-/** A refusal that no retry can mend: the address is rejected for good. */
-function isPermanent(error: unknown): boolean {
-  const status = (error as { responseCode?: number; permanent?: boolean }) ?? {};
-  return status.permanent === true || (typeof status.responseCode === 'number' && status.responseCode >= 500);
+/**
+ * Takes the message of a failing channel that has waited longest, due or not: the one attempt that
+ * tells whether the server or gateway is back.
+ */
+async function claimProbe(db: Database, channel: Channel): Promise<Claimed | undefined> {
+  const { rows } = await db.$client.query(
+    `update outbox_messages set leased_until = now() + make_interval(secs => $2), attempts = attempts + 1
+     where id = (
+       select id from outbox_messages
+       where status = 'pending' and channel = $1 and (leased_until is null or leased_until < now())
+       order by next_attempt_at, id limit 1 for update skip locked)
+     ${claimed}`,
+    [channel, leaseSeconds],
+  );
+  return rows[0] as Claimed | undefined;
 }
 
 async function sendOne(transports: Transports, message: Claimed): Promise<void> {
@@ -199,52 +217,123 @@ async function sendOne(transports: Transports, message: Claimed): Promise<void> 
 }
 
 /**
- * Delivers one claimed message and records the outcome. The only moment a crash can make a message go
- * out twice is between the server's acceptance and the one update that records it.
+ * Records a sent message, and the channel as working. When the channel was failing, every message
+ * that waits for a retry is due at once: the outage is over, nobody waits out their backoff.
  */
-async function deliverClaimed(
-  db: Database,
-  transports: Transports,
-  message: Claimed,
-): Promise<'sent' | 'retry' | 'failed'> {
-  try {
-    await sendOne(transports, message);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const giveUp = isPermanent(error) || message.giveUpAt.getTime() <= Date.now();
-    await db.$client.query(
-      `update outbox_messages set status = $2, last_error = $3,
-         next_attempt_at = now() + make_interval(secs => $4) where id = $1`,
-      [message.id, giveUp ? 'failed' : 'pending', reason.slice(0, 2000), retryDelaySeconds(message.attempts)],
-    );
-    return giveUp ? 'failed' : 'retry';
-  }
-  await db.$client.query(
-    `update outbox_messages set status = 'sent', sent_at = now(), last_error = null where id = $1`,
-    [message.id],
+async function recordSent(db: Database, message: Claimed): Promise<void> {
+  const { rows } = await db.$client.query<{ recovered: boolean }>(
+    `with sent as (
+       update outbox_messages set status = 'sent', sent_at = now(), last_error = null, leased_until = null
+       where id = $1),
+     before as (select failing_since from delivery_channels where channel = $2),
+     channel as (
+       insert into delivery_channels as d (channel, last_sent_at) values ($2, now())
+       on conflict (channel) do update set last_sent_at = now(), failing_since = null, paused_until = null)
+     select exists (select 1 from before where failing_since is not null) as recovered`,
+    [message.id, message.channel],
   );
-  return 'sent';
+  if (rows[0]?.recovered)
+    await db.$client.query(
+      `update outbox_messages set next_attempt_at = now()
+       where status = 'pending' and channel = $1 and next_attempt_at > now()
+         and (leased_until is null or leased_until < now())`,
+      [message.channel],
+    );
+}
+
+/**
+ * Records a failed attempt: a permanent refusal (or a message past its two days) fails; anything else
+ * waits for its retry, at least as long as the gateway asked. A fault of the server or gateway marks
+ * the channel failing — unless another send went through since this one started (one hung connection
+ * is not an outage). Answers whether the channel is now failing.
+ */
+async function recordFailure(
+  db: Database,
+  message: Claimed,
+  error: unknown,
+): Promise<'failed' | 'retry' | 'down'> {
+  const fault =
+    error instanceof DeliveryError
+      ? error
+      : new DeliveryError(error instanceof Error ? error.message : String(error), {});
+  const reason = fault.message.slice(0, 2000);
+  const giveUp = fault.permanent || (!fault.transport && message.giveUpAt.getTime() <= Date.now());
+  const delay = Math.max(retryDelaySeconds(message.attempts), fault.retryAfterSeconds ?? 0);
+  await db.$client.query(
+    `update outbox_messages set status = $2, last_error = $3, leased_until = null,
+       next_attempt_at = now() + make_interval(secs => $4) where id = $1`,
+    [message.id, giveUp ? 'failed' : 'pending', reason, delay],
+  );
+  if (!fault.transport) return giveUp ? 'failed' : 'retry';
+  const { rows } = await db.$client.query<{ down: boolean }>(
+    `insert into delivery_channels as d (channel, failing_since, last_error, last_error_at, paused_until)
+     values ($1, now(), $2, now(), now() + make_interval(secs => $3))
+     on conflict (channel) do update set
+       last_error = excluded.last_error, last_error_at = now(), paused_until = excluded.paused_until,
+       failing_since = case when d.last_sent_at >= $4 then d.failing_since
+                            else coalesce(d.failing_since, now()) end
+     returning failing_since is not null as down`,
+    [message.channel, reason, fault.retryAfterSeconds ?? 0, message.claimedAt],
+  );
+  return rows[0]?.down ? 'down' : 'retry';
 }
 
 export type DeliveryReport = { sent: number; retry: number; failed: number };
 
+/** Channels with a transport, less those whose gateway asked for a pause; and which are failing. */
+async function channelStates(db: Database, transports: Transports) {
+  const configured = (['email', 'sms'] as const).filter((channel) => transports[channel]);
+  const { rows } = await db.$client.query<{ channel: Channel; failing: boolean; paused: boolean }>(
+    `select channel, failing_since is not null as failing, coalesce(paused_until > now(), false) as paused
+     from delivery_channels`,
+  );
+  const state = new Map(rows.map((row) => [row.channel, row]));
+  return configured
+    .filter((channel) => !state.get(channel)?.paused)
+    .map((channel) => ({ channel, failing: state.get(channel)?.failing ?? false }));
+}
+
 /**
- * Delivers every due message of the configured channels, `concurrency` at a time, until none is due
- * (or `deadline` passes: the next sweep goes on). Messages of a channel without a transport wait.
+ * Delivers every due message of the configured channels, `concurrency` sends at a time, until none is
+ * due or `deadline` passes (the next sweep goes on). A channel whose server or gateway is failing gets
+ * one attempt, its longest-waiting message; only if that goes through do its messages go out, at
+ * once. A channel that fails during the sweep is left for the next. Messages of a channel without a
+ * transport wait. Every send has a hard deadline of its own (transports.ts), so a sweep always ends.
  */
 export async function deliverDue(
   db: Database,
   transports: Transports,
   options: { concurrency?: number; deadline?: number } = {},
 ): Promise<DeliveryReport> {
-  const channels = [...(transports.email ? ['email'] : []), ...(transports.sms ? ['sms'] : [])];
   const report: DeliveryReport = { sent: 0, retry: 0, failed: 0 };
-  if (channels.length === 0) return report;
+  const working = new Set<Channel>();
+  const deliver = async (message: Claimed) => {
+    try {
+      await sendOne(transports, message);
+    } catch (error) {
+      const outcome = await recordFailure(db, message, error);
+      if (outcome === 'down') working.delete(message.channel);
+      report[outcome === 'failed' ? 'failed' : 'retry'] += 1;
+      return outcome;
+    }
+    await recordSent(db, message);
+    report.sent += 1;
+    return 'sent';
+  };
+
+  for (const { channel, failing } of await channelStates(db, transports)) {
+    if (!failing) {
+      working.add(channel);
+      continue;
+    }
+    const probe = await claimProbe(db, channel);
+    if (probe && (await deliver(probe)) === 'sent') working.add(channel);
+  }
   const lane = async () => {
-    while (options.deadline === undefined || Date.now() < options.deadline) {
-      const claimed = await claimDue(db, channels);
-      if (claimed.length === 0) return;
-      for (const message of claimed) report[await deliverClaimed(db, transports, message)] += 1;
+    while (working.size > 0 && (options.deadline === undefined || Date.now() < options.deadline)) {
+      const message = await claimDue(db, [...working]);
+      if (!message) return;
+      await deliver(message);
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, lane));

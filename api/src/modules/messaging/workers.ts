@@ -12,17 +12,21 @@ export function transportsOf(config: Config): Transports {
   };
 }
 
-/** A sweep runs at most this long; the next one (a minute later at the latest) goes on. */
-const sweepMs = 5 * 60_000;
+/**
+ * A sweep takes no new message after this long; the next one (a minute later at the latest) goes on.
+ * With each send's own deadline, a sweep ends within this plus one send.
+ */
+const sweepMs = 45_000;
 
 /**
  * Subscribes to the messaging jobs: 'deliver-messages' (a sweep of every due message) and
  * 'queue-mailing'. A sweep runs at every start (messages that waited for a transport, or for this
- * worker) and every minute (retries that have come due).
+ * worker) and every minute (retries that have come due, a probe of a failing server). Two sweeps may
+ * run at once in a worker: one still sending does not keep the next from taking what is due.
  */
 export async function messagingWorkers({ jobs, db, config }: WorkerDeps): Promise<void> {
   const transports = transportsOf(config);
-  await jobs.boss.work('deliver-messages', { pollingIntervalSeconds: 1 }, async () => {
+  await jobs.boss.work('deliver-messages', { pollingIntervalSeconds: 1, localConcurrency: 2 }, async () => {
     await deliverDue(db, transports, { deadline: Date.now() + sweepMs });
   });
   await jobs.boss.work<{ mailingId: number }>(
