@@ -8,4 +8,5 @@ CREATE TABLE "delivery_channels" (
 	CONSTRAINT "delivery_channels_channel" CHECK ("delivery_channels"."channel" in ('email', 'sms'))
 );
 --> statement-breakpoint
-ALTER TABLE "outbox_messages" ADD COLUMN "leased_until" timestamp with time zone;
+ALTER TABLE "outbox_messages" ADD COLUMN "leased_until" timestamp with time zone;--> statement-breakpoint
+INSERT INTO "delivery_channels" ("channel") VALUES ('email'), ('sms');

@@ -28,7 +28,13 @@ const count = 50;
 beforeEach(async () => {
   // Only this test's messages wait, and no channel remembers an earlier test's outage.
   await t.db.update(outboxMessages).set({ status: 'sent' }).where(eq(outboxMessages.status, 'pending'));
-  await t.db.delete(deliveryChannels);
+  await t.db.update(deliveryChannels).set({
+    failingSince: null,
+    lastError: null,
+    lastErrorAt: null,
+    pausedUntil: null,
+    lastSentAt: null,
+  });
 });
 
 let seq = 0;

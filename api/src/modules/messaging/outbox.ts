@@ -158,30 +158,46 @@ type Claimed = {
   messageKey: string;
   attempts: number;
   giveUpAt: Date;
-  /** The database's clock when it was taken: a send fault after a success since then is not an outage. */
-  claimedAt: Date;
 };
 
 const claimed = `returning id, channel, recipient, subject, body_text as "bodyText", body_html as "bodyHtml",
-  attachments, message_key as "messageKey", attempts, give_up_at as "giveUpAt", now() as "claimedAt"`;
+  attachments, message_key as "messageKey", attempts, give_up_at as "giveUpAt"`;
+
+/** Messages a lane takes at once: one round trip for several sends. */
+const claimSize = 10;
+/**
+ * A send still running after this long hands the rest of its lane's messages back, for the other lanes:
+ * a hung connection holds up only its own message. It also keeps a lane's messages well inside their
+ * lease: each is sent within (claimSize - 1) × this + a send's deadline of being taken.
+ */
+const handBackMs = 1000;
 
 /**
- * Takes the next due message of these channels, leased for `leaseSeconds`, counting the attempt. One
- * at a time: a send that hangs holds up only its own message. A message of a worker that died is
- * taken again when its lease runs out.
+ * Takes up to `claimSize` due messages of these channels, leased for `leaseSeconds`, counting the
+ * attempt. A message of a worker that died is taken again when its lease runs out.
  */
-async function claimDue(db: Database, channels: Channel[]): Promise<Claimed | undefined> {
+async function claimDue(db: Database, channels: Channel[]): Promise<Claimed[]> {
   const { rows } = await db.$client.query(
     `update outbox_messages set leased_until = now() + make_interval(secs => $2), attempts = attempts + 1
-     where id = (
+     where id in (
        select id from outbox_messages
        where status = 'pending' and next_attempt_at <= now() and channel = any($1)
          and (leased_until is null or leased_until < now())
-       order by next_attempt_at, id limit 1 for update skip locked)
+       order by next_attempt_at, id limit $3 for update skip locked)
      ${claimed}`,
-    [channels, leaseSeconds],
+    [channels, leaseSeconds, claimSize],
   );
-  return rows[0] as Claimed | undefined;
+  return rows as Claimed[];
+}
+
+/** Gives taken messages back unsent, as they were: due, for any lane or worker. */
+async function handBack(db: Database, messages: Claimed[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.$client.query(
+    `update outbox_messages set leased_until = null, attempts = attempts - 1
+     where id = any($1) and status = 'pending'`,
+    [messages.map((m) => m.id)],
+  );
 }
 
 /**
@@ -217,19 +233,20 @@ async function sendOne(transports: Transports, message: Claimed): Promise<void> 
 }
 
 /**
- * Records a sent message, and the channel as working. When the channel was failing, every message
+ * Records a sent message, and the channel as working (its last send at most every ten seconds: one row
+ * written by every send would be every lane's bottleneck). When the channel was failing, every message
  * that waits for a retry is due at once: the outage is over, nobody waits out their backoff.
  */
 async function recordSent(db: Database, message: Claimed): Promise<void> {
   const { rows } = await db.$client.query<{ recovered: boolean }>(
     `with sent as (
        update outbox_messages set status = 'sent', sent_at = now(), last_error = null, leased_until = null
-       where id = $1),
-     before as (select failing_since from delivery_channels where channel = $2),
-     channel as (
-       insert into delivery_channels as d (channel, last_sent_at) values ($2, now())
-       on conflict (channel) do update set last_sent_at = now(), failing_since = null, paused_until = null)
-     select exists (select 1 from before where failing_since is not null) as recovered`,
+       where id = $1)
+     update delivery_channels d set failing_since = null, paused_until = null, last_sent_at = now()
+     from (select failing_since from delivery_channels where channel = $2) before
+     where d.channel = $2
+       and (d.failing_since is not null or d.last_sent_at is null or d.last_sent_at < now() - interval '10 seconds')
+     returning before.failing_since is not null as recovered`,
     [message.id, message.channel],
   );
   if (rows[0]?.recovered)
@@ -244,13 +261,14 @@ async function recordSent(db: Database, message: Claimed): Promise<void> {
 /**
  * Records a failed attempt: a permanent refusal (or a message past its two days) fails; anything else
  * waits for its retry, at least as long as the gateway asked. A fault of the server or gateway marks
- * the channel failing — unless another send went through since this one started (one hung connection
- * is not an outage). Answers whether the channel is now failing.
+ * the channel failing — unless `isolated` (another send went through since this one began: one hung
+ * connection is not an outage). Answers 'down' when the channel is now failing.
  */
 async function recordFailure(
   db: Database,
   message: Claimed,
   error: unknown,
+  isolated: boolean,
 ): Promise<'failed' | 'retry' | 'down'> {
   const fault =
     error instanceof DeliveryError
@@ -265,17 +283,14 @@ async function recordFailure(
     [message.id, giveUp ? 'failed' : 'pending', reason, delay],
   );
   if (!fault.transport) return giveUp ? 'failed' : 'retry';
-  const { rows } = await db.$client.query<{ down: boolean }>(
-    `insert into delivery_channels as d (channel, failing_since, last_error, last_error_at, paused_until)
-     values ($1, now(), $2, now(), now() + make_interval(secs => $3))
-     on conflict (channel) do update set
-       last_error = excluded.last_error, last_error_at = now(), paused_until = excluded.paused_until,
-       failing_since = case when d.last_sent_at >= $4 then d.failing_since
-                            else coalesce(d.failing_since, now()) end
-     returning failing_since is not null as down`,
-    [message.channel, reason, fault.retryAfterSeconds ?? 0, message.claimedAt],
+  await db.$client.query(
+    `update delivery_channels set last_error = $2, last_error_at = now(),
+       paused_until = now() + make_interval(secs => $3),
+       failing_since = case when $4 then failing_since else coalesce(failing_since, now()) end
+     where channel = $1`,
+    [message.channel, reason, fault.retryAfterSeconds ?? 0, isolated],
   );
-  return rows[0]?.down ? 'down' : 'retry';
+  return isolated ? 'retry' : 'down';
 }
 
 export type DeliveryReport = { sent: number; retry: number; failed: number };
@@ -307,15 +322,20 @@ export async function deliverDue(
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retry: 0, failed: 0 };
   const working = new Set<Channel>();
+  /** When a send of each channel last went through in this sweep. */
+  const lastSent = new Map<Channel, number>();
   const deliver = async (message: Claimed) => {
+    const began = performance.now();
     try {
       await sendOne(transports, message);
     } catch (error) {
-      const outcome = await recordFailure(db, message, error);
+      const isolated = (lastSent.get(message.channel) ?? -1) > began;
+      const outcome = await recordFailure(db, message, error, isolated);
       if (outcome === 'down') working.delete(message.channel);
       report[outcome === 'failed' ? 'failed' : 'retry'] += 1;
       return outcome;
     }
+    lastSent.set(message.channel, performance.now());
     await recordSent(db, message);
     report.sent += 1;
     return 'sent';
@@ -331,9 +351,24 @@ export async function deliverDue(
   }
   const lane = async () => {
     while (working.size > 0 && (options.deadline === undefined || Date.now() < options.deadline)) {
-      const message = await claimDue(db, [...working]);
-      if (!message) return;
-      await deliver(message);
+      const taken = await claimDue(db, [...working]);
+      if (taken.length === 0) return;
+      let handedBack = false;
+      const giveBack = (from: number) => {
+        handedBack = true;
+        return handBack(db, taken.slice(from));
+      };
+      for (const [index, message] of taken.entries()) {
+        if (!working.has(message.channel)) {
+          await giveBack(index);
+          break;
+        }
+        const slow = setTimeout(() => {
+          giveBack(index + 1).catch((error) => console.error('outbox hand-back:', error));
+        }, handBackMs);
+        await deliver(message).finally(() => clearTimeout(slow));
+        if (handedBack) break;
+      }
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, lane));

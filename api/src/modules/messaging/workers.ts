@@ -33,7 +33,11 @@ export async function messagingWorkers({ jobs, db, config }: WorkerDeps): Promis
     'queue-mailing',
     { pollingIntervalSeconds: 1 },
     async ([job]) => {
-      if (job) await queueMailing(db, jobs, job.data.mailingId);
+      if (!job) return;
+      await queueMailing(db, jobs, job.data.mailingId);
+      // A mailing adds thousands of due messages at once: until autovacuum's next analyze, PostgreSQL
+      // would read and sort all of them for every message a lane takes, instead of the first one.
+      await db.$client.query('analyze outbox_messages');
     },
   );
   await jobs.boss.schedule('deliver-messages', '* * * * *');
