@@ -4,6 +4,7 @@ import {
   createCustomerRequestSchema,
   customerListQuerySchema,
   editCustomerRequestSchema,
+  isUnderage,
 } from './customers.js';
 
 describe('customer registration schema', () => {
@@ -75,5 +76,26 @@ describe('date checks', () => {
       expect(customerListQuerySchema.safeParse({ registeredFrom: v }).error?.issues[0]?.message, v).toBe(
         'invalidDate',
       );
+  });
+});
+
+describe('isUnderage', () => {
+  it('counts the 18th birthday from midnight in Prague, not in UTC', () => {
+    // 00:30 on 24 November in Prague is still 23 November in UTC.
+    const birthdayNight = new Date('2026-11-23T23:30:00Z');
+    expect(isUnderage('2008-11-24', birthdayNight)).toBe(false);
+    expect(isUnderage('2008-11-24', new Date('2026-11-23T22:30:00Z'))).toBe(true);
+    // Summer time: 00:30 on 24 June in Prague is 22:30 UTC on 23 June.
+    expect(isUnderage('2008-06-24', new Date('2026-06-23T22:30:00Z'))).toBe(false);
+    expect(isUnderage('2008-06-24', new Date('2026-06-23T21:30:00Z'))).toBe(true);
+  });
+
+  it('makes a leap-day child of age on 1 March', () => {
+    expect(isUnderage('2008-02-29', new Date('2026-02-28T12:00:00Z'))).toBe(true);
+    expect(isUnderage('2008-02-29', new Date('2026-03-01T12:00:00Z'))).toBe(false);
+  });
+
+  it('takes a missing date of birth as of age', () => {
+    expect(isUnderage(null)).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import { adultAge } from './enums.js';
 import { localeSchema } from './locale.js';
 import { locales } from './locales.js';
 import { isValidPhone } from './phone.js';
+import { pragueDay } from './prague-time.js';
 import { customerReservationStatusSchema } from './reservations.js';
 
 // Field rules shared by registration and edit.
@@ -69,13 +70,16 @@ function checkPhone(value: { PhonePrefix: string; Phone: string }, ctx: z.Refine
     ctx.addIssue({ code: 'custom', path: ['Phone'], message: 'invalidPhone' });
 }
 
-/** Under 18 on the given day (today by default). */
-export function isUnderage(dateOfBirth: string | null | undefined, today = new Date()): boolean {
+/**
+ * Under 18 at `now` (the present by default), on the calendar day in Prague: a customer born on
+ * 2008-11-24 is of age from Prague's midnight, not from UTC's an hour or two later. Born on 29 February,
+ * of age on 1 March.
+ */
+export function isUnderage(dateOfBirth: string | null | undefined, now = new Date()): boolean {
   if (!dateOfBirth) return false;
   const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  const adultOn = new Date(Date.UTC(y + adultAge, m - 1, d));
-  const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
-  return day < adultOn;
+  const adultOn = new Date(Date.UTC(y + adultAge, m - 1, d)).toISOString().slice(0, 10);
+  return pragueDay(now) < adultOn;
 }
 
 const languageSchema = z.enum(locales, { error: 'invalidValue' });

@@ -64,12 +64,15 @@ export function customerFilter(query: Omit<CustomerListQuery, 'page' | 'pageSize
   if (from && !isoDate.test(from))
     conditions.push(sql`${customers.dateRegistration} >= ${from}::timestamptz`);
   if (to && !isoDate.test(to)) conditions.push(sql`${customers.dateRegistration} < ${to}::timestamptz`);
-  if (query.underage !== undefined)
+  if (query.underage !== undefined) {
+    // Today in Prague, as isUnderage decides, whatever the database server's time zone.
+    const adultBornBy = sql`(now() at time zone 'Europe/Prague')::date - interval '18 years'`;
     conditions.push(
       query.underage
-        ? sql`${customers.dateOfBirth} > current_date - interval '18 years'`
-        : sql`(${customers.dateOfBirth} is null or ${customers.dateOfBirth} <= current_date - interval '18 years')`,
+        ? sql`${customers.dateOfBirth} > ${adultBornBy}`
+        : sql`(${customers.dateOfBirth} is null or ${customers.dateOfBirth} <= ${adultBornBy})`,
     );
+  }
   return conditions.length ? and(...conditions) : undefined;
 }
 

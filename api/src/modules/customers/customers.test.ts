@@ -1,3 +1,4 @@
+import { pragueDay } from '@genodesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
@@ -120,6 +121,23 @@ describe('PUT admin/customers (registration)', () => {
     expect(customer).toMatchObject({ isUnderage: true, customerUnderage: true });
     const adult = await register({ DateOfBirth: '1990-05-01' });
     expect(adult.isUnderage).toBe(false);
+  });
+
+  it('counts the 18th birthday on the Prague calendar, in the detail and in the list filter alike', async () => {
+    const [y, m, d] = pragueDay(new Date()).split('-').map(Number) as [number, number, number];
+    const bornOn = (offsetDays: number) =>
+      new Date(Date.UTC(y - 18, m - 1, d + offsetDays)).toISOString().slice(0, 10);
+    const birthdayToday = await register({ DateOfBirth: bornOn(0) });
+    const birthdayTomorrow = await register({ DateOfBirth: bornOn(1) });
+    expect(birthdayToday.isUnderage).toBe(false);
+    expect(birthdayTomorrow.isUnderage).toBe(true);
+    const listed = async (id: number, underage: boolean) =>
+      (await call('GET', `/api/admin/customers?underage=${underage}&pageSize=100&sort=-id`))
+        .json()
+        .items.some((i: { id: number }) => i.id === id);
+    expect(await listed(birthdayToday.id, false)).toBe(true);
+    expect(await listed(birthdayToday.id, true)).toBe(false);
+    expect(await listed(birthdayTomorrow.id, true)).toBe(true);
   });
 
   it('validates with the spec messages and stores nothing', async () => {
@@ -305,7 +323,9 @@ describe('GET admin/customers (list)', () => {
     expect(todays.total).toBeGreaterThan(0);
     const none = (await call('GET', '/api/admin/customers?registeredTo=2000-01-01')).json();
     expect(none.total).toBe(0);
-    const since = (await call('GET', `/api/admin/customers?registeredFrom=${today}T00:00:00Z`)).json();
+    // An instant, not a day (an hour ago: the Prague day may not have begun yet in UTC).
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const since = (await call('GET', `/api/admin/customers?registeredFrom=${hourAgo}`)).json();
     expect(since.total).toBeGreaterThan(0);
     // Days are the lab's: 23:30 UTC on 14 March is half past midnight on the 15th in Prague.
     await t.db
