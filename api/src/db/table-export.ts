@@ -25,6 +25,13 @@ export type TableExport<R> = {
 async function* cursorRows<R>(db: Database, table: TableExport<R>) {
   const { sql: text, params } = table.query.toSQL();
   const client = await db.$client.connect();
+  // A connection cut between two fetches (the database restarted, the backend was terminated) reports
+  // it as an event, which unheard would end the process; the next fetch then fails and ends the export.
+  let lost: Error | undefined;
+  const onLost = (error: Error) => {
+    lost = error;
+  };
+  client.on('error', onLost);
   let open = false;
   try {
     await client.query('begin isolation level repeatable read read only');
@@ -38,8 +45,10 @@ async function* cursorRows<R>(db: Database, table: TableExport<R>) {
     await client.query('commit');
     open = false;
   } finally {
-    if (open) await client.query('rollback').catch(() => {});
-    client.release();
+    if (open && !lost) await client.query('rollback').catch(() => {});
+    client.off('error', onLost);
+    // A broken connection is closed, not handed back to the pool.
+    client.release(lost);
   }
 }
 

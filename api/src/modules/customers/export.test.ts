@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
@@ -51,5 +54,66 @@ describe('GET admin/customers/export', () => {
     expect((await get('/api/admin/customers/export')).statusCode).toBe(400);
     const lab = await t.authAs(demo.lab);
     expect((await get('/api/admin/customers/export?format=csv', lab)).statusCode).toBe(200);
+  });
+});
+
+describe('an export that fails after its first bytes', () => {
+  /**
+   * Downloads over a real connection, pausing after the first chunk until `midway` has run; says how
+   * the download ended: `complete` (the server ended it as a whole file) or `failed`.
+   */
+  async function download(path: string, acceptEncoding: string, midway: () => Promise<void>) {
+    const { port } = t.app.server.address() as AddressInfo;
+    return new Promise<{ status: number; bytes: number; ended: 'complete' | 'failed' }>((resolve) => {
+      const request = http.get(
+        { port, path, headers: { ...admin, 'accept-encoding': acceptEncoding } },
+        (response) => {
+          let bytes = 0;
+          let paused = false;
+          response.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            if (paused) return;
+            paused = true;
+            response.pause();
+            void midway().then(() => response.resume());
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes, ended: 'complete' }));
+          response.on('error', () => resolve({ status: response.statusCode ?? 0, bytes, ended: 'failed' }));
+        },
+      );
+      request.on('error', () => resolve({ status: 0, bytes: 0, ended: 'failed' }));
+    });
+  }
+
+  // The database connection reading the export's cursor is cut (a restart, an administrator).
+  const cutTheCursor = async () => {
+    await t.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'fetch 1000 from table_export%' or query like 'declare table_export%'`,
+    );
+  };
+
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // Enough rows that the export is still being read when the first bytes arrive.
+    await t.db.execute(sql`
+      insert into customers (name, surname, email, registration_source)
+      select 'Exportovaný', 'Zákazník' || i, 'export' || i || '@example.cz', 3 from generate_series(1, 20000) i`);
+  });
+
+  for (const [format, encoding] of [
+    ['csv', 'identity'],
+    ['csv', 'gzip'],
+    ['xlsx', 'gzip'],
+  ] as const)
+    it(`ends a ${format} download (${encoding}) as failed, never as a complete-looking file`, async () => {
+      const result = await download(`/api/admin/customers/export?format=${format}`, encoding, cutTheCursor);
+      expect(result.status).toBe(200);
+      expect(result.bytes).toBeGreaterThan(0);
+      expect(result.ended).toBe('failed');
+    });
+
+  it('downloads the same export whole when nothing fails', async () => {
+    const result = await download('/api/admin/customers/export?format=csv', 'gzip', async () => {});
+    expect(result).toMatchObject({ status: 200, ended: 'complete' });
   });
 });
