@@ -3,6 +3,7 @@ export * from './customers.js';
 export * from './finances.js';
 export * from './messaging.js';
 export * from './products.js';
+export * from './requests.js';
 export * from './reservations.js';
 export * from './results.js';
 export * from './samples.js';
