@@ -10,6 +10,7 @@ import type { Deps } from './http/app-types.js';
 import { bindNamesCaseInsensitively } from './http/case-insensitive.js';
 import { registerCompression } from './http/compression.js';
 import { errorHandler, requestLocale } from './http/errors.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { isAssetPath, registerWebApp } from './http/web-app.js';
@@ -73,6 +74,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
     },
   });
 
+  registerIdempotency(app, deps.db);
   registerAreaRoutes(app, deps);
 
   const hasWeb = await registerWebApp(app, deps.config.webDist);

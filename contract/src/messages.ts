@@ -119,6 +119,18 @@ export const messages = {
   },
   routeNotFound: { cs: 'Tato adresa API neexistuje.', en: 'This API address does not exist.' },
   badRequest: { cs: 'Neplatný požadavek.', en: 'Invalid request.' },
+  invalidIdempotencyKey: {
+    cs: 'Neplatný klíč požadavku (Idempotency-Key).',
+    en: 'Invalid request key (Idempotency-Key).',
+  },
+  idempotencyKeyReused: {
+    cs: 'Tento klíč požadavku už byl použit pro jiný požadavek.',
+    en: 'This request key was already used for another request.',
+  },
+  requestInProgress: {
+    cs: 'Stejný požadavek se právě zpracovává. Zkuste to prosím za chvíli.',
+    en: 'The same request is being processed right now. Please try again in a moment.',
+  },
   bodyNotObject: {
     cs: 'Tělo požadavku musí být objekt JSON.',
     en: 'The request body must be a JSON object.',

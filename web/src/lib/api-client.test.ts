@@ -122,6 +122,27 @@ describe('api client', () => {
     expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/admin/results/upload?FileName=plate+1.csv');
   });
 
+  it('gives every state-changing call an Idempotency-Key, kept for its resend after a refresh', async () => {
+    const keys: (string | undefined)[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/auth/refresh') return json(200, { token: 'new', refreshToken: 'r2' });
+      keys.push((init?.headers as Record<string, string>)['Idempotency-Key']);
+      if (authHeader(init) !== 'Bearer new')
+        return json(401, { error: { code: 'UNAUTHORIZED', message: 'no' } });
+      return json(200, {});
+    });
+    await apiRequest('admin/samples/startanalysis', { method: 'POST', body: { Ids: [164] } });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await apiRequest('admin/samples/startanalysis', { method: 'POST', body: { Ids: [164] } });
+    expect(keys[2]).not.toBe(keys[0]);
+    await apiRequest('admin/customers', { method: 'PUT', body: {}, idempotencyKey: 'registration-form-1' });
+    expect(keys[3]).toBe('registration-form-1');
+    await apiRequest('admin/customers');
+    expect(keys[4]).toBeUndefined();
+  });
+
   it('does not refresh public calls', async () => {
     fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'INVALID_CREDENTIALS', message: 'Wrong' } }));
     await expect(

@@ -38,6 +38,18 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** false for public calls (login, config): no bearer token, no refresh on 401. */
   auth?: boolean;
+  /**
+   * The `Idempotency-Key` of a state-changing call: the server does the work of one key once and
+   * answers a repeat as it answered the first. Each call gets its own unless one is given (a form
+   * passes one key for all its submits until it succeeds, so a double submit registers once).
+   */
+  idempotencyKey?: string;
+}
+
+/** A fresh idempotency key: 128 random bits (getRandomValues works on plain http, randomUUID does not). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 let sessionEndHandler: () => void = () => {
@@ -71,6 +83,7 @@ function send(path: string, options: RequestOptions, token: string | null): Prom
     'Accept-Language': currentLocale(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let body: Blob | ArrayBuffer | string | undefined;
   if (options.rawBody) {
     headers['Content-Type'] = options.rawBody.contentType;
@@ -151,8 +164,13 @@ function isAbort(error: unknown): boolean {
  * Calls the API: bearer token, Accept-Language, JSON body. On a 401 with a refresh token stored it
  * renews the session once (shared between concurrent callers) and retries the request once.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const useAuth = options.auth !== false;
+export async function apiRequest<T>(path: string, requested: RequestOptions = {}): Promise<T> {
+  const useAuth = requested.auth !== false;
+  // The resend after a refresh carries the same key: if the first did reach the server, the work is done once.
+  const options =
+    useAuth && requested.method && requested.method !== 'GET' && !requested.idempotencyKey
+      ? { ...requested, idempotencyKey: newIdempotencyKey() }
+      : requested;
   progressStart();
   let failed = false;
   try {
