@@ -1,26 +1,14 @@
 import type { Locale } from '@genodesk/contract/locales';
-import dayjs from 'dayjs';
 
 const intlLocale: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-GB' };
 
+const calendarDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A moment as the lab reads it: Prague time, whatever the browser's zone (a reception PC set to UTC
+ * shows the same 06:59 as the order and the outbox).
+ */
 export function formatDateTime(value: string | null | undefined, locale: Locale): string {
-  if (!value) return '—';
-  const date = dayjs(value);
-  if (!date.isValid()) return '—';
-  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date.toDate(),
-  );
-}
-
-export function formatDate(value: string | null | undefined, locale: Locale): string {
-  if (!value) return '—';
-  const date = dayjs(value);
-  if (!date.isValid()) return '—';
-  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'medium' }).format(date.toDate());
-}
-
-/** A moment as the lab reads it: Prague time, whatever the browser's zone. */
-export function formatPragueDateTime(value: string | null | undefined, locale: Locale): string {
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
@@ -31,16 +19,25 @@ export function formatPragueDateTime(value: string | null | undefined, locale: L
   }).format(date);
 }
 
-/** A calendar day of a moment in Prague. */
-export function formatPragueDate(value: string | null | undefined, locale: Locale): string {
+/**
+ * A day: a calendar day (`YYYY-MM-DD`, a date of birth) as it is; a moment as the day it falls on in
+ * Prague.
+ */
+export function formatDate(value: string | null | undefined, locale: Locale): string {
   if (!value) return '—';
-  const date = new Date(value);
+  const day = calendarDay.test(value);
+  const date = new Date(day ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return '—';
   return new Intl.DateTimeFormat(intlLocale[locale], {
     dateStyle: 'medium',
-    timeZone: 'Europe/Prague',
+    timeZone: day ? 'UTC' : 'Europe/Prague',
   }).format(date);
 }
+
+/** @deprecated the same as formatDateTime, which is Prague time now */
+export const formatPragueDateTime = formatDateTime;
+/** @deprecated the same as formatDate */
+export const formatPragueDate = formatDate;
 
 export function formatLongDate(value: Date, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocale[locale], {

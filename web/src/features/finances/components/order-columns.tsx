@@ -3,7 +3,7 @@ import type { Locale } from '@genodesk/contract/locales';
 import { Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '@/components/data-table/data-table';
-import { formatPragueDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { money } from './format';
 
 /** The columns the orders and the unprocessed orders lists share. */
@@ -50,7 +50,7 @@ export function orderColumns(t: TFunction, locale: Locale) {
       key: 'created',
       header: t('finances.order.fields.created'),
       sortField: 'created',
-      render: (o) => formatPragueDateTime(o.created, locale),
+      render: (o) => formatDateTime(o.created, locale),
     },
   } satisfies Record<string, DataTableColumn<OrderSummary>>;
 }

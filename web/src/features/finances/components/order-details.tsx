@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { SampleStatusBadge } from '@/features/samples/components/sample-status-badge';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { formatMoney, formatPragueDateTime } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { money } from './format';
 import { OrderStateBadges, paymentMethodName } from './labels';
@@ -79,7 +79,7 @@ export function OrderDetails({
                 {order.productTypeName}
               </DetailItem>
               <DetailItem label={t('finances.order.fields.created')}>
-                {formatPragueDateTime(order.created, locale)}
+                {formatDateTime(order.created, locale)}
               </DetailItem>
               <DetailItem label={t('finances.order.fields.amount')} testId="order-amount">
                 {money(order, locale)}
@@ -93,7 +93,7 @@ export function OrderDetails({
                 {paymentMethodName(order.paidBy, locale)}
               </DetailItem>
               <DetailItem label={t('finances.order.fields.dateOrderPaid')} testId="order-date-paid">
-                {formatPragueDateTime(order.dateOrderPaid, locale)}
+                {formatDateTime(order.dateOrderPaid, locale)}
               </DetailItem>
               <DetailItem
                 label={t('finances.order.fields.samplingAtCentre')}

@@ -1,7 +1,7 @@
 import type { Payment } from '@genodesk/contract/finances';
 import { ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatPragueDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { money } from './format';
 import { PaymentStateBadge, paymentMethodName } from './labels';
@@ -82,8 +82,8 @@ export function OrderPayments({
                   )}
                 </Stack>
               </Table.Td>
-              <Table.Td>{formatPragueDateTime(p.createdAt, locale)}</Table.Td>
-              <Table.Td>{formatPragueDateTime(p.completedAt, locale)}</Table.Td>
+              <Table.Td>{formatDateTime(p.createdAt, locale)}</Table.Td>
+              <Table.Td>{formatDateTime(p.completedAt, locale)}</Table.Td>
               {actions && (
                 <Table.Td>
                   <PaymentActionButtons payment={p} actions={actions} />

@@ -10,7 +10,7 @@ import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { formatPragueDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useOrders } from '../api/get-orders';
 import { OrderStateBadges, paymentMethodName, paymentMethods } from '../components/labels';
@@ -45,7 +45,7 @@ export function OrdersListRoute() {
       key: 'dateOrderPaid',
       header: t('finances.order.fields.dateOrderPaid'),
       sortField: 'dateOrderPaid',
-      render: (o) => formatPragueDateTime(o.dateOrderPaid, locale),
+      render: (o) => formatDateTime(o.dateOrderPaid, locale),
     },
     {
       key: 'actions',

@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
-import { formatPragueDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { usePayments } from '../api/get-payments';
 import { money } from '../components/format';
@@ -93,13 +93,13 @@ export function PaymentsListRoute() {
       key: 'createdAt',
       header: t('finances.payment.createdAt'),
       sortField: 'createdAt',
-      render: (p) => formatPragueDateTime(p.createdAt, locale),
+      render: (p) => formatDateTime(p.createdAt, locale),
     },
     {
       key: 'completedAt',
       header: t('finances.payment.completedAt'),
       sortField: 'completedAt',
-      render: (p) => formatPragueDateTime(p.completedAt, locale),
+      render: (p) => formatDateTime(p.completedAt, locale),
     },
     ...(canAct
       ? [

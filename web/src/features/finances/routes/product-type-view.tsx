@@ -9,7 +9,7 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { formatMoney, formatPragueDateTime } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useProductType } from '../api/get-product-type';
 
@@ -56,10 +56,10 @@ export function ProductTypeViewRoute() {
             {formatMoney(p.priceMinor, p.currency, locale)}
           </DetailItem>
           <DetailItem label={t('finances.productTypes.fields.createdAt')}>
-            {formatPragueDateTime(p.createdAt, locale)}
+            {formatDateTime(p.createdAt, locale)}
           </DetailItem>
           <DetailItem label={t('finances.productTypes.fields.updatedAt')}>
-            {formatPragueDateTime(p.updatedAt, locale)}
+            {formatDateTime(p.updatedAt, locale)}
           </DetailItem>
         </SimpleGrid>
       </Card>

@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
-import { formatMoney, formatPragueDateTime } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useProductTypes } from '../api/get-product-types';
 
@@ -56,12 +56,12 @@ export function ProductTypesListRoute() {
       key: 'createdAt',
       header: t('finances.productTypes.fields.createdAt'),
       sortField: 'createdAt',
-      render: (p) => formatPragueDateTime(p.createdAt, locale),
+      render: (p) => formatDateTime(p.createdAt, locale),
     },
     {
       key: 'updatedAt',
       header: t('finances.productTypes.fields.updatedAt'),
-      render: (p) => formatPragueDateTime(p.updatedAt, locale),
+      render: (p) => formatDateTime(p.updatedAt, locale),
     },
     {
       key: 'actions',

@@ -9,7 +9,7 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { formatPragueDate, formatPragueDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useStatement } from '../api/get-statement';
 import { money } from '../components/format';
@@ -48,7 +48,7 @@ export function StatementViewRoute() {
         <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="lg">
           <DetailItem label={t('finances.statements.fields.account')}>{s.account}</DetailItem>
           <DetailItem label={t('finances.statements.fields.statementDate')}>
-            {formatPragueDate(s.statementDate, locale)}
+            {formatDate(s.statementDate, locale)}
           </DetailItem>
           <DetailItem label={t('finances.statements.fields.lines')}>{s.lines}</DetailItem>
           <DetailItem label={t('finances.statements.fields.matched')} testId="statement-matched">
@@ -58,7 +58,7 @@ export function StatementViewRoute() {
             {s.unmatched}
           </DetailItem>
           <DetailItem label={t('finances.statements.fields.importedAt')}>
-            {formatPragueDateTime(s.importedAt, locale)}
+            {formatDateTime(s.importedAt, locale)}
             {s.importedBy && (
               <Text fz="xs" c="dimmed">
                 {s.importedBy.userName}
@@ -104,7 +104,7 @@ export function StatementViewRoute() {
               {lines.map((line) => (
                 <Table.Tr key={line.id} data-testid="statement-line">
                   <Table.Td>{line.line}</Table.Td>
-                  <Table.Td>{formatPragueDate(line.valueDate, locale)}</Table.Td>
+                  <Table.Td>{formatDate(line.valueDate, locale)}</Table.Td>
                   <Table.Td>
                     <Text fz="sm">{line.counterName || '—'}</Text>
                     <Text fz="xs" c="dimmed" ff="monospace">

@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
-import { formatPragueDate, formatPragueDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useStatements } from '../api/get-statements';
 import { wholeBadge } from '../components/labels';
@@ -49,7 +49,7 @@ export function StatementsListRoute() {
     {
       key: 'statementDate',
       header: t('finances.statements.fields.statementDate'),
-      render: (s) => formatPragueDate(s.statementDate, locale),
+      render: (s) => formatDate(s.statementDate, locale),
     },
     { key: 'lines', header: t('finances.statements.fields.lines'), align: 'right', render: (s) => s.lines },
     {
@@ -71,7 +71,7 @@ export function StatementsListRoute() {
     {
       key: 'importedAt',
       header: t('finances.statements.fields.importedAt'),
-      render: (s) => formatPragueDateTime(s.importedAt, locale),
+      render: (s) => formatDateTime(s.importedAt, locale),
     },
     {
       key: 'importedBy',

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
-import { formatMoney, formatPragueDateTime } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 
 /** The orders a voucher was used on: what it took off each, when, and whether the order is paid. */
@@ -58,9 +58,7 @@ export function VoucherUses({ voucher }: { voucher: VoucherDetail }) {
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(Math.round(use.amount * 100), voucher.currency, locale)}
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {formatPragueDateTime(use.appliedAt, locale)}
-                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(use.appliedAt, locale)}</Table.Td>
                 <Table.Td>
                   <Badge
                     variant="light"

@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { Section } from '@/features/finances/components/order-details';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { formatPragueDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useVoucher } from '../api/get-voucher';
 import { formatVoucherDay, useRouteVoucherKind, voucherValue } from '../components/labels';
@@ -141,7 +141,7 @@ export function VoucherViewRoute() {
                   {gift ? v.fromWho || '—' : t('vouchers.onlyGift')}
                 </DetailItem>
                 <DetailItem label={t('vouchers.fields.createdAt')}>
-                  {formatPragueDateTime(v.createdAt, locale)}
+                  {formatDateTime(v.createdAt, locale)}
                 </DetailItem>
               </SimpleGrid>
             </Section>

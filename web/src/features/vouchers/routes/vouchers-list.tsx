@@ -15,7 +15,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { ProductTypeFilter } from '@/features/finances/components/product-type-filter';
 import { isApiError } from '@/lib/api-client';
-import { formatPragueDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useVouchers } from '../api/get-vouchers';
 import {
@@ -124,7 +124,7 @@ export function VouchersListRoute() {
       key: 'created',
       header: t('vouchers.fields.createdAt'),
       sortField: 'created',
-      render: (v) => formatPragueDateTime(v.createdAt, locale),
+      render: (v) => formatDateTime(v.createdAt, locale),
     },
     {
       key: 'actions',
