@@ -64,7 +64,7 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const orderPageSchema = pageOf(orderSummarySchema);
 
 /** The order actions staff may take now (each also a button on the unprocessed-order view). */
-export const orderActions = ['bankTransfer', 'samplingAtCentre', 'finalize'] as const;
+export const orderActions = ['takeCash', 'bankTransfer', 'samplingAtCentre', 'finalize'] as const;
 export type OrderAction = (typeof orderActions)[number];
 
 /** `GET admin/orders/getorder ?Id`: every field of SPEC §3 Order. */

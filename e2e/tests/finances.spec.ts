@@ -79,6 +79,25 @@ test.describe('finances', () => {
     await expect(page.getByTestId('work-list-table-row')).toContainText('Horáková');
   });
 
+  test('reception takes cash for an order without any payment: paid in cash, ready to finalize', async ({
+    page,
+  }) => {
+    await signIn(page, demo.reception);
+    await page.getByTestId('nav-unpaidcustomers').click();
+    await page.getByTestId('unpaid-table-search').fill('2300010');
+    await expect(page.getByTestId('unpaid-table-row')).toHaveCount(1);
+    await page.getByTestId('unpaid-table-row').click();
+    await page.getByTestId('order-action-take-cash').click();
+    await expect(page.getByRole('dialog')).toContainText('v hotovosti za objednávku 2300010');
+    await expect(page.getByRole('dialog')).toContainText('Kč');
+    await page.getByTestId('order-takeCash-confirm').click();
+    await expect(page.getByText('Platba v hotovosti byla přijata')).toBeVisible();
+    await expect(page.getByTestId('order-paid-by')).toHaveText('Hotovost');
+    await expect(page.getByTestId('order-action-take-cash')).toHaveCount(0);
+    await expect(page.getByTestId('order-action-bank-transfer')).toHaveCount(0);
+    await expect(page.getByTestId('order-action-finalize')).toBeVisible();
+  });
+
   test('in English: a card payment is approved and its order waits for finalization', async ({ page }) => {
     await signIn(page, demo.reception);
     await switchLanguage(page, 'EN');

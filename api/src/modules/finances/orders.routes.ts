@@ -43,6 +43,7 @@ import {
   createBankTransfer,
   type FinancesDeps,
   listPayments,
+  takeCash,
 } from './payments.service.js';
 import { getStatement, importStatement, listStatements } from './statements.service.js';
 
@@ -196,6 +197,18 @@ export function ordersRoutes(app: App, deps: Deps) {
       response: { 200: paymentSchema },
     },
     handler: (request) => convertToCash(finances, principalOf(request), request.body.PaymentId),
+  });
+
+  app.put('/api/admin/payments/cash', {
+    config: { access: unprocessed },
+    schema: {
+      tags,
+      summary:
+        'Take what the order owes in cash: its open payment (if any) becomes a completed cash payment, else one is made; the order is paid; 422 when paid',
+      body: orderActionRequestSchema,
+      response: { 200: paymentSchema },
+    },
+    handler: (request) => takeCash(finances, principalOf(request), request.body.OrderId),
   });
 
   app.put('/api/admin/payments/bank-transfer', {

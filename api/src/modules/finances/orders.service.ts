@@ -265,7 +265,7 @@ export async function getOrder(db: Executor, id: number): Promise<OrderDetail> {
     amountDue: paid ? 0 : fromMinorUnits(Math.max(0, order.amount - orderVouchers.takenMinor)),
     sample: sample ?? null,
     actions: [
-      ...(!paid && !order.complete ? (['bankTransfer'] as const) : []),
+      ...(!paid && !order.complete ? (['takeCash', 'bankTransfer'] as const) : []),
       ...(!order.complete && !order.samplingAtCentre ? (['samplingAtCentre'] as const) : []),
       ...(paid && !order.complete ? (['finalize'] as const) : []),
     ],

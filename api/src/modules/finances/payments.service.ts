@@ -12,7 +12,7 @@ import {
   paymentMethodLabels,
   spayd,
 } from '@genodesk/contract';
-import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
 import { listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
@@ -281,6 +281,53 @@ export async function convertToCash(deps: FinancesDeps, by: Principal, paymentId
     await recordPaid(tx, deps.jobs, by.id, [
       { paymentId, orderId: order.id, method: PaymentMethod.Cash, at: new Date() },
     ]);
+  });
+  return getPayment(deps.db, paymentId);
+}
+
+/**
+ * `PUT admin/payments/cash`: the customer pays what the order owes in cash at the desk. An open payment
+ * of the order (a transfer not yet arrived, a card payment not finished) becomes that cash payment, so
+ * nothing is left open to arrive later; without one a cash payment is made. Either way the order is paid
+ * in cash and the customer gets one "payment received" e-mail. A paid order is a 422.
+ */
+export async function takeCash(deps: FinancesDeps, by: Principal, orderId: number): Promise<Payment> {
+  const paymentId = await transaction(deps.db, async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound();
+    if (order.dateOrderPaid !== null) throw unprocessable('orderAlreadyPaid', 'OrderId');
+    const due = await amountDueMinor(tx, order);
+    const [open] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), isNull(payments.completedAt)))
+      .orderBy(desc(payments.id))
+      .limit(1)
+      .for('update');
+    let id: number;
+    if (open) {
+      await tx.update(payments).set({ amount: due }).where(eq(payments.id, open.id));
+      await auditMany(tx, [
+        {
+          entity: 'payment',
+          entityId: open.id,
+          changedBy: by.id,
+          changes: [{ field: 'method', oldValue: open.method, newValue: PaymentMethod.Cash }],
+        },
+      ]);
+      id = open.id;
+    } else {
+      const [created] = await tx
+        .insert(payments)
+        .values({ orderId, method: PaymentMethod.Cash, amount: due, currency: order.currency })
+        .returning({ id: payments.id });
+      if (!created) throw new Error('payment insert returned nothing');
+      id = created.id;
+    }
+    await recordPaid(tx, deps.jobs, by.id, [
+      { paymentId: id, orderId, method: PaymentMethod.Cash, at: new Date() },
+    ]);
+    return id;
   });
   return getPayment(deps.db, paymentId);
 }

@@ -135,7 +135,7 @@ describe('orders, payments and unprocessed orders', () => {
       cashPayment: null,
       bankTransferPayment: null,
       sample: null,
-      actions: ['bankTransfer', 'samplingAtCentre'],
+      actions: ['takeCash', 'bankTransfer', 'samplingAtCentre'],
     });
     expect(
       (
@@ -251,6 +251,43 @@ describe('orders, payments and unprocessed orders', () => {
     expect(paid.json().error.message).toBe('Objednávka už je zaplacena.');
   });
 
+  it('takes cash for an unpaid order without a payment: one completed cash payment, one e-mail, no transfer instructions', async () => {
+    const order = await unpaidOrder();
+    const response = await call('PUT', '/api/admin/payments/cash', { OrderId: order.orderId });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      method: PaymentMethod.Cash,
+      completed: true,
+      amount: typePrice / 100,
+    });
+    expect(await orderRow(order.orderId)).toMatchObject({ paidBy: PaymentMethod.Cash });
+    const mails = await mailsTo(order.email);
+    expect(mails.map((m) => m.kind)).toEqual(['payment-received']);
+    const again = await call('PUT', '/api/admin/payments/cash', { OrderId: order.orderId });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.message).toBe('Objednávka už je zaplacena.');
+    const [all] = await t.db.select({ n: count() }).from(payments).where(eq(payments.orderId, order.orderId));
+    expect(all!.n).toBe(1);
+  });
+
+  it('takes cash for an order with an open transfer by turning that transfer into the cash payment; twice at once pays once', async () => {
+    const order = await unpaidOrder();
+    const transfer = (
+      await call('PUT', '/api/admin/payments/bank-transfer', { OrderId: order.orderId })
+    ).json();
+    const answers = await Promise.all([
+      call('PUT', '/api/admin/payments/cash', { OrderId: order.orderId }),
+      call('PUT', '/api/admin/payments/cash', { OrderId: order.orderId }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    const paid = answers.find((a) => a.statusCode === 200)!.json();
+    expect(paid).toMatchObject({ id: transfer.id, method: PaymentMethod.Cash, completed: true });
+    const rows = await t.db.select().from(payments).where(eq(payments.orderId, order.orderId));
+    expect(rows).toHaveLength(1);
+    expect((await mailsTo(order.email)).filter((m) => m.kind === 'payment-received')).toHaveLength(1);
+    expect((await call('PUT', '/api/admin/payments/cash', { OrderId: 999_999_999 })).statusCode).toBe(404);
+  });
+
   it('finalizes only a paid order, once: sampling at the centre makes the sample [10]', async () => {
     const order = await unpaidOrder({ card: CardPaymentStatus.Pending });
     const early = await call('POST', '/api/admin/orders/finalize', { OrderId: order.orderId });
@@ -260,7 +297,7 @@ describe('orders, payments and unprocessed orders', () => {
       (await call('POST', '/api/admin/orders/sampling-at-centre', { OrderId: order.orderId })).json(),
     ).toMatchObject({
       samplingAtCentre: true,
-      actions: ['bankTransfer'],
+      actions: ['takeCash', 'bankTransfer'],
     });
     await call('POST', '/api/admin/payments/approve', { PaymentId: order.paymentId });
     const finalized = await call('POST', '/api/admin/orders/finalize', { OrderId: order.orderId });

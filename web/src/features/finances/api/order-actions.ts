@@ -1,18 +1,19 @@
-import type { OrderDetail } from '@genodesk/contract/finances';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { financeKeys } from './keys';
 
 /** The order actions of the unprocessed-order view (the bank transfer is a payment call of its own). */
-export type OrderAction = 'samplingAtCentre' | 'finalize';
+export type OrderAction = 'takeCash' | 'samplingAtCentre' | 'finalize';
 
-const actionPaths: Record<OrderAction, string> = {
-  samplingAtCentre: 'admin/orders/sampling-at-centre',
-  finalize: 'admin/orders/finalize',
+const actionCalls: Record<OrderAction, { method: 'put' | 'post'; path: string }> = {
+  takeCash: { method: 'put', path: 'admin/payments/cash' },
+  samplingAtCentre: { method: 'post', path: 'admin/orders/sampling-at-centre' },
+  finalize: { method: 'post', path: 'admin/orders/finalize' },
 };
 
-export function runOrderAction(action: OrderAction, orderId: number): Promise<OrderDetail> {
-  return api.post<OrderDetail>(actionPaths[action], { OrderId: orderId });
+export async function runOrderAction(action: OrderAction, orderId: number): Promise<void> {
+  const { method, path } = actionCalls[action];
+  await api[method]<unknown>(path, { OrderId: orderId });
 }
 
 export function useOrderAction() {

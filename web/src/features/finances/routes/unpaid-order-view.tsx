@@ -4,6 +4,7 @@ import { Permissions } from '@genodesk/contract/permissions';
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import {
   IconBuildingBank,
+  IconCash,
   IconCircleCheck,
   IconListDetails,
   IconPackageExport,
@@ -84,7 +85,15 @@ function OrderActions({
     const ok = await confirmAction({
       title: t(`finances.orderActions.${action}.title`),
       message: (
-        <Text fz="sm">{t(`finances.orderActions.${action}.confirm`, { number: order.orderNumber })}</Text>
+        <Text fz="sm">
+          {t(`finances.orderActions.${action}.confirm`, {
+            number: order.orderNumber,
+            amount: money(
+              { amountMinor: Math.round(order.amountDue * 100), currency: order.currency },
+              locale,
+            ),
+          })}
+        </Text>
       ),
       confirmLabel: t(`finances.orderActions.${action}.button`),
       cancelLabel: t('common.cancel'),
@@ -116,6 +125,18 @@ function OrderActions({
           >
             {t('finances.unpaid.completeNotice')}
           </Alert>
+        )}
+        {has('takeCash') && (
+          <Button
+            variant="light"
+            color="teal"
+            leftSection={<IconCash size={16} />}
+            loading={pending('takeCash')}
+            onClick={() => void run('takeCash')}
+            data-testid="order-action-take-cash"
+          >
+            {t('finances.orderActions.takeCash.button')}
+          </Button>
         )}
         {has('bankTransfer') && (
           <Button
