@@ -37,7 +37,13 @@ export const resultUploads = pgTable(
     unpairable: integer('unpairable').notNull().default(0),
     toBeGenerated: integer('to_be_generated').notNull().default(0),
     generated: integer('generated').notNull().default(0),
-    /** Why the file failed, naming the line ('Line 12: …'), in Czech and English. */
+    /**
+     * Gene codes of the file the catalogue does not know, and their rows: not stored, so never in a
+     * report (a typo or a marker the catalogue has no phenotype for).
+     */
+    ignoredGeneCodes: text('ignored_gene_codes').array().notNull().default(sql`'{}'::text[]`),
+    ignoredRows: integer('ignored_rows').notNull().default(0),
+    /** Why the file failed, one problem a line ('Line 12: …'), in Czech and English. */
     exception: text('exception'),
     exceptionEn: text('exception_en'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
