@@ -93,6 +93,10 @@ export const messages = {
     en: 'Line {line}: the file is not UTF-8 encoded.',
   },
   resultsFileEmpty: { cs: 'Soubor neobsahuje žádné výsledky.', en: 'The file contains no results.' },
+  resultsFileMoreErrors: {
+    cs: '… a dalších chybných řádků: {count}.',
+    en: '… and {count} more bad lines.',
+  },
   productMovePending: {
     cs: 'Přesun tohoto výsledku už probíhá.',
     en: 'This result is already being moved.',

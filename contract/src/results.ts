@@ -49,8 +49,24 @@ export const unpairableBarcodeSchema = z.object({
 export type UnpairableBarcode = z.infer<typeof unpairableBarcodeSchema>;
 
 /** `GET admin/results/getresult ?Id`: the upload with every unpairable barcode and its reason. */
+/** A sample an upload paired, its customer, and the report generated from it (null until generated). */
+export const uploadSampleSchema = z.object({
+  sampleId: z.number().int(),
+  barcode: z.string(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  productId: z.number().int().nullable(),
+  requiresInspection: z.boolean(),
+});
+export type UploadSample = z.infer<typeof uploadSampleSchema>;
+
 export const resultUploadDetailSchema = resultUploadSchema.extend({
   unpairables: z.array(unpairableBarcodeSchema),
+  /** Every paired sample, by barcode. */
+  samples: z.array(uploadSampleSchema),
+  /** Gene codes of the file the catalogue does not know: left out, never in a report. */
+  ignoredGeneCodes: z.array(z.string()),
+  ignoredRows: z.number().int(),
 });
 export type ResultUploadDetail = z.infer<typeof resultUploadDetailSchema>;
 

@@ -59,6 +59,10 @@ test.describe('lab results', () => {
     await expect(unknown).toContainText(
       String(content.split('\n').findIndex((l) => l.startsWith(unknownBarcode)) + 1),
     );
+    // The paired samples are listed, each with its generated report.
+    const pairedRows = page.getByTestId('result-sample-row');
+    await expect(pairedRows.first()).toBeVisible();
+    await expect(pairedRows.first().getByTestId('result-sample-report')).toContainText('Výsledek #');
 
     // A paired sample's customer now has genotypes, and the sample has left the lab.
     const unpairable = await page
@@ -88,12 +92,17 @@ test.describe('lab results', () => {
     await expect(page.getByText(/Tento soubor s výsledky už byl nahrán/)).toBeVisible();
     await expect(uploadRow(page, fileName)).toHaveCount(1);
 
-    // A malformed file fails and names the line.
-    await upload(page, brokenName, `${header}\nGD-BROKEN,MTHFR,Methylenetetrahydrofolate reductase\n`);
+    // A malformed file fails and names every bad line.
+    await upload(
+      page,
+      brokenName,
+      `${header}\nGD-BROKEN,MTHFR,Methylenetetrahydrofolate reductase\nGD-BROKEN,rs1801133,MTHFR,,,,Q/Q\n`,
+    );
     const broken = uploadRow(page, brokenName);
     await expect(broken.getByTestId('result-status')).toHaveText('Chyba', { timeout: 30_000 });
     await broken.locator('[data-testid^=result-view-]').click();
     await expect(page.getByTestId('result-exception')).toContainText('Řádek 2');
+    await expect(page.getByTestId('result-exception')).toContainText('Řádek 3: neplatný genotyp „Q/Q“.');
 
     // English: the exception comes localized from the API, the labels from the contract.
     await switchLanguage(page, 'EN');

@@ -287,6 +287,64 @@ describe('POST admin/results/upload and the processing job', () => {
     expect(again.json().id).not.toBe(id);
   });
 
+  it('a file with three bad lines fails naming all three, in Czech and English', async () => {
+    const sample = await sampleIn(4);
+    const file = [
+      header,
+      row(sample.code, 'rs4988235', 'C/C'),
+      row(sample.code, 'rs762551', 'C/X'),
+      row('', 'rs1801133', 'A/A'),
+      row(sample.code, 'rs1801133', 'C/T'),
+      `${sample.code};rs9939609;FTO;;;A/T`,
+    ].join('\n');
+    const response = await upload(file, 'tri-chyby.csv');
+    await processResultsUpload(t.db, response.json().id);
+    const cs = await detail(response.json().id, 'cs');
+    expect(cs.status).toBe(5);
+    expect(cs.exception).toBe(
+      [
+        'Řádek 3: neplatný genotyp „C/X“.',
+        'Řádek 4: chybí hodnota ve sloupci barcode.',
+        'Řádek 6: očekáváno 7 hodnot, nalezeno 6.',
+      ].join('\n'),
+    );
+    expect((await detail(response.json().id, 'en')).exception).toBe(
+      [
+        'Line 3: invalid genotype "C/X".',
+        'Line 4: the column barcode has no value.',
+        'Line 6: expected 7 values, found 6.',
+      ].join('\n'),
+    );
+    expect(await genotypesOf(sample.customerId)).toEqual([]);
+  });
+
+  it('leaves out gene codes the catalogue does not know, names them, and lists the paired samples with their reports', async () => {
+    const sample = await sampleIn(4);
+    const file = [
+      header,
+      row(sample.code, 'rs4988235', 'C/T'),
+      row(sample.code, 'FAKE1', 'A/A'),
+      row('GD77777777', 'fake1', 'A/G'),
+    ].join('\n');
+    const response = await upload(file, 'neznamy-gen.csv');
+    await processResultsUpload(t.db, response.json().id);
+    const result = await detail(response.json().id);
+    expect(result).toMatchObject({ ignoredGeneCodes: ['FAKE1'], ignoredRows: 2, paired: 1 });
+    expect(await genotypesOf(sample.customerId)).toEqual([{ code: 'rs4988235', genotype: 'C/T' }]);
+    const [report] = await t.db.select().from(products).where(eq(products.customerId, sample.customerId));
+    expect(JSON.stringify(report?.content)).not.toMatch(/fake1/i);
+    expect(result.samples).toEqual([
+      {
+        sampleId: sample.sampleId,
+        barcode: sample.code,
+        customerId: sample.customerId,
+        customerName: `Laboratorní Vzorek ${seq}`,
+        productId: report!.id,
+        requiresInspection: report!.requiresInspection,
+      },
+    ]);
+  });
+
   it('refuses the same file twice (409 with the date), an empty file (400) and a too large one (413)', async () => {
     const sample = await sampleIn(11);
     const file = [header, row(sample.code, 'rs762551', 'A/C')].join('\n');

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  type Locale,
   ResultUploadStatus,
   SampleStatus,
   samplesAwaitingResults,
@@ -12,6 +13,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { type Database, type Tx, transaction } from '../../db/client.js';
 import {
   barcodes,
+  geneCombinations,
   orders,
   resultUploadFiles,
   resultUploadSamples,
@@ -59,7 +61,11 @@ export async function processResultsUploadWith(run: TransactionRunner, uploadId:
       .where(eq(resultUploadFiles.uploadId, uploadId));
     const parsed = file ? parseResultsFile(file.content) : undefined;
     if (!parsed?.ok) {
-      await failUpload(tx, uploadId, parsed?.error ?? { key: 'resultsFileEmpty', params: {} });
+      await failUpload(
+        tx,
+        uploadId,
+        parsed ?? { errors: [{ key: 'resultsFileEmpty', params: {} }], more: 0 },
+      );
       return 'none';
     }
     await pairAndStore(tx, uploadId, upload.uploadedBy, parsed.barcodes);
@@ -68,14 +74,26 @@ export async function processResultsUploadWith(run: TransactionRunner, uploadId:
   if (next === 'generate') await generateUploadReports(run, uploadId);
 }
 
-/** Failed [5] with the problem in Czech and English; the bytes are deleted, nothing else is stored. */
-export async function failUpload(tx: Tx, uploadId: number, error: ResultsFileError) {
+/**
+ * Failed [5] with its problems in Czech and English, one a line (and how many more past the named
+ * ones); the bytes are deleted, nothing else is stored.
+ */
+export async function failUpload(
+  tx: Tx,
+  uploadId: number,
+  { errors, more }: { errors: ResultsFileError[]; more: number },
+) {
+  const describe = (locale: Locale) =>
+    [
+      ...errors.map((error) => translateMessage(error.key, locale, error.params)),
+      ...(more ? [translateMessage('resultsFileMoreErrors', locale, { count: more })] : []),
+    ].join('\n');
   await tx
     .update(resultUploads)
     .set({
       status: ResultUploadStatus.Failed,
-      exception: translateMessage(error.key, 'cs', error.params),
-      exceptionEn: translateMessage(error.key, 'en', error.params),
+      exception: describe('cs'),
+      exceptionEn: describe('en'),
       finishedAt: new Date(),
     })
     .where(eq(resultUploads.id, uploadId));
@@ -180,6 +198,27 @@ async function pairAndStore(
   }
   const client = tx.$client;
 
+  // Gene codes the catalogue does not know are left out (never stored, so never in a report) and named
+  // on the upload.
+  const catalogueCodes = new Set(
+    (
+      await tx
+        .selectDistinct({ code: sql<string>`lower(unnest(${geneCombinations.geneCodes}))` })
+        .from(geneCombinations)
+    ).map((row) => row.code),
+  );
+  const ignoredCodes = new Map<string, string>();
+  let ignoredRows = 0;
+  for (const entry of fileBarcodes)
+    for (const gene of entry.genes) {
+      const code = gene.geneCode.toLowerCase();
+      if (catalogueCodes.has(code)) continue;
+      ignoredRows++;
+      if (!ignoredCodes.has(code)) ignoredCodes.set(code, gene.geneCode);
+    }
+  const catalogued = (genes: ResultsFileBarcode['genes']) =>
+    ignoredRows ? genes.filter((gene) => catalogueCodes.has(gene.geneCode.toLowerCase())) : genes;
+
   if (unpairables.length)
     await client.query(
       `insert into result_upload_unpairables (upload_id, barcode, reason, line, sample_status)
@@ -196,7 +235,7 @@ async function pairAndStore(
   // The customers' genotypes: one row per customer and gene (a later sample of the same customer wins).
   const genotypes = new Map<string, [number, ResultsFileBarcode['genes'][number]]>();
   for (const sample of paired)
-    for (const gene of sample.entry.genes)
+    for (const gene of catalogued(sample.entry.genes))
       genotypes.set(`${sample.customerId}\u0000${gene.geneCode.toLowerCase()}`, [sample.customerId, gene]);
   const rows = [...genotypes.values()];
   // Customers without stored genotypes (their first results, the usual case) are copied straight into
@@ -261,6 +300,8 @@ async function pairAndStore(
     .update(resultUploads)
     .set({
       status: ResultUploadStatus.GeneratingResults,
+      ignoredGeneCodes: [...ignoredCodes.values()].sort((a, b) => a.localeCompare(b)),
+      ignoredRows,
       paired: paired.length,
       unpairable: unpairables.length,
       toBeGenerated: paired.length,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseResultsFile } from './results-file.js';
+import { maxReportedErrors, parseResultsFile } from './results-file.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const header = 'barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype';
@@ -168,7 +168,33 @@ describe('parseResultsFile', () => {
     ['no data rows', `${header}\n\n`, { key: 'resultsFileEmpty', params: {} }],
     ['nothing at all', '\n  \n', { key: 'resultsFileEmpty', params: {} }],
   ])('refuses %s, naming the line', (_name, text, error) => {
-    expect(parseResultsFile(encode(text))).toEqual({ ok: false, error });
+    expect(parseResultsFile(encode(text))).toEqual({ ok: false, errors: [error], more: 0 });
+  });
+
+  it('names every bad line of a file at once, in file order', () => {
+    const text = `${header}\nGD1;rs1;G;;;;C/T\nGD1;rs2;G;;;;C/X\nGD2;rs1;G;;;;C/T\n;rs3;G;;;;A/A\nGD3;rs1;G;;;;Q\n`;
+    expect(parseResultsFile(encode(text))).toEqual({
+      ok: false,
+      errors: [
+        { key: 'resultsFileInvalidGenotype', params: { line: 3, genotype: 'C/X' } },
+        { key: 'resultsFileEmptyValue', params: { line: 5, column: 'barcode' } },
+        { key: 'resultsFileInvalidGenotype', params: { line: 6, genotype: 'Q' } },
+      ],
+      more: 0,
+    });
+  });
+
+  it('names the first hundred bad lines and counts the rest', () => {
+    const bad = Array.from({ length: 130 }, (_, i) => `GD${i};rs1;G;;;;X/X`).join('\n');
+    const parsed = parseResultsFile(encode(`${header}\n${bad}`));
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.errors).toHaveLength(maxReportedErrors);
+    expect(parsed.errors[99]).toEqual({
+      key: 'resultsFileInvalidGenotype',
+      params: { line: 101, genotype: 'X/X' },
+    });
+    expect(parsed.more).toBe(30);
   });
 
   it('refuses bytes that are not UTF-8, naming the line of the bad byte', () => {
@@ -179,7 +205,8 @@ describe('parseResultsFile', () => {
     ]);
     expect(parseResultsFile(latin1)).toEqual({
       ok: false,
-      error: { key: 'resultsFileBadEncoding', params: { line: 3 } },
+      errors: [{ key: 'resultsFileBadEncoding', params: { line: 3 } }],
+      more: 0,
     });
   });
 });

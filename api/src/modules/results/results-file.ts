@@ -2,9 +2,13 @@ import { displayGenotype, type MessageKey, type MessageParams } from '@genodesk/
 
 /**
  * The lab's results file (DOMAIN §2) as a pure function: bytes in, genotypes grouped by barcode out,
- * or the first problem with its 1-based file line (the header is line 1). CSV, comma or semicolon
+ * or its problems with their 1-based file lines (the header is line 1): every bad row, up to
+ * `maxReportedErrors`, then how many more, so the lab fixes the file in one go. CSV, comma or semicolon
  * (taken from the header), UTF-8 with an optional BOM, quoted fields, CRLF or LF, blank lines skipped.
  */
+
+/** The bad rows a failed file names; past these, only their number. */
+export const maxReportedErrors = 100;
 
 export const resultsFileColumns = [
   'barcode',
@@ -37,11 +41,13 @@ export type ResultsFileError = { key: MessageKey; params: MessageParams };
 
 export type ParsedResultsFile =
   | { ok: true; barcodes: ResultsFileBarcode[]; rows: number }
-  | { ok: false; error: ResultsFileError };
+  /** `errors` in file order, at most `maxReportedErrors`; `more` the bad rows past them. */
+  | { ok: false; errors: ResultsFileError[]; more: number };
 
 const fail = (key: MessageKey, params: MessageParams = {}): ParsedResultsFile => ({
   ok: false,
-  error: { key, params },
+  errors: [{ key, params }],
+  more: 0,
 });
 
 /** The byte offset of the first byte that is not valid UTF-8, or -1. */
@@ -207,27 +213,40 @@ export function parseResultsFile(bytes: Uint8Array): ParsedResultsFile {
 
   const byBarcode = new Map<string, ResultsFileBarcode & { codes: Set<string> }>();
   let rows = 0;
+  const errors: ResultsFileError[] = [];
+  let more = 0;
+  /** Notes a bad row (the first problem of each) and reads on. */
+  const bad = (key: MessageKey, params: MessageParams) => {
+    if (errors.length < maxReportedErrors) errors.push({ key, params });
+    else more++;
+  };
   for (;;) {
     const record = nextRecord();
     if (!record) break;
     const { fields, line } = record;
-    if (fields.length !== header.length)
-      return fail('resultsFileWrongFieldCount', { line, expected: header.length, found: fields.length });
+    if (fields.length !== header.length) {
+      bad('resultsFileWrongFieldCount', { line, expected: header.length, found: fields.length });
+      continue;
+    }
     const barcode = (fields[iBarcode] as string).trim().toUpperCase();
     const geneCode = (fields[iGeneCode] as string).trim();
     const rawGenotype = (fields[iGenotype] as string).trim();
-    if (!barcode) return fail('resultsFileEmptyValue', { line, column: 'barcode' });
-    if (!geneCode) return fail('resultsFileEmptyValue', { line, column: 'gene_code' });
-    if (!rawGenotype) return fail('resultsFileEmptyValue', { line, column: 'genotype' });
-    const genotype = displayGenotype(rawGenotype);
-    if (!genotype) return fail('resultsFileInvalidGenotype', { line, genotype: rawGenotype });
+    const genotype = rawGenotype ? displayGenotype(rawGenotype) : undefined;
+    if (!barcode) bad('resultsFileEmptyValue', { line, column: 'barcode' });
+    else if (!geneCode) bad('resultsFileEmptyValue', { line, column: 'gene_code' });
+    else if (!rawGenotype) bad('resultsFileEmptyValue', { line, column: 'genotype' });
+    else if (!genotype) bad('resultsFileInvalidGenotype', { line, genotype: rawGenotype });
+    if (!barcode || !geneCode || !genotype) continue;
     let entry = byBarcode.get(barcode);
     if (!entry) {
       entry = { barcode, line, genes: [], codes: new Set() };
       byBarcode.set(barcode, entry);
     }
     const code = geneCode.toLowerCase();
-    if (entry.codes.has(code)) return fail('resultsFileDuplicateGene', { line, gene: geneCode, barcode });
+    if (entry.codes.has(code)) {
+      bad('resultsFileDuplicateGene', { line, gene: geneCode, barcode });
+      continue;
+    }
     entry.codes.add(code);
     entry.genes.push({
       geneCode,
@@ -239,6 +258,7 @@ export function parseResultsFile(bytes: Uint8Array): ParsedResultsFile {
     });
     rows++;
   }
+  if (errors.length) return { ok: false, errors, more };
   if (rows === 0) return fail('resultsFileEmpty');
   return {
     ok: true,

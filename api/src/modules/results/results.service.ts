@@ -16,6 +16,7 @@ import {
   customerGenotypes,
   customers,
   resultUploadFiles,
+  resultUploadSamples,
   resultUploads,
   resultUploadUnpairables,
   users,
@@ -226,5 +227,28 @@ export async function getUploadDetail(db: Executor, id: number, locale: Locale):
     .from(resultUploadUnpairables)
     .where(eq(resultUploadUnpairables.uploadId, id))
     .orderBy(asc(resultUploadUnpairables.line), asc(resultUploadUnpairables.id));
-  return { ...upload, unpairables };
+  const [ignored] = await db
+    .select({ codes: resultUploads.ignoredGeneCodes, rows: resultUploads.ignoredRows })
+    .from(resultUploads)
+    .where(eq(resultUploads.id, id));
+  const paired = await db
+    .select({
+      sampleId: resultUploadSamples.sampleId,
+      barcode: resultUploadSamples.barcode,
+      customerId: resultUploadSamples.customerId,
+      customerName: sql<string>`${customers.name} || ' ' || ${customers.surname}`,
+      productId: resultUploadSamples.productId,
+      requiresInspection: resultUploadSamples.requiresInspection,
+    })
+    .from(resultUploadSamples)
+    .innerJoin(customers, eq(customers.id, resultUploadSamples.customerId))
+    .where(eq(resultUploadSamples.uploadId, id))
+    .orderBy(asc(resultUploadSamples.barcode));
+  return {
+    ...upload,
+    unpairables,
+    samples: paired,
+    ignoredGeneCodes: ignored?.codes ?? [],
+    ignoredRows: ignored?.rows ?? 0,
+  };
 }

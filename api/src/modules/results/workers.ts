@@ -26,7 +26,10 @@ export async function processUploadJob(
           .where(eq(resultUploads.id, job.data.uploadId))
           .for('update');
         if (upload && upload.status <= ResultUploadStatus.GeneratingResults)
-          await failUpload(tx, job.data.uploadId, { key: 'internalError', params: {} });
+          await failUpload(tx, job.data.uploadId, {
+            errors: [{ key: 'internalError', params: {} }],
+            more: 0,
+          });
       });
     throw error;
   }

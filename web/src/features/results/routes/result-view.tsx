@@ -1,7 +1,19 @@
 import { ResultUploadStatus } from '@genodesk/contract/enums';
 import { Permissions } from '@genodesk/contract/permissions';
 import type { ResultUploadDetail } from '@genodesk/contract/results';
-import { Alert, Anchor, Card, Group, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -70,6 +82,81 @@ function Unpairables({ upload }: { upload: ResultUploadDetail }) {
   );
 }
 
+/** The samples the upload paired, each with its customer and the report generated from it. */
+function PairedSamples({ upload }: { upload: ResultUploadDetail }) {
+  const { t } = useTranslation();
+  const canViewSamples = useCan(Permissions.SamplesView);
+  const canViewCustomers = useCan(Permissions.CustomersView);
+  const canViewReports = useCan(Permissions.ProductsView);
+  const link = (allowed: boolean, to: string, text: string) =>
+    allowed ? (
+      <Anchor component={Link} to={to} fz="sm">
+        {text}
+      </Anchor>
+    ) : (
+      text
+    );
+  return (
+    <Card withBorder radius="md" p="xl" data-testid="result-samples">
+      <Group justify="space-between" mb="md">
+        <Title order={4}>{t('results.samples.title')}</Title>
+        <Text fz="sm" c="dimmed">
+          {t('results.samples.count', { count: upload.samples.length })}
+        </Text>
+      </Group>
+      {upload.samples.length === 0 ? (
+        <Text c="dimmed" fz="sm">
+          {isUploadInProgress(upload.status) ? t('results.unpairables.pending') : t('results.samples.none')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table fz="sm" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('results.unpairables.barcode')}</Table.Th>
+                <Table.Th>{t('results.samples.customer')}</Table.Th>
+                <Table.Th>{t('results.samples.report')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {upload.samples.map((s) => (
+                <Table.Tr key={s.sampleId} data-testid="result-sample-row" data-barcode={s.barcode}>
+                  <Table.Td ff="monospace">
+                    {link(canViewSamples, paths.samples.view(s.sampleId), s.barcode)}
+                  </Table.Td>
+                  <Table.Td>
+                    {link(canViewCustomers, paths.customers.view(s.customerId), s.customerName)}
+                  </Table.Td>
+                  <Table.Td data-testid="result-sample-report">
+                    {s.productId === null ? (
+                      <Text fz="sm" c="dimmed" span>
+                        {t('results.samples.notGenerated')}
+                      </Text>
+                    ) : (
+                      <Group gap="xs">
+                        {link(
+                          canViewReports,
+                          paths.products.view(s.productId),
+                          t('results.samples.reportNumber', { id: s.productId }),
+                        )}
+                        {s.requiresInspection && (
+                          <Badge color="orange" variant="light" size="sm">
+                            {t('results.samples.requiresInspection')}
+                          </Badge>
+                        )}
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}
+
 export function ResultViewRoute() {
   const { t } = useTranslation();
   const { locale } = useLocale();
@@ -106,7 +193,22 @@ export function ResultViewRoute() {
             title={t('results.exception')}
             data-testid="result-exception"
           >
-            {u.exception}
+            <Text fz="sm" style={{ whiteSpace: 'pre-line' }}>
+              {u.exception}
+            </Text>
+          </Alert>
+        )}
+        {u.ignoredGeneCodes.length > 0 && (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title={t('results.ignoredGenes.title')}
+            data-testid="result-ignored-genes"
+          >
+            <Text fz="sm">
+              {t('results.ignoredGenes.text', { count: u.ignoredRows, codes: u.ignoredGeneCodes.join(', ') })}
+            </Text>
           </Alert>
         )}
         {u.status === ResultUploadStatus.CompleteInspectionRequired && (
@@ -148,6 +250,7 @@ export function ResultViewRoute() {
             <DetailItem label={t('results.fields.fileSize')}>{formatFileSize(u.fileSize, locale)}</DetailItem>
           </SimpleGrid>
         </Card>
+        {u.status !== ResultUploadStatus.Failed && <PairedSamples upload={u} />}
         {u.status !== ResultUploadStatus.Failed && <Unpairables upload={u} />}
       </Stack>
     </>
