@@ -306,7 +306,7 @@ function ProductView({ product }: { product: Product }) {
               {t('products.view.noGenes')}
             </Text>
           ) : (
-            <GeneTable genes={product.genes} maxHeight={480} />
+            <GeneTable genes={product.genes} />
           )}
         </Section>
         <Section title={t('products.view.changeLog')} testId="product-changes">

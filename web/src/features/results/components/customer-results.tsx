@@ -25,7 +25,7 @@ export function CustomerResults({ customerId }: { customerId: number }) {
       {result.isPending && result.fetchStatus !== 'idle' ? (
         <Loader size="sm" />
       ) : result.data ? (
-        <GeneTable genes={result.data.genes} maxHeight={420} compact />
+        <GeneTable genes={result.data.genes} compact />
       ) : (
         <Text c="dimmed" fz="sm" data-testid="customer-results-empty">
           {notAvailable ? tm('resultsNotAvailable') : t('errors.loadFailed')}
