@@ -13,11 +13,18 @@ test.describe('signing in and out', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('an unauthenticated visitor is sent to /login, signs in, and signs out', async ({ page }) => {
-    await page.goto('/administration/users');
-    await expect(page).toHaveURL(/\/login$/);
+  test('an unauthenticated visitor is sent to /login, signs in, returns to the page asked for, and signs out', async ({
+    page,
+  }) => {
+    await page.goto('/administration/users?search=lab');
+    await expect(page).toHaveURL(/\/login\?from=%2Fadministration%2Fusers%3Fsearch%3Dlab$/);
     await expect(page).toHaveTitle(/GenoDesk/);
-    await signIn(page, demo.admin);
+    // A first visit is not a sign-out: no reason is given.
+    await expect(page.getByTestId('login-reason')).toHaveCount(0);
+    await page.getByTestId('login-email').fill(demo.admin);
+    await page.getByTestId('login-password').fill('genodesk');
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/administration\/users\?search=lab$/);
     await expect(page.getByTestId('user-menu-name')).toHaveText('Alena Adminová');
     await page.getByTestId('user-menu').click();
     await page.getByTestId('user-menu-logout').click();
@@ -73,7 +80,7 @@ test.describe('signing in and out', () => {
     await page.clock.runFor('19:00');
     await expect(page.getByTestId('idle-modal-body')).toHaveCount(0);
     await page.clock.runFor('01:05');
-    await expect(page.getByText('Relace vypršela')).toBeVisible();
+    await expect(page.getByText('Brzy budete odhlášeni')).toBeVisible();
     await expect(page.getByTestId('idle-countdown')).toContainText(/\d+/);
     await page.getByTestId('idle-stay').click();
     await expect(page.getByTestId('idle-modal-body')).toHaveCount(0);
@@ -81,7 +88,51 @@ test.describe('signing in and out', () => {
     await page.clock.runFor('20:05');
     await expect(page.getByTestId('idle-modal-body')).toBeVisible();
     await page.clock.runFor('00:31');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?reason=idle$/);
+    await expect(page.getByTestId('login-reason')).toContainText('po nečinnosti odhlášeni');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('signed out after idling on a record, the user signs in and is back on that record, in English too', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await signIn(page, demo.admin);
+    await switchLanguage(page, 'EN');
+    await page.goto('/customers/view/1');
+    await expect(page.getByTestId('customer-detail-name')).toBeVisible();
+    await page.clock.runFor('20:40');
+    await expect(page).toHaveURL(/\/login\?from=%2Fcustomers%2Fview%2F1&reason=idle$/);
+    await expect(page.getByTestId('login-reason')).toHaveText(
+      'For your security you were signed out after a time without activity. Sign in to continue where you left off.',
+    );
+    await page.getByTestId('login-email').fill(demo.admin);
+    await page.getByTestId('login-password').fill('genodesk');
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/customers\/view\/1$/);
+    await expect(page.getByTestId('customer-detail-name')).toBeVisible();
+  });
+
+  test('work in one tab keeps a forgotten tab from signing the user out', async ({ context }) => {
+    await context.clock.install();
+    const forgotten = await context.newPage();
+    await signIn(forgotten, demo.lab);
+    const working = await context.newPage();
+    await working.goto('/customers');
+    await expect(working.getByTestId('page-title')).toBeVisible();
+    // Fifteen minutes on, the lab works in the second tab; the first stays untouched.
+    await context.clock.runFor('15:00');
+    await working.mouse.move(200, 300);
+    await working.mouse.move(220, 320);
+    await context.clock.runFor('10:00');
+    await expect(forgotten.getByTestId('idle-modal-body')).toHaveCount(0);
+    expect(await forgotten.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    // Twenty minutes without activity anywhere: both ask, and working on closes the question in both.
+    await context.clock.runFor('10:10');
+    await expect(forgotten.getByTestId('idle-modal-body')).toBeVisible();
+    await expect(working.getByTestId('idle-modal-body')).toBeVisible();
+    await working.getByTestId('idle-stay').click();
+    await context.clock.runFor('00:02');
+    await expect(forgotten.getByTestId('idle-modal-body')).toHaveCount(0);
   });
 });

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
-import { paths } from './config/paths';
+import { loginPath } from './features/auth/return-to';
 import { setSessionEndHandler } from './lib/api-client';
 import { loadInitialLocale } from './lib/i18n';
 import { queryClient, setMustChangePasswordHandler } from './lib/react-query';
@@ -12,7 +12,8 @@ const router = createAppRouter();
 
 setSessionEndHandler(() => {
   queryClient.clear();
-  void router.navigate(paths.login, { replace: true });
+  const { pathname, search } = router.state.location;
+  void router.navigate(loginPath(pathname + search, 'expired'), { replace: true });
 });
 setMustChangePasswordHandler(() => {
   void queryClient.invalidateQueries({ queryKey: ['auth', 'user'] });

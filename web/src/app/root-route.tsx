@@ -1,10 +1,12 @@
 import { IconCloudOff } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { StatusScreen } from '@/components/status-screen';
+import { paths } from '@/config/paths';
 import { useCurrentUserQuery } from '@/features/auth/api/get-current-user';
+import { loginPath, signOutDestination } from '@/features/auth/return-to';
 import { isApiError } from '@/lib/api-client';
 import { tokenStore, useHasToken } from '@/lib/tokens';
 import { decideAccess, pageTitle } from './guard';
@@ -19,6 +21,7 @@ export function useRouteChain(): RouteHandle[] {
 export function RootRoute() {
   const { t, i18n } = useTranslation();
   const chain = useRouteChain();
+  const location = useLocation();
   const hasToken = useHasToken();
   const userQuery = useCurrentUserQuery();
   const isPublic = chain.some((h) => h.public);
@@ -52,6 +55,14 @@ export function RootRoute() {
   }
   const user = hasToken && !sessionRejected ? (userQuery.data ?? null) : null;
   const decision = decideAccess(chain, user);
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'redirect') {
+    // Sent to sign in: back to this page afterwards, and told why when the session was refused.
+    const to =
+      decision.to !== paths.login
+        ? decision.to
+        : (!hasToken && signOutDestination()) ||
+          loginPath(location.pathname + location.search, sessionRejected ? 'expired' : undefined);
+    return <Navigate to={to} replace />;
+  }
   return <Outlet />;
 }

@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/logo';
 import { NotFoundScreen } from '@/components/not-found';
@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { useAppConfig } from '@/features/auth/api/get-config';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useLogout } from '@/features/auth/api/logout';
+import { loginPath } from '@/features/auth/return-to';
 import { useRouteChain } from '../root-route';
 import { IdleWatcher } from './idle-watcher';
 import { Navbar } from './navbar';
@@ -24,7 +25,7 @@ export function AppLayout() {
   const user = useCurrentUser();
   const config = useAppConfig();
   const logout = useLogout();
-  const navigate = useNavigate();
+  const location = useLocation();
   const chain = useRouteChain();
 
   if (!user) {
@@ -32,8 +33,7 @@ export function AppLayout() {
     return chain.some((h) => h.notFound) ? <NotFoundScreen fullPage /> : null;
   }
 
-  const signOut = (to: string) =>
-    logout.mutate(undefined, { onSettled: () => navigate(to, { replace: true }) });
+  const signOut = (to: string) => logout.mutate({ to });
 
   return (
     <ModalsProvider>
@@ -58,7 +58,7 @@ export function AppLayout() {
             </Group>
             <Group gap="md" wrap="nowrap">
               <LanguageSwitch />
-              <UserMenu user={user} onLogout={() => signOut(paths.dashboard)} />
+              <UserMenu user={user} onLogout={() => signOut(paths.login)} />
             </Group>
           </Group>
         </AppShell.Header>
@@ -73,7 +73,7 @@ export function AppLayout() {
         <IdleWatcher
           timeoutMs={config.idleTimeoutMs}
           countdownMs={config.idleCountdownMs}
-          onExpire={() => signOut(paths.login)}
+          onExpire={() => signOut(loginPath(location.pathname + location.search, 'idle'))}
         />
       </AppShell>
     </ModalsProvider>

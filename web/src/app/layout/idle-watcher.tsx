@@ -13,6 +13,26 @@ dayjs.extend(relativeTime);
 
 const activityEvents = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
 
+/**
+ * The last activity in any tab of the app, in local storage: signing out ends every tab's session, so
+ * every tab counts the activity of all (a background tab must not sign out the one in use).
+ */
+const activityKey = 'lastActivity';
+function sharedActivity(): number {
+  try {
+    return Number(localStorage.getItem(activityKey)) || 0;
+  } catch {
+    return 0;
+  }
+}
+function shareActivity(at: number) {
+  try {
+    localStorage.setItem(activityKey, String(at));
+  } catch {
+    // Without storage each tab counts its own activity.
+  }
+}
+
 interface IdleWatcherProps {
   timeoutMs: number;
   countdownMs: number;
@@ -20,8 +40,9 @@ interface IdleWatcherProps {
 }
 
 /**
- * SPEC §9: after `timeoutMs` without mouse, keyboard, touch or scroll activity a modal counts down
- * `countdownMs`, then signs the user out; "Stay signed in" closes it.
+ * SPEC §9: after `timeoutMs` without mouse, keyboard, touch or scroll activity in any of the app's
+ * tabs a modal counts down `countdownMs`, then signs the user out; "Stay signed in", or activity in
+ * another tab, closes it.
  */
 export function IdleWatcher({ timeoutMs, countdownMs, onExpire }: IdleWatcherProps) {
   const { t, i18n } = useTranslation();
@@ -36,14 +57,24 @@ export function IdleWatcher({ timeoutMs, countdownMs, onExpire }: IdleWatcherPro
 
   useEffect(() => {
     lastActivity.current = Date.now();
+    shareActivity(lastActivity.current);
+    let shared = lastActivity.current;
     const onActivity = () => {
-      if (!openRef.current) lastActivity.current = Date.now();
+      if (openRef.current) return;
+      const at = Date.now();
+      lastActivity.current = at;
+      // At most once a second: mousemove fires far more often, and each write wakes the other tabs.
+      if (at - shared >= 1000) {
+        shared = at;
+        shareActivity(at);
+      }
     };
     for (const name of activityEvents)
       window.addEventListener(name, onActivity, { passive: true, capture: true });
     const tick = Math.max(100, Math.min(1000, Math.floor(timeoutMs / 4)));
     const timer = window.setInterval(() => {
-      if (!openRef.current && Date.now() - lastActivity.current >= timeoutMs) {
+      const last = Math.max(lastActivity.current, sharedActivity());
+      if (!openRef.current && Date.now() - last >= timeoutMs) {
         setNow(Date.now());
         setDeadline(Date.now() + countdownMs);
       }
@@ -56,9 +87,17 @@ export function IdleWatcher({ timeoutMs, countdownMs, onExpire }: IdleWatcherPro
 
   useEffect(() => {
     if (deadline === null) return;
+    const openedAt = deadline - countdownMs;
     const timer = window.setInterval(() => {
       const current = Date.now();
       setNow(current);
+      // The user is working in another tab: this one stays signed in too.
+      if (sharedActivity() > openedAt) {
+        window.clearInterval(timer);
+        lastActivity.current = sharedActivity();
+        setDeadline(null);
+        return;
+      }
       if (current >= deadline) {
         window.clearInterval(timer);
         setDeadline(null);
@@ -66,10 +105,11 @@ export function IdleWatcher({ timeoutMs, countdownMs, onExpire }: IdleWatcherPro
       }
     }, 200);
     return () => window.clearInterval(timer);
-  }, [deadline]);
+  }, [deadline, countdownMs]);
 
   const stay = () => {
     lastActivity.current = Date.now();
+    shareActivity(lastActivity.current);
     setDeadline(null);
   };
 

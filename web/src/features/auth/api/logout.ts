@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { api } from '@/lib/api-client';
 import { tokenStore } from '@/lib/tokens';
+import { signOutTo } from '../return-to';
 
 export async function logout(): Promise<void> {
   if (!tokenStore.token) return;
@@ -11,14 +13,20 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** Signs out: revokes the session on the server, forgets the tokens and every cached query. */
+/**
+ * Signs out: revokes the session on the server, forgets the tokens and every cached query, and goes
+ * to `to` (the guard, re-rendered by the tokens' end, goes there too).
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
-    mutationFn: logout,
-    onSettled: () => {
+    mutationFn: (_destination: { to: string }) => logout(),
+    onSettled: (_data, _error, { to }) => {
+      signOutTo(to);
       tokenStore.clear();
       queryClient.clear();
+      void navigate(to, { replace: true });
     },
   });
 }

@@ -42,9 +42,7 @@ export function ForceChangePasswordRoute() {
             fz="sm"
             c="dimmed"
             data-testid="force-password-logout"
-            onClick={() =>
-              logout.mutate(undefined, { onSettled: () => navigate(paths.login, { replace: true }) })
-            }
+            onClick={() => logout.mutate({ to: paths.login })}
           >
             {t('userMenu.logout')}
           </Anchor>

@@ -1,15 +1,17 @@
 import { Permissions } from '@genodesk/contract/permissions';
 import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
+import { IconAlertCircle, IconAt, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/use-locale';
 import { useCurrentUserQuery } from '../api/get-current-user';
 import { useLogin } from '../api/login';
 import { AuthPage } from '../components/auth-page';
+import { safeReturnPath, signOutArrived, signOutReason } from '../return-to';
 
 type Values = { email: string; password: string };
 
@@ -19,6 +21,11 @@ export function LoginRoute() {
   const login = useLogin();
   const current = useCurrentUserQuery();
   const { tm } = useLocale();
+  const [params] = useSearchParams();
+  // Where the user was when sent here, and why (signed out after idling, the session ended).
+  const returnTo = safeReturnPath(params.get('from')) ?? paths.dashboard;
+  const reason = signOutReason(params.get('reason'));
+  useEffect(signOutArrived, []);
   const form = useForm<Values>({ mode: 'controlled', initialValues: { email: '', password: '' } });
   const field = (name: keyof Values) => {
     const props = form.getInputProps(name);
@@ -26,7 +33,7 @@ export function LoginRoute() {
   };
 
   const signedIn = current.data?.permissions.includes(Permissions.AdminPanelView);
-  if (signedIn && !login.isPending) return <Navigate to={paths.dashboard} replace />;
+  if (signedIn && !login.isPending) return <Navigate to={returnTo} replace />;
   const noAccess = current.data && !signedIn;
 
   const submit = form.onSubmit(async (values) => {
@@ -36,7 +43,7 @@ export function LoginRoute() {
     if (Object.keys(errors).length > 0) return;
     login.mutate(
       { email: values.email.trim(), password: values.password },
-      { onSuccess: () => navigate(paths.dashboard, { replace: true }) },
+      { onSuccess: () => navigate(returnTo, { replace: true }) },
     );
   });
 
@@ -58,6 +65,16 @@ export function LoginRoute() {
               {t('login.subheading')}
             </Text>
           </Stack>
+          {reason && !serverError && (
+            <Alert
+              color="blue"
+              variant="light"
+              icon={<IconInfoCircle size={18} />}
+              data-testid="login-reason"
+            >
+              {t(`login.reason.${reason}`)}
+            </Alert>
+          )}
           {serverError && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="login-error">
               {serverError}
