@@ -19,7 +19,10 @@ test.describe('finances', () => {
     // Unpaid: no finalization yet.
     await expect(page.getByTestId('order-action-finalize')).toHaveCount(0);
 
+    // The order's transfer already waits (the seed made it): its instructions are sent again, with the QR code.
+    await expect(page.getByTestId('order-action-take-cash')).toHaveCount(0);
     await page.getByTestId('order-action-bank-transfer').click();
+    await expect(page.getByRole('dialog')).toContainText('už čeká na zaplacení');
     await expect(page.getByRole('dialog')).toContainText('jana.horakova@objednavky.example.cz');
     await page.getByTestId('order-bank-transfer-confirm').click();
     const transfer = page.getByRole('dialog', { name: 'Bankovní převod' });
@@ -33,8 +36,9 @@ test.describe('finances', () => {
     await expect(transfer.getByTestId('bank-transfer-amount')).toContainText('Kč');
     await transfer.getByTestId('bank-transfer-close').click();
     await expect(
-      page.getByText('Platební pokyny byly odeslány na jana.horakova@objednavky.example.cz'),
+      page.getByText('Platební pokyny byly znovu odeslány na jana.horakova@objednavky.example.cz'),
     ).toBeVisible();
+    await expect(page.getByTestId('order-action-bank-transfer')).toHaveText('Znovu poslat platební pokyny');
 
     // The accountant imports the bank's statement: two transfers paid, the rest listed with the reason.
     await page.getByTestId('nav-statements').click();
@@ -64,6 +68,8 @@ test.describe('finances', () => {
     await expect(page.getByTestId('order-bank-transfer').getByTestId('bank-transfer-details')).toContainText(
       'Tento převod je zaplacen.',
     );
+    // Nothing left to scan for a paid transfer.
+    await expect(page.getByTestId('order-bank-transfer').getByTestId('qr-platba')).toHaveCount(0);
     await expect(page.getByTestId('order-action-bank-transfer')).toHaveCount(0);
     await page.getByTestId('order-action-finalize').click();
     await page.getByTestId('order-finalize-confirm').click();
@@ -96,6 +102,27 @@ test.describe('finances', () => {
     await expect(page.getByTestId('order-action-take-cash')).toHaveCount(0);
     await expect(page.getByTestId('order-action-bank-transfer')).toHaveCount(0);
     await expect(page.getByTestId('order-action-finalize')).toBeVisible();
+  });
+
+  test('at 1280 px an unprocessed order shows its payments whole, their actions inside their card', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, demo.reception);
+    await page.getByTestId('nav-unpaidcustomers').click();
+    await page.getByTestId('unpaid-table-search').fill('2300001');
+    await expect(page.getByTestId('unpaid-table-row')).toHaveCount(1);
+    await page.getByTestId('unpaid-table-row').click();
+    const payments = page.getByTestId('order-payments');
+    await expect(payments.getByTestId('order-payment')).toHaveCount(1);
+    const card = await payments.boundingBox();
+    const actions = payments.locator('[data-testid^="payment-"]');
+    expect(await actions.count()).toBeGreaterThan(0);
+    for (const action of await actions.all()) {
+      const box = await action.boundingBox();
+      expect(box && card && box.x + box.width <= card.x + card.width + 1).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
   test('in English: a card payment is approved and its order waits for finalization', async ({ page }) => {

@@ -1,4 +1,5 @@
 import {
+  CardPaymentStatus,
   fromMinorUnits,
   type OrderDetail,
   type OrderListQuery,
@@ -247,6 +248,9 @@ export async function getOrder(db: Executor, id: number): Promise<OrderDetail> {
   const latest = (method: number) => orderPayments.filter((p) => p.method === method).at(-1) ?? null;
   const { order } = row;
   const paid = order.dateOrderPaid !== null;
+  // A payment that may still complete (a card being paid, a transfer on its way): staff approve or
+  // convert that one rather than take cash beside it.
+  const awaited = orderPayments.some((p) => !p.completed && p.cardStatus !== CardPaymentStatus.Cancelled);
   return {
     ...summary,
     customer: {
@@ -265,7 +269,8 @@ export async function getOrder(db: Executor, id: number): Promise<OrderDetail> {
     amountDue: paid ? 0 : fromMinorUnits(Math.max(0, order.amount - orderVouchers.takenMinor)),
     sample: sample ?? null,
     actions: [
-      ...(!paid && !order.complete ? (['takeCash', 'bankTransfer'] as const) : []),
+      ...(!paid && !order.complete && !awaited ? (['takeCash'] as const) : []),
+      ...(!paid && !order.complete ? (['bankTransfer'] as const) : []),
       ...(!order.complete && !order.samplingAtCentre ? (['samplingAtCentre'] as const) : []),
       ...(paid && !order.complete ? (['finalize'] as const) : []),
     ],

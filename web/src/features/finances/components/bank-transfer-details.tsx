@@ -75,7 +75,8 @@ export function BankTransferDetails({ payment }: { payment: Payment }) {
           {payment.completed ? t('finances.bankTransfer.paid') : t('finances.bankTransfer.hint')}
         </Text>
       </Stack>
-      {payment.spayd ? (
+      {/* A paid transfer shows no code to scan: it would invite a second payment. */}
+      {payment.completed ? null : payment.spayd ? (
         <QrPlatba spayd={payment.spayd} />
       ) : (
         <Text fz="sm" c="dimmed" data-testid="qr-platba-missing">

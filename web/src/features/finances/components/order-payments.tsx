@@ -1,5 +1,6 @@
+import { PaymentMethod } from '@genodesk/contract/enums';
 import type { Payment } from '@genodesk/contract/finances';
-import { ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
@@ -8,7 +9,11 @@ import { PaymentStateBadge, paymentMethodName } from './labels';
 import { PaymentActionButtons } from './payment-action-buttons';
 import type { usePaymentActions } from './use-payment-actions';
 
-/** The card, cash and bank-transfer payments of an order; with `actions`, the ones that apply as buttons. */
+/**
+ * The card, cash and bank-transfer payments of an order, one block each that wraps to the width of its
+ * card (a table of seven columns pushed the actions out of sight); with `actions`, the ones that apply
+ * as buttons beside the payment.
+ */
 export function OrderPayments({
   payments,
   actions,
@@ -24,75 +29,57 @@ export function OrderPayments({
         {t('finances.order.noPayments')}
       </Text>
     );
+  const identifier = (label: string, value: string | null) =>
+    value && (
+      <Text fz="xs" c="dimmed">
+        {label}:{' '}
+        <Text span ff="monospace" fz="xs" c="var(--mantine-color-text)">
+          {value}
+        </Text>
+      </Text>
+    );
   return (
-    <ScrollArea>
-      <Table miw={actions ? 760 : 640} fz="sm" verticalSpacing="sm" data-testid="order-payments">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('finances.payment.method')}</Table.Th>
-            <Table.Th>{t('finances.payment.amount')}</Table.Th>
-            <Table.Th>{t('finances.payment.state')}</Table.Th>
-            <Table.Th>{t('finances.payment.identifiers')}</Table.Th>
-            <Table.Th>{t('finances.payment.createdAt')}</Table.Th>
-            <Table.Th>{t('finances.payment.completedAt')}</Table.Th>
-            {actions && <Table.Th />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {payments.map((p) => (
-            <Table.Tr key={p.id} data-testid="order-payment" data-payment-id={p.id} data-method={p.method}>
-              <Table.Td>{paymentMethodName(p.method, locale)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{money(p, locale)}</Table.Td>
-              <Table.Td>
+    <Stack gap="sm" data-testid="order-payments" role="list">
+      {payments.map((p) => (
+        <Paper
+          key={p.id}
+          withBorder
+          radius="md"
+          p="sm"
+          role="listitem"
+          data-testid="order-payment"
+          data-payment-id={p.id}
+          data-method={p.method}
+        >
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Stack gap={6} style={{ flex: '1 1 220px', minWidth: 0 }}>
+              <Group gap="sm" wrap="wrap">
+                <Text fw={600} fz="sm">
+                  {paymentMethodName(p.method, locale)}
+                </Text>
+                <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {money(p, locale)}
+                </Text>
                 <PaymentStateBadge payment={p} />
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={0}>
-                  {p.transactionId && (
-                    <Text fz="xs">
-                      {t('finances.payment.transactionId')}:{' '}
-                      <Text span ff="monospace" fz="xs">
-                        {p.transactionId}
-                      </Text>
-                    </Text>
-                  )}
-                  {p.refId && (
-                    <Text fz="xs">
-                      {t('finances.payment.refId')}:{' '}
-                      <Text span ff="monospace" fz="xs">
-                        {p.refId}
-                      </Text>
-                    </Text>
-                  )}
-                  {p.variableSymbol && (
-                    <Text fz="xs">
-                      {t('finances.payment.variableSymbol')}:{' '}
-                      <Text span ff="monospace" fz="xs">
-                        {p.variableSymbol}
-                      </Text>
-                    </Text>
-                  )}
-                  {p.account && (
-                    <Text fz="xs">
-                      {t('finances.payment.account')}:{' '}
-                      <Text span ff="monospace" fz="xs">
-                        {p.account}
-                      </Text>
-                    </Text>
-                  )}
-                </Stack>
-              </Table.Td>
-              <Table.Td>{formatDateTime(p.createdAt, locale)}</Table.Td>
-              <Table.Td>{formatDateTime(p.completedAt, locale)}</Table.Td>
-              {actions && (
-                <Table.Td>
-                  <PaymentActionButtons payment={p} actions={actions} />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
+              </Group>
+              <Group gap="md" wrap="wrap">
+                {identifier(t('finances.payment.transactionId'), p.transactionId)}
+                {identifier(t('finances.payment.refId'), p.refId)}
+                {identifier(t('finances.payment.variableSymbol'), p.variableSymbol)}
+                {/* Only a transfer is paid to an account; a payment converted to cash keeps none to show. */}
+                {p.method === PaymentMethod.BankTransfer &&
+                  identifier(t('finances.payment.account'), p.account)}
+              </Group>
+              <Text fz="xs" c="dimmed">
+                {t('finances.payment.createdAt')}: {formatDateTime(p.createdAt, locale)}
+                {p.completedAt &&
+                  ` · ${t('finances.payment.completedAt')}: ${formatDateTime(p.completedAt, locale)}`}
+              </Text>
+            </Stack>
+            {actions && <PaymentActionButtons payment={p} actions={actions} />}
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
   );
 }

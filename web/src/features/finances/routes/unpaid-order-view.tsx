@@ -54,26 +54,32 @@ function OrderActions({
   const bankTransfer = useCreateBankTransfer();
   const orderAction = useOrderAction();
   const has = (action: OrderDetail['actions'][number]) => order.actions.includes(action);
+  // An open transfer is not made again: its instructions are sent again.
+  const transferOpen = order.bankTransferPayment !== null && !order.bankTransferPayment.completed;
+  const transferText = (key: 'title' | 'confirm' | 'button' | 'done') =>
+    transferOpen
+      ? `finances.orderActions.bankTransfer.${({ title: 'resendTitle', confirm: 'resendConfirm', button: 'resendButton', done: 'resendDone' } as const)[key]}`
+      : `finances.orderActions.bankTransfer.${key}`;
 
   const createBankTransfer = async () => {
     const ok = await confirmAction({
-      title: t('finances.orderActions.bankTransfer.title'),
+      title: t(transferText('title')),
       message: (
         <Text fz="sm">
-          {t('finances.orderActions.bankTransfer.confirm', {
+          {t(transferText('confirm'), {
             amount: money(order, locale),
             email: order.customer.email,
           })}
         </Text>
       ),
-      confirmLabel: t('finances.orderActions.bankTransfer.button'),
+      confirmLabel: t(transferText('button')),
       cancelLabel: t('common.cancel'),
       testId: 'order-bank-transfer',
     });
     if (!ok) return;
     bankTransfer.mutate(order.id, {
       onSuccess: (payment) => {
-        notifySuccess(t('finances.orderActions.bankTransfer.done', { email: order.customer.email }));
+        notifySuccess(t(transferText('done'), { email: order.customer.email }));
         onBankTransfer(payment);
       },
       onError: (error) =>
@@ -146,7 +152,7 @@ function OrderActions({
             onClick={() => void createBankTransfer()}
             data-testid="order-action-bank-transfer"
           >
-            {t('finances.orderActions.bankTransfer.button')}
+            {t(transferText('button'))}
           </Button>
         )}
         {has('samplingAtCentre') && (
