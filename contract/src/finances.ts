@@ -141,6 +141,11 @@ export const paymentIdQuerySchema = z.object({ Id: idSchema });
 export const paymentActionRequestSchema = z.object({ PaymentId: idSchema });
 export const orderActionRequestSchema = z.object({ OrderId: idSchema });
 
+/** `POST admin/payments/bank-statements/lines/{id}/match`: the order an unpaired credit pays. */
+export const matchStatementLineRequestSchema = z.object({
+  OrderNumber: z.coerce.number({ error: 'required' }).int('invalidValue').positive('invalidValue'),
+});
+
 /**
  * `POST /api/payments/card-notification`: the payment gateway reports a card payment's status,
  * signed with `X-Signature` (hex HMAC-SHA256 of the raw body with `PAYMENT_WEBHOOK_SECRET`).
@@ -184,6 +189,7 @@ export const bankStatementLineSchema = z.object({
   outcome: z.enum(statementLineOutcomes),
   paymentId: z.number().int().nullable(),
   orderId: z.number().int().nullable(),
+  orderNumber: z.number().int().nullable(),
 });
 export type BankStatementLine = z.infer<typeof bankStatementLineSchema>;
 

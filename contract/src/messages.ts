@@ -298,6 +298,22 @@ export const messages = {
     cs: 'Tento výpis už byl importován; nic se nezměnilo.',
     en: 'This statement has already been imported; nothing changed.',
   },
+  statementLineNotCredit: {
+    cs: 'Tento řádek výpisu není příchozí platba.',
+    en: 'This statement line is not an incoming payment.',
+  },
+  statementLineAlreadyMatched: {
+    cs: 'Tento řádek výpisu už je spárován.',
+    en: 'This statement line is already matched.',
+  },
+  orderNumberUnknown: {
+    cs: 'Objednávka {number} neexistuje.',
+    en: 'There is no order {number}.',
+  },
+  statementAmountNotDue: {
+    cs: 'Platba {amount} Kč neodpovídá dlužné částce objednávky {due} Kč.',
+    en: 'The payment of CZK {amount} is not what the order owes (CZK {due}).',
+  },
   notAStatement: {
     cs: 'Soubor není bankovní výpis ve formátu GPC (ABO): řádek {line} nelze přečíst.',
     en: 'The file is not a GPC (ABO) bank statement: line {line} cannot be read.',

@@ -54,6 +54,16 @@ test.describe('finances', () => {
     await expect(page.getByTestId('statement-lines')).toContainText('Neznámý variabilní symbol');
     await expect(page.getByTestId('statement-lines')).toContainText('Už zaplaceno');
     await expect(page.getByTestId('statement-lines')).toContainText('Není příchozí platba');
+    // David Miller mistyped the variable symbol: the accountant pairs his payment with his order by hand.
+    const miller = lines.filter({ hasText: 'Miller David' });
+    await miller.getByTestId('statement-line-match').click();
+    await page.getByTestId('statement-match-order').fill('2300007');
+    await page.getByTestId('statement-match-submit').click();
+    await expect(page.getByText('Platba byla spárována s objednávkou 2300007')).toBeVisible();
+    await expect(page.getByTestId('statement-matched')).toHaveText('3');
+    await page.getByTestId('statement-lines-filter').getByText('Všechny řádky').click();
+    await expect(lines.filter({ hasText: 'Miller David' })).toContainText('Objednávka 2300007');
+    await expect(lines.filter({ hasText: 'Horáková Jana' }).first()).toContainText('Objednávka 2300004');
     await page.getByTestId('nav-statements').click();
     // The newest import is listed first (other specs may have imported statements of their own).
     await expect(page.getByTestId('statements-table-row').first()).toContainText('demo-statement.gpc');

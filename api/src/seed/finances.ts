@@ -11,7 +11,8 @@ import { demoProductTypes } from './customers.js';
  * The orders of the finance screens, one of each state: unpaid by card (pending, authorized,
  * cancelled), waiting bank transfers, paid but not finalized (cash; card with sampling at the centre),
  * nothing chosen yet. Their order numbers are fixed, below the order sequence's start (2 400 001), so
- * `data/demo-statement.gpc` — which pays two transfers, underpays one and has lines that pay nothing —
+ * `data/demo-statement.gpc` — which pays two transfers, underpays one, has one with a mistyped variable
+ * symbol (to be paired by hand) and lines that pay nothing —
  * matches them however the rest of the demo changes.
  */
 type DemoOrder = {
@@ -209,7 +210,8 @@ export function demoStatement(): Buffer {
       credit('2300004', price('Kompletní DNA analýza'), 'Horáková Jana'),
       credit('2300005', price('Reprodukční genetika'), 'Kolář Martin'),
       credit('2300006', price('Výživa a metabolismus') - 50_000, 'Urbanová Petra'),
-      credit('7777777', 120_000, 'Neznámý plátce'),
+      // David Miller's transfer with a mistyped variable symbol: staff pair it by hand.
+      credit('2300070', price('Sport a pohyb'), 'Miller David'),
       credit('2300004', price('Kompletní DNA analýza'), 'Horáková Jana'),
       { ...credit('', 1_850_000, 'Nájem laboratoře'), credit: false },
     ],

@@ -6,6 +6,7 @@ import {
   cardNotificationSchema,
   idParamsSchema,
   listQuerySchema,
+  matchStatementLineRequestSchema,
   maxStatementBytes,
   orderActionRequestSchema,
   orderDetailSchema,
@@ -45,7 +46,7 @@ import {
   listPayments,
   takeCash,
 } from './payments.service.js';
-import { getStatement, importStatement, listStatements } from './statements.service.js';
+import { getStatement, importStatement, listStatements, matchStatementLine } from './statements.service.js';
 
 const P = Permissions;
 
@@ -243,6 +244,20 @@ export function ordersRoutes(app: App, deps: Deps) {
       response: { 200: bankStatementDetailSchema },
     },
     handler: (request) => getStatement(deps.db, request.params.id),
+  });
+
+  app.post('/api/admin/payments/bank-statements/lines/:id/match', {
+    config: { access: { all: [P.PaymentsView, P.UnpaidCustomersView] } },
+    schema: {
+      tags,
+      summary:
+        'Pair an unmatched credit of a statement with an order by hand: it pays the order (audited); 409 when matched, 422 when the order is paid or owes another amount',
+      params: idParamsSchema,
+      body: matchStatementLineRequestSchema,
+      response: { 200: bankStatementDetailSchema },
+    },
+    handler: (request) =>
+      matchStatementLine(finances, principalOf(request), request.params.id, request.body.OrderNumber),
   });
 
   // Raw bodies: the statement file's bytes, and the gateway's signed JSON.

@@ -463,7 +463,8 @@ describe('bank statements', () => {
     const response = await importFile(statement);
     expect(response.statusCode).toBe(200);
     const imported = response.json();
-    expect(imported).toMatchObject({ account, lines: 6, matched: 2, unmatched: 4 });
+    // The statement names its own account without the bank code; it is the configured account.
+    expect(imported).toMatchObject({ account: `${account}/0800`, lines: 6, matched: 2, unmatched: 4 });
     expect(imported.items.map((l: { outcome: string }) => l.outcome)).toEqual([
       'matched',
       'amountDiffers',
@@ -475,6 +476,7 @@ describe('bank statements', () => {
     expect(imported.items[0]).toMatchObject({
       paymentId: a.paymentId,
       orderId: a.orderId,
+      orderNumber: a.orderNumber,
       amountMinor: typePrice,
     });
     expect(await orderRow(a.orderId)).toMatchObject({ paidBy: PaymentMethod.BankTransfer });
@@ -500,6 +502,79 @@ describe('bank statements', () => {
     expect(
       (await call('GET', `/api/admin/payments/bank-statements/${imported.id}`)).json().items,
     ).toHaveLength(6);
+  });
+
+  it('pairs an unmatched credit with an order by hand: the order is paid, the line matched and audited; only once', async () => {
+    const [d, e] = [await unpaidOrder(), await unpaidOrder()];
+    const credit = (variableSymbol: string, amount: number, valueDate = '2026-11-21') => ({
+      counterAccount: '7654321',
+      counterBank: '0100',
+      counterName: 'Zakaznice bez VS',
+      amount,
+      credit: true,
+      variableSymbol,
+      valueDate,
+    });
+    const imported = (
+      await importFile(
+        writeGpc({
+          account,
+          accountName: 'GenoDesk',
+          date: '2026-11-21',
+          transactions: [
+            credit('', typePrice),
+            credit('11', typePrice),
+            credit('', typePrice - 1),
+            { ...credit('', typePrice), credit: false },
+          ],
+        }),
+      )
+    ).json();
+    const [noSymbol, wrongSymbol, tooLittle, debit] = imported.items as { id: number; outcome: string }[];
+    expect(noSymbol?.outcome).toBe('unknownVariableSymbol');
+    const match = (lineId: number, OrderNumber: number, headers = reception) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/bank-statements/lines/${lineId}/match`,
+        payload: { OrderNumber },
+        headers,
+      });
+
+    // Refusals change nothing.
+    expect((await match(tooLittle!.id, d.orderNumber)).json().error.message).toBe(
+      `Platba ${((typePrice - 1) / 100).toFixed(2)} Kč neodpovídá dlužné částce objednávky ${(typePrice / 100).toFixed(2)} Kč.`,
+    );
+    expect((await match(debit!.id, d.orderNumber)).statusCode).toBe(422);
+    expect((await match(noSymbol!.id, 99_999_999)).json().error.message).toBe(
+      'Objednávka 99999999 neexistuje.',
+    );
+    expect((await match(999_999_999, d.orderNumber)).statusCode).toBe(404);
+    expect((await orderRow(d.orderId)).dateOrderPaid).toBeNull();
+
+    // Two credits for one order at once: one pays it, the other is told the order is paid.
+    const answers = await Promise.all([
+      match(noSymbol!.id, d.orderNumber),
+      match(wrongSymbol!.id, d.orderNumber),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    const after = answers.find((a) => a.statusCode === 200)!.json();
+    expect(after).toMatchObject({ matched: 1, unmatched: 3 });
+    const matchedLine = after.items.find((l: { outcome: string }) => l.outcome === 'matched');
+    expect(matchedLine).toMatchObject({ orderId: d.orderId, orderNumber: d.orderNumber });
+    expect(await orderRow(d.orderId)).toMatchObject({ paidBy: PaymentMethod.BankTransfer });
+    expect((await orderRow(d.orderId)).dateOrderPaid?.toISOString().slice(0, 10)).toBe('2026-11-21');
+    expect((await mailsTo(d.email)).map((m) => m.kind)).toEqual(['payment-received']);
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'bankStatementLine'), eq(auditLog.entityId, matchedLine.id)));
+    expect(audited).toMatchObject([{ field: 'matchedOrder', newValue: String(d.orderNumber) }]);
+
+    // A matched line pays nothing twice.
+    const again = await match(matchedLine.id, e.orderNumber);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Tento řádek výpisu už je spárován.');
+    expect((await orderRow(e.orderId)).dateOrderPaid).toBeNull();
   });
 
   it('refuses a file that is not a GPC statement, naming the line, and records nothing', async () => {

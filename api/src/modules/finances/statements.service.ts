@@ -8,13 +8,15 @@ import {
   PaymentMethod,
   type StatementLineOutcome,
 } from '@genodesk/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { insertMany } from '../../db/bulk.js';
 import { type Executor, transaction } from '../../db/client.js';
 import { listPage, pageLimit, pageStart } from '../../db/listing.js';
 import { bankStatementLines, bankStatements, orders, payments, users } from '../../db/schema/index.js';
-import { conflict, invalid, notFound } from '../../http/errors.js';
+import { conflict, invalid, notFound, unprocessable } from '../../http/errors.js';
+import { auditMany } from '../audit/audit.js';
+import { amountDueMinor } from '../vouchers/redemptions.js';
 import { GpcError, type GpcTransaction, parseGpc } from './gpc.js';
 import { type FinancesDeps, type Paid, recordPaid } from './payments.service.js';
 
@@ -121,7 +123,7 @@ export async function importStatement(
       .values({
         fileName: file.name,
         fileHash,
-        account: statement.account,
+        account: withBankCode(statement.account, deps.bankAccount),
         statementDate: statement.statementDate,
         lines: lines.length,
         matched: paid.length,
@@ -149,6 +151,99 @@ export async function importStatement(
     return created.id;
   });
   return getStatement(deps.db, id);
+}
+
+/**
+ * The statement's own account with its bank code: GPC names the account without it; when it is the
+ * configured one (prefix and number alike), the configured one is what it is.
+ */
+function withBankCode(account: string, configured: string): string {
+  const [number, bank] = configured.split('/');
+  return bank && number === account ? configured : account;
+}
+
+/**
+ * `POST admin/payments/bank-statements/lines/{id}/match`: a credit the import could not pair (a wrong
+ * variable symbol, a transfer made without one) pays the order staff name, as an import would have:
+ * the order's waiting transfer (or a new one) completed on the credit's date, the order paid, the
+ * customer e-mailed; the line matched and audited. The credit must be what the order still owes; a
+ * matched line or a paid order is refused and nothing changes.
+ */
+export async function matchStatementLine(
+  deps: FinancesDeps,
+  by: Principal,
+  lineId: number,
+  orderNumber: number,
+): Promise<BankStatementDetail> {
+  const statementId = await transaction(deps.db, async (tx) => {
+    // The order first, as every payment action locks it, then the line.
+    const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
+    const [line] = await tx
+      .select()
+      .from(bankStatementLines)
+      .where(eq(bankStatementLines.id, lineId))
+      .for('update');
+    if (!line) throw notFound();
+    if (!line.credit) throw unprocessable('statementLineNotCredit', 'OrderNumber');
+    if (line.outcome === 'matched') throw conflict('statementLineAlreadyMatched', 'OrderNumber');
+    if (!order) throw unprocessable('orderNumberUnknown', 'OrderNumber', { number: orderNumber });
+    if (order.dateOrderPaid !== null) throw unprocessable('orderAlreadyPaid', 'OrderNumber');
+    const due = await amountDueMinor(tx, order);
+    if (line.amount !== due)
+      throw unprocessable('statementAmountNotDue', 'OrderNumber', {
+        amount: (line.amount / 100).toFixed(2),
+        due: (due / 100).toFixed(2),
+      });
+    const [open] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.orderId, order.id),
+          eq(payments.method, PaymentMethod.BankTransfer),
+          isNull(payments.completedAt),
+        ),
+      )
+      .for('update');
+    let paymentId = open?.id;
+    if (paymentId === undefined) {
+      const [created] = await tx
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          method: PaymentMethod.BankTransfer,
+          amount: due,
+          currency: order.currency,
+          variableSymbol: String(order.orderNumber),
+          account: deps.bankAccount,
+        })
+        .returning({ id: payments.id });
+      if (!created) throw new Error('payment insert returned nothing');
+      paymentId = created.id;
+    }
+    const at = line.valueDate ? new Date(`${line.valueDate}T12:00:00Z`) : new Date();
+    await recordPaid(tx, deps.jobs, by.id, [
+      { paymentId, orderId: order.id, method: PaymentMethod.BankTransfer, at },
+    ]);
+    await tx
+      .update(bankStatementLines)
+      .set({ outcome: 'matched', paymentId })
+      .where(eq(bankStatementLines.id, line.id));
+    await tx
+      .update(bankStatements)
+      .set({ matched: sql`${bankStatements.matched} + 1`, unmatched: sql`${bankStatements.unmatched} - 1` })
+      .where(eq(bankStatements.id, line.statementId));
+    await auditMany(tx, [
+      {
+        entity: 'bankStatementLine',
+        entityId: line.id,
+        changedBy: by.id,
+        changes: [{ field: 'matchedOrder', oldValue: null, newValue: order.orderNumber }],
+      },
+    ]);
+    return line.statementId;
+  });
+  return getStatement(deps.db, statementId);
 }
 
 const statementColumns = { statement: bankStatements, importedByName: users.userName };
@@ -195,14 +290,15 @@ export async function getStatement(db: Executor, id: number): Promise<BankStatem
     .where(eq(bankStatements.id, id));
   if (!row) throw notFound();
   const lines = await db
-    .select({ line: bankStatementLines, orderId: payments.orderId })
+    .select({ line: bankStatementLines, orderId: payments.orderId, orderNumber: orders.orderNumber })
     .from(bankStatementLines)
     .leftJoin(payments, eq(payments.id, bankStatementLines.paymentId))
+    .leftJoin(orders, eq(orders.id, payments.orderId))
     .where(eq(bankStatementLines.statementId, id))
     .orderBy(asc(bankStatementLines.line));
   return {
     ...toStatement(row),
-    items: lines.map(({ line, orderId }) => ({
+    items: lines.map(({ line, orderId, orderNumber }) => ({
       id: line.id,
       line: line.line,
       counterAccount: line.counterAccount,
@@ -216,6 +312,7 @@ export async function getStatement(db: Executor, id: number): Promise<BankStatem
       outcome: line.outcome as StatementLineOutcome,
       paymentId: line.paymentId,
       orderId: orderId ?? null,
+      orderNumber: orderNumber ?? null,
     })),
   };
 }

@@ -51,6 +51,8 @@ interface DataTableProps<T> {
   searchable?: boolean;
   /** filter inputs shown beside the search box */
   filters?: ReactNode;
+  /** What an empty list says when nothing is searched or filtered (e.g. "no imports yet"). */
+  emptyText?: string;
   testId?: string;
 }
 
@@ -66,6 +68,7 @@ export function DataTable<T>({
   searchPlaceholder,
   searchable = true,
   filters,
+  emptyText,
   testId = 'data-table',
 }: DataTableProps<T>) {
   const { t } = useTranslation();
@@ -177,7 +180,7 @@ export function DataTable<T>({
           <Center py={48} data-testid={`${testId}-empty`}>
             <Stack align="center" gap={6}>
               <IconDatabaseOff size={32} color="var(--mantine-color-gray-5)" />
-              <Text c="dimmed">{t('table.empty')}</Text>
+              <Text c="dimmed">{(!params.search && emptyText) || t('table.empty')}</Text>
             </Stack>
           </Center>
         )}

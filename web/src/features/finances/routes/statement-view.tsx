@@ -1,5 +1,21 @@
+import type { BankStatementLine } from '@genodesk/contract/finances';
 import { Permissions } from '@genodesk/contract/permissions';
-import { Anchor, Card, ScrollArea, SegmentedControl, SimpleGrid, Table, Text } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Modal,
+  NumberInput,
+  ScrollArea,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -9,13 +25,88 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
+import { isApiError } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useStatement } from '../api/get-statement';
+import { useMatchStatementLine } from '../api/match-statement-line';
 import { money } from '../components/format';
 import { StatementOutcomeBadge } from '../components/statement-outcome-badge';
 
 type Shown = 'unmatched' | 'all';
+
+/** Pairs an unpaired credit with the order it pays, by the order's number. */
+function MatchLineModal({ line, onClose }: { line: BankStatementLine | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { locale, tm } = useLocale();
+  const match = useMatchStatementLine();
+  const form = useForm<{ orderNumber: number | string }>({ initialValues: { orderNumber: '' } });
+  const close = () => {
+    form.reset();
+    match.reset();
+    onClose();
+  };
+  const submit = form.onSubmit(({ orderNumber }) => {
+    if (!line) return;
+    const number = Number(orderNumber);
+    if (!Number.isInteger(number) || number <= 0) {
+      form.setFieldError('orderNumber', tm('required'));
+      return;
+    }
+    match.mutate(
+      { lineId: line.id, orderNumber: number },
+      {
+        onSuccess: () => {
+          notifySuccess(t('finances.statements.matched', { number }));
+          close();
+        },
+        onError: (error) =>
+          form.setFieldError(
+            'orderNumber',
+            isApiError(error)
+              ? (error.fields.OrderNumber ?? error.message)
+              : t('finances.statements.matchFailed'),
+          ),
+      },
+    );
+  });
+  return (
+    <Modal opened={line !== null} onClose={close} title={t('finances.statements.matchTitle')} centered>
+      {line && (
+        <form onSubmit={submit} noValidate data-testid="statement-match-form">
+          <Stack gap="md">
+            <Text fz="sm">
+              {t('finances.statements.matchHint', {
+                amount: money(line, locale),
+                name: line.counterName || line.counterAccount,
+                symbol: line.variableSymbol || '—',
+              })}
+            </Text>
+            <NumberInput
+              label={t('finances.statements.matchOrderNumber')}
+              allowDecimal={false}
+              allowNegative={false}
+              hideControls
+              withAsterisk
+              data-autofocus
+              data-testid="statement-match-order"
+              {...form.getInputProps('orderNumber')}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={match.isPending} data-testid="statement-match-submit">
+                {t('finances.statements.matchSubmit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
 
 /** One imported statement: what it paid and every line that paid nothing, with the reason. */
 export function StatementViewRoute() {
@@ -24,7 +115,9 @@ export function StatementViewRoute() {
   const id = Number(useParams().id);
   const statement = useStatement(id);
   const canViewOrders = useCan(Permissions.OrdersView);
+  const canMatch = useCan(Permissions.UnpaidCustomersView);
   const [shown, setShown] = useState<Shown>('all');
+  const [matching, setMatching] = useState<BankStatementLine | null>(null);
 
   if (!Number.isInteger(id) || id <= 0 || statement.isError) {
     return <RedirectWithToast to={paths.statements.list} message={t('finances.statements.loadFailed')} />;
@@ -126,10 +219,24 @@ export function StatementViewRoute() {
                     <StatementOutcomeBadge outcome={line.outcome} />
                   </Table.Td>
                   <Table.Td>
-                    {line.orderId && canViewOrders ? (
-                      <Anchor component={Link} to={paths.orders.view(line.orderId)} fz="sm">
-                        {t('finances.statements.openOrder')}
-                      </Anchor>
+                    {line.orderId && line.orderNumber ? (
+                      canViewOrders ? (
+                        <Anchor component={Link} to={paths.orders.view(line.orderId)} fz="sm">
+                          {t('finances.statements.orderNumber', { number: line.orderNumber })}
+                        </Anchor>
+                      ) : (
+                        t('finances.statements.orderNumber', { number: line.orderNumber })
+                      )
+                    ) : line.credit && line.outcome !== 'matched' && canMatch ? (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconLink size={14} />}
+                        onClick={() => setMatching(line)}
+                        data-testid="statement-line-match"
+                      >
+                        {t('finances.statements.match')}
+                      </Button>
                     ) : (
                       '—'
                     )}
@@ -140,6 +247,7 @@ export function StatementViewRoute() {
           </Table>
         </ScrollArea>
       </Card>
+      <MatchLineModal line={matching} onClose={() => setMatching(null)} />
     </>
   );
 }

@@ -111,6 +111,7 @@ export function StatementsListRoute() {
         rowKey={(s) => s.id}
         onRowClick={(s) => navigate(paths.statements.view(s.id))}
         searchable={false}
+        emptyText={t('finances.statements.noImports')}
       />
     </>
   );
