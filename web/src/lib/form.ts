@@ -55,12 +55,21 @@ export function useZodForm<V extends Values>(
   return { form, field, applyServerErrors };
 }
 
-/** Brings the first invalid field into view (long forms: the error may be above the fold). */
+/**
+ * Takes the user to the first invalid field after a failed submit: into view (the error may be above
+ * the fold) and focused, so a keyboard or screen-reader user lands on what to fix.
+ */
 export function scrollToFirstError(): void {
   requestAnimationFrame(() => {
-    const field = document.querySelector(
+    const marked = document.querySelector<HTMLElement>(
       '[aria-invalid="true"], [data-invalid="true"], .mantine-InputWrapper-error',
     );
-    field?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    if (!marked) return;
+    const wrapper = marked.closest('.mantine-InputWrapper-root');
+    const field = marked.matches('input, textarea, select, button, [tabindex]')
+      ? marked
+      : wrapper?.querySelector<HTMLElement>('input, textarea, select, button, [tabindex]');
+    marked.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    field?.focus({ preventScroll: true });
   });
 }

@@ -38,6 +38,9 @@ export function AppLayout() {
   return (
     <ModalsProvider>
       <Notifications position="bottom-right" />
+      <a href="#main-content" className="skip-link" data-testid="skip-link">
+        {t('nav.skipToContent')}
+      </a>
       <AppShell
         header={{ height: 64 }}
         navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
@@ -65,7 +68,7 @@ export function AppLayout() {
         <AppShell.Navbar>
           <Navbar permissions={user.permissions} onNavigate={close} />
         </AppShell.Navbar>
-        <AppShell.Main>
+        <AppShell.Main id="main-content" tabIndex={-1}>
           <div style={{ maxWidth: 1280, margin: '0 auto' }}>
             <Outlet />
           </div>

@@ -164,6 +164,15 @@ export function DataTable<T>({
                   data-testid={`${testId}-row`}
                   data-row-id={rowKey(row)}
                   onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  // A row that opens its record is reached and opened from the keyboard too.
+                  tabIndex={onRowClick ? 0 : undefined}
+                  onKeyDown={
+                    onRowClick
+                      ? (event) => {
+                          if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick(row);
+                        }
+                      : undefined
+                  }
                   style={onRowClick ? { cursor: 'pointer' } : undefined}
                 >
                   {columns.map((column) => (
