@@ -83,6 +83,30 @@ test.describe('users, roles and the own profile', () => {
     await context.close();
   });
 
+  test('the role editor groups permissions by area, says each move is saved and can undo it', async ({
+    page,
+  }) => {
+    await signIn(page, demo.admin);
+    await page.goto('/administration/roles');
+    await page
+      .getByTestId('roles-table-row')
+      .filter({ hasText: 'Laboratoř' })
+      .getByRole('link', { name: 'Upravit' })
+      .click();
+    const vouchers = page.locator('[data-testid=permissions-available-group][data-area="Vouchery"]');
+    await expect(vouchers).toContainText('Vouchery – vytvořit');
+    await expect(vouchers.getByTestId('available-permission-Vouchers.Create')).toBeVisible();
+    await page.getByTestId('permission-add-Vouchers.Create').click();
+    await expect(
+      page.getByText('Oprávnění „Vouchery – vytvořit“ bylo přiděleno roli Laboratoř.'),
+    ).toBeVisible();
+    await expect(page.getByTestId('assigned-permission-Vouchers.Create')).toBeVisible();
+    await page.getByTestId('role-undo').click();
+    await expect(page.getByTestId('available-permission-Vouchers.Create')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('available-permission-Vouchers.Create')).toBeVisible();
+  });
+
   test('a permission dragged from Available to Assigned is saved', async ({ page }) => {
     await signIn(page, demo.admin);
     await page.getByTestId('nav-roles').click();

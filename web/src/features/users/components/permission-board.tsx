@@ -111,6 +111,19 @@ function PermissionCard({
   );
 }
 
+/**
+ * Permissions by the area they open, in catalogue order: the area is the label before its dash
+ * ("Zákazníci – upravit" is Zákazníci); a label without one is its own area.
+ */
+function groupByArea(items: PermissionItem[]): [string, PermissionItem[]][] {
+  const areas = new Map<string, PermissionItem[]>();
+  for (const item of items) {
+    const area = item.label.split(' – ')[0] ?? item.label;
+    areas.set(area, [...(areas.get(area) ?? []), item]);
+  }
+  return [...areas];
+}
+
 function PermissionColumn({
   side,
   title,
@@ -159,8 +172,15 @@ function PermissionColumn({
               </Text>
             </Box>
           ) : (
-            items.map((item) => (
-              <PermissionCard key={item.name} item={item} side={side} onMove={() => onMove(item)} />
+            groupByArea(items).map(([area, group]) => (
+              <Stack key={area} gap={6} data-testid={`permissions-${side}-group`} data-area={area}>
+                <Text fz="xs" fw={700} c="dimmed" tt="uppercase" mt={4}>
+                  {area}
+                </Text>
+                {group.map((item) => (
+                  <PermissionCard key={item.name} item={item} side={side} onMove={() => onMove(item)} />
+                ))}
+              </Stack>
             ))
           )}
         </Stack>

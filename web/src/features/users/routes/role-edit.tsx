@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
+import { notifyError, notifyUndoable } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useAddRolePermission } from '../api/add-role-permission';
 import { usePermissionCatalogue } from '../api/get-permissions';
@@ -52,13 +52,31 @@ export function RoleEditRoute() {
   const notifyFailure = (text: string, detail?: string) =>
     detail ? notifyError(detail, text) : notifyError(text);
 
-  const onMove = (item: PermissionItem, to: Side) => {
+  // Each move is saved at once; its message says so and offers to take it back.
+  const onMove = (item: PermissionItem, to: Side, undoing = false) => {
     const reason = (error: unknown) =>
       isApiError(error) && error.status === 422 ? error.message : undefined;
+    const saved = () => {
+      if (undoing) return;
+      notifyUndoable(
+        t(to === 'assigned' ? 'roles.added' : 'roles.removed', { name: item.label, role: role.data?.name }),
+        {
+          label: t('roles.undo'),
+          run: () => onMove(item, to === 'assigned' ? 'available' : 'assigned', true),
+          testId: 'role-undo',
+        },
+      );
+    };
     if (to === 'assigned') {
-      add.mutate(item, { onError: (error) => notifyFailure(t('roles.addFailed'), reason(error)) });
+      add.mutate(item, {
+        onSuccess: saved,
+        onError: (error) => notifyFailure(t('roles.addFailed'), reason(error)),
+      });
     } else {
-      remove.mutate(item, { onError: (error) => notifyFailure(t('roles.removeFailed'), reason(error)) });
+      remove.mutate(item, {
+        onSuccess: saved,
+        onError: (error) => notifyFailure(t('roles.removeFailed'), reason(error)),
+      });
     }
   };
 

@@ -1,0 +1,38 @@
+import { Button, Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+
+/** The one toast helper. */
+export function notifySuccess(message: string, title?: string): void {
+  notifications.show({ color: 'teal', title, message, autoClose: 4000 });
+}
+
+/** A change saved, with a button that takes it back (the notification closes when pressed). */
+export function notifyUndoable(
+  message: string,
+  undo: { label: string; run: () => void; testId?: string },
+): void {
+  const id = notifications.show({
+    color: 'teal',
+    autoClose: 8000,
+    message: (
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <span>{message}</span>
+        <Button
+          size="compact-xs"
+          variant="light"
+          onClick={() => {
+            notifications.hide(id);
+            undo.run();
+          }}
+          data-testid={undo.testId}
+        >
+          {undo.label}
+        </Button>
+      </Group>
+    ),
+  });
+}
+
+export function notifyError(message: string, title?: string): void {
+  notifications.show({ color: 'red', title, message, autoClose: 7000 });
+}
