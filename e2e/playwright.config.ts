@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { baseURL, port } from './support/base-url';
+import { baseURL, port, smtpControlURL, smtpPort } from './support/base-url';
 
 // A fresh database every run: the app seeds its demo data into it.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'genodesk-e2e-'));
@@ -34,20 +34,35 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npm run start -w api',
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Short enough for the idle spec to watch the countdown, long enough for every other spec.
-      IDLE_TIMEOUT_MS: process.env.E2E_IDLE_TIMEOUT_MS ?? String(20 * 60 * 1000),
+  webServer: [
+    {
+      // Mail goes out for real in this run, to a server the specs can read and make refuse.
+      command: 'node support/smtp-server.mjs',
+      url: `${smtpControlURL}/messages`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: {
+        ...process.env,
+        E2E_SMTP_PORT: String(smtpPort),
+        E2E_SMTP_CONTROL_PORT: new URL(smtpControlURL).port,
+      },
     },
-  },
+    {
+      command: 'npm run start -w api',
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // Short enough for the idle spec to watch the countdown, long enough for every other spec.
+        IDLE_TIMEOUT_MS: process.env.E2E_IDLE_TIMEOUT_MS ?? String(20 * 60 * 1000),
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      },
+    },
+  ],
 });

@@ -15,8 +15,8 @@ export type OutboxChannel = (typeof outboxChannels)[number];
 export const outboxStatuses = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
 /**
- * The outbox list's status filter: a status, or `undelivered`: failed, or pending for over an hour
- * (what the dashboard counts).
+ * The outbox list's status filter: a status, or `undelivered`: failed, or waiting after a refused
+ * attempt or for over an hour (what the dashboard counts).
  */
 export const outboxStatusFilters = [...outboxStatuses, 'undelivered'] as const;
 
@@ -157,3 +157,23 @@ export const outboxMessageDetailSchema = outboxMessageSchema.extend({
 });
 export type OutboxMessageDetail = z.infer<typeof outboxMessageDetailSchema>;
 export const outboxRetryRequestSchema = z.object({ Id: idSchema });
+
+/**
+ * `GET admin/outbox/delivery`: how a channel delivers now. `failingSince` is set while its server or
+ * gateway fails (with the last error); `pausedUntil` while a gateway asked to wait; `configured` is
+ * false when no SMTP server or SMS gateway is set up (messages wait until one is).
+ */
+export const deliveryChannelStatusSchema = z.object({
+  channel: z.enum(outboxChannels),
+  configured: z.boolean(),
+  failingSince: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  pausedUntil: z.string().nullable(),
+  lastSentAt: z.string().nullable(),
+  /** Messages not sent yet, and since when the oldest of them waits. */
+  waiting: z.number().int(),
+  oldestWaitingSince: z.string().nullable(),
+  failed: z.number().int(),
+});
+export type DeliveryChannelStatus = z.infer<typeof deliveryChannelStatusSchema>;

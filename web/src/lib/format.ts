@@ -39,13 +39,24 @@ export const formatPragueDateTime = formatDateTime;
 /** @deprecated the same as formatDate */
 export const formatPragueDate = formatDate;
 
+/** The day of a moment in words, in Prague: "úterý 24. listopadu 2026". */
 export function formatLongDate(value: Date, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocale[locale], {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
+    timeZone: 'Europe/Prague',
   }).format(value);
+}
+
+/** The hour (0–23) of a moment on Prague's clock. */
+export function pragueHour(value: Date): number {
+  return Number(
+    new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Europe/Prague' }).format(
+      value,
+    ),
+  );
 }
 
 export function formatNumber(value: number, locale: Locale): string {

@@ -1,4 +1,5 @@
 import type {
+  DeliveryChannelStatus,
   Locale,
   OutboxChannel,
   OutboxListQuery,
@@ -34,8 +35,52 @@ const toMessage = (row: Row): OutboxMessage => ({
   mailingId: row.mailingId,
 });
 
-/** Waiting for over an hour, or failed: what the dashboard counts and the outbox filters as undelivered. */
-export const undelivered = sql`(${outboxMessages.status} = 'failed' or (${outboxMessages.status} = 'pending' and ${outboxMessages.createdAt} < now() - interval '1 hour'))`;
+/**
+ * Failed, or waiting after a refused attempt or for over an hour: what the dashboard counts and the
+ * outbox filters as undelivered (a message stuck by an outage counts from its first failed attempt).
+ */
+export const undelivered = sql`(${outboxMessages.status} = 'failed' or (${outboxMessages.status} = 'pending' and (${outboxMessages.attempts} > 0 or ${outboxMessages.createdAt} < now() - interval '1 hour')))`;
+
+/** `GET admin/outbox/delivery`: each channel's transport state and what waits on it. */
+export async function deliveryStatus(
+  db: Executor,
+  configured: Record<OutboxChannel, boolean>,
+): Promise<DeliveryChannelStatus[]> {
+  const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+  const { rows } = await db.execute<{
+    channel: OutboxChannel;
+    failing_since: Date | null;
+    last_error: string | null;
+    last_error_at: Date | null;
+    paused_until: Date | null;
+    last_sent_at: Date | null;
+    waiting: number;
+    oldest_waiting_since: Date | null;
+    failed: number;
+  }>(
+    sql`select c.channel, c.failing_since, c.last_error, c.last_error_at, c.paused_until, c.last_sent_at,
+            w.waiting, w.oldest_waiting_since, f.failed
+       from delivery_channels c
+       cross join lateral (
+         select count(*)::int as waiting, min(m.created_at) as oldest_waiting_since
+           from outbox_messages m where m.status = 'pending' and m.channel = c.channel) w
+       cross join lateral (
+         select count(*)::int as failed from outbox_messages m where m.status = 'failed' and m.channel = c.channel) f
+      order by c.channel`,
+  );
+  return rows.map((row) => ({
+    channel: row.channel,
+    configured: configured[row.channel],
+    failingSince: iso(row.failing_since),
+    lastError: row.last_error,
+    lastErrorAt: iso(row.last_error_at),
+    pausedUntil: iso(row.paused_until),
+    lastSentAt: iso(row.last_sent_at),
+    waiting: row.waiting,
+    oldestWaitingSince: iso(row.oldest_waiting_since),
+    failed: row.failed,
+  }));
+}
 
 export function outboxFilter(query: Partial<OutboxListQuery>): SQL | undefined {
   const conditions: SQL[] = [];

@@ -1,5 +1,6 @@
 import {
   categoryOptionSchema,
+  deliveryChannelStatusSchema,
   emailPreviewRequestSchema,
   emailPreviewSchema,
   idParamsSchema,
@@ -20,7 +21,7 @@ import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { listCategoryOptions } from '../templates/templates.service.js';
 import { getMailing, listMailings, previewEmail, previewRecipients, sendEmail } from './mailings.service.js';
-import { getOutboxMessage, listOutbox, retryOutboxMessage } from './outbox.service.js';
+import { deliveryStatus, getOutboxMessage, listOutbox, retryOutboxMessage } from './outbox.service.js';
 
 // SPEC §2 guards the e-mail screen with Barcodes.View; the outbox screen shares it.
 const access = { all: [Permissions.BarcodesView] } as const;
@@ -103,11 +104,23 @@ export function messagingRoutes(app: App, deps: Deps) {
     schema: {
       tags,
       summary:
-        'Every e-mail and SMS: filters channel, status (or undelivered: failed, or pending for over an hour), kind, mailing, created from/to; search the recipient; paged',
+        'Every e-mail and SMS: filters channel, status (or undelivered: failed, or waiting after a refused attempt or for over an hour), kind, mailing, created from/to; search the recipient; paged',
       querystring: outboxListQuerySchema,
       response: { 200: outboxPageSchema },
     },
     handler: (request) => listOutbox(deps.db, request.query),
+  });
+
+  app.get('/api/admin/outbox/delivery', {
+    config: { access },
+    schema: {
+      tags,
+      summary:
+        'How e-mail and SMS delivery goes: per channel whether it is configured, failing since when with the last error, paused by a gateway, and how many messages wait or failed',
+      response: { 200: z.array(deliveryChannelStatusSchema) },
+    },
+    handler: () =>
+      deliveryStatus(deps.db, { email: Boolean(deps.config.smtpUrl), sms: Boolean(deps.config.smsUrl) }),
   });
 
   app.get('/api/admin/outbox/:id', {

@@ -1,4 +1,5 @@
 import type { DashboardCounter } from '@genodesk/contract/dashboard';
+import { Permissions } from '@genodesk/contract/permissions';
 import {
   Alert,
   Badge,
@@ -16,9 +17,10 @@ import { IconArrowRight, IconMoodCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
-import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useCan, useCurrentUser } from '@/features/auth/api/get-current-user';
+import { DeliveryAlerts } from '@/features/messaging/components/delivery-alerts';
 import { TodaysConsultations } from '@/features/reservations/components/todays-consultations';
-import { formatLongDate, formatNumber } from '@/lib/format';
+import { formatLongDate, formatNumber, pragueHour } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useDashboard } from '../api/get-dashboard';
 import { workQueue, workQueueGroups } from '../components/work-queue';
@@ -133,6 +135,8 @@ export function DashboardRoute() {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const user = useCurrentUser();
+  // The outbox's readers hear of mail or SMS that does not go out.
+  const canSeeOutbox = useCan(Permissions.BarcodesView);
   if (!user) return <SectionLoader />;
   const name = user.userName || user.email;
 
@@ -152,7 +156,7 @@ export function DashboardRoute() {
             {formatLongDate(new Date(), locale)}
           </Text>
           <Title order={1} fz={30} c="white">
-            {t(greetingKey(new Date().getHours()), { name })}
+            {t(greetingKey(pragueHour(new Date())), { name })}
           </Title>
           <Group gap="xs">
             <Text opacity={0.9}>{t('dashboard.signedInAs')}</Text>
@@ -174,6 +178,7 @@ export function DashboardRoute() {
         <Title order={2} fz="xl">
           {t('dashboard.workTitle')}
         </Title>
+        {canSeeOutbox && <DeliveryAlerts compact />}
         <WorkQueue />
       </Stack>
       <Consultations />

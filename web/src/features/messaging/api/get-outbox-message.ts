@@ -12,6 +12,8 @@ export const outboxMessageQueryOptions = (id: number) =>
     queryKey: messagingKeys.outboxMessage(id),
     queryFn: ({ signal }) => getOutboxMessage(id, signal),
     staleTime: 0,
+    // A waiting message is followed until it goes out or fails.
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 5000 : false),
   });
 
 export function useOutboxMessage(id: number) {

@@ -29,6 +29,7 @@ export const messagingKeys = {
   outbox: () => ['messaging', 'outbox'] as const,
   outboxList: (params: OutboxListParams) => ['messaging', 'outbox', 'list', params] as const,
   outboxMessage: (id: number) => ['messaging', 'outbox', 'detail', id] as const,
+  delivery: () => ['messaging', 'outbox', 'delivery'] as const,
 };
 
 /** How often a mailing is refetched while its messages are being written to the outbox. */

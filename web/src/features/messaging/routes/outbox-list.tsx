@@ -12,6 +12,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useOutbox } from '../api/get-outbox';
+import { DeliveryAlerts } from '../components/delivery-alerts';
 import { kindName, knownKinds } from '../components/labels';
 import { OutboxStatusBadge } from '../components/outbox-status-badge';
 
@@ -138,6 +139,7 @@ export function OutboxListRoute() {
           </Button>
         }
       />
+      <DeliveryAlerts />
       {filters.mailingId && (
         <Group mb="md">
           <Badge

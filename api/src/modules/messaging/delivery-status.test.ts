@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import { deliveryChannels, outboxMessages } from '../../db/schema/index.js';
+
+let t: TestApp;
+let reception: Record<string, string>;
+beforeAll(async () => {
+  t = await testApp({ smtpUrl: 'smtp://127.0.0.1:1' });
+  reception = await t.authAs(demo.reception);
+  // Only this test's messages.
+  await t.db.delete(outboxMessages);
+});
+afterAll(() => t.close());
+
+const status = async (headers = reception) => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/admin/outbox/delivery', headers });
+  return { code: response.statusCode, body: response.json() };
+};
+const message = (channel: 'email' | 'sms', values: Partial<typeof outboxMessages.$inferInsert> = {}) => ({
+  channel,
+  recipient: channel === 'email' ? 'jana@example.cz' : '+420777123456',
+  bodyText: 'Dobrý den',
+  kind: 'custom',
+  ...values,
+});
+
+describe('GET admin/outbox/delivery', () => {
+  it('says both channels are fine when nothing fails, and which one is configured', async () => {
+    const { code, body } = await status();
+    expect(code).toBe(200);
+    expect(body).toEqual([
+      expect.objectContaining({
+        channel: 'email',
+        configured: true,
+        failingSince: null,
+        waiting: 0,
+        failed: 0,
+      }),
+      expect.objectContaining({
+        channel: 'sms',
+        configured: false,
+        failingSince: null,
+        waiting: 0,
+        failed: 0,
+      }),
+    ]);
+  });
+
+  it('names a failing channel with its last error and since when, and counts what waits and failed', async () => {
+    const since = new Date('2026-11-24T09:15:00Z');
+    await t.db
+      .update(deliveryChannels)
+      .set({ failingSince: since, lastError: 'connect ECONNREFUSED 127.0.0.1:2525', lastErrorAt: new Date() })
+      .where(eq(deliveryChannels.channel, 'email'));
+    const oldest = new Date('2026-11-24T09:14:00Z');
+    await t.db.insert(outboxMessages).values([
+      message('email', {
+        createdAt: oldest,
+        attempts: 2,
+        lastError: 'connect ECONNREFUSED 127.0.0.1:2525',
+      }),
+      message('email', { attempts: 1 }),
+      message('email', { status: 'failed', attempts: 1, lastError: '550 5.1.1 Mailbox unavailable' }),
+      message('email', { status: 'sent', sentAt: new Date() }),
+      message('sms'),
+    ]);
+    const { body } = await status();
+    expect(body[0]).toMatchObject({
+      channel: 'email',
+      failingSince: since.toISOString(),
+      lastError: 'connect ECONNREFUSED 127.0.0.1:2525',
+      waiting: 2,
+      oldestWaitingSince: oldest.toISOString(),
+      failed: 1,
+    });
+    expect(body[1]).toMatchObject({ channel: 'sms', failingSince: null, waiting: 1, failed: 0 });
+  });
+
+  it('the dashboard counts a message refused once as undelivered at once, not only after an hour', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: reception });
+    const counters = response.json().counters as { key: string; count: number }[];
+    // Two waiting after refused attempts (written just now) and one failed; the untried SMS is not.
+    expect(counters.find((c) => c.key === 'undeliveredMessages')?.count).toBe(3);
+    const undelivered = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/outbox?status=undelivered', headers: reception })
+    ).json();
+    expect(undelivered.total).toBe(3);
+  });
+
+  it('is refused without Barcodes.View', async () => {
+    expect((await status(await t.authAs(demo.doctor))).code).toBe(403);
+  });
+});
