@@ -67,9 +67,23 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
 
   app.get('/api/health', {
     config: { access: 'public' },
-    schema: { tags: ['meta'], summary: 'Up, with the database reachable' },
+    schema: {
+      tags: ['meta'],
+      summary: 'Up, with the database reachable (503 when it does not answer within two seconds)',
+    },
     handler: async (_request, reply) => {
-      await deps.db.execute(sql`select 1`);
+      let timer: NodeJS.Timeout | undefined;
+      const reachable = await Promise.race([
+        deps.db.execute(sql`select 1`).then(
+          () => true,
+          () => false,
+        ),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), 2_000);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!reachable) return reply.status(503).send({ status: 'database unavailable' });
       return reply.send({ status: 'ok' });
     },
   });

@@ -123,6 +123,10 @@ export const messages = {
   },
   routeNotFound: { cs: 'Tato adresa API neexistuje.', en: 'This API address does not exist.' },
   badRequest: { cs: 'Neplatný požadavek.', en: 'Invalid request.' },
+  databaseUnavailable: {
+    cs: 'Databáze je dočasně nedostupná, zkuste to prosím znovu.',
+    en: 'The database is temporarily unavailable, please try again.',
+  },
   invalidIdempotencyKey: {
     cs: 'Neplatný klíč požadavku (Idempotency-Key).',
     en: 'Invalid request key (Idempotency-Key).',

@@ -64,9 +64,9 @@ export const resultUploadDetailSchema = resultUploadSchema.extend({
   unpairables: z.array(unpairableBarcodeSchema),
   /** Every paired sample, by barcode. */
   samples: z.array(uploadSampleSchema),
-  /** Gene codes of the file the catalogue does not know: left out, never in a report. */
-  ignoredGeneCodes: z.array(z.string()),
-  ignoredRows: z.number().int(),
+  /** Gene codes of the file the catalogue does not know: stored, but in no report until it uses them. */
+  unknownGeneCodes: z.array(z.string()),
+  unknownGeneRows: z.number().int(),
 });
 export type ResultUploadDetail = z.infer<typeof resultUploadDetailSchema>;
 

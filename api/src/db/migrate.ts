@@ -16,11 +16,17 @@ export async function runMigrations(db: Database): Promise<void> {
  */
 export async function withStartupLock<T>(db: Database, work: () => Promise<T>): Promise<T> {
   const holder = await db.$client.connect();
+  let lost: Error | undefined;
+  const onLost = (error: Error) => {
+    lost = error;
+  };
+  holder.on('error', onLost);
   try {
     await holder.query(`select pg_advisory_lock(hashtext('genodesk.startup'))`);
     return await work();
   } finally {
     await holder.query(`select pg_advisory_unlock(hashtext('genodesk.startup'))`).catch(() => {});
-    holder.release();
+    holder.off('error', onLost);
+    holder.release(lost);
   }
 }

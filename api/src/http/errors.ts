@@ -66,6 +66,33 @@ function fieldErrors(issues: readonly ValidationIssue[], locale: Locale): Record
   return fields;
 }
 
+/** PostgreSQL's codes of a server that is going away or not there (08 connection, 57P admin shutdown). */
+const unavailableCodes = /^(08...|57P0[1-3]|53300)$/;
+const unavailableErrnos = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+const unavailableMessages =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * Whether `error` (or what it wraps: Drizzle wraps the driver's error with the query and its
+ * parameters) says the database cannot be reached, rather than that the request broke a rule.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && (unavailableCodes.test(code) || unavailableErrnos.has(code))) return true;
+    if (unavailableMessages.test(cause.message)) return true;
+    cause = cause.cause;
+  }
+  return false;
+}
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const locale = requestLocale(request);
   if (error instanceof AppError) {
@@ -91,6 +118,19 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.status(status).send({
       error: { code: error.code ?? 'BAD_REQUEST', message: translateMessage('badRequest', locale) },
     });
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Logged without the error's text: Drizzle's carries the query's parameters (personal data).
+    request.log.warn(
+      { code: (error.cause as { code?: string } | undefined)?.code ?? error.code },
+      'database unavailable',
+    );
+    return reply
+      .status(503)
+      .header('retry-after', '5')
+      .send({
+        error: { code: 'DATABASE_UNAVAILABLE', message: translateMessage('databaseUnavailable', locale) },
+      });
   }
   request.log.error({ err: error }, 'request failed');
   return reply

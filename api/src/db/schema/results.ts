@@ -38,11 +38,11 @@ export const resultUploads = pgTable(
     toBeGenerated: integer('to_be_generated').notNull().default(0),
     generated: integer('generated').notNull().default(0),
     /**
-     * Gene codes of the file the catalogue does not know, and their rows: not stored, so never in a
-     * report (a typo or a marker the catalogue has no phenotype for).
+     * Gene codes of the file the catalogue does not know (a typo, a marker no phenotype reads yet), and
+     * their rows: stored like every genotype, but in no report until the catalogue uses them.
      */
-    ignoredGeneCodes: text('ignored_gene_codes').array().notNull().default(sql`'{}'::text[]`),
-    ignoredRows: integer('ignored_rows').notNull().default(0),
+    unknownGeneCodes: text('unknown_gene_codes').array().notNull().default(sql`'{}'::text[]`),
+    unknownGeneRows: integer('unknown_gene_rows').notNull().default(0),
     /** Why the file failed, one problem a line ('Line 12: …'), in Czech and English. */
     exception: text('exception'),
     exceptionEn: text('exception_en'),

@@ -261,18 +261,39 @@ export async function getProduct(db: Executor, id: number): Promise<Product> {
     customerNotifyByEmail: customers.notifyByEmail,
   }).where(eq(products.id, id));
   if (!row) throw notFound();
-  const genes = await db
-    .select({
-      code: customerGenotypes.geneCode,
-      name: customerGenotypes.geneName,
-      hgvsC: customerGenotypes.hgvsC,
-      protein: customerGenotypes.protein,
-      transcript: customerGenotypes.transcript,
-      genotype: customerGenotypes.genotype,
-    })
-    .from(customerGenotypes)
-    .where(eq(customerGenotypes.customerId, row.customerId))
-    .orderBy(sql`lower(${customerGenotypes.geneCode})`, asc(customerGenotypes.id));
+  // The gene table holds the genes the report's phenotypes read, not every genotype the lab measured
+  // (a code the catalogue does not know never reaches a report).
+  const reportCodes = [
+    ...new Set(
+      (row.content?.categories ?? []).flatMap((category) =>
+        category.subcategories.flatMap((subcategory) =>
+          subcategory.phenotypes.flatMap((phenotype) =>
+            phenotype.genes.map((gene) => gene.code.toLowerCase()),
+          ),
+        ),
+      ),
+    ),
+  ];
+  const genes =
+    reportCodes.length === 0
+      ? []
+      : await db
+          .select({
+            code: customerGenotypes.geneCode,
+            name: customerGenotypes.geneName,
+            hgvsC: customerGenotypes.hgvsC,
+            protein: customerGenotypes.protein,
+            transcript: customerGenotypes.transcript,
+            genotype: customerGenotypes.genotype,
+          })
+          .from(customerGenotypes)
+          .where(
+            and(
+              eq(customerGenotypes.customerId, row.customerId),
+              inArray(sql`lower(${customerGenotypes.geneCode})`, reportCodes),
+            ),
+          )
+          .orderBy(sql`lower(${customerGenotypes.geneCode})`, asc(customerGenotypes.id));
   const [pending] = await db
     .select({ id: reanalysisRuns.id })
     .from(reanalysisRuns)

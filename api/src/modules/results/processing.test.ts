@@ -318,7 +318,7 @@ describe('POST admin/results/upload and the processing job', () => {
     expect(await genotypesOf(sample.customerId)).toEqual([]);
   });
 
-  it('leaves out gene codes the catalogue does not know, names them, and lists the paired samples with their reports', async () => {
+  it('names gene codes the catalogue does not know, keeps them out of the report, and lists the paired samples with their reports', async () => {
     const sample = await sampleIn(4);
     const file = [
       header,
@@ -329,10 +329,23 @@ describe('POST admin/results/upload and the processing job', () => {
     const response = await upload(file, 'neznamy-gen.csv');
     await processResultsUpload(t.db, response.json().id);
     const result = await detail(response.json().id);
-    expect(result).toMatchObject({ ignoredGeneCodes: ['FAKE1'], ignoredRows: 2, paired: 1 });
-    expect(await genotypesOf(sample.customerId)).toEqual([{ code: 'rs4988235', genotype: 'C/T' }]);
+    expect(result).toMatchObject({ unknownGeneCodes: ['FAKE1'], unknownGeneRows: 2, paired: 1 });
+    // Stored as the lab measured it (a catalogue that learns the code reads it at reanalysis)…
+    expect(await genotypesOf(sample.customerId)).toEqual([
+      { code: 'FAKE1', genotype: 'A/A' },
+      { code: 'rs4988235', genotype: 'C/T' },
+    ]);
+    // …but in no report: neither its content nor its gene table.
     const [report] = await t.db.select().from(products).where(eq(products.customerId, sample.customerId));
     expect(JSON.stringify(report?.content)).not.toMatch(/fake1/i);
+    const shown = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/products/getproduct?ProductId=${report!.id}`,
+        headers: await t.authAs(demo.doctor),
+      })
+    ).json();
+    expect(shown.genes.map((g: { code: string }) => g.code)).toEqual(['rs4988235']);
     expect(result.samples).toEqual([
       {
         sampleId: sample.sampleId,

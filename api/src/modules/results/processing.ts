@@ -198,8 +198,8 @@ async function pairAndStore(
   }
   const client = tx.$client;
 
-  // Gene codes the catalogue does not know are left out (never stored, so never in a report) and named
-  // on the upload.
+  // Gene codes the catalogue does not know are named on the upload: stored like every genotype (a
+  // catalogue that learns them later reads them at reanalysis), but in no report until then.
   const catalogueCodes = new Set(
     (
       await tx
@@ -207,17 +207,15 @@ async function pairAndStore(
         .from(geneCombinations)
     ).map((row) => row.code),
   );
-  const ignoredCodes = new Map<string, string>();
-  let ignoredRows = 0;
+  const unknownCodes = new Map<string, string>();
+  let unknownGeneRows = 0;
   for (const entry of fileBarcodes)
     for (const gene of entry.genes) {
       const code = gene.geneCode.toLowerCase();
       if (catalogueCodes.has(code)) continue;
-      ignoredRows++;
-      if (!ignoredCodes.has(code)) ignoredCodes.set(code, gene.geneCode);
+      unknownGeneRows++;
+      if (!unknownCodes.has(code)) unknownCodes.set(code, gene.geneCode);
     }
-  const catalogued = (genes: ResultsFileBarcode['genes']) =>
-    ignoredRows ? genes.filter((gene) => catalogueCodes.has(gene.geneCode.toLowerCase())) : genes;
 
   if (unpairables.length)
     await client.query(
@@ -235,7 +233,7 @@ async function pairAndStore(
   // The customers' genotypes: one row per customer and gene (a later sample of the same customer wins).
   const genotypes = new Map<string, [number, ResultsFileBarcode['genes'][number]]>();
   for (const sample of paired)
-    for (const gene of catalogued(sample.entry.genes))
+    for (const gene of sample.entry.genes)
       genotypes.set(`${sample.customerId}\u0000${gene.geneCode.toLowerCase()}`, [sample.customerId, gene]);
   const rows = [...genotypes.values()];
   // Customers without stored genotypes (their first results, the usual case) are copied straight into
@@ -300,8 +298,8 @@ async function pairAndStore(
     .update(resultUploads)
     .set({
       status: ResultUploadStatus.GeneratingResults,
-      ignoredGeneCodes: [...ignoredCodes.values()].sort((a, b) => a.localeCompare(b)),
-      ignoredRows,
+      unknownGeneCodes: [...unknownCodes.values()].sort((a, b) => a.localeCompare(b)),
+      unknownGeneRows,
       paired: paired.length,
       unpairable: unpairables.length,
       toBeGenerated: paired.length,

@@ -228,7 +228,7 @@ export async function getUploadDetail(db: Executor, id: number, locale: Locale):
     .where(eq(resultUploadUnpairables.uploadId, id))
     .orderBy(asc(resultUploadUnpairables.line), asc(resultUploadUnpairables.id));
   const [ignored] = await db
-    .select({ codes: resultUploads.ignoredGeneCodes, rows: resultUploads.ignoredRows })
+    .select({ codes: resultUploads.unknownGeneCodes, rows: resultUploads.unknownGeneRows })
     .from(resultUploads)
     .where(eq(resultUploads.id, id));
   const paired = await db
@@ -248,7 +248,7 @@ export async function getUploadDetail(db: Executor, id: number, locale: Locale):
     ...upload,
     unpairables,
     samples: paired,
-    ignoredGeneCodes: ignored?.codes ?? [],
-    ignoredRows: ignored?.rows ?? 0,
+    unknownGeneCodes: ignored?.codes ?? [],
+    unknownGeneRows: ignored?.rows ?? 0,
   };
 }

@@ -198,16 +198,19 @@ export function ResultViewRoute() {
             </Text>
           </Alert>
         )}
-        {u.ignoredGeneCodes.length > 0 && (
+        {u.unknownGeneCodes.length > 0 && (
           <Alert
             color="yellow"
             variant="light"
             icon={<IconAlertTriangle size={18} />}
-            title={t('results.ignoredGenes.title')}
-            data-testid="result-ignored-genes"
+            title={t('results.unknownGenes.title')}
+            data-testid="result-unknown-genes"
           >
             <Text fz="sm">
-              {t('results.ignoredGenes.text', { count: u.ignoredRows, codes: u.ignoredGeneCodes.join(', ') })}
+              {t('results.unknownGenes.text', {
+                count: u.unknownGeneRows,
+                codes: u.unknownGeneCodes.join(', '),
+              })}
             </Text>
           </Alert>
         )}

@@ -1,2 +1,0 @@
-ALTER TABLE "result_uploads" ADD COLUMN "ignored_gene_codes" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
-ALTER TABLE "result_uploads" ADD COLUMN "ignored_rows" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,2 @@
+ALTER TABLE "result_uploads" ADD COLUMN "unknown_gene_codes" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "result_uploads" ADD COLUMN "unknown_gene_rows" integer DEFAULT 0 NOT NULL;
