@@ -126,7 +126,7 @@ describe('api client', () => {
     const keys: (string | undefined)[] = [];
     fetchMock.mockImplementation(async (input, init) => {
       if (String(input) === '/api/auth/refresh') return json(200, { token: 'new', refreshToken: 'r2' });
-      keys.push((init?.headers as Record<string, string>)['Idempotency-Key']);
+      keys.push((init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']);
       if (authHeader(init) !== 'Bearer new')
         return json(401, { error: { code: 'UNAUTHORIZED', message: 'no' } });
       return json(200, {});
