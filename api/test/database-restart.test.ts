@@ -75,7 +75,7 @@ it('killed and started again, PostgreSQL takes the app down to a fast 503 and ba
   // Back on the same files and port: the pool and the job queue reconnect by themselves.
   database = await startEmbeddedPostgres(dataDir, log, { durable: true, supervise: false });
   await waitFor('the health check to answer 200', async () => (await fetch(`${api}/health`)).ok, 30_000);
-  const customers: Response = await waitFor(
+  const customers = await waitFor(
     'a list to answer again',
     async () => {
       const response = await fetch(`${api}/admin/customers`, { headers: authorized });

@@ -50,7 +50,11 @@ export function killGroup(app: AppProcess): void {
 }
 
 /** Polls `check` until it answers something truthy, or fails naming `what` after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T>, timeoutMs: number): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T>,
+  timeoutMs: number,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check().catch(() => undefined);
