@@ -16,7 +16,7 @@ export const outboxStatuses = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
 /**
  * The outbox list's status filter: a status, or `undelivered`: failed, or waiting after a refused
- * attempt or for over an hour (what the dashboard counts).
+ * attempt, for over an hour, or while its channel fails or is paused (what the dashboard counts).
  */
 export const outboxStatusFilters = [...outboxStatuses, 'undelivered'] as const;
 

@@ -4,7 +4,10 @@ import { outboxMessages } from '../../db/schema/index.js';
 import type { WorkCounter } from '../dashboard/counters.js';
 import { outboxFilter } from './outbox.service.js';
 
-/** Messages not delivered: failed, or still waiting an hour after they were written. */
+/**
+ * Messages not delivered: failed, or waiting after a refused attempt, for over an hour, or while their
+ * channel fails or is paused (`undelivered`, the outbox list's filter behind the card).
+ */
 export const messagingDashboard: WorkCounter[] = [
   {
     key: 'undeliveredMessages',

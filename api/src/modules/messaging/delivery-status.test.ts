@@ -88,6 +88,45 @@ describe('GET admin/outbox/delivery', () => {
     expect(undelivered.total).toBe(3);
   });
 
+  it('counts a message written during an outage or a gateway pause at once, though it was never tried', async () => {
+    const undeliveredCount = async () => {
+      const dashboard = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/dashboard',
+        headers: reception,
+      });
+      const counters = dashboard.json().counters as { key: string; count: number }[];
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/outbox?status=undelivered',
+        headers: reception,
+      });
+      const fromCounter = counters.find((c) => c.key === 'undeliveredMessages')?.count;
+      // The card's count is the total of the list it opens.
+      expect(list.json().total).toBe(fromCounter);
+      return fromCounter;
+    };
+    // A failing channel tries only its longest-waiting message: a new one waits with no attempt.
+    await t.db.insert(outboxMessages).values(message('email'));
+    expect(await undeliveredCount()).toBe(4);
+
+    // The SMS gateway asked to wait (429 Retry-After): its untried message counts too.
+    const until = new Date(Date.now() + 10 * 60_000);
+    await t.db
+      .update(deliveryChannels)
+      .set({ pausedUntil: until })
+      .where(eq(deliveryChannels.channel, 'sms'));
+    expect(await undeliveredCount()).toBe(5);
+    const { body } = await status();
+    expect(body[1]).toMatchObject({ channel: 'sms', pausedUntil: until.toISOString(), waiting: 1 });
+
+    // Both work again: a message written just now and never tried is on its way, not undelivered.
+    await t.db.update(deliveryChannels).set({ failingSince: null, pausedUntil: null });
+    expect(await undeliveredCount()).toBe(3);
+    const after = await status();
+    expect(after.body[0]).toMatchObject({ channel: 'email', failingSince: null, waiting: 3, failed: 1 });
+  });
+
   it('is refused without Barcodes.View', async () => {
     expect((await status(await t.authAs(demo.doctor))).code).toBe(403);
   });

@@ -11,7 +11,7 @@ import type {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import { likePattern, listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
-import { outboxMessages } from '../../db/schema/index.js';
+import { deliveryChannels, outboxMessages } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { wakeDelivery } from './outbox.js';
@@ -36,10 +36,12 @@ const toMessage = (row: Row): OutboxMessage => ({
 });
 
 /**
- * Failed, or waiting after a refused attempt or for over an hour: what the dashboard counts and the
- * outbox filters as undelivered (a message stuck by an outage counts from its first failed attempt).
+ * Failed, or waiting after a refused attempt, for over an hour, or while its channel fails or is paused
+ * by its gateway: what the dashboard counts and the outbox filters as undelivered. A message written
+ * during an outage counts at once, though no attempt was made: a failing channel tries only its
+ * longest-waiting message (a probe) and a paused one none.
  */
-export const undelivered = sql`(${outboxMessages.status} = 'failed' or (${outboxMessages.status} = 'pending' and (${outboxMessages.attempts} > 0 or ${outboxMessages.createdAt} < now() - interval '1 hour')))`;
+export const undelivered = sql`(${outboxMessages.status} = 'failed' or (${outboxMessages.status} = 'pending' and (${outboxMessages.attempts} > 0 or ${outboxMessages.createdAt} < now() - interval '1 hour' or exists (select 1 from ${deliveryChannels} where ${deliveryChannels.channel} = ${outboxMessages.channel} and (${deliveryChannels.failingSince} is not null or ${deliveryChannels.pausedUntil} > now())))))`;
 
 /** `GET admin/outbox/delivery`: each channel's transport state and what waits on it. */
 export async function deliveryStatus(

@@ -104,7 +104,7 @@ export function messagingRoutes(app: App, deps: Deps) {
     schema: {
       tags,
       summary:
-        'Every e-mail and SMS: filters channel, status (or undelivered: failed, or waiting after a refused attempt or for over an hour), kind, mailing, created from/to; search the recipient; paged',
+        'Every e-mail and SMS: filters channel, status (or undelivered: failed, or waiting after a refused attempt, for over an hour, or while its channel fails), kind, mailing, created from/to; search the recipient; paged',
       querystring: outboxListQuerySchema,
       response: { 200: outboxPageSchema },
     },

@@ -8,10 +8,13 @@ import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useDeliveryStatus } from '../api/get-delivery-status';
 
+const pausedAt = (status: DeliveryChannelStatus, now: number) =>
+  status.pausedUntil !== null && new Date(status.pausedUntil).getTime() > now;
+
 /** A channel staff should hear about: failing, paused by its gateway, or not set up while messages wait. */
 function problemOf(status: DeliveryChannelStatus, now: number) {
   if (status.failingSince) return 'failing' as const;
-  if (status.pausedUntil && new Date(status.pausedUntil).getTime() > now) return 'paused' as const;
+  if (pausedAt(status, now)) return 'paused' as const;
   if (!status.configured && status.waiting > 0) return 'notConfigured' as const;
   return null;
 }
@@ -57,6 +60,11 @@ export function DeliveryAlerts({ compact = false }: { compact?: boolean }) {
               {problem === 'failing' && (
                 <Text fz="sm" data-testid={`delivery-alert-${status.channel}-error`}>
                   {t('messaging.delivery.lastError', values)}
+                </Text>
+              )}
+              {problem === 'failing' && pausedAt(status, now) && (
+                <Text fz="sm" data-testid={`delivery-alert-${status.channel}-paused`}>
+                  {t('messaging.delivery.pausedUntil', values)}
                 </Text>
               )}
               <Text fz="sm">{t('messaging.delivery.waiting', values)}</Text>
