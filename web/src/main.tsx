@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
-import { loginPath } from './features/auth/return-to';
+import { loginPath, signOutDestination } from './features/auth/return-to';
 import { setSessionEndHandler } from './lib/api-client';
 import { loadInitialLocale } from './lib/i18n';
 import { queryClient, setMustChangePasswordHandler } from './lib/react-query';
@@ -13,7 +13,8 @@ const router = createAppRouter();
 setSessionEndHandler(() => {
   queryClient.clear();
   const { pathname, search } = router.state.location;
-  void router.navigate(loginPath(pathname + search, 'expired'), { replace: true });
+  // A sign-out of our own in progress ends the session on the server first: go where it goes.
+  void router.navigate(signOutDestination() ?? loginPath(pathname + search, 'expired'), { replace: true });
 });
 setMustChangePasswordHandler(() => {
   void queryClient.invalidateQueries({ queryKey: ['auth', 'user'] });

@@ -56,12 +56,13 @@ export function RootRoute() {
   const user = hasToken && !sessionRejected ? (userQuery.data ?? null) : null;
   const decision = decideAccess(chain, user);
   if (decision.kind === 'redirect') {
-    // Sent to sign in: back to this page afterwards, and told why when the session was refused.
+    // Sent to sign in: where a sign-out of our own goes, else back to this page afterwards, told why
+    // when the session was refused.
     const to =
       decision.to !== paths.login
         ? decision.to
-        : (!hasToken && signOutDestination()) ||
-          loginPath(location.pathname + location.search, sessionRejected ? 'expired' : undefined);
+        : (signOutDestination() ??
+          loginPath(location.pathname + location.search, sessionRejected ? 'expired' : undefined));
     return <Navigate to={to} replace />;
   }
   return <Outlet />;

@@ -22,8 +22,9 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: (_destination: { to: string }) => logout(),
+    // Known before the session ends on the server: a poll refused meanwhile goes there too.
+    onMutate: ({ to }) => signOutTo(to),
     onSettled: (_data, _error, { to }) => {
-      signOutTo(to);
       tokenStore.clear();
       queryClient.clear();
       void navigate(to, { replace: true });
