@@ -243,6 +243,10 @@ export const messages = {
     en: 'A customer with the specified e-mail already exists!',
   },
   invalidSampleStatus: { cs: 'Stav vzorku musí být 1 až 11!', en: 'The sample status must be 1 to 11!' },
+  sampleStateChanged: {
+    cs: 'Vzorek {id} se mezitím změnil (nyní „{status}“); nic nebylo provedeno. Obnovte seznam.',
+    en: 'Sample {id} has changed meanwhile (now "{status}"); nothing was done. Refresh the list.',
+  },
   sampleWrongStatus: {
     cs: 'Vzorek {id} je ve stavu „{status}“, akci „{action}“ nelze provést!',
     en: 'Sample {id} is in the status "{status}"; the action "{action}" is not possible!',

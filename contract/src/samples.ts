@@ -58,11 +58,28 @@ export const sampleIdQuerySchema = z.object({ SampleId: idSchema });
 export const setSampleStatusRequestSchema = z.object({ SampleId: idSchema, Status: sampleStatusSchema });
 export type SetSampleStatusRequest = z.infer<typeof setSampleStatusRequestSchema>;
 
-/** A work-list action on one sample (`SampleId`) or several (`SampleIds`); all or nothing. */
+/**
+ * A work-list action on one sample (`SampleId`) or several (`SampleIds`); all or nothing. `Expected`
+ * binds it to what the screen showed: the status each sample had there. A sample whose status has
+ * changed since is refused (409) and nothing is done, so a click meant for one row never acts on a
+ * sample in another state.
+ */
 export const sampleActionRequestSchema = z
   .object({
     SampleId: idSchema.optional(),
     SampleIds: z.array(idSchema, { error: 'invalidValue' }).max(1000, 'invalidValue').optional(),
+    Expected: z
+      .array(
+        z.object({
+          SampleId: idSchema,
+          Status: z.number().int().min(1, 'invalidValue').max(11, 'invalidValue'),
+        }),
+        {
+          error: 'invalidValue',
+        },
+      )
+      .max(1000, 'invalidValue')
+      .optional(),
   })
   .refine((v) => v.SampleId !== undefined || (v.SampleIds?.length ?? 0) > 0, {
     message: 'samplesRequired',

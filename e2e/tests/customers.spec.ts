@@ -71,6 +71,9 @@ test.describe('customers and samples', () => {
     const barcode = (await lab.getByTestId('sent-barcode').textContent())?.trim() ?? '';
     expect(barcode).toMatch(/^GD\d{8}$/);
     await lab.getByTestId('sent-close').click();
+    // The row stays in place, marked done, until the list is reloaded.
+    await expect(lab.getByTestId('work-list-table-row')).toContainText('Sada odeslána');
+    await lab.getByTestId('work-list-reload').click();
     await expect(lab.getByTestId('work-list-table-empty')).toBeVisible();
 
     await lab.getByTestId('nav-receivingsamples').click();
@@ -79,6 +82,8 @@ test.describe('customers and samples', () => {
     await expect(lab.getByTestId('work-list-table-row')).toHaveCount(1);
     await lab.getByTestId('work-list-table-row').getByRole('checkbox').check();
     await lab.getByTestId('bulk-receive').click();
+    await expect(lab.getByTestId('work-list-table-row')).toContainText('Přijat');
+    await lab.getByTestId('work-list-reload').click();
     await expect(lab.getByTestId('work-list-table-empty')).toBeVisible();
     await context.close();
 
@@ -250,4 +255,22 @@ test.describe('customers and samples', () => {
     await expect(page.getByText('Zákazník se zadaným e-mailem již existuje!')).toBeVisible();
     await expect(page).toHaveURL(/\/customers\/create$/);
   });
+});
+
+test('a double-clicked registration registers the customer once and opens them', async ({ page }) => {
+  const email = `dvojklik.${Date.now()}@example.cz`;
+  await signIn(page, demo.reception);
+  await page.goto('/customers/create');
+  await page.getByTestId('customer-form-name').fill('Dana');
+  await page.getByTestId('customer-form-surname').fill('Dvojklik');
+  await page.getByTestId('customer-form-email').fill(email);
+  await page.getByTestId('customer-form-password').fill('heslo-12345');
+  await page.getByTestId('customer-form-phone').fill('777 123 456');
+  await page.getByTestId('customer-form-agree-terms').check();
+  await page.getByTestId('customer-form-agree-data').check();
+  await page.getByTestId('customer-form-submit').dblclick();
+  await expect(page.getByTestId('customer-detail-email')).toHaveText(email);
+  await expect(page.getByText('Zákazník se zadaným e-mailem již existuje')).toHaveCount(0);
+  await page.goto(`/customers?search=${encodeURIComponent(email)}`);
+  await expect(page.getByTestId('customers-table-row')).toHaveCount(1);
 });

@@ -52,5 +52,7 @@ export const theme = createTheme({
   components: {
     Card: { defaultProps: { shadow: 'xs' } },
     Button: { defaultProps: { radius: 'md' } },
+    // A badge shows its whole label (Mantine's shrinks to an ellipsis in a narrow cell: "NEZAPLA…").
+    Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } },
   },
 });

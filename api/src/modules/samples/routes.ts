@@ -85,6 +85,7 @@ export function samplesRoutes(app: App, deps: Deps) {
           route.action,
           actionSampleIds(request.body),
           requestLocale(request),
+          request.body.Expected,
         ),
     });
   }

@@ -256,6 +256,8 @@ export async function runSampleAction(
   action: SampleAction,
   ids: number[],
   locale: Locale,
+  /** The status each sample had on the caller's screen (`Expected`); checked before anything is done. */
+  expected: { SampleId: number; Status: number }[] = [],
 ): Promise<{ items: Sample[] }> {
   const rule = actions[action];
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
@@ -272,6 +274,13 @@ export async function runSampleAction(
       .orderBy(asc(samples.id))
       .for('update');
     if (locked.length !== sorted.length) throw notFound();
+    const shown = new Map(expected.map((e) => [e.SampleId, e.Status]));
+    const changed = locked.find((s) => shown.has(s.id) && shown.get(s.id) !== s.status);
+    if (changed)
+      throw conflict('sampleStateChanged', 'SampleIds', {
+        id: changed.id,
+        status: sampleStatusLabels[changed.status as SampleStatus][locale],
+      });
     const wrong = locked.find((s) => !rule.from.includes(s.status as SampleStatus));
     if (wrong)
       throw unprocessable('sampleWrongStatus', 'SampleIds', {

@@ -147,6 +147,51 @@ describe('samples', () => {
     expect(none.json().error.fields.SampleIds).toBe('Vyberte alespoň jeden vzorek!');
   });
 
+  it('a row action bound to the status the screen showed is refused (409) once that status no longer holds', async () => {
+    // The screen showed the sample received back [4]; meanwhile it was set to [10] — a status analysis may
+    // start from, but not what the user saw.
+    const { sampleId } = await newSample();
+    await call('POST', '/api/admin/samples', { SampleId: sampleId, Status: 10 });
+    const stale = await call('POST', '/api/admin/samples/startanalysis', {
+      SampleId: sampleId,
+      Expected: [{ SampleId: sampleId, Status: 4 }],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(
+      `Vzorek ${sampleId} se mezitím změnil (nyní „Odebrán v centru bez konzultace“); nic nebylo provedeno. Obnovte seznam.`,
+    );
+    expect(await status(sampleId)).toBe(10);
+    const bound = await call('POST', '/api/admin/samples/startanalysis', {
+      SampleId: sampleId,
+      Expected: [{ SampleId: sampleId, Status: 10 }],
+    });
+    expect(bound.statusCode).toBe(200);
+    expect(await status(sampleId)).toBe(11);
+  });
+
+  it('the same click sent twice (one idempotency key) starts the analysis once and answers the same', async () => {
+    const { sampleId } = await newSample();
+    await call('POST', '/api/admin/samples', { SampleId: sampleId, Status: 4 });
+    const click = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/samples/startanalysis',
+        payload: { SampleId: sampleId, Expected: [{ SampleId: sampleId, Status: 4 }] },
+        headers: { ...admin, 'idempotency-key': `start-${sampleId}-click` },
+      });
+    const [first, second] = await Promise.all([click(), click()]);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    const started = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entity, 'sample'), eq(auditLog.entityId, sampleId), eq(auditLog.newValue, '11')),
+      );
+    expect(started[0]?.n).toBe(1);
+  });
+
   it('bulk actions are all or nothing', async () => {
     await freeAllBarcodes(10);
     const a = await newSample();

@@ -56,7 +56,11 @@ interface DataTableProps<T> {
   testId?: string;
 }
 
-/** The one table for every paged server list: search, filters, sortable headers and paging in the URL. */
+/**
+ * The one table for every paged server list: search, filters, sortable headers and paging in the URL.
+ * A column keyed `actions` stays at the right edge when the table scrolls sideways: a row's actions are
+ * never out of sight.
+ */
 export function DataTable<T>({
   columns,
   data,
@@ -125,6 +129,7 @@ export function DataTable<T>({
                       key={column.key}
                       w={column.width}
                       ta={column.align}
+                      className={column.key === 'actions' ? 'gd-sticky-actions' : undefined}
                       aria-sort={
                         active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined
                       }
@@ -176,7 +181,11 @@ export function DataTable<T>({
                   style={onRowClick ? { cursor: 'pointer' } : undefined}
                 >
                   {columns.map((column) => (
-                    <Table.Td key={column.key} ta={column.align}>
+                    <Table.Td
+                      key={column.key}
+                      ta={column.align}
+                      className={column.key === 'actions' ? 'gd-sticky-actions' : undefined}
+                    >
                       {column.render(row)}
                     </Table.Td>
                   ))}

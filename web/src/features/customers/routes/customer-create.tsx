@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { newIdempotencyKey } from '@/lib/api-client';
 import { scrollToFirstError } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateCustomer } from '../api/create-customer';
@@ -11,6 +13,8 @@ export function CustomerCreateRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateCustomer();
+  // One key for this registration until the server answers; a refused one gets a new key with its fix.
+  const registration = useRef(newIdempotencyKey());
 
   return (
     <>
@@ -28,16 +32,20 @@ export function CustomerCreateRoute() {
         submitting={create.isPending}
         onCancel={() => navigate(paths.customers.list)}
         onSubmit={(values, applyServerErrors) =>
-          create.mutate(values, {
-            onSuccess: (customer) => {
-              notifySuccess(t('customers.created'));
-              navigate(paths.customers.view(customer.id), { replace: true });
+          create.mutate(
+            { body: values, idempotencyKey: registration.current },
+            {
+              onSuccess: (customer) => {
+                notifySuccess(t('customers.created'));
+                navigate(paths.customers.view(customer.id), { replace: true });
+              },
+              onError: (error) => {
+                registration.current = newIdempotencyKey();
+                if (applyServerErrors(error)) scrollToFirstError();
+                else notifyError(t('customers.createFailed'));
+              },
             },
-            onError: (error) => {
-              if (applyServerErrors(error)) scrollToFirstError();
-              else notifyError(t('customers.createFailed'));
-            },
-          })
+          )
         }
       />
     </>

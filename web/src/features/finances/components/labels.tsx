@@ -21,12 +21,6 @@ export function cardStatusName(status: number, locale: Locale): string {
   return cardPaymentStatusLabels[status as CardPaymentStatus]?.[locale] ?? String(status);
 }
 
-/** A badge keeps its whole label in a narrow table cell (Mantine's would shrink to an ellipsis). */
-export const wholeBadge = {
-  root: { flexShrink: 0, overflow: 'visible' },
-  label: { overflow: 'visible' },
-} as const;
-
 const cardStatusColors: Record<number, string> = { 1: 'yellow', 2: 'blue', 3: 'teal', 4: 'red' };
 
 /** A payment's state: completed, or open (with a card's gateway status). */
@@ -37,7 +31,6 @@ export function PaymentStateBadge({ payment }: { payment: Payment }) {
     <Stack gap={4} align="flex-start">
       <Badge
         variant="light"
-        styles={wholeBadge}
         color={payment.completed ? 'teal' : 'yellow'}
         data-testid="payment-state"
         data-completed={payment.completed}
@@ -47,7 +40,6 @@ export function PaymentStateBadge({ payment }: { payment: Payment }) {
       {payment.cardStatus !== null && (
         <Badge
           variant="outline"
-          styles={wholeBadge}
           color={cardStatusColors[payment.cardStatus] ?? 'gray'}
           data-testid="payment-card-status"
         >
@@ -63,20 +55,14 @@ export function OrderStateBadges({ order }: { order: Pick<OrderSummary, 'complet
   const { t } = useTranslation();
   if (order.complete)
     return (
-      <Badge variant="light" color="teal" styles={wholeBadge} data-testid="order-state">
+      <Badge variant="light" color="teal" data-testid="order-state">
         {t('finances.order.complete')}
       </Badge>
     );
   return (
     <Stack gap={4} align="flex-start" data-testid="order-state">
       {order.missing.map((part) => (
-        <Badge
-          key={part}
-          variant="light"
-          styles={wholeBadge}
-          color={part === 'payment' ? 'orange' : 'blue'}
-          data-missing={part}
-        >
+        <Badge key={part} variant="light" color={part === 'payment' ? 'orange' : 'blue'} data-missing={part}>
           {t(`finances.missing.${part}`)}
         </Badge>
       ))}

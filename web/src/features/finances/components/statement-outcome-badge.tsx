@@ -1,7 +1,6 @@
 import type { StatementLineOutcome } from '@genodesk/contract/finances';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { wholeBadge } from './labels';
 
 const colors: Record<StatementLineOutcome, string> = {
   matched: 'teal',
@@ -19,7 +18,6 @@ export function StatementOutcomeBadge({ outcome }: { outcome: StatementLineOutco
       variant="light"
       color={colors[outcome]}
       tt="none"
-      styles={wholeBadge}
       data-testid="statement-line-outcome"
       data-outcome={outcome}
     >

@@ -13,7 +13,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useStatements } from '../api/get-statements';
-import { wholeBadge } from '../components/labels';
+
 import { StatementDropzone } from '../components/statement-dropzone';
 
 /** Bank statements: the import (GPC) and every import with its matched and unmatched lines. */
@@ -57,11 +57,11 @@ export function StatementsListRoute() {
       header: t('finances.statements.fields.result'),
       render: (s) => (
         <Stack gap={4} align="flex-start">
-          <Badge variant="light" color="teal" tt="none" styles={wholeBadge}>
+          <Badge variant="light" color="teal" tt="none">
             {t('finances.statements.matchedCount', { count: s.matched })}
           </Badge>
           {s.unmatched > 0 && (
-            <Badge variant="light" color="orange" tt="none" styles={wholeBadge}>
+            <Badge variant="light" color="orange" tt="none">
               {t('finances.statements.unmatchedCount', { count: s.unmatched })}
             </Badge>
           )}

@@ -214,7 +214,7 @@ function SampleButtons({ order }: { order: OrderDetail }) {
     });
     if (!ok) return;
     action.mutate(
-      { action: name, ids: [sample.id] },
+      { action: name, samples: [{ id: sample.id, status: sample.status }] },
       {
         onSuccess: (reply) => {
           void queryClient.invalidateQueries({ queryKey: financeKeys.all });

@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/use-locale';
 import { useUnpaidOrders } from '../api/get-unpaid-orders';
-import { OrderStateBadges, paymentMethodName, wholeBadge } from '../components/labels';
+import { OrderStateBadges, paymentMethodName } from '../components/labels';
 import { orderColumns } from '../components/order-columns';
 import { ProductTypeFilter } from '../components/product-type-filter';
 
@@ -46,7 +46,7 @@ export function UnpaidOrdersListRoute() {
         <Stack gap={4} align="flex-start">
           <OrderStateBadges order={o} />
           {o.samplingAtCentre && (
-            <Badge size="xs" variant="outline" color="cyan" tt="none" styles={wholeBadge}>
+            <Badge size="xs" variant="outline" color="cyan" tt="none">
               {t('finances.order.fields.samplingAtCentre')}
             </Badge>
           )}

@@ -1,7 +1,18 @@
 import type { SampleWorkList } from '@genodesk/contract/enums';
 import type { Sample } from '@genodesk/contract/samples';
-import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -44,27 +55,48 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
     search: params.search,
     list: workList,
   });
-  const action = useSampleAction();
+  const action = useSampleAction({ keepLists: true });
   const [selected, setSelected] = useState<number[]>([]);
+  // Rows acted on stay in place, marked done, until the list is reloaded: nothing moves under the pointer.
+  const [done, setDone] = useState<Map<number, SampleAction>>(new Map());
   const [sent, setSent] = useState<Sample[] | null>(null);
   const actions = listActions[workList];
   const pageIds = samples.data?.items.map((s) => s.id) ?? [];
   const visibleSelected = selected.filter((id) => pageIds.includes(id));
   const allSelected = pageIds.length > 0 && visibleSelected.length === pageIds.length;
 
-  const run = (name: SampleAction, ids: number[]) =>
+  const run = (name: SampleAction, rows: Sample[]) => {
+    // One action at a time: a second click while one runs does nothing.
+    if (action.isPending) return;
+    const ids = rows.map((s) => s.id);
     action.mutate(
-      { action: name, ids },
+      { action: name, samples: rows.map((s) => ({ id: s.id, status: s.status })) },
       {
         onSuccess: (reply) => {
           setSelected((prev) => prev.filter((id) => !ids.includes(id)));
-          notifySuccess(t(`samples.actions.${name}Done`, { count: reply.items.length }));
+          setDone((prev) => new Map([...prev, ...ids.map((id) => [id, name] as const)]));
+          const [one] = reply.items;
+          notifySuccess(
+            reply.items.length === 1 && one
+              ? t(`samples.actions.${name}DoneOne`, {
+                  id: one.id,
+                  customer: one.customerName,
+                  barcode: one.barcode ?? '—',
+                })
+              : t(`samples.actions.${name}Done`, { count: reply.items.length }),
+          );
           if (name === 'send') setSent(reply.items);
         },
         onError: (error) =>
           notifyError(isApiError(error) ? error.message : '', t(`samples.actions.${name}Failed`)),
       },
     );
+  };
+  const reload = () => {
+    setDone(new Map());
+    void samples.refetch();
+  };
+  const visibleRows = (samples.data?.items ?? []).filter((s) => visibleSelected.includes(s.id));
 
   const selectColumn: DataTableColumn<Sample> = {
     key: 'select',
@@ -87,6 +119,7 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
     render: (s) => (
       <Checkbox
         aria-label={t('samples.select', { id: s.id })}
+        disabled={done.has(s.id)}
         checked={selected.includes(s.id)}
         onClick={(e) => e.stopPropagation()}
         onChange={() =>
@@ -102,20 +135,35 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
     align: 'right',
     render: (s) => (
       <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-        {actions.map((name) => (
-          <Button
-            key={name}
-            size="xs"
+        {done.has(s.id) ? (
+          <Badge
+            color="teal"
             variant="light"
-            loading={
-              action.isPending && action.variables?.ids.includes(s.id) && action.variables.action === name
-            }
-            onClick={() => run(name, [s.id])}
-            data-testid={`sample-${name}-${s.id}`}
+            leftSection={<IconCheck size={12} />}
+            tt="none"
+            data-testid={`sample-done-${s.id}`}
           >
-            {t(`samples.actions.${name}`)}
-          </Button>
-        ))}
+            {t(`samples.actions.${done.get(s.id)}DoneRow`)}
+          </Badge>
+        ) : (
+          actions.map((name) => (
+            <Button
+              key={name}
+              size="xs"
+              variant="light"
+              disabled={action.isPending && !action.variables?.samples.some((v) => v.id === s.id)}
+              loading={
+                action.isPending &&
+                action.variables?.samples.some((v) => v.id === s.id) &&
+                action.variables.action === name
+              }
+              onClick={() => run(name, [s])}
+              data-testid={`sample-${name}-${s.id}`}
+            >
+              {t(`samples.actions.${name}`)}
+            </Button>
+          ))
+        )}
         <Tooltip label={t('common.edit')}>
           <ActionIcon
             variant="subtle"
@@ -142,17 +190,33 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
         title={title}
         description={description}
         breadcrumbs={[{ label: t('nav.groups.customers') }, { label: title }]}
-        actions={actions.map((name) => (
-          <Button
-            key={name}
-            disabled={visibleSelected.length === 0}
-            loading={action.isPending && action.variables?.action === name && action.variables.ids.length > 1}
-            onClick={() => run(name, visibleSelected)}
-            data-testid={`bulk-${name}`}
-          >
-            {t(`samples.actions.${name}Bulk`, { count: visibleSelected.length })}
-          </Button>
-        ))}
+        actions={
+          <>
+            {done.size > 0 && (
+              <Button
+                variant="default"
+                leftSection={<IconRefresh size={16} />}
+                onClick={reload}
+                data-testid="work-list-reload"
+              >
+                {t('samples.reloadList')}
+              </Button>
+            )}
+            {actions.map((name) => (
+              <Button
+                key={name}
+                disabled={visibleRows.length === 0 || (action.isPending && action.variables?.action !== name)}
+                loading={
+                  action.isPending && action.variables?.action === name && action.variables.samples.length > 1
+                }
+                onClick={() => run(name, visibleRows)}
+                data-testid={`bulk-${name}`}
+              >
+                {t(`samples.actions.${name}Bulk`, { count: visibleRows.length })}
+              </Button>
+            ))}
+          </>
+        }
       />
       <DataTable
         testId="work-list-table"
