@@ -18,6 +18,12 @@ export const SampleStatus = {
 } as const;
 export type SampleStatus = (typeof SampleStatus)[keyof typeof SampleStatus];
 export const sampleStatuses = Object.values(SampleStatus) as SampleStatus[];
+/**
+ * The statuses in the order a sample lives them (DOMAIN §1): taken at a consultation or sent as a kit
+ * and received back (or taken at the centre), then analysed and the results out — how a status picker
+ * lists them, not by number.
+ */
+export const sampleLifecycle: readonly SampleStatus[] = [1, 7, 5, 2, 3, 4, 10, 11, 6, 8, 9];
 export const sampleStatusLabels: Record<SampleStatus, Localized> = {
   1: { cs: 'Odběr při vstupní konzultaci', en: 'To be taken at entry consultation' },
   2: { cs: 'Čeká na odeslání', en: 'Waiting to be sent' },

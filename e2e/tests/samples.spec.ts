@@ -31,6 +31,14 @@ test.describe('sample work lists', () => {
     await expect(page.locator(`[data-testid=work-list-table-row][data-row-id="${next}"]`)).toHaveCount(1);
     await page.goto(`/customers/samples/view/${clicked}`);
     await expect(page.getByTestId('sample-detail-status')).toContainText('V analýze');
+    // The customer's history says it in words.
+    await page.locator(`a[href^="/customers/view/"]`).first().click();
+    const change = page
+      .getByTestId('customer-audit-row')
+      .filter({ hasText: `Vzorek ${clicked}: stav` })
+      .first();
+    await expect(change).toContainText('V analýze');
+    await expect(change).not.toContainText('status');
     await page.goto(`/customers/samples/view/${next}`);
     await expect(page.getByTestId('sample-detail-status')).not.toContainText('V analýze');
 

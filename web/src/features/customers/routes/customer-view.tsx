@@ -37,6 +37,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useCustomer } from '../api/get-customer';
 import { useCustomerAudit } from '../api/get-customer-audit';
 import { useCustomerCategories } from '../api/get-customer-categories';
+import { auditSubject, auditValue } from '../components/audit-entry';
 import { registrationSourceName } from '../components/labels';
 import { useRemoveCustomer } from '../components/use-remove-customer';
 
@@ -263,9 +264,9 @@ export function CustomerViewRoute() {
                         <Table.Tr key={a.id} data-testid="customer-audit-row">
                           <Table.Td>{formatDateTime(a.changedAt, locale)}</Table.Td>
                           <Table.Td>{a.changedBy?.userName ?? '—'}</Table.Td>
-                          <Table.Td>{`${a.entity === 'customer' ? '' : `${a.entity} #${a.entityId} · `}${a.field}`}</Table.Td>
-                          <Table.Td>{a.oldValue ?? '—'}</Table.Td>
-                          <Table.Td>{a.newValue ?? '—'}</Table.Td>
+                          <Table.Td>{auditSubject(a, t)}</Table.Td>
+                          <Table.Td>{auditValue(a, a.oldValue, locale, t)}</Table.Td>
+                          <Table.Td>{auditValue(a, a.newValue, locale, t)}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>

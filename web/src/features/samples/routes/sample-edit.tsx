@@ -1,4 +1,4 @@
-import { sampleStatuses } from '@genodesk/contract/enums';
+import { sampleLifecycle } from '@genodesk/contract/enums';
 import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,10 +49,7 @@ export function SampleEditRoute() {
           </Text>
           <Select
             label={t('samples.fields.status')}
-            data={sampleStatuses.map((v) => ({
-              value: String(v),
-              label: `${v} · ${sampleStatusName(v, locale)}`,
-            }))}
+            data={sampleLifecycle.map((v) => ({ value: String(v), label: sampleStatusName(v, locale) }))}
             value={value}
             onChange={(v) => v && setStatus(v)}
             allowDeselect={false}

@@ -1,4 +1,4 @@
-import { sampleStatuses } from '@genodesk/contract/enums';
+import { sampleLifecycle } from '@genodesk/contract/enums';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -51,7 +51,7 @@ export function SamplesListRoute() {
           <Select
             placeholder={t('samples.filters.anyStatus')}
             aria-label={t('samples.fields.status')}
-            data={sampleStatuses.map((s) => ({ value: String(s), label: sampleStatusName(s, locale) }))}
+            data={sampleLifecycle.map((s) => ({ value: String(s), label: sampleStatusName(s, locale) }))}
             value={params.filters.status ?? null}
             onChange={(v) => list.setFilter('status', v ?? undefined)}
             clearable
