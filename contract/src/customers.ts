@@ -105,6 +105,14 @@ export const createCustomerRequestSchema = z
       .max(200, 'invalidValue'),
     AgreeTerms: z.literal(true, { error: 'mustAgree' }),
     AgreeProcessingData: z.literal(true, { error: 'mustAgree' }),
+    /**
+     * The consents of the law on specific health services: without the DNA-analysis one the kit is not
+     * sent nor the sample analysed (it may be given later, in the edit).
+     */
+    AgreedToDNAAnalysis: z.boolean({ error: 'invalidValue' }).default(false),
+    AgreedToSampleExamination: z.boolean({ error: 'invalidValue' }).default(false),
+    DNASampleUsageStatus: dnaSampleUsageSchema.nullish(),
+    AgreedToSampleBeingUsedForScientificPurposes: z.boolean({ error: 'invalidValue' }).default(false),
     /** Makes an order for the product type; 0 is "nothing picked". */
     ProductTypeId: z.coerce
       .number({ error: 'mustPickOne' })
@@ -146,6 +154,8 @@ export const editCustomerRequestSchema = z
     DNASampleUsageStatus: dnaSampleUsageSchema.nullish(),
     AgreedToSampleBeingUsedForScientificPurposes: z.boolean({ error: 'invalidValue' }).optional(),
     AgreedToSampleExamination: z.boolean({ error: 'invalidValue' }).optional(),
+    /** Given (or withdrawn) at the reception; its date is recorded. */
+    AgreedToDNAAnalysis: z.boolean({ error: 'invalidValue' }).optional(),
     NotifyByEmail: z.boolean({ error: 'invalidValue' }).optional(),
     NotifyBySms: z.boolean({ error: 'invalidValue' }).optional(),
     Language: languageSchema.optional(),
@@ -184,6 +194,8 @@ export const customerDetailSchema = z.object({
   agreedToDataProcessing: z.boolean(),
   agreedToTermsOfService: z.boolean(),
   agreedToDNAAnalysis: z.boolean(),
+  /** When the DNA-analysis consent was given; null without it. */
+  dnaConsentAt: z.string().nullable(),
   DNASampleUsageStatus: z.number().int().nullable(),
   agreedToSampleBeingUsedForScientificPurposes: z.boolean(),
   agreedToSampleExamination: z.boolean(),

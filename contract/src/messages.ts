@@ -243,6 +243,10 @@ export const messages = {
     en: 'A customer with the specified e-mail already exists!',
   },
   invalidSampleStatus: { cs: 'Stav vzorku musí být 1 až 11!', en: 'The sample status must be 1 to 11!' },
+  dnaConsentMissing: {
+    cs: 'Zákazník {customer} (vzorek {id}) nedal souhlas s analýzou DNA: sadu nelze odeslat, vzorek přijmout ani analyzovat. Souhlas zaznamenejte v úpravě zákazníka.',
+    en: 'The customer {customer} (sample {id}) has not consented to DNA analysis: the kit cannot be sent, nor the sample received or analysed. Record the consent in the customer’s edit.',
+  },
   sampleStateChanged: {
     cs: 'Vzorek {id} se mezitím změnil (nyní „{status}“); nic nebylo provedeno. Obnovte seznam.',
     en: 'Sample {id} has changed meanwhile (now "{status}"); nothing was done. Refresh the list.',

@@ -14,6 +14,8 @@ export const sampleSchema = z.object({
   customerId: z.number().int(),
   customerName: z.string(),
   customerEmail: z.string(),
+  /** The customer consented to DNA analysis: without it the kit is not sent nor the sample analysed. */
+  dnaConsent: z.boolean(),
   orderId: z.number().int().nullable(),
   hasBarcode: z.boolean(),
   barcode: z.string().nullable(),

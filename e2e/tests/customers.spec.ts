@@ -18,6 +18,8 @@ test.describe('customers and samples', () => {
     await page.getByTestId('customer-form-password').fill('heslo-12345');
     await page.getByTestId('customer-form-agree-terms').check();
     await page.getByTestId('customer-form-agree-data').check();
+    // Without this consent the lab could not send the kit (samples.spec.ts).
+    await page.getByTestId('customer-form-agree-dna').check();
     // The spec's phone message shows before anything is sent.
     await page.getByTestId('customer-form-phone').fill('12ab');
     await page.getByTestId('customer-form-submit').click();
@@ -34,6 +36,7 @@ test.describe('customers and samples', () => {
 
     await expect(page.getByTestId('customer-detail-email')).toHaveText(email);
     await expect(page.getByTestId('customer-detail-dob')).toHaveText('15. 3. 1985');
+    await expect(page.getByTestId('customer-consent-missing')).toHaveCount(0);
     await expect(page.getByTestId('customer-orders')).toContainText('Zaplaceno');
     await expect(page.getByTestId('customer-samples').getByTestId('sample-status')).toHaveText(
       'Čeká na odeslání',

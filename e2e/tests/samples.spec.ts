@@ -1,5 +1,39 @@
-import { expect, test } from '@playwright/test';
-import { demo, signIn, switchLanguage } from '../support/session';
+import { expect, request, test } from '@playwright/test';
+import { baseURL } from '../support/base-url';
+import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
+
+/** A customer registered at the reception, paid in cash, who has not consented to DNA analysis. */
+async function customerWithoutConsent(): Promise<{ email: string; name: string }> {
+  const api = await request.newContext({ baseURL });
+  const login = await api.post('/api/auth/adminLogin', {
+    data: { email: demo.reception, password: demoPassword },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const types = await api.get('/api/admin/producttypes?pageSize=1', { headers });
+  const [type] = ((await types.json()) as { items: { id: number }[] }).items;
+  const id = Date.now().toString(36);
+  const email = `bez.souhlasu.${id}@example.cz`;
+  const created = await api.put('/api/admin/customers', {
+    headers,
+    data: {
+      Name: 'Olga',
+      Surname: `Nesouhlasná ${id}`,
+      Email: email,
+      PhonePrefix: '+420',
+      Phone: `777${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`,
+      Password: 'consent-e2e-password',
+      AgreeTerms: true,
+      AgreeProcessingData: true,
+      ProductTypeId: type?.id,
+      PaidInCash: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  await api.dispose();
+  return { email, name: `Olga Nesouhlasná ${id}` };
+}
 
 test.describe('sample work lists', () => {
   test('a double click on "Zahájit analýzu" starts the analysis of exactly the clicked sample', async ({
@@ -47,5 +81,56 @@ test.describe('sample work lists', () => {
     const first = await rows.nth(0).getAttribute('data-row-id');
     await page.getByTestId(`sample-startanalysis-${first}`).click();
     await expect(page.getByTestId(`sample-done-${first}`)).toHaveText('Analysis started');
+  });
+
+  test('no kit goes to a customer without consent to DNA analysis, in Czech and in English; once the reception records it, it goes', async ({
+    page,
+    browser,
+  }) => {
+    const customer = await customerWithoutConsent();
+    await signIn(page, demo.lab);
+    await page.goto('/customers/pendingsamples');
+    await page.getByTestId('work-list-table-search').fill(customer.email);
+    const row = page.getByTestId('work-list-table-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Chybí souhlas s analýzou DNA');
+    await row.getByRole('button', { name: 'Odeslat sadu' }).click();
+    await expect(page.getByText(`Zákazník ${customer.name} (vzorek`)).toContainText(
+      'nedal souhlas s analýzou DNA',
+    );
+    await expect(page.getByTestId('sent-barcode')).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Odeslat sadu' })).toBeEnabled();
+
+    await switchLanguage(page, 'EN');
+    await expect(row).toContainText('No consent to DNA analysis');
+    await row.getByRole('button', { name: 'Send kit' }).click();
+    await expect(page.getByText(`The customer ${customer.name} (sample`)).toContainText(
+      'has not consented to DNA analysis',
+    );
+
+    // The reception records the consent; its date shows on the customer.
+    const context = await browser.newContext();
+    const reception = await context.newPage();
+    await signIn(reception, demo.reception);
+    await reception.goto('/customers');
+    await reception.getByTestId('customers-table-search').fill(customer.email);
+    await expect(reception.getByTestId('customers-table-row')).toHaveCount(1);
+    await reception.getByTestId('customers-table-row').click();
+    await expect(reception.getByTestId('customer-consent-missing')).toContainText(
+      'Chybí souhlas s analýzou DNA',
+    );
+    await reception.getByTestId('customer-edit').click();
+    await reception.getByTestId('customer-form-agree-dna').check();
+    await reception.getByTestId('customer-form-submit').click();
+    await expect(reception.getByTestId('customer-consent-missing')).toHaveCount(0);
+    await expect(reception.getByTestId('customer-consent-date')).toBeVisible();
+    await context.close();
+
+    // The search stays in the address: the reloaded list shows the same customer.
+    await page.reload();
+    await expect(row).toHaveCount(1);
+    await expect(row).not.toContainText('No consent to DNA analysis');
+    await row.getByRole('button', { name: 'Send kit' }).click();
+    await expect(page.getByTestId('sent-barcode')).toHaveText(/^GD\d{8}$/);
   });
 });

@@ -95,6 +95,13 @@ export async function seedDemo(
     await seedFinances(tx);
     await seedVouchers(tx);
     await seedReservations(tx);
+    // Every sample past waiting for its kit was taken with the customer's consent to DNA analysis.
+    await tx.execute(sql`
+      update customers set agreed_to_dna_analysis = true
+      where id in (select customer_id from samples where status not in (1, 2, 7))`);
+    await tx.execute(
+      sql`update customers set dna_consent_at = date_registration where agreed_to_dna_analysis`,
+    );
     if (options.results !== false) await seedDemoResults(tx, seeded.withResults);
     return seeded;
   });

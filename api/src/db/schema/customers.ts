@@ -44,6 +44,8 @@ export const customers = pgTable(
     agreedToDataProcessing: boolean('agreed_to_data_processing').notNull().default(false),
     agreedToTermsOfService: boolean('agreed_to_terms_of_service').notNull().default(false),
     agreedToDnaAnalysis: boolean('agreed_to_dna_analysis').notNull().default(false),
+    /** When the consent to DNA analysis was given (recorded at reception or in the edit); null without it. */
+    dnaConsentAt: timestamp('dna_consent_at', { withTimezone: true }),
     dnaSampleUsageStatus: smallint('dna_sample_usage_status'),
     agreedToScientificUse: boolean('agreed_to_scientific_use').notNull().default(false),
     agreedToSampleExamination: boolean('agreed_to_sample_examination').notNull().default(false),

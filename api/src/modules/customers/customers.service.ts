@@ -226,6 +226,7 @@ export async function getCustomer(db: Executor, id: number): Promise<CustomerDet
     agreedToDataProcessing: row.agreedToDataProcessing,
     agreedToTermsOfService: row.agreedToTermsOfService,
     agreedToDNAAnalysis: row.agreedToDnaAnalysis,
+    dnaConsentAt: row.dnaConsentAt?.toISOString() ?? null,
     DNASampleUsageStatus: row.dnaSampleUsageStatus,
     agreedToSampleBeingUsedForScientificPurposes: row.agreedToScientificUse,
     agreedToSampleExamination: row.agreedToSampleExamination,
@@ -288,6 +289,7 @@ const normalisePrefix = (prefix: string) => (prefix.startsWith('+') ? prefix : `
 
 /** Audit field names: the spec's names of the customer's fields. */
 const auditNames: Record<string, string> = {
+  agreedToDnaAnalysis: 'agreedToDNAAnalysis',
   dnaSampleUsageStatus: 'DNASampleUsageStatus',
   agreedToScientificUse: 'agreedToSampleBeingUsedForScientificPurposes',
   openLimsId: 'openLimsID',
@@ -328,6 +330,11 @@ export async function createCustomer(
         registrationSource: RegistrationSource.Reception,
         agreedToTermsOfService: input.AgreeTerms,
         agreedToDataProcessing: input.AgreeProcessingData,
+        agreedToDnaAnalysis: input.AgreedToDNAAnalysis,
+        dnaConsentAt: input.AgreedToDNAAnalysis ? new Date() : null,
+        agreedToSampleExamination: input.AgreedToSampleExamination,
+        dnaSampleUsageStatus: input.DNASampleUsageStatus ?? null,
+        agreedToScientificUse: input.AgreedToSampleBeingUsedForScientificPurposes,
         language: input.Language,
       })
       .returning({ id: customers.id })
@@ -383,6 +390,13 @@ export async function editCustomer(db: Database, by: Principal, input: EditCusto
       ...(input.AgreedToSampleExamination !== undefined
         ? { agreedToSampleExamination: input.AgreedToSampleExamination }
         : {}),
+      // The consent's date is when it was given; withdrawn, it has none.
+      ...(input.AgreedToDNAAnalysis !== undefined && input.AgreedToDNAAnalysis !== before.agreedToDnaAnalysis
+        ? {
+            agreedToDnaAnalysis: input.AgreedToDNAAnalysis,
+            dnaConsentAt: input.AgreedToDNAAnalysis ? new Date() : null,
+          }
+        : {}),
       ...(input.NotifyByEmail !== undefined ? { notifyByEmail: input.NotifyByEmail } : {}),
       ...(input.NotifyBySms !== undefined ? { notifyBySms: input.NotifyBySms } : {}),
       ...(input.Language !== undefined ? { language: input.Language } : {}),
@@ -413,6 +427,7 @@ export async function editCustomer(db: Database, by: Principal, input: EditCusto
           'dnaSampleUsageStatus',
           'agreedToScientificUse',
           'agreedToSampleExamination',
+          'agreedToDnaAnalysis',
           'notifyByEmail',
           'notifyBySms',
           'language',

@@ -114,6 +114,45 @@ describe('PUT admin/customers (registration)', () => {
     expect(payment?.completedAt).toBeTruthy();
   });
 
+  it('records the consents and when the DNA-analysis one was given; the edit withdraws and gives it again, audited', async () => {
+    const before = Date.now();
+    const customer = await register({
+      AgreedToDNAAnalysis: true,
+      AgreedToSampleExamination: true,
+      DNASampleUsageStatus: 2,
+    });
+    expect(customer).toMatchObject({
+      agreedToDNAAnalysis: true,
+      agreedToSampleExamination: true,
+      DNASampleUsageStatus: 2,
+    });
+    expect(Date.parse(customer.dnaConsentAt)).toBeGreaterThanOrEqual(before - 1000);
+    const without = await register();
+    expect(without).toMatchObject({ agreedToDNAAnalysis: false, dnaConsentAt: null });
+
+    const edit = (agreed: boolean) =>
+      call('POST', '/api/admin/customers', {
+        CustomerId: customer.id,
+        Name: customer.name,
+        Surname: customer.surname,
+        PhonePrefix: '+420',
+        Phone: '777 123 456',
+        Email: customer.email,
+        AgreedToDNAAnalysis: agreed,
+      });
+    const withdrawn = await edit(false);
+    expect(withdrawn.json()).toMatchObject({ agreedToDNAAnalysis: false, dnaConsentAt: null });
+    const given = await edit(true);
+    expect(given.json().agreedToDNAAnalysis).toBe(true);
+    expect(given.json().dnaConsentAt).not.toBeNull();
+    const trail = (await call('GET', `/api/admin/customers/customeraudit?Id=${customer.id}`)).json();
+    expect(
+      trail
+        .filter((e: { field: string }) => e.field === 'agreedToDNAAnalysis')
+        .map((e: { newValue: string }) => e.newValue),
+    ).toHaveLength(2);
+  });
+
   it('flags an underage customer from the date of birth', async () => {
     const young = new Date();
     young.setUTCFullYear(young.getUTCFullYear() - 17);

@@ -24,6 +24,7 @@ const sampleColumns = {
   name: customers.name,
   surname: customers.surname,
   email: customers.email,
+  dnaConsent: customers.agreedToDnaAnalysis,
   orderId: samples.orderId,
   barcode: barcodes.code,
   sentAt: samples.sentAt,
@@ -42,6 +43,7 @@ type SampleRow = {
   name: string;
   surname: string;
   email: string;
+  dnaConsent: boolean;
   orderId: number | null;
   barcode: string | null;
   sentAt: Date | null;
@@ -59,6 +61,7 @@ const toSample = (row: SampleRow): Sample => ({
   customerId: row.customerId,
   customerName: `${row.name} ${row.surname}`,
   customerEmail: row.email,
+  dnaConsent: row.dnaConsent,
   orderId: row.orderId,
   hasBarcode: row.barcode !== null,
   barcode: row.barcode,
@@ -218,14 +221,25 @@ export type SampleAction = 'send' | 'receive' | 'startAnalysis' | 'samplingAtCen
 const S = SampleStatus;
 const actions: Record<
   SampleAction,
-  { from: SampleStatus[]; to: SampleStatus; label: Record<Locale, string> }
+  { from: SampleStatus[]; to: SampleStatus; label: Record<Locale, string>; needsConsent?: boolean }
 > = {
-  send: { from: [S.WaitingToBeSent], to: S.SentToCustomer, label: { cs: 'odeslat', en: 'send' } },
-  receive: { from: [S.SentToCustomer], to: S.ReceivedBack, label: { cs: 'přijmout', en: 'receive' } },
+  send: {
+    from: [S.WaitingToBeSent],
+    to: S.SentToCustomer,
+    label: { cs: 'odeslat', en: 'send' },
+    needsConsent: true,
+  },
+  receive: {
+    from: [S.SentToCustomer],
+    to: S.ReceivedBack,
+    label: { cs: 'přijmout', en: 'receive' },
+    needsConsent: true,
+  },
   startAnalysis: {
     from: [S.ReceivedBack, S.TakenAtEntryConsultation, S.TakenAtCentreWithoutConsultation],
     to: S.InAnalysis,
     label: { cs: 'zahájit analýzu', en: 'start the analysis' },
+    needsConsent: true,
   },
   samplingAtCentre: {
     from: [
@@ -268,11 +282,14 @@ export async function runSampleAction(
         status: samples.status,
         barcodeId: samples.barcodeId,
         customerId: samples.customerId,
+        dnaConsent: customers.agreedToDnaAnalysis,
+        customerName: sql<string>`${customers.name} || ' ' || ${customers.surname}`,
       })
       .from(samples)
+      .innerJoin(customers, eq(customers.id, samples.customerId))
       .where(inArray(samples.id, sorted))
       .orderBy(asc(samples.id))
-      .for('update');
+      .for('update', { of: samples });
     if (locked.length !== sorted.length) throw notFound();
     const shown = new Map(expected.map((e) => [e.SampleId, e.Status]));
     const changed = locked.find((s) => shown.has(s.id) && shown.get(s.id) !== s.status);
@@ -280,6 +297,13 @@ export async function runSampleAction(
       throw conflict('sampleStateChanged', 'SampleIds', {
         id: changed.id,
         status: sampleStatusLabels[changed.status as SampleStatus][locale],
+      });
+    // Genetic testing only with the person's consent: no kit goes out, no sample is taken in or analysed without it.
+    const unconsented = rule.needsConsent ? locked.find((s) => !s.dnaConsent) : undefined;
+    if (unconsented)
+      throw unprocessable('dnaConsentMissing', 'SampleIds', {
+        id: unconsented.id,
+        customer: unconsented.customerName,
       });
     const wrong = locked.find((s) => !rule.from.includes(s.status as SampleStatus));
     if (wrong)

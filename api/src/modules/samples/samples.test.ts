@@ -25,7 +25,7 @@ const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, hea
   t.app.inject({ method, url, payload, headers });
 
 /** A paid customer: its sample waits to be sent [2]. */
-async function newSample(): Promise<{ sampleId: number; customerId: number }> {
+async function newSample(consent = true): Promise<{ sampleId: number; customerId: number }> {
   seq += 1;
   const response = await call('PUT', '/api/admin/customers', {
     Name: 'Petr',
@@ -35,6 +35,7 @@ async function newSample(): Promise<{ sampleId: number; customerId: number }> {
     Password: 'heslo-heslo',
     AgreeTerms: true,
     AgreeProcessingData: true,
+    AgreedToDNAAnalysis: consent,
     ProductTypeId: productTypeId,
     PaidInCash: true,
   });
@@ -190,6 +191,48 @@ describe('samples', () => {
         and(eq(auditLog.entity, 'sample'), eq(auditLog.entityId, sampleId), eq(auditLog.newValue, '11')),
       );
     expect(started[0]?.n).toBe(1);
+  });
+
+  it('without consent to DNA analysis no kit is sent, no sample received or analysed; the consent given, it is', async () => {
+    await freeAllBarcodes(5);
+    const { sampleId, customerId } = await newSample(false);
+    const refused = await call('POST', '/api/admin/samples/send', { SampleId: sampleId });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe(
+      `Zákazník Petr Vzorek${seq} (vzorek ${sampleId}) nedal souhlas s analýzou DNA: sadu nelze odeslat, vzorek přijmout ani analyzovat. Souhlas zaznamenejte v úpravě zákazníka.`,
+    );
+    expect(await status(sampleId)).toBe(2);
+    for (const [set, action] of [
+      [3, 'receive'],
+      [4, 'startanalysis'],
+    ] as const) {
+      await call('POST', '/api/admin/samples', { SampleId: sampleId, Status: set });
+      expect((await call('POST', `/api/admin/samples/${action}`, { SampleId: sampleId })).statusCode).toBe(
+        422,
+      );
+      expect(await status(sampleId)).toBe(set);
+    }
+    const listed = (await call('GET', `/api/admin/samples?customerId=${customerId}`)).json();
+    expect(listed.items[0]).toMatchObject({ id: sampleId, dnaConsent: false });
+
+    // Recorded at the reception, with its date: the analysis may start.
+    const customer = (await call('GET', `/api/admin/customers/customer?CustomerId=${customerId}`)).json();
+    const edited = await call('POST', '/api/admin/customers', {
+      CustomerId: customerId,
+      Name: customer.name,
+      Surname: customer.surname,
+      PhonePrefix: customer.phonePrefix,
+      Phone: customer.phone,
+      Email: customer.email,
+      AgreedToDNAAnalysis: true,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().agreedToDNAAnalysis).toBe(true);
+    expect(Date.now() - Date.parse(edited.json().dnaConsentAt)).toBeLessThan(60_000);
+    expect((await call('POST', '/api/admin/samples/startanalysis', { SampleId: sampleId })).statusCode).toBe(
+      200,
+    );
+    expect(await status(sampleId)).toBe(11);
   });
 
   it('bulk actions are all or nothing', async () => {

@@ -46,6 +46,7 @@ export interface CustomerFormValues extends Record<string, unknown> {
   ProductTypeId: string;
   PaidInCash: boolean;
   OpenLimsID: string;
+  AgreedToDNAAnalysis: boolean;
   DNASampleUsageStatus: string;
   AgreedToSampleBeingUsedForScientificPurposes: boolean;
   AgreedToSampleExamination: boolean;
@@ -79,9 +80,16 @@ function prepare(v: CustomerFormValues, mode: 'create' | 'edit') {
     Zipcode: v.Zipcode,
     Language: v.Language,
   };
+  const consents = {
+    AgreedToDNAAnalysis: v.AgreedToDNAAnalysis,
+    DNASampleUsageStatus: v.DNASampleUsageStatus ? Number(v.DNASampleUsageStatus) : null,
+    AgreedToSampleBeingUsedForScientificPurposes: v.AgreedToSampleBeingUsedForScientificPurposes,
+    AgreedToSampleExamination: v.AgreedToSampleExamination,
+  };
   if (mode === 'create')
     return {
       ...common,
+      ...consents,
       Password: v.Password,
       AgreeTerms: v.AgreeTerms,
       AgreeProcessingData: v.AgreeProcessingData,
@@ -90,11 +98,9 @@ function prepare(v: CustomerFormValues, mode: 'create' | 'edit') {
     };
   return {
     ...common,
+    ...consents,
     CustomerId: v.CustomerId,
     OpenLimsID: v.OpenLimsID.trim() === '' ? null : v.OpenLimsID,
-    DNASampleUsageStatus: v.DNASampleUsageStatus ? Number(v.DNASampleUsageStatus) : null,
-    AgreedToSampleBeingUsedForScientificPurposes: v.AgreedToSampleBeingUsedForScientificPurposes,
-    AgreedToSampleExamination: v.AgreedToSampleExamination,
     NotifyByEmail: v.NotifyByEmail,
     NotifyBySms: v.NotifyBySms,
   };
@@ -133,6 +139,7 @@ export function CustomerForm<M extends 'create' | 'edit'>({
         ProductTypeId: '',
         PaidInCash: false,
         OpenLimsID: customer?.openLimsID ?? '',
+        AgreedToDNAAnalysis: customer?.agreedToDNAAnalysis ?? false,
         DNASampleUsageStatus: customer?.DNASampleUsageStatus ? String(customer.DNASampleUsageStatus) : '',
         AgreedToSampleBeingUsedForScientificPurposes:
           customer?.agreedToSampleBeingUsedForScientificPurposes ?? false,
@@ -150,6 +157,40 @@ export function CustomerForm<M extends 'create' | 'edit'>({
     () => scrollToFirstError(),
   );
   const values = form.getValues();
+
+  // The consents of the law on specific health services, at registration and in the edit alike.
+  const consents = (
+    <>
+      <Checkbox
+        label={t('customers.fields.agreedToDNAAnalysis')}
+        description={t('customers.consentHint')}
+        data-testid="customer-form-agree-dna"
+        {...field('AgreedToDNAAnalysis', { type: 'checkbox' })}
+      />
+      <Checkbox
+        label={t('customers.fields.agreedToSampleExamination')}
+        data-testid="customer-form-examination"
+        {...field('AgreedToSampleExamination', { type: 'checkbox' })}
+      />
+      <Checkbox
+        label={t('customers.fields.agreedToSampleBeingUsedForScientificPurposes')}
+        data-testid="customer-form-scientific"
+        {...field('AgreedToSampleBeingUsedForScientificPurposes', { type: 'checkbox' })}
+      />
+      <Select
+        label={t('customers.fields.dnaSampleUsage')}
+        placeholder={t('customers.notChosen')}
+        data={([1, 2, 3, 4] as DnaSampleUsage[]).map((v) => ({
+          value: String(v),
+          label: dnaSampleUsageLabels[v][locale],
+        }))}
+        clearable
+        maw={420}
+        data-testid="customer-form-dna-usage"
+        {...field('DNASampleUsageStatus')}
+      />
+    </>
+  );
 
   return (
     <form onSubmit={submit} noValidate data-testid="customer-form">
@@ -299,6 +340,7 @@ export function CustomerForm<M extends 'create' | 'edit'>({
                 data-testid="customer-form-agree-data"
                 {...field('AgreeProcessingData', { type: 'checkbox' })}
               />
+              {consents}
             </Stack>
           </Card>
         ) : (
@@ -313,28 +355,8 @@ export function CustomerForm<M extends 'create' | 'edit'>({
                   data-testid="customer-form-openlims"
                   {...field('OpenLimsID')}
                 />
-                <Select
-                  label={t('customers.fields.dnaSampleUsage')}
-                  placeholder={t('customers.notChosen')}
-                  data={([1, 2, 3, 4] as DnaSampleUsage[]).map((v) => ({
-                    value: String(v),
-                    label: dnaSampleUsageLabels[v][locale],
-                  }))}
-                  clearable
-                  data-testid="customer-form-dna-usage"
-                  {...field('DNASampleUsageStatus')}
-                />
               </SimpleGrid>
-              <Checkbox
-                label={t('customers.fields.agreedToSampleBeingUsedForScientificPurposes')}
-                data-testid="customer-form-scientific"
-                {...field('AgreedToSampleBeingUsedForScientificPurposes', { type: 'checkbox' })}
-              />
-              <Checkbox
-                label={t('customers.fields.agreedToSampleExamination')}
-                data-testid="customer-form-examination"
-                {...field('AgreedToSampleExamination', { type: 'checkbox' })}
-              />
+              {consents}
               <Checkbox
                 label={t('customers.fields.notifyByEmail')}
                 data-testid="customer-form-notify-email"

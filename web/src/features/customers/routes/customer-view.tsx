@@ -6,6 +6,7 @@ import {
 } from '@genodesk/contract/enums';
 import { Permissions } from '@genodesk/contract/permissions';
 import {
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -19,7 +20,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCalendarEvent, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarEvent, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -126,6 +127,18 @@ export function CustomerViewRoute() {
           </>
         }
       />
+      {!c.agreedToDNAAnalysis && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={t('customers.consentMissing.title')}
+          mb="lg"
+          data-testid="customer-consent-missing"
+        >
+          {t('customers.consentMissing.text')}
+        </Alert>
+      )}
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
@@ -329,7 +342,14 @@ export function CustomerViewRoute() {
                   {yesNo(c.agreedToDataProcessing)}
                 </Group>
                 <Group justify="space-between">
-                  <Text fz="sm">{t('customers.fields.agreedToDNAAnalysis')}</Text>
+                  <Text fz="sm">
+                    {t('customers.fields.agreedToDNAAnalysis')}
+                    {c.dnaConsentAt && (
+                      <Text span fz="xs" c="dimmed" data-testid="customer-consent-date">
+                        {` · ${formatDateTime(c.dnaConsentAt, locale)}`}
+                      </Text>
+                    )}
+                  </Text>
                   {yesNo(c.agreedToDNAAnalysis)}
                 </Group>
                 <Group justify="space-between">

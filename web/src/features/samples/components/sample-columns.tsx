@@ -1,6 +1,6 @@
 import type { Locale } from '@genodesk/contract/locales';
 import type { Sample } from '@genodesk/contract/samples';
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/data-table';
@@ -30,6 +30,17 @@ export function sampleColumns(t: TFunction, locale: Locale): DataTableColumn<Sam
           <Text fz="xs" c="dimmed">
             {s.customerEmail}
           </Text>
+          {!s.dnaConsent && (
+            <Badge
+              color="orange"
+              variant="light"
+              size="sm"
+              mt={4}
+              data-testid={`sample-consent-missing-${s.id}`}
+            >
+              {t('samples.consentMissing')}
+            </Badge>
+          )}
         </div>
       ),
     },
