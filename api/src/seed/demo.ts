@@ -95,10 +95,12 @@ export async function seedDemo(
     await seedFinances(tx);
     await seedVouchers(tx);
     await seedReservations(tx);
-    // Every sample past waiting for its kit was taken with the customer's consent to DNA analysis.
+    // Most customers consented to DNA analysis at registration; every fifth of those whose kit has not
+    // gone yet did not, so the lab sees the refusal. Every sample past its kit was taken with consent.
     await tx.execute(sql`
       update customers set agreed_to_dna_analysis = true
-      where id in (select customer_id from samples where status not in (1, 2, 7))`);
+      where id % 5 <> 0
+         or id in (select customer_id from samples where status not in (1, 2, 7))`);
     await tx.execute(
       sql`update customers set dna_consent_at = date_registration where agreed_to_dna_analysis`,
     );
