@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './bank.js';
 export * from './barcodes.js';
+export * from './combination-rules.js';
 export * from './common.js';
 export * from './customers.js';
 export * from './dashboard.js';

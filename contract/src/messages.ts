@@ -109,6 +109,42 @@ export const messages = {
     cs: 'Archivovaný výsledek nelze upravit. Nejprve jej vraťte do lékařské sekce.',
     en: 'An archived report cannot be edited. Move it back to the doctor section first.',
   },
+  publicationNeedsConfirmation: {
+    cs: 'Výsledek nelze zveřejnit, dokud lékař nepotvrdí každý otevřený bod. {fields}',
+    en: 'The report cannot be published until the doctor confirms each open point. {fields}',
+  },
+  openPointInspection: {
+    cs: 'Výsledek je označen ke kontrole lékařem.',
+    en: 'The report is flagged for the doctor’s inspection.',
+  },
+  openPointNotAssessed: {
+    cs: 'Neposouzené fenotypy: {count}.',
+    en: 'Phenotypes not assessed: {count}.',
+  },
+  openPointEmptyIntro: {
+    cs: 'Úvodní slovo lékaře je prázdné.',
+    en: 'The doctor’s introduction is empty.',
+  },
+  combinationConditionTemplates: {
+    cs: 'Vyberte alespoň jednu šablonu fenotypu.',
+    en: 'Pick at least one template of the phenotype.',
+  },
+  combinationRuleTwoConditions: {
+    cs: 'Pravidlo potřebuje alespoň dva fenotypy.',
+    en: 'A rule needs at least two phenotypes.',
+  },
+  combinationRuleDistinct: {
+    cs: 'Každý fenotyp může být v pravidle jen jednou.',
+    en: 'Each phenotype may be in a rule only once.',
+  },
+  combinationRuleNameTaken: {
+    cs: 'Pravidlo s tímto názvem již existuje.',
+    en: 'A rule with this name already exists.',
+  },
+  templateOfAnotherPhenotype: {
+    cs: 'Šablona nepatří k tomuto fenotypu.',
+    en: 'The template does not belong to this phenotype.',
+  },
   productStatusNotAllowed: {
     cs: 'Tento stav nelze výsledku nastavit.',
     en: 'The result cannot be given this status.',

@@ -61,10 +61,18 @@ export const reportPhenotypeSchema = z.object({
   phenotype: z.string(),
   phenotypeEn: z.string(),
   templateId: z.number().int().nullable(),
+  /** Null while not assessed: an unassessed phenotype never carries a risk. */
   risk: z.number().int().nullable(),
   text: z.string(),
   textEn: z.string(),
   genes: z.array(z.object({ code: z.string(), genotype: z.string() })),
+  /**
+   * No template matched the genotypes and no doctor has assessed it yet: shown as "not assessed",
+   * never as a risk; the text is the gene combination's default one.
+   */
+  notAssessed: z.boolean(),
+  /** The doctor who assessed a phenotype no template matched, and when. */
+  assessedBy: userRefSchema.extend({ at: z.string() }).nullable(),
 });
 export type ReportPhenotype = z.infer<typeof reportPhenotypeSchema>;
 
@@ -90,7 +98,9 @@ export const reportCategorySummarySchema = z.object({
   name: z.string(),
   nameEn: z.string(),
   phenotypeCount: z.number().int(),
+  /** The gravest risk among the category's assessed phenotypes (high > medium > low > protective). */
   highestRisk: z.number().int().nullable(),
+  notAssessedCount: z.number().int(),
 });
 
 export const productChangeSchema = z.object({
@@ -102,6 +112,28 @@ export const productChangeSchema = z.object({
   newValue: z.string().nullable(),
 });
 export type ProductChange = z.infer<typeof productChangeSchema>;
+
+/** A combination rule of the catalogue that the report's phenotypes fulfil, with its own risk and text. */
+export const reportCombinationSchema = z.object({
+  ruleId: z.number().int(),
+  name: z.string(),
+  nameEn: z.string(),
+  risk: z.number().int(),
+  text: z.string(),
+  textEn: z.string(),
+  /** The phenotypes that fulfil the rule. */
+  phenotypes: z.array(
+    z.object({ geneCombinationId: z.number().int(), phenotype: z.string(), phenotypeEn: z.string() }),
+  ),
+});
+export type ReportCombination = z.infer<typeof reportCombinationSchema>;
+
+/**
+ * What publishing [3] or preliminarily publishing [4] needs the doctor to confirm: the report is
+ * flagged for inspection, some phenotype is not assessed, the doctor's introduction is empty.
+ */
+export const publicationOpenPoints = ['inspection', 'notAssessed', 'emptyIntro'] as const;
+export type PublicationOpenPoint = (typeof publicationOpenPoints)[number];
 
 /** `GET admin/products/getproduct ?ProductId` (SPEC §3 "Product"). */
 export const productSchema = productListItemSchema.extend({
@@ -124,6 +156,13 @@ export const productSchema = productListItemSchema.extend({
   legalGuardianName: z.string().nullable(),
   legalGuardianEmail: z.string().nullable(),
   categories: z.array(reportCategorySummarySchema),
+  combinations: z.array(reportCombinationSchema),
+  /** Phenotypes no template matched and no doctor has assessed. */
+  notAssessed: z.array(
+    z.object({ geneCombinationId: z.number().int(), phenotype: z.string(), phenotypeEn: z.string() }),
+  ),
+  /** What publication would ask the doctor to confirm now. */
+  openPoints: z.array(z.enum(publicationOpenPoints)),
   /** The gene table: the customer's stored genotypes. */
   genes: z.array(geneInformationSchema),
   changeLog: z.array(productChangeSchema),
@@ -155,8 +194,42 @@ export const productEditRequestSchema = z.object({
   DoctorIntroReproductiveGeneticsEnabled: z.boolean({ error: 'invalidValue' }).optional(),
   LegalGuardianName: z.string().trim().max(200, 'invalidValue').optional(),
   LegalGuardianEmail: z.union([z.literal(''), emailSchema]).optional(),
+  /**
+   * The open points the doctor has reviewed and confirms (recorded with who and when); publishing
+   * needs each open one, and confirming the inspection clears the report's inspection flag.
+   */
+  Confirmations: z
+    .array(z.enum(publicationOpenPoints, { error: 'invalidValue' }))
+    .max(3, 'invalidValue')
+    .optional(),
 });
 export type ProductEditRequest = z.infer<typeof productEditRequestSchema>;
+
+/**
+ * `PATCH admin/products/phenotype`: the doctor assesses a phenotype of the report, with one of its gene
+ * combination's templates or with an own text and risk.
+ */
+export const phenotypeAssessmentRequestSchema = z
+  .object({
+    ProductId: idSchema,
+    GeneCombinationId: idSchema,
+    TemplateId: idSchema.optional(),
+    Risk: z.coerce
+      .number({ error: 'invalidRisk' })
+      .int('invalidRisk')
+      .min(1, 'invalidRisk')
+      .max(4, 'invalidRisk')
+      .optional(),
+    Text: z.string().max(200_000, 'invalidValue').optional(),
+    TextEn: z.string().max(200_000, 'invalidValue').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.TemplateId !== undefined) return;
+    if (value.Risk === undefined) ctx.addIssue({ code: 'custom', path: ['Risk'], message: 'invalidRisk' });
+    if (!value.Text?.replace(/<[^>]*>/g, '').trim())
+      ctx.addIssue({ code: 'custom', path: ['Text'], message: 'required' });
+  });
+export type PhenotypeAssessmentRequest = z.infer<typeof phenotypeAssessmentRequestSchema>;
 
 /** `POST admin/products/move { ProductId, Section }`: answers 202 with the report pending the move. */
 export const productMoveRequestSchema = z.object({ ProductId: idSchema, Section: productSectionSchema });

@@ -1,10 +1,19 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, signIn } from '../support/session';
+import { demo, signIn, switchLanguage } from '../support/session';
 
 /** The list of a section narrowed to one report by its barcode. */
 async function openList(page: Page, path: string, barcode: string) {
   await page.goto(`${path}?search=${encodeURIComponent(barcode)}`);
   await expect(page.getByTestId('products-table-search')).toHaveValue(barcode);
+}
+
+/** Confirms, one by one, every open point the publish dialog lists. */
+async function confirmOpenPoints(page: Page) {
+  await expect(page.getByRole('dialog')).toBeVisible();
+  for (const point of await page
+    .getByTestId(/^product-open-point-(inspection|notAssessed|emptyIntro)$/)
+    .all())
+    await point.check();
 }
 
 /** Requests a move from a list row: the row shows the pending move, then leaves the list. */
@@ -59,8 +68,10 @@ test.describe('reports', () => {
     await expect(page.getByTestId('product-draft-notice')).toBeVisible();
     await expect(page.getByTestId('product-doctor-intro').locator('.ProseMirror')).toContainText(intro);
 
-    // Publish it (after a confirmation: the customer gets an e-mail).
+    // Publish it (after a confirmation: the customer gets an e-mail; any open point confirmed one by one).
     await page.getByTestId('product-publish').click();
+    await expect(page.getByTestId('product-publish-confirm')).toBeVisible();
+    await confirmOpenPoints(page);
     await page.getByTestId('product-publish-confirm').click();
     await expect(page).toHaveURL(new RegExp(`/customers/products/${id}$`));
     await expect(page.getByTestId('product-detail-status').getByTestId('product-status')).toHaveText(
@@ -87,5 +98,66 @@ test.describe('reports', () => {
     const back = page.locator(`[data-testid="products-table-row"][data-row-id="${id}"]`);
     await expect(back).toBeVisible();
     await expect(back.getByTestId('product-status')).toHaveText('Publikováno');
+  });
+
+  test('a phenotype no template matches is "neposouzeno" / "not assessed", never a risk; the doctor assesses it; publishing asks to confirm each open point', async ({
+    page,
+  }) => {
+    await signIn(page, demo.doctor);
+    // Demo reports of every third sample carry a factor V genotype no template covers.
+    await page.goto('/customers/products?status=1&requiresInspection=true&sort=id');
+    const rows = page.getByTestId('products-table-row');
+    await expect(rows.nth(1)).toBeVisible();
+    const id = (await rows.first().getAttribute('data-row-id')) ?? '';
+    const other = (await rows.nth(1).getAttribute('data-row-id')) ?? '';
+    await page.goto(`/customers/products/${id}`);
+    await expect(page.getByTestId('product-not-assessed')).toContainText('Faktor V Leiden');
+    const category = page
+      .getByTestId('report-category')
+      .filter({ has: page.getByTestId('category-not-assessed') });
+    await category.locator('button').first().click();
+    const phenotype = page.locator('[data-testid="report-phenotype"][data-not-assessed]');
+    await expect(phenotype).toHaveCount(1);
+    await expect(phenotype.getByTestId('risk-badge')).toHaveText('neposouzeno');
+    await expect(phenotype).not.toContainText('riziko');
+
+    // Publishing lists the open points; the button waits until each is confirmed.
+    await page.getByTestId('product-edit').click();
+    await page.getByTestId('product-publish').click();
+    await expect(page.getByTestId('product-open-points')).toContainText(
+      'Zveřejnit i s neposouzenými fenotypy (1)',
+    );
+    await expect(page.getByTestId('product-open-point-phenotypes')).toContainText('Faktor V Leiden');
+    await expect(page.getByTestId('product-open-point-inspection')).toBeVisible();
+    await expect(page.getByTestId('product-publish-confirm')).toBeDisabled();
+    await page.getByTestId('product-publish-cancel').click();
+
+    // The doctor assesses it with a template of its phenotype.
+    await page.goto(`/customers/products/${id}`);
+    await category.locator('button').first().click();
+    await phenotype.getByTestId('phenotype-assess').click();
+    await page.locator('[data-testid^="assess-template-"]').last().click();
+    await page.getByTestId('assess-submit').click();
+    await expect(page.getByText('Fenotyp Faktor V Leiden je posouzen.')).toBeVisible();
+    await expect(page.getByTestId('product-not-assessed')).toHaveCount(0);
+    await expect(page.getByTestId('phenotype-assessed-by')).toContainText('Posoudil(a)');
+
+    // Published with the inspection confirmed: the flag is gone and the change log says who confirmed it.
+    await page.getByTestId('product-edit').click();
+    await page.getByTestId('product-publish').click();
+    await expect(page.getByTestId('product-open-point-notAssessed')).toHaveCount(0);
+    await confirmOpenPoints(page);
+    await page.getByTestId('product-publish-confirm').click();
+    await expect(page.getByTestId('product-detail-status').getByTestId('product-status')).toHaveText(
+      'Publikováno',
+    );
+    await expect(page.getByTestId('product-inspection')).toHaveCount(0);
+    await expect(page.getByTestId('product-changelog')).toContainText('výsledek zkontrolován');
+
+    await switchLanguage(page, 'EN');
+    await page.goto(`/customers/products/${other}`);
+    await expect(page.getByTestId('product-not-assessed')).toContainText('Factor V Leiden');
+    await category.locator('button').first().click();
+    await expect(phenotype.getByTestId('risk-badge')).toHaveText('not assessed');
   });
 });

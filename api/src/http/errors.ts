@@ -99,7 +99,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const fields = error.fields
       ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translateField(v, locale)]))
       : undefined;
-    const message = translateMessage(error.messageKey, locale, error.params);
+    // A message may name its fields' reasons in one sentence each: `{fields}`.
+    const message = translateMessage(error.messageKey, locale, {
+      ...(fields ? { fields: Object.values(fields).join(' ') } : {}),
+      ...error.params,
+    });
     return reply.status(error.statusCode).send({ error: { code: error.code, message, fields } });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -7,6 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import {
+  combinationRules,
   geneCombinations,
   templateCategories,
   templateGenotypeCombinations,
@@ -506,6 +507,33 @@ export const demoCatalogue: SeedPhenotype[] = [
   },
 ];
 
+/**
+ * The demo combination rules: each condition names a demo phenotype by its genes and the genotypes of
+ * its templates that fulfil it.
+ */
+export const demoCombinationRules: {
+  name: Text;
+  risk: number;
+  text: Text;
+  conditions: { genes: string; genotypes: string[] }[];
+}[] = [
+  {
+    name: [
+      'Faktor V Leiden a protrombin G20210A současně',
+      'Factor V Leiden and prothrombin G20210A together',
+    ],
+    risk: 3,
+    text: p(
+      'Nesete současně mutaci Leiden genu F5 i variantu G20210A genu F2. Jejich kombinace zvyšuje riziko žilní trombózy mnohem více než každá z nich zvlášť. Doporučujeme konzultaci s hematologem, vyhnout se estrogenové antikoncepci a informovat lékaře před operacemi a v těhotenství.',
+      'You carry both the Leiden mutation of F5 and the G20210A variant of F2. Together they raise the risk of venous thrombosis far more than either alone. We recommend seeing a haematologist, avoiding oestrogen contraception and telling your doctor before surgery and in pregnancy.',
+    ),
+    conditions: [
+      { genes: 'rs6025', genotypes: ['C/T', 'T/T'] },
+      { genes: 'rs1799963', genotypes: ['G/A', 'A/A'] },
+    ],
+  },
+];
+
 /** Inserts the demo catalogue; each template is created as by the admin. */
 export async function seedTemplates(db: Executor): Promise<void> {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@genodesk.test'));
@@ -531,6 +559,7 @@ export async function seedTemplates(db: Executor): Promise<void> {
     return row.id;
   }
 
+  const ruleTemplates = new Map<object, { geneCombinationId: number; templateIds: number[] }>();
   for (const phenotype of demoCatalogue) {
     const parent = await categoryId(phenotype.category, null);
     const subcategoryId = await categoryId(phenotype.subcategory, parent);
@@ -578,6 +607,34 @@ export async function seedTemplates(db: Executor): Promise<void> {
           genotypeKey: checked.keys[position] ?? '',
         })),
       );
+      for (const rule of demoCombinationRules)
+        for (const condition of rule.conditions)
+          if (
+            condition.genes === phenotype.genes &&
+            template.rows.some((row) => condition.genotypes.includes(Object.values(row)[0] ?? ''))
+          ) {
+            const ids = ruleTemplates.get(condition) ?? {
+              geneCombinationId: combination.id,
+              templateIds: [],
+            };
+            ids.templateIds.push(row.id);
+            ruleTemplates.set(condition, ids);
+          }
     }
   }
+  for (const rule of demoCombinationRules)
+    await db.insert(combinationRules).values({
+      name: rule.name[0],
+      nameEn: rule.name[1],
+      risk: rule.risk,
+      text: rule.text[0],
+      textEn: rule.text[1],
+      conditions: rule.conditions.map((condition) => {
+        const ids = ruleTemplates.get(condition);
+        if (!ids) throw new Error(`demo rule condition ${condition.genes} matches no template`);
+        return ids;
+      }),
+      createdBy: admin?.id ?? null,
+      updatedBy: admin?.id ?? null,
+    });
 }

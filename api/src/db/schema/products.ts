@@ -42,7 +42,11 @@ export const customerGenotypes = pgTable(
   (t) => [uniqueIndex('customer_genotypes_gene_key').on(t.customerId, sql`lower(${t.geneCode})`)],
 );
 
-/** A generated phenotype of a report. `templateId` is null when the gene combination's default was used. */
+/**
+ * A generated phenotype of a report. With no matching template it is `notAssessed` (no risk, the gene
+ * combination's default text) until a doctor assesses it (`assessedBy`, a template or an own text and
+ * risk). Reports generated before assessment existed lack both flags: see `reportContent`.
+ */
 export type ReportPhenotype = {
   geneCombinationId: number;
   phenotype: string;
@@ -52,10 +56,22 @@ export type ReportPhenotype = {
   text: string;
   textEn: string;
   genes: { code: string; genotype: string }[];
+  notAssessed?: boolean;
+  assessedBy?: { id: number; userName: string; at: string } | null;
 };
 export type ReportSubcategory = { id: number; name: string; nameEn: string; phenotypes: ReportPhenotype[] };
 export type ReportCategory = { id: number; name: string; nameEn: string; subcategories: ReportSubcategory[] };
-export type ReportContent = { categories: ReportCategory[] };
+/** A combination rule the report's phenotypes fulfil. */
+export type ReportCombination = {
+  ruleId: number;
+  name: string;
+  nameEn: string;
+  risk: number;
+  text: string;
+  textEn: string;
+  phenotypes: { geneCombinationId: number; phenotype: string; phenotypeEn: string }[];
+};
+export type ReportContent = { categories: ReportCategory[]; combinations?: ReportCombination[] };
 
 /** A customer's report ("product", SPEC §3), status 1–5 (SPEC §4). */
 export const products = pgTable(

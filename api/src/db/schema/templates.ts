@@ -146,3 +146,34 @@ export const templateGenotypeCombinations = pgTable(
     index('template_genotype_combinations_template_idx').on(t.templateId, t.position),
   ],
 );
+
+/** One condition of a combination rule: the gene combination's phenotype resolved to one of these templates. */
+export type CombinationCondition = { geneCombinationId: number; templateIds: number[] };
+
+/**
+ * A combination rule of the catalogue: when a report's phenotypes fulfil every condition (e.g. a factor V
+ * Leiden variant and a prothrombin variant together), the report carries the rule's own risk and text.
+ * Evaluated at generation and reanalysis.
+ */
+export const combinationRules = pgTable(
+  'combination_rules',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    risk: smallint('risk').notNull(),
+    text: text('text').notNull(),
+    textEn: text('text_en').notNull().default(''),
+    conditions: jsonb('conditions').$type<CombinationCondition[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('combination_rules_name_key').on(sql`lower(${t.name})`),
+    index('combination_rules_created_at_idx').on(t.createdAt),
+    check('combination_rules_risk_range', sql`${t.risk} between 1 and 4`),
+    check('combination_rules_two_conditions', sql`jsonb_array_length(${t.conditions}) >= 2`),
+  ],
+);

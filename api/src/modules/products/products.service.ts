@@ -1,6 +1,7 @@
 import {
   isUnderage,
   type Locale,
+  type PhenotypeAssessmentRequest,
   type Product,
   type ProductChange,
   type ProductEditRequest,
@@ -9,6 +10,7 @@ import {
   type ProductPage,
   ProductSection,
   ProductStatus,
+  type PublicationOpenPoint,
   productMoves,
   productSectionLabels,
   ReanalysisStatus,
@@ -28,14 +30,23 @@ import {
   products,
   productTypes,
   type ReportContent,
+  type ReportPhenotype,
   reanalysisRuns,
   samples,
+  templates,
   users,
 } from '../../db/schema/index.js';
 import type { Deps } from '../../http/app-types.js';
-import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
 import { queueTemplateEmail } from '../messaging/outbox.js';
+import { fulfilledRules, isNotAssessed, reportContent } from '../results/generation.js';
+import {
+  loadCatalogue,
+  phenotypeChanges,
+  recountTemplates,
+  syncTemplates,
+} from '../results/generation.service.js';
 import { sanitizeRichText } from '../templates/rich-text.js';
 
 type ProductsDeps = Pick<Deps, 'db' | 'jobs'>;
@@ -214,19 +225,58 @@ async function getListItem(db: Executor, id: number): Promise<ProductListItem> {
 
 // One report
 
-/** Per top category of the content: how many phenotypes, and the highest risk among them. */
+/** Risks from the gravest: high, medium, low, protective (a protective effect is never the "highest risk"). */
+const gravity: Record<number, number> = { 3: 4, 2: 3, 1: 2, 4: 1 };
+
+/** Per top category of the content: how many phenotypes, the gravest risk, how many are not assessed. */
 function categorySummary(content: ReportContent): Product['categories'] {
   return content.categories.map((category) => {
     const phenotypes = category.subcategories.flatMap((s) => s.phenotypes);
-    const risks = phenotypes.map((p) => p.risk).filter((risk): risk is number => risk !== null);
+    const risks = phenotypes
+      .filter((p) => !isNotAssessed(p))
+      .map((p) => p.risk)
+      .filter((risk): risk is number => risk !== null);
     return {
       id: category.id,
       name: category.name,
       nameEn: category.nameEn,
       phenotypeCount: phenotypes.length,
-      highestRisk: risks.length ? Math.max(...risks) : null,
+      highestRisk: risks.length
+        ? risks.reduce((gravest, risk) => ((gravity[risk] ?? 0) > (gravity[gravest] ?? 0) ? risk : gravest))
+        : null,
+      notAssessedCount: phenotypes.filter(isNotAssessed).length,
     };
   });
+}
+
+const notAssessedPhenotypes = (content: ReportContent) =>
+  content.categories.flatMap((category) =>
+    category.subcategories.flatMap((subcategory) =>
+      subcategory.phenotypes.filter(isNotAssessed).map((p) => ({
+        geneCombinationId: p.geneCombinationId,
+        phenotype: p.phenotype,
+        phenotypeEn: p.phenotypeEn,
+      })),
+    ),
+  );
+
+const hasWords = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim() !== '';
+
+/** What publishing would ask the doctor to confirm now (PublicationOpenPoint). */
+function openPointsOf(report: {
+  requiresInspection: boolean;
+  content: ReportContent;
+  doctorIntro: string;
+}): PublicationOpenPoint[] {
+  const points: PublicationOpenPoint[] = [];
+  if (report.requiresInspection) points.push('inspection');
+  if (notAssessedPhenotypes(report.content).length) points.push('notAssessed');
+  if (!hasWords(report.doctorIntro)) points.push('emptyIntro');
+  return points;
 }
 
 async function changeLog(db: Executor, productId: number): Promise<ProductChange[]> {
@@ -326,6 +376,9 @@ export async function getProduct(db: Executor, id: number): Promise<Product> {
     legalGuardianName: row.legalGuardianName,
     legalGuardianEmail: row.legalGuardianEmail,
     categories: categorySummary(row.content),
+    combinations: row.content.combinations ?? [],
+    notAssessed: notAssessedPhenotypes(row.content),
+    openPoints: openPointsOf(row),
     genes,
     changeLog: await changeLog(db, id),
     reanalysisPending: pending !== undefined,
@@ -359,7 +412,7 @@ export async function getProductCategory(
     .select({ content: products.content })
     .from(products)
     .where(eq(products.id, productId));
-  const category = row?.content.categories.find((c) => c.id === categoryId);
+  const category = row && reportContent(row.content).categories.find((c) => c.id === categoryId);
   if (!category) throw notFound();
   return category;
 }
@@ -424,6 +477,22 @@ export async function editProduct(deps: ProductsDeps, by: Principal, input: Prod
     const inviting = statusChanged && status === ProductStatus.Unpublished;
     if (inviting && isUnderage(customer.dateOfBirth) && !legalGuardianName)
       throw unprocessable('legalGuardianRequired', 'LegalGuardianName');
+    const publishing =
+      statusChanged &&
+      (status === ProductStatus.Published || status === ProductStatus.PreliminarilyPublished);
+
+    // Publication gates: each open point needs the doctor's confirmation, recorded with who and when.
+    const open = openPointsOf({
+      requiresInspection: before.requiresInspection,
+      content: before.content,
+      doctorIntro: doctorIntro ?? before.doctorIntro,
+    });
+    const confirmed = open.filter((point) => input.Confirmations?.includes(point));
+    if (publishing) {
+      const unconfirmed = open.filter((point) => !confirmed.includes(point));
+      if (unconfirmed.length)
+        throw publicationRefused(unconfirmed, notAssessedPhenotypes(before.content).length);
+    }
 
     const after = {
       status,
@@ -434,19 +503,21 @@ export async function editProduct(deps: ProductsDeps, by: Principal, input: Prod
         input.DoctorIntroReproductiveGeneticsEnabled ?? before.doctorIntroReproductiveGeneticsEnabled,
       legalGuardianName: legalGuardianName ?? null,
       legalGuardianEmail: legalGuardianEmail ?? null,
+      // Only the doctor's review clears the flag.
+      requiresInspection: before.requiresInspection && !confirmed.includes('inspection'),
     };
     const fields = Object.keys(after) as (keyof typeof after)[];
-    const changes: FieldChange[] = fields
-      .filter((field) => after[field] !== before[field])
-      .map((field) => ({ field, oldValue: before[field], newValue: after[field] }));
+    const changes: FieldChange[] = [
+      ...confirmed.map((point) => ({ field: 'confirmed', oldValue: null, newValue: point })),
+      ...fields
+        .filter((field) => after[field] !== before[field])
+        .map((field) => ({ field, oldValue: before[field], newValue: after[field] })),
+    ];
     if (changes.length === 0) return;
 
     const introsChanged =
       after.doctorIntro !== before.doctorIntro ||
       after.doctorIntroReproductiveGenetics !== before.doctorIntroReproductiveGenetics;
-    const publishing =
-      statusChanged &&
-      (status === ProductStatus.Published || status === ProductStatus.PreliminarilyPublished);
     await tx
       .update(products)
       .set({
@@ -496,6 +567,112 @@ export async function editProduct(deps: ProductsDeps, by: Principal, input: Prod
     }
   });
   return getProduct(deps.db, id);
+}
+
+/** 422 naming each open point the doctor has not confirmed, in the caller's language. */
+function publicationRefused(points: PublicationOpenPoint[], notAssessedCount: number) {
+  const reasons = {
+    inspection: 'openPointInspection',
+    notAssessed: { key: 'openPointNotAssessed', params: { count: notAssessedCount } },
+    emptyIntro: 'openPointEmptyIntro',
+  } as const;
+  return new AppError(
+    422,
+    'RULE_BROKEN',
+    'publicationNeedsConfirmation',
+    Object.fromEntries(points.map((point) => [`Confirmations.${point}`, reasons[point]])),
+  );
+}
+
+/**
+ * `PATCH admin/products/phenotype`: the doctor assesses a phenotype of the report, with a template of
+ * its gene combination (its risk and texts) or with an own text and risk. The report's templates and
+ * combination findings follow; the change goes to the report's change log. One transaction.
+ */
+export async function assessPhenotype(deps: ProductsDeps, by: Principal, input: PhenotypeAssessmentRequest) {
+  const text = input.Text !== undefined ? sanitizeRichText(input.Text, 'Text') : undefined;
+  const textEn = input.TextEn !== undefined ? sanitizeRichText(input.TextEn, 'TextEn') : undefined;
+  await transaction(deps.db, async (tx) => {
+    const [report] = await tx
+      .select({ content: products.content, isArchived: products.isArchived })
+      .from(products)
+      .where(eq(products.id, input.ProductId))
+      .for('update');
+    if (!report) throw notFound();
+    if (report.isArchived) throw unprocessable('productArchivedReadOnly');
+    const phenotype = report.content.categories
+      .flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes))
+      .find((p) => p.geneCombinationId === input.GeneCombinationId);
+    if (!phenotype) throw notFound();
+    let assessment: Pick<ReportPhenotype, 'templateId' | 'risk' | 'text' | 'textEn'>;
+    if (input.TemplateId !== undefined) {
+      const [template] = await tx
+        .select({
+          geneCombinationId: templates.geneCombinationId,
+          risk: templates.risk,
+          text: templates.templateText,
+          textEn: templates.templateEnText,
+        })
+        .from(templates)
+        .where(eq(templates.id, input.TemplateId));
+      if (!template) throw notFound();
+      if (template.geneCombinationId !== input.GeneCombinationId)
+        throw unprocessable('templateOfAnotherPhenotype', 'TemplateId');
+      assessment = {
+        templateId: input.TemplateId,
+        risk: template.risk,
+        text: template.text,
+        textEn: template.textEn,
+      };
+    } else {
+      assessment = { templateId: null, risk: input.Risk ?? null, text: text ?? '', textEn: textEn ?? '' };
+    }
+    const now = new Date();
+    const assessed: ReportPhenotype = {
+      ...phenotype,
+      ...assessment,
+      notAssessed: false,
+      assessedBy: { id: by.id, userName: by.userName, at: now.toISOString() },
+    };
+    const content: ReportContent = {
+      ...report.content,
+      categories: report.content.categories.map((c) => ({
+        ...c,
+        subcategories: c.subcategories.map((s) => ({
+          ...s,
+          phenotypes: s.phenotypes.map((p) => (p === phenotype ? assessed : p)),
+        })),
+      })),
+    };
+    // The combination rules see the doctor's choice: regenerate only the combinations from the catalogue.
+    const catalogue = await loadCatalogue(tx);
+    const placed = new Map(
+      content.categories.flatMap((c) =>
+        c.subcategories.flatMap((s) => s.phenotypes.map((p) => [p.geneCombinationId, p] as const)),
+      ),
+    );
+    content.combinations = fulfilledRules(catalogue.combinationRules, placed);
+    const changes = phenotypeChanges(report.content, content);
+    await tx
+      .update(products)
+      .set({ content, lastChangeAt: now, updatedAt: now })
+      .where(eq(products.id, input.ProductId));
+    const templateIds = [
+      ...new Set(
+        [...placed.values()]
+          .map((p) => p.templateId)
+          .filter((id): id is number => id !== null && catalogue.templateIds.has(id)),
+      ),
+    ];
+    await recountTemplates(tx, await syncTemplates(tx, input.ProductId, templateIds));
+    await audit(tx, {
+      entity: 'product',
+      entityId: input.ProductId,
+      changedBy: by.id,
+      changes: changes.map((change) => ({ ...change, newValue: `${change.newValue} · assessed` })),
+    });
+  });
+  return getProduct(deps.db, input.ProductId);
 }
 
 /** The report's sample moves with it ([8] published, [9] consultation), audited like any sample change. */

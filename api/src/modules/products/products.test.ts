@@ -1,7 +1,16 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
-import { auditLog, outboxMessages, products, reanalysisRuns, users } from '../../db/schema/index.js';
+import { transaction } from '../../db/client.js';
+import {
+  auditLog,
+  outboxMessages,
+  products,
+  reanalysisRuns,
+  templates,
+  users,
+} from '../../db/schema/index.js';
+import { loadCatalogue, reanalyseProducts } from '../results/generation.service.js';
 import { moveProduct } from './products.service.js';
 import { type ReportFixture, reportFor, sampleStatus, yearsAgo } from './test-fixtures.js';
 
@@ -66,7 +75,11 @@ describe('products list', () => {
 
   beforeAll(async () => {
     a = await reportFor(t, { surname: 'Listová Alfa' });
-    b = await reportFor(t, { surname: 'Listová Beta', dateOfBirth: yearsAgo(15) });
+    b = await reportFor(t, {
+      surname: 'Listová Beta',
+      dateOfBirth: yearsAgo(15),
+      genotypes: { rs4988235: 'CC', rs762551: 'C/A', rs6025: 'A/A' },
+    });
     c = await reportFor(t, { surname: 'Listová Gama', genotypes: { rs4988235: 'CC' } });
     d = await reportFor(t, { surname: 'Listová Delta' });
     await placeIn(c.productId, 'doctorSection');
@@ -170,9 +183,10 @@ describe('one report', () => {
     });
     expect(product.genes.map((g: { code: string; genotype: string }) => [g.code, g.genotype])).toEqual([
       ['rs4988235', 'CC'],
-      ['rs6025', 'A/A'],
+      ['rs6025', 'C/T'],
       ['rs762551', 'C/A'],
     ]);
+    expect(product).toMatchObject({ notAssessed: [], openPoints: ['emptyIntro'], combinations: [] });
     const [row] = await t.db.select().from(products).where(eq(products.id, r.productId));
     const expected = row!.content.categories.map((category) => {
       const phenotypes = category.subcategories.flatMap((s) => s.phenotypes);
@@ -181,6 +195,7 @@ describe('one report', () => {
         nameEn: category.nameEn,
         phenotypeCount: phenotypes.length,
         highestRisk: Math.max(...phenotypes.map((p) => p.risk ?? 0)),
+        notAssessedCount: 0,
       };
     });
     expect(product.categories).toMatchObject(expected);
@@ -324,14 +339,16 @@ describe('editing a report', () => {
     );
 
     const quiet = await reportFor(t, { notifyByEmail: false });
-    expect((await patch({ Id: quiet.productId, Status: 3 })).statusCode).toBe(200);
+    expect(
+      (await patch({ Id: quiet.productId, Status: 3, DoctorIntro: '<p>Dobrý výsledek.</p>' })).statusCode,
+    ).toBe(200);
     expect(await sampleStatus(t, quiet.sampleId)).toBe(8);
     expect(await emailsTo(quiet.email)).toEqual([]);
   });
 
   it('publishes preliminarily: status 4', async () => {
     const r = await reportFor(t);
-    const response = await patch({ Id: r.productId, Status: 4 });
+    const response = await patch({ Id: r.productId, Status: 4, DoctorIntro: '<p>Předběžně.</p>' });
     expect(response.json()).toMatchObject({ status: 4, publishedAt: expect.any(String) });
     expect(await sampleStatus(t, r.sampleId)).toBe(8);
     expect(await emailsTo(r.email)).toEqual([
@@ -396,7 +413,7 @@ describe('editing a report', () => {
 
   it('refuses status 1 or 5 (422) but a save may keep either', async () => {
     const r = await reportFor(t);
-    await patch({ Id: r.productId, Status: 3 });
+    await patch({ Id: r.productId, Status: 3, DoctorIntro: '<p>Hotovo.</p>' });
     for (const status of [1, 5]) {
       const response = await patch({ Id: r.productId, Status: status });
       expect(response.statusCode).toBe(422);
@@ -408,6 +425,138 @@ describe('editing a report', () => {
     expect(save.statusCode).toBe(200);
     expect(save.json()).toMatchObject({ status: 1, doctorIntro: '<p>Koncept</p>' });
     expect((await patch({ Id: fresh.productId, Status: 6 })).statusCode).toBe(400);
+  });
+
+  it('refuses to publish what nobody checked: inspection, unassessed phenotypes, an empty introduction (422, cs and en), until each is confirmed', async () => {
+    const r = await reportFor(t, { genotypes: { rs4988235: 'CC', rs6025: 'A/A' } });
+    const before = await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`);
+    expect(before.json()).toMatchObject({
+      requiresInspection: true,
+      openPoints: ['inspection', 'notAssessed', 'emptyIntro'],
+      notAssessed: [expect.objectContaining({ phenotype: 'Faktor V Leiden' })],
+    });
+    for (const status of [3, 4]) {
+      const refused = await patch({ Id: r.productId, Status: status });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.message).toBe(
+        'Výsledek nelze zveřejnit, dokud lékař nepotvrdí každý otevřený bod. Výsledek je označen ke kontrole lékařem. Neposouzené fenotypy: 1. Úvodní slovo lékaře je prázdné.',
+      );
+    }
+    const english = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products',
+      payload: { Id: r.productId, Status: 3, DoctorIntro: '<p>Done.</p>', Confirmations: ['inspection'] },
+      headers: { ...doctor, 'accept-language': 'en' },
+    });
+    expect(english.statusCode).toBe(422);
+    expect(english.json().error.message).toBe(
+      'The report cannot be published until the doctor confirms each open point. Phenotypes not assessed: 1.',
+    );
+    // Nothing changed by the refusals.
+    expect(await productRow(r.productId)).toMatchObject({
+      status: 1,
+      doctorIntro: '',
+      requiresInspection: true,
+    });
+    expect(await sampleStatus(t, r.sampleId)).toBe(6);
+    expect(await emailsTo(r.email)).toEqual([]);
+
+    const published = await patch({
+      Id: r.productId,
+      Status: 3,
+      Confirmations: ['inspection', 'notAssessed', 'emptyIntro'],
+    });
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({
+      status: 3,
+      requiresInspection: false,
+      openPoints: ['notAssessed', 'emptyIntro'],
+    });
+    const confirmations = published
+      .json()
+      .changeLog.filter((c: { field: string }) => c.field === 'confirmed')
+      .map((c: { newValue: string; changedByUser: { id: number } }) => [c.newValue, c.changedByUser.id]);
+    expect(confirmations.sort()).toEqual([
+      ['emptyIntro', doctorId],
+      ['inspection', doctorId],
+      ['notAssessed', doctorId],
+    ]);
+  });
+
+  it('the doctor assesses an unassessed phenotype with a template or an own text and risk; reanalysis keeps it', async () => {
+    const r = await reportFor(t, { genotypes: { rs4988235: 'CC', rs6025: 'A/A' } });
+    const product = (await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`)).json();
+    const factorV = product.notAssessed[0].geneCombinationId;
+    const [template] = await t.db
+      .select({ id: templates.id })
+      .from(templates)
+      .where(and(eq(templates.geneCombinationId, factorV), eq(templates.risk, 3)));
+    const [foreign] = await t.db
+      .select({ id: templates.id })
+      .from(templates)
+      .where(sql`${templates.geneCombinationId} <> ${factorV}`)
+      .limit(1);
+    const assess = (body: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/admin/products/phenotype', payload: body, headers: doctor });
+
+    expect((await assess({ ProductId: r.productId, GeneCombinationId: factorV })).statusCode).toBe(400);
+    const wrong = await assess({
+      ProductId: r.productId,
+      GeneCombinationId: factorV,
+      TemplateId: foreign!.id,
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error.message).toBe('Šablona nepatří k tomuto fenotypu.');
+    const byText = await assess({
+      ProductId: r.productId,
+      GeneCombinationId: factorV,
+      Risk: 2,
+      Text: '<p>Posouzeno lékařem.</p>',
+      TextEn: '<p>Assessed by a doctor.</p>',
+    });
+    expect(byText.statusCode).toBe(200);
+    expect(byText.json()).toMatchObject({ notAssessed: [], openPoints: ['inspection', 'emptyIntro'] });
+    const byTemplate = await assess({
+      ProductId: r.productId,
+      GeneCombinationId: factorV,
+      TemplateId: template!.id,
+    });
+    expect(byTemplate.statusCode).toBe(200);
+    const category = byTemplate
+      .json()
+      .categories.find(
+        (c: { notAssessedCount: number; highestRisk: number }) =>
+          c.notAssessedCount === 0 && c.highestRisk === 3,
+      );
+    expect(category).toBeDefined();
+    const log = byTemplate
+      .json()
+      .changeLog.filter((c: { field: string }) => c.field === 'phenotype: Faktor V Leiden');
+    expect(log.map((c: { oldValue: string; newValue: string }) => [c.oldValue, c.newValue])).toEqual([
+      ['risk 2 · doctor text', `risk 3 · template ${template!.id} · assessed`],
+      ['not assessed · default text', 'risk 2 · doctor text · assessed'],
+    ]);
+
+    // A reanalysis with the same genotypes keeps the doctor's assessment.
+    const catalogue = await transaction(t.db, (tx) => loadCatalogue(tx));
+    await transaction(t.db, (tx) => reanalyseProducts(tx, [r.productId], catalogue, null));
+    const after = (await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`)).json();
+    expect(after.notAssessed).toEqual([]);
+    const phenotype = (
+      await call(
+        'GET',
+        `/api/admin/products/getcategory?ProductId=${r.productId}&ProductCategoryId=${category.id}`,
+      )
+    )
+      .json()
+      .subcategories.flatMap((s: { phenotypes: object[] }) => s.phenotypes)
+      .find((p: { geneCombinationId: number }) => p.geneCombinationId === factorV);
+    expect(phenotype).toMatchObject({
+      risk: 3,
+      templateId: template!.id,
+      notAssessed: false,
+      assessedBy: { id: doctorId },
+    });
   });
 
   it('404 for an unknown report; Products.View alone may not edit', async () => {

@@ -1,5 +1,6 @@
 import {
   Permissions,
+  phenotypeAssessmentRequestSchema,
   productCategoryQuerySchema,
   productEditRequestSchema,
   productIdQuerySchema,
@@ -14,6 +15,7 @@ import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { requestLocale } from '../../http/errors.js';
 import {
+  assessPhenotype,
   editProduct,
   getProductCategory,
   listProducts,
@@ -70,6 +72,18 @@ export function productsRoutes(app: App, deps: Deps) {
       response: { 200: productSchema },
     },
     handler: (request) => editProduct(deps, principalOf(request), request.body),
+  });
+
+  app.patch('/api/admin/products/phenotype', {
+    config: { access: { all: [P.ProductsEdit] } },
+    schema: {
+      tags,
+      summary:
+        "The doctor assesses a report's phenotype: a template of its gene combination, or an own text and risk",
+      body: phenotypeAssessmentRequestSchema,
+      response: { 200: productSchema },
+    },
+    handler: (request) => assessPhenotype(deps, principalOf(request), request.body),
   });
 
   app.post('/api/admin/products/move', {

@@ -69,7 +69,7 @@ export async function reportFor(
     .insert(samples)
     .values({ customerId: customer!.id, status: 6, barcodeId: barcode!.id })
     .returning({ id: samples.id });
-  const genotypes = options.genotypes ?? { rs4988235: 'CC', rs762551: 'C/A', rs6025: 'A/A' };
+  const genotypes = options.genotypes ?? { rs4988235: 'CC', rs762551: 'C/A', rs6025: 'C/T' };
   await t.db.insert(customerGenotypes).values(
     Object.entries(genotypes).map(([geneCode, genotype]) => ({
       customerId: customer!.id,

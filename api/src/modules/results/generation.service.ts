@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import {
   auditLog,
+  combinationRules,
   customerGenotypes,
   customers,
   geneCombinations,
@@ -18,6 +19,7 @@ import {
   type CatalogueGeneCombination,
   type CatalogueTemplate,
   generateReport as generateContent,
+  isNotAssessed,
   type PreparedCatalogue,
   prepareCatalogue,
 } from './generation.js';
@@ -87,7 +89,18 @@ export async function loadCatalogue(db: Executor): Promise<PreparedCatalogue> {
     subcategory: { id: row.subcategoryId, name: row.subcategoryName, nameEn: row.subcategoryNameEn },
     templates: templatesByCombination.get(row.id) ?? [],
   }));
-  return prepareCatalogue(entries);
+  const rules = await db
+    .select({
+      id: combinationRules.id,
+      name: combinationRules.name,
+      nameEn: combinationRules.nameEn,
+      risk: combinationRules.risk,
+      text: combinationRules.text,
+      textEn: combinationRules.textEn,
+      conditions: combinationRules.conditions,
+    })
+    .from(combinationRules);
+  return prepareCatalogue(entries, rules);
 }
 
 /** Only the genotypes of genes the catalogue uses (a results file may carry a thousand genes). */
@@ -152,12 +165,19 @@ export async function generateReports(tx: Tx, inputs: GenerateReportInput[], cat
     `${customerId}:${productTypeId ?? ''}`;
   const latest = new Map<string, number>();
   const reportRows = await tx
-    .select({ id: products.id, customerId: products.customerId, productTypeId: products.productTypeId })
+    .select({
+      id: products.id,
+      customerId: products.customerId,
+      productTypeId: products.productTypeId,
+      content: products.content,
+      requiresInspection: products.requiresInspection,
+    })
     .from(products)
     .where(inArray(products.customerId, customerIds))
     .orderBy(asc(products.id))
     .for('update');
   for (const row of reportRows) latest.set(reportKey(row.customerId, row.productTypeId), row.id);
+  const before = new Map(reportRows.map((row) => [row.id, row]));
 
   const now = new Date();
   const touched: number[] = [];
@@ -191,21 +211,24 @@ export async function generateReports(tx: Tx, inputs: GenerateReportInput[], cat
     pending.length = 0;
   };
   for (const input of inputs) {
+    const key = reportKey(input.customerId, input.productTypeId);
+    if (pending.some((report) => report.key === key)) await createPending();
+    const existing = latest.get(key);
+    const previous = existing !== undefined ? before.get(existing) : undefined;
     const generated = generateContent(prepared, {
       gender: genders.get(input.customerId) as number,
       genotypes: genotypesByCustomer.get(input.customerId) ?? {},
+      previous: previous?.content,
     });
     const fields = {
       content: generated.content,
       pairedPhenotypesCount: generated.pairedPhenotypesCount,
-      requiresInspection: generated.requiresInspection,
+      // Only the doctor's review clears the flag (PATCH admin/products with the confirmation).
+      requiresInspection: generated.requiresInspection || (previous?.requiresInspection ?? false),
       generatedAt: now,
       updatedAt: now,
       ...(input.approvedByLaboratory ? { approvedByLaboratory: true } : {}),
     };
-    const key = reportKey(input.customerId, input.productTypeId);
-    if (pending.some((report) => report.key === key)) await createPending();
-    const existing = latest.get(key);
     if (existing !== undefined) {
       await tx
         .update(products)
@@ -295,11 +318,16 @@ const phenotypesOf = (content: ReportContent) =>
     ),
   );
 
-/** A phenotype's outcome as a doctor reads it in the change log: risk and template, or '—' when absent. */
-const outcome = (phenotype: ReportPhenotype | undefined) =>
-  phenotype
-    ? `risk ${phenotype.risk ?? '—'} · ${phenotype.templateId === null ? 'default text' : `template ${phenotype.templateId}`}`
-    : '—';
+/**
+ * A phenotype's outcome as a doctor reads it in the change log: risk and template, 'not assessed', or
+ * '—' when absent.
+ */
+export const outcome = (phenotype: ReportPhenotype | undefined) =>
+  !phenotype
+    ? '—'
+    : isNotAssessed(phenotype)
+      ? 'not assessed · default text'
+      : `risk ${phenotype.risk ?? '—'} · ${phenotype.templateId === null ? 'doctor text' : `template ${phenotype.templateId}`}`;
 
 /**
  * The change log of a regenerated report: one row per phenotype that appeared, disappeared or changed
@@ -317,6 +345,18 @@ export function phenotypeChanges(before: ReportContent, after: ReportContent) {
     let newValue = outcome(b);
     if (oldValue === newValue) newValue = `${newValue} · new text`;
     changes.push({ field: `phenotype: ${(b ?? a)?.phenotype}`, oldValue, newValue });
+  }
+  const rulesBefore = new Map((before.combinations ?? []).map((rule) => [rule.ruleId, rule]));
+  const rulesAfter = new Map((after.combinations ?? []).map((rule) => [rule.ruleId, rule]));
+  for (const id of new Set([...rulesBefore.keys(), ...rulesAfter.keys()])) {
+    const a = rulesBefore.get(id);
+    const b = rulesAfter.get(id);
+    if (canonical(a) === canonical(b)) continue;
+    changes.push({
+      field: `combination: ${(b ?? a)?.name}`,
+      oldValue: a ? `risk ${a.risk}` : '—',
+      newValue: b ? `risk ${b.risk}${a ? ' · new text' : ''}` : '—',
+    });
   }
   return changes.sort((x, y) => x.field.localeCompare(y.field, 'cs'));
 }
@@ -372,13 +412,15 @@ export async function reanalyseProducts(
     const generated = generateContent(catalogue, {
       gender: report.gender,
       genotypes: genotypesByCustomer.get(report.customerId) ?? {},
+      previous: report.content,
     });
+    const requiresInspection = generated.requiresInspection || report.requiresInspection;
     const changes = phenotypeChanges(report.content, generated.content);
     if (
       !changes.length &&
       canonical(report.content) === canonical(generated.content) &&
       report.pairedPhenotypesCount === generated.pairedPhenotypesCount &&
-      report.requiresInspection === generated.requiresInspection
+      report.requiresInspection === requiresInspection
     )
       continue;
     changed++;
@@ -387,7 +429,7 @@ export async function reanalyseProducts(
       .set({
         content: generated.content,
         pairedPhenotypesCount: generated.pairedPhenotypesCount,
-        requiresInspection: generated.requiresInspection,
+        requiresInspection,
         lastChangeAt: now,
         updatedAt: now,
       })

@@ -128,7 +128,7 @@ describe('report generation (DOMAIN §2) on the demo catalogue', () => {
     expect(generateReport(maleOnly, { gender: 2, genotypes }).templateIds).toEqual([501]);
   });
 
-  it('falls back to the default template and risk, and marks the report for inspection', () => {
+  it('leaves a phenotype no template matches not assessed: no risk, the default text; the report requires inspection', () => {
     const report = generateReport(catalogue, {
       gender: 2,
       genotypes: { rs6025: 'A/A', rs4988235: 'C/T', rs429358: 'T/T', rs7412: 'A/G' },
@@ -141,21 +141,117 @@ describe('report generation (DOMAIN §2) on the demo catalogue', () => {
     expect(heart?.subcategories[0]?.phenotypes[0]).toMatchObject({
       phenotypeEn: 'APOE genotype',
       templateId: null,
-      risk: 2,
+      risk: null,
+      notAssessed: true,
+      assessedBy: null,
       text: demoCatalogue[5]?.defaultText[0],
       textEn: demoCatalogue[5]?.defaultText[1],
     });
+    // The gene combination's default risk (1, "low") never reaches the report.
     expect(heart?.subcategories[1]?.phenotypes[0]).toMatchObject({
       phenotypeEn: 'Factor V Leiden',
       templateId: null,
-      risk: 1,
+      risk: null,
+      notAssessed: true,
       text: demoCatalogue[3]?.defaultText[0],
     });
   });
 
+  it("keeps a doctor's assessment while the genotypes stay, and drops it when they change", () => {
+    const first = generateReport(catalogue, { gender: 2, genotypes: { rs6025: 'A/A' } });
+    const phenotype = first.content.categories[0]?.subcategories[0]?.phenotypes[0];
+    if (!phenotype) throw new Error('no phenotype');
+    const assessed = {
+      categories: [
+        {
+          ...first.content.categories[0],
+          subcategories: [
+            {
+              ...first.content.categories[0]?.subcategories[0],
+              phenotypes: [
+                {
+                  ...phenotype,
+                  templateId: 403,
+                  risk: 3,
+                  text: 'posouzeno',
+                  textEn: 'assessed',
+                  notAssessed: false,
+                  assessedBy: { id: 7, userName: 'MUDr. Lékařka', at: '2026-11-24T10:00:00.000Z' },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    } as typeof first.content;
+    const again = generateReport(catalogue, { gender: 2, genotypes: { rs6025: 'a/a' }, previous: assessed });
+    expect(again.requiresInspection).toBe(false);
+    expect(again.templateIds).toEqual([403]);
+    expect(again.content.categories[0]?.subcategories[0]?.phenotypes[0]).toMatchObject({
+      risk: 3,
+      text: 'posouzeno',
+      notAssessed: false,
+      assessedBy: { userName: 'MUDr. Lékařka' },
+    });
+    const changed = generateReport(catalogue, {
+      gender: 2,
+      genotypes: { rs6025: 'G/G' },
+      previous: assessed,
+    });
+    expect(changed.requiresInspection).toBe(true);
+    expect(changed.content.categories[0]?.subcategories[0]?.phenotypes[0]).toMatchObject({
+      risk: null,
+      notAssessed: true,
+      assessedBy: null,
+    });
+  });
+
+  it('adds a combination rule when every condition holds: factor V Leiden and prothrombin variants together', () => {
+    // Factor V Leiden is demo gene combination 4 (templates 401 C/C, 402 C/T, 403 T/T); prothrombin is 5.
+    const withRule = prepareCatalogue(demoEntries(), [
+      {
+        id: 1,
+        name: 'F5 a F2 současně',
+        nameEn: 'F5 and F2 together',
+        risk: 3,
+        text: 'vysoké riziko trombózy',
+        textEn: 'high thrombosis risk',
+        conditions: [
+          { geneCombinationId: 4, templateIds: [402, 403] },
+          { geneCombinationId: 5, templateIds: [502, 503] },
+        ],
+      },
+    ]);
+    const both = generateReport(withRule, { gender: 1, genotypes: { rs6025: 'C/T', rs1799963: 'G/A' } });
+    expect(both.content.combinations).toEqual([
+      {
+        ruleId: 1,
+        name: 'F5 a F2 současně',
+        nameEn: 'F5 and F2 together',
+        risk: 3,
+        text: 'vysoké riziko trombózy',
+        textEn: 'high thrombosis risk',
+        phenotypes: [
+          { geneCombinationId: 4, phenotype: 'Faktor V Leiden', phenotypeEn: 'Factor V Leiden' },
+          { geneCombinationId: 5, phenotype: 'Protrombin G20210A', phenotypeEn: 'Prothrombin G20210A' },
+        ],
+      },
+    ]);
+    // Each moderate on its own; only one variant: no combination.
+    const phenotypes = both.content.categories.flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes));
+    expect(phenotypes.map((p) => p.risk)).toEqual([2, 2]);
+    const one = generateReport(withRule, { gender: 1, genotypes: { rs6025: 'C/T', rs1799963: 'G/G' } });
+    expect(one.content.combinations).toEqual([]);
+    const unassessed = generateReport(withRule, {
+      gender: 1,
+      genotypes: { rs6025: 'C/T', rs1799963: 'C/C' },
+    });
+    expect(unassessed.content.combinations).toEqual([]);
+  });
+
   it('answers an empty report for no genotypes', () => {
     expect(generateReport(catalogue, { gender: 1, genotypes: {} })).toEqual({
-      content: { categories: [] },
+      content: { categories: [], combinations: [] },
       pairedPhenotypesCount: 0,
       templateIds: [],
       requiresInspection: false,

@@ -1,6 +1,8 @@
 import { displayGenotype, type GenotypeCombination, genotypeCombinationKey } from '@genodesk/contract';
 import type {
+  CombinationCondition,
   ReportCategory,
+  ReportCombination,
   ReportContent,
   ReportPhenotype,
   ReportSubcategory,
@@ -36,16 +38,36 @@ export type CatalogueGeneCombination = {
   templates: CatalogueTemplate[];
 };
 
+export type CatalogueCombinationRule = {
+  id: number;
+  name: string;
+  nameEn: string;
+  risk: number;
+  text: string;
+  textEn: string;
+  conditions: CombinationCondition[];
+};
+
 /** The catalogue ready for generation: each gene combination with its templates by genotype key. */
 export type PreparedCatalogue = {
   geneCombinations: (CatalogueGeneCombination & { templateByKey: Map<string, CatalogueTemplate> })[];
+  combinationRules: CatalogueCombinationRule[];
+  /** Every template's id: a doctor's choice of a template since deleted is not linked to the report. */
+  templateIds: Set<number>;
   /** Every gene code the catalogue uses, lower-cased: the only genotypes generation reads. */
   geneCodes: string[];
 };
 
 /** Indexes the catalogue once (one map per gene combination), so a batch of customers reuses it. */
-export function prepareCatalogue(geneCombinations: CatalogueGeneCombination[]): PreparedCatalogue {
+export function prepareCatalogue(
+  geneCombinations: CatalogueGeneCombination[],
+  combinationRules: CatalogueCombinationRule[] = [],
+): PreparedCatalogue {
   return {
+    combinationRules,
+    templateIds: new Set(
+      geneCombinations.flatMap((geneCombination) => geneCombination.templates.map((t) => t.id)),
+    ),
     geneCodes: [
       ...new Set(
         geneCombinations.flatMap((geneCombination) => geneCombination.geneCodes.map((c) => c.toLowerCase())),
@@ -66,6 +88,11 @@ export type GenerationInput = {
   gender: number;
   /** Gene code → genotype, as stored (codes in any case, genotypes in any allele order). */
   genotypes: GenotypeCombination;
+  /**
+   * The report's content so far: a doctor's assessment of a phenotype no template matches is kept while
+   * its genotypes stay the same.
+   */
+  previous?: ReportContent;
 };
 
 export type GeneratedReport = {
@@ -73,7 +100,7 @@ export type GeneratedReport = {
   pairedPhenotypesCount: number;
   /** The templates the content uses, ascending. */
   templateIds: number[];
-  /** Some phenotype fell back to its gene combination's default template. */
+  /** Some phenotype is not assessed: no template matched and no doctor assessed it. */
   requiresInspection: boolean;
 };
 
@@ -83,6 +110,13 @@ const byName = (a: { name: string; id: number }, b: { name: string; id: number }
 export function generateReport(catalogue: PreparedCatalogue, input: GenerationInput): GeneratedReport {
   const genotypes = new Map<string, string>();
   for (const [code, genotype] of Object.entries(input.genotypes)) genotypes.set(code.toLowerCase(), genotype);
+
+  const assessedBefore = new Map<number, ReportPhenotype>();
+  for (const category of input.previous?.categories ?? [])
+    for (const subcategory of category.subcategories)
+      for (const phenotype of subcategory.phenotypes)
+        if (phenotype.assessedBy) assessedBefore.set(phenotype.geneCombinationId, phenotype);
+  const placed = new Map<number, ReportPhenotype>();
 
   const categories = new Map<number, ReportCategory>();
   const subcategories = new Map<number, ReportSubcategory>();
@@ -105,21 +139,28 @@ export function generateReport(catalogue: PreparedCatalogue, input: GenerationIn
     if (!complete) continue;
 
     const template = geneCombination.templateByKey.get(genotypeCombinationKey(restricted));
-    if (template) templateIds.add(template.id);
-    else requiresInspection = true;
+    const genes = Object.entries(restricted).map(([code, genotype]) => ({
+      code,
+      genotype: displayGenotype(genotype) ?? genotype,
+    }));
+    const assessed = template ? undefined : assessedBefore.get(geneCombination.id);
+    const kept = assessed && sameGenes(assessed.genes, genes) ? assessed : undefined;
     const phenotype: ReportPhenotype = {
       geneCombinationId: geneCombination.id,
       phenotype: geneCombination.phenotype,
       phenotypeEn: geneCombination.phenotypeEn,
-      templateId: template?.id ?? null,
-      risk: template ? template.risk : geneCombination.defaultRisk,
-      text: template ? template.text : geneCombination.defaultText,
-      textEn: template ? template.textEn : geneCombination.defaultTextEn,
-      genes: Object.entries(restricted).map(([code, genotype]) => ({
-        code,
-        genotype: displayGenotype(genotype) ?? genotype,
-      })),
+      templateId: template?.id ?? kept?.templateId ?? null,
+      // Never the default risk: an unassessed phenotype shows no risk at all.
+      risk: template ? template.risk : (kept?.risk ?? null),
+      text: template ? template.text : (kept?.text ?? geneCombination.defaultText),
+      textEn: template ? template.textEn : (kept?.textEn ?? geneCombination.defaultTextEn),
+      genes,
+      notAssessed: !template && !kept,
+      assessedBy: template ? null : (kept?.assessedBy ?? null),
     };
+    if (phenotype.templateId !== null && catalogue.templateIds.has(phenotype.templateId))
+      templateIds.add(phenotype.templateId);
+    if (phenotype.notAssessed) requiresInspection = true;
 
     let category = categories.get(geneCombination.category.id);
     if (!category) {
@@ -133,6 +174,7 @@ export function generateReport(catalogue: PreparedCatalogue, input: GenerationIn
       category.subcategories.push(subcategory);
     }
     subcategory.phenotypes.push(phenotype);
+    placed.set(phenotype.geneCombinationId, phenotype);
     pairedPhenotypesCount++;
   }
 
@@ -145,9 +187,83 @@ export function generateReport(catalogue: PreparedCatalogue, input: GenerationIn
       );
   }
   return {
-    content: { categories: sorted },
+    content: { categories: sorted, combinations: fulfilledRules(catalogue.combinationRules, placed) },
     pairedPhenotypesCount,
     templateIds: [...templateIds].sort((a, b) => a - b),
     requiresInspection,
+  };
+}
+
+const sameGenes = (a: { code: string; genotype: string }[], b: { code: string; genotype: string }[]) =>
+  a.length === b.length &&
+  a.every((gene) =>
+    b.some(
+      (other) => other.code.toLowerCase() === gene.code.toLowerCase() && other.genotype === gene.genotype,
+    ),
+  );
+
+/**
+ * The rules every condition of which the placed phenotypes fulfil: each condition's phenotype is in the
+ * report and resolved (by a template, or a doctor choosing one) to one of the condition's templates.
+ */
+export function fulfilledRules(
+  rules: CatalogueCombinationRule[],
+  placed: Map<number, ReportPhenotype>,
+): ReportCombination[] {
+  const fulfilled: ReportCombination[] = [];
+  for (const rule of rules) {
+    const phenotypes = rule.conditions.map((condition) => {
+      const phenotype = placed.get(condition.geneCombinationId);
+      return phenotype?.templateId != null && condition.templateIds.includes(phenotype.templateId)
+        ? phenotype
+        : undefined;
+    });
+    if (!phenotypes.every((phenotype) => phenotype !== undefined)) continue;
+    fulfilled.push({
+      ruleId: rule.id,
+      name: rule.name,
+      nameEn: rule.nameEn,
+      risk: rule.risk,
+      text: rule.text,
+      textEn: rule.textEn,
+      phenotypes: phenotypes.map((phenotype) => ({
+        geneCombinationId: phenotype.geneCombinationId,
+        phenotype: phenotype.phenotype,
+        phenotypeEn: phenotype.phenotypeEn,
+      })),
+    });
+  }
+  return fulfilled.sort((a, b) => a.name.localeCompare(b.name, 'cs') || a.ruleId - b.ruleId);
+}
+
+/**
+ * A phenotype no template matched and no doctor assessed. Reports generated before assessment existed
+ * carry no flag: there, no template and no assessment mean the same.
+ */
+export const isNotAssessed = (phenotype: ReportPhenotype) =>
+  phenotype.notAssessed ?? (phenotype.templateId === null && !phenotype.assessedBy);
+
+/**
+ * The content as the screens read it: every phenotype with its assessment state, an unassessed one
+ * without a risk (older reports stored the default risk), and the combinations list.
+ */
+export function reportContent(content: ReportContent) {
+  return {
+    combinations: content.combinations ?? [],
+    categories: content.categories.map((category) => ({
+      ...category,
+      subcategories: category.subcategories.map((subcategory) => ({
+        ...subcategory,
+        phenotypes: subcategory.phenotypes.map((phenotype) => {
+          const notAssessed = isNotAssessed(phenotype);
+          return {
+            ...phenotype,
+            notAssessed,
+            risk: notAssessed ? null : phenotype.risk,
+            assessedBy: phenotype.assessedBy ?? null,
+          };
+        }),
+      })),
+    })),
   };
 }

@@ -1,9 +1,15 @@
 import {
   categoryIdQuerySchema,
   categoryOptionSchema,
+  combinationRuleIdQuerySchema,
+  combinationRuleListQuerySchema,
+  combinationRulePageSchema,
+  combinationRuleRequestSchema,
+  combinationRuleSchema,
   createTemplateRequestSchema,
   deletedGeneCombinationSchema,
   deletedTemplateSchema,
+  editCombinationRuleRequestSchema,
   editGeneCombinationRequestSchema,
   editTemplateCategoryRequestSchema,
   editTemplateRequestSchema,
@@ -33,6 +39,13 @@ import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { requestLocale } from '../../http/errors.js';
 import { editCategory, getCategory, listCategoryTree } from './categories.service.js';
+import {
+  createCombinationRule,
+  deleteCombinationRule,
+  editCombinationRule,
+  getCombinationRule,
+  listCombinationRules,
+} from './combination-rules.service.js';
 import {
   deleteGeneCombination,
   editGeneCombination,
@@ -254,9 +267,69 @@ export function templateCategoriesRoutes(app: App, deps: Deps) {
   });
 }
 
-/** Every route of the template catalogue: templates, gene combinations (phenotypes), categories. */
+export function combinationRulesRoutes(app: App, deps: Deps) {
+  const tags = ['combination rules'];
+
+  app.get('/api/admin/combinationrules', {
+    config: { access: { all: [P.TemplatesView] } },
+    schema: {
+      tags,
+      summary: 'Combination rules over several phenotypes, paged, searched and sorted',
+      querystring: combinationRuleListQuerySchema,
+      response: { 200: combinationRulePageSchema },
+    },
+    handler: (request) => listCombinationRules(deps.db, request.query),
+  });
+
+  app.get('/api/admin/combinationrules/rule', {
+    config: { access: { all: [P.TemplatesView] } },
+    schema: {
+      tags,
+      summary: 'One combination rule with its phenotypes and templates',
+      querystring: combinationRuleIdQuerySchema,
+      response: { 200: combinationRuleSchema },
+    },
+    handler: (request) => getCombinationRule(deps.db, request.query.Id),
+  });
+
+  app.put('/api/admin/combinationrules', {
+    config: { access: { all: [P.TemplatesCreate] } },
+    schema: {
+      tags,
+      summary: 'Creates a combination rule; reports follow at their next generation or reanalysis',
+      body: combinationRuleRequestSchema,
+      response: { 200: combinationRuleSchema },
+    },
+    handler: (request) => createCombinationRule(deps.db, principalOf(request), request.body),
+  });
+
+  app.patch('/api/admin/combinationrules', {
+    config: { access: { all: [P.TemplatesEdit] } },
+    schema: {
+      tags,
+      summary: 'Edits a combination rule',
+      body: editCombinationRuleRequestSchema,
+      response: { 200: combinationRuleSchema },
+    },
+    handler: (request) => editCombinationRule(deps.db, principalOf(request), request.body),
+  });
+
+  app.delete('/api/admin/combinationrules', {
+    config: { access: { all: [P.TemplatesEdit] } },
+    schema: {
+      tags,
+      summary: 'Deletes a combination rule',
+      querystring: combinationRuleIdQuerySchema,
+      response: { 200: z.object({ id: z.number().int() }) },
+    },
+    handler: (request) => deleteCombinationRule(deps.db, principalOf(request), request.query.Id),
+  });
+}
+
+/** Every route of the template catalogue: templates, gene combinations (phenotypes), categories, rules. */
 export function templateCatalogueRoutes(app: App, deps: Deps) {
   templatesRoutes(app, deps);
   geneCombinationsRoutes(app, deps);
   templateCategoriesRoutes(app, deps);
+  combinationRulesRoutes(app, deps);
 }

@@ -15,6 +15,11 @@ describe('phenotypeOutcome', () => {
     expect(phenotypeOutcome('risk 1 · default text', en)).toBe('risk 1 · default text');
     expect(phenotypeOutcome('risk 3 · template 7 · new text', cs)).toBe('riziko 3 · šablona 7 · nový text');
     expect(phenotypeOutcome('risk — · default text', cs)).toBe('riziko — · výchozí text');
+    expect(phenotypeOutcome('not assessed · default text', cs)).toBe('neposouzeno · výchozí text');
+    expect(phenotypeOutcome('risk 2 · doctor text · assessed', en)).toBe(
+      'risk 2 · doctor’s text · assessed by a doctor',
+    );
+    expect(phenotypeOutcome('risk 3', cs)).toBe('riziko 3');
   });
 
   it('leaves any other value as it is', () => {

@@ -21,22 +21,27 @@ function plain(value: string | null): string {
 }
 
 /**
- * A reanalysed phenotype's outcome as the API logs it ('risk 2 · template 14', 'risk 1 · default text',
- * '… · new text', '—'), in the reader's language; anything else as it is.
+ * A phenotype's outcome as the API logs it ('risk 2 · template 14', 'risk 1 · default text', 'risk 2 ·
+ * doctor text', 'not assessed · default text', '… · new text', '… · assessed', '—'), or a combination's
+ * ('risk 3'), in the reader's language; anything else as it is.
  */
 export function phenotypeOutcome(
   value: string,
   t: (key: string, options?: Record<string, unknown>) => string,
 ) {
-  const match = /^risk (\S+) · (?:(default text)|template (\d+))( · new text)?$/.exec(value);
+  const match =
+    /^(?:risk (\S+)|(not assessed))(?: · (?:(default text)|(doctor text)|template (\d+)))?( · new text)?( · assessed)?$/.exec(
+      value,
+    );
   if (!match) return value;
-  const [, risk, isDefault, templateId, newText] = match;
+  const [, risk, notAssessed, isDefault, isDoctor, templateId, newText, assessed] = match;
   return [
-    t('products.changeLog.outcome.risk', { risk }),
-    isDefault
-      ? t('products.changeLog.outcome.defaultText')
-      : t('products.changeLog.outcome.template', { id: templateId }),
+    notAssessed ? t('products.notAssessed') : t('products.changeLog.outcome.risk', { risk }),
+    ...(isDefault ? [t('products.changeLog.outcome.defaultText')] : []),
+    ...(isDoctor ? [t('products.changeLog.outcome.doctorText')] : []),
+    ...(templateId ? [t('products.changeLog.outcome.template', { id: templateId })] : []),
     ...(newText ? [t('products.changeLog.outcome.newText')] : []),
+    ...(assessed ? [t('products.changeLog.outcome.assessed')] : []),
   ].join(' · ');
 }
 
@@ -50,7 +55,12 @@ export function ChangeLog({ changes }: { changes: ProductChange[] }) {
       return productStatusLabels[Number(value) as ProductStatus]?.[locale] ?? value;
     }
     if (value !== null && key === 'section') return productSectionName(value, locale);
-    if (value !== null && key.startsWith('phenotype:')) return phenotypeOutcome(value, t);
+    if (value !== null && (key.startsWith('phenotype:') || key.startsWith('combination:')))
+      return phenotypeOutcome(value, t);
+    if (value !== null && key === 'confirmed')
+      return t(`products.openPoints.confirmed.${value}`, { defaultValue: value });
+    if (value === 'true') return t('common.yes');
+    if (value === 'false') return t('common.no');
     return plain(value);
   };
 
@@ -58,6 +68,8 @@ export function ChangeLog({ changes }: { changes: ProductChange[] }) {
   const fieldName = (field: string) => {
     const phenotype = /^phenotype:\s*(.*)$/.exec(field);
     if (phenotype) return `${t('products.changeLog.fields.phenotype')}: ${phenotype[1]}`;
+    const combination = /^combination:\s*(.*)$/.exec(field);
+    if (combination) return `${t('products.changeLog.fields.combination')}: ${combination[1]}`;
     return /^[A-Za-z]+$/.test(field) && i18n.exists(`products.changeLog.fields.${field}`)
       ? t(`products.changeLog.fields.${field}`)
       : field;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { localizedRichText, localizedText, riskColor } from './risk';
 
 describe('riskColor', () => {
-  it('colours risks 1 to 4 green, yellow, orange and red', () => {
-    expect([1, 2, 3, 4].map(riskColor)).toEqual(['green', 'yellow', 'orange', 'red']);
+  it('colours a report as the catalogue does: low green, medium orange, high red, protective blue', () => {
+    expect([1, 2, 3, 4].map(riskColor)).toEqual(['green', 'orange', 'red', 'blue']);
   });
 
   it('shows no risk, or one out of range, in grey', () => {

@@ -1,11 +1,13 @@
-/** Risk of a phenotype (1 low … 4 high) to its Mantine colour; no risk is grey. */
-export const riskColors: Record<1 | 2 | 3 | 4, string> = { 1: 'green', 2: 'yellow', 3: 'orange', 4: 'red' };
+import type { TemplateRisk } from '@genodesk/contract/templates';
+import { riskColors, risks } from '@/features/templates/components/labels';
 
-export const riskLevels = [1, 2, 3, 4] as const;
+/** The catalogue's risks (SPEC §4: 1 low/none, 2 medium, 3 high, 4 protective), in their colours. */
+export const riskLevels = risks;
 
+/** A risk's Mantine colour, as the catalogue shows it; no risk (or not assessed) is grey. */
 export function riskColor(risk: number | null | undefined): string {
   return risk !== null && risk !== undefined && risk in riskColors
-    ? riskColors[risk as 1 | 2 | 3 | 4]
+    ? riskColors[risk as TemplateRisk]
     : 'gray';
 }
 

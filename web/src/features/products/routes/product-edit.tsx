@@ -1,5 +1,5 @@
 import { ProductStatus } from '@genodesk/contract/enums';
-import type { Product, ProductEditRequest } from '@genodesk/contract/products';
+import type { Product, ProductEditRequest, PublicationOpenPoint } from '@genodesk/contract/products';
 import { Alert, Button, Card, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconMailForward, IconSend, IconSend2 } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -17,6 +17,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useEditProduct } from '../api/edit-product';
 import { type Guardian, GuardianModal } from '../components/guardian-modal';
 import { ProductStatusBadge } from '../components/product-status-badge';
+import { type PublishAction, PublishModal } from '../components/publish-modal';
 import { sectionPaths, sectionPathsOf, useRouteSection } from '../components/sections';
 import { type ProductDraftValues, useProductDraft } from '../components/use-product-draft';
 import { WithProduct } from '../components/with-product';
@@ -74,6 +75,7 @@ function ProductEditor({ product }: { product: Product }) {
   const [values, setValues] = useState<ProductDraftValues>(saved);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [guardianOpen, setGuardianOpen] = useState(false);
+  const [publishing, setPublishing] = useState<PublishAction | null>(null);
   const [running, setRunning] = useState<Action | null>(null);
   const restored = useRef<string | null>(null);
   const viewPath = sectionPathsOf(routeSection).view(product.id);
@@ -109,7 +111,7 @@ function ProductEditor({ product }: { product: Product }) {
     setErrors({});
   };
 
-  const send = (action: Action, guardian?: Guardian) => {
+  const send = (action: Action, guardian?: Guardian, confirmations?: PublicationOpenPoint[]) => {
     const body: ProductEditRequest = {
       Id: product.id,
       DoctorIntro: values.doctorIntro,
@@ -118,6 +120,7 @@ function ProductEditor({ product }: { product: Product }) {
     };
     const status = actionStatus[action];
     if (status !== undefined) body.Status = status;
+    if (confirmations?.length) body.Confirmations = confirmations;
     if (guardian) {
       body.LegalGuardianName = guardian.name;
       body.LegalGuardianEmail = guardian.email;
@@ -127,6 +130,7 @@ function ProductEditor({ product }: { product: Product }) {
       onSuccess: () => {
         draft.clear();
         setGuardianOpen(false);
+        setPublishing(null);
         notifySuccess(t(`products.editor.done.${action}`));
         navigate(viewPath);
       },
@@ -151,6 +155,10 @@ function ProductEditor({ product }: { product: Product }) {
     if (action === 'invite' && product.customerUnderage) {
       setErrors((prev) => ({ ...prev, legalGuardianName: undefined, legalGuardianEmail: undefined }));
       setGuardianOpen(true);
+      return;
+    }
+    if (action === 'publish' || action === 'preliminary') {
+      setPublishing(action);
       return;
     }
     if (action !== 'save') {
@@ -296,6 +304,14 @@ function ProductEditor({ product }: { product: Product }) {
         submitting={running === 'invite'}
         onClose={() => setGuardianOpen(false)}
         onSubmit={(guardian) => send('invite', guardian)}
+      />
+      <PublishModal
+        action={publishing}
+        product={product}
+        doctorIntro={values.doctorIntro}
+        submitting={running === 'publish' || running === 'preliminary'}
+        onClose={() => setPublishing(null)}
+        onConfirm={(confirmations) => publishing && send(publishing, undefined, confirmations)}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import type { ProductSection } from '@genodesk/contract/enums';
 import { Permissions } from '@genodesk/contract/permissions';
-import type { Product } from '@genodesk/contract/products';
+import type { Product, ReportPhenotype } from '@genodesk/contract/products';
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,9 +21,10 @@ import { useLocale } from '@/lib/use-locale';
 import { isRunActive, useReanalysis } from '../api/get-reanalysis';
 import { productKeys } from '../api/keys';
 import { useReanalyse } from '../api/reanalyse';
+import { AssessPhenotypeModal } from '../components/assess-phenotype-modal';
 import { ChangeLog } from '../components/change-log';
 import { ProductStatusBadge, productSectionName } from '../components/product-status-badge';
-import { ReportCategories, RiskLegend } from '../components/report-categories';
+import { ReportCategories, ReportCombinations, RiskLegend } from '../components/report-categories';
 import { moveKey, movesFrom, sectionPathsOf, useRouteSection } from '../components/sections';
 import { moveIcons, useRequestMove } from '../components/use-move';
 import { WithProduct } from '../components/with-product';
@@ -66,6 +67,7 @@ function ProductView({ product }: { product: Product }) {
   const move = useRequestMove();
   const reanalyse = useReanalyse();
   const [runId, setRunId] = useState<number | null>(null);
+  const [assessing, setAssessing] = useState<ReportPhenotype | null>(null);
   const run = useReanalysis(runId);
   const requestedMove = useRef<{ from: string; to: string } | null>(null);
   const sectionScreens = sectionPathsOf(product.section);
@@ -209,6 +211,21 @@ function ProductView({ product }: { product: Product }) {
             {t('products.inspectionHint')}
           </Alert>
         )}
+        {product.notAssessed.length > 0 && (
+          <Alert
+            color="gray"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            data-testid="product-not-assessed"
+          >
+            {t('products.notAssessedHint', {
+              count: product.notAssessed.length,
+              phenotypes: product.notAssessed
+                .map((p) => (locale === 'en' && p.phenotypeEn ? p.phenotypeEn : p.phenotype))
+                .join(', '),
+            })}
+          </Alert>
+        )}
         <Card withBorder radius="md" p="xl" data-testid="product-overview">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
             <DetailItem label={t('products.fields.customer')}>
@@ -298,8 +315,15 @@ function ProductView({ product }: { product: Product }) {
           </Section>
         )}
         <Section title={t('products.view.categories')} testId="product-categories" extra={<RiskLegend />}>
-          <ReportCategories product={product} />
+          <Stack gap="md">
+            <ReportCombinations product={product} />
+            <ReportCategories
+              product={product}
+              onAssess={canEdit && product.section !== 'archive' ? setAssessing : undefined}
+            />
+          </Stack>
         </Section>
+        <AssessPhenotypeModal product={product} phenotype={assessing} onClose={() => setAssessing(null)} />
         <Section title={t('products.view.genes')} testId="product-genes">
           {product.genes.length === 0 ? (
             <Text c="dimmed" fz="sm">
