@@ -136,6 +136,13 @@ export const screens: readonly Screen[] = [
     name: 'gene combination edit',
     id: 'admin/genecombinations',
   },
+  { path: '/templates/combinationrules', name: 'combination rules', bothLanguages: true },
+  { path: '/templates/combinationrules/create', name: 'new combination rule', bothLanguages: true },
+  {
+    path: '/templates/combinationrules/edit/:id',
+    name: 'combination rule edit',
+    id: 'admin/combinationrules',
+  },
   { path: '/templates/templatecategories', name: 'template categories', bothLanguages: true },
   {
     path: '/templates/templatecategories/show/:id',

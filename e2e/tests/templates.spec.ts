@@ -184,4 +184,50 @@ test.describe('template catalogue', () => {
     await expect(page.getByText('Template successfully deleted')).toBeVisible();
     await expect(page.getByTestId(`template-delete-${id}`)).toHaveCount(0);
   });
+
+  test('a combination rule over two phenotypes is created, listed, edited in English and deleted', async ({ page }) => {
+    const name = `Laktóza a kofein ${Date.now()}`;
+    await signIn(page, demo.admin);
+    await page.goto('/templates/combinationrules');
+    // The demo rule: factor V Leiden with prothrombin G20210A, high risk.
+    await expect(page.getByTestId('combination-rules-table-row').first()).toContainText('Faktor V Leiden');
+    await page.getByTestId('combination-rule-create').click();
+
+    await page.getByTestId('combination-rule-submit').click();
+    await expect(page.getByTestId('combination-rule-name-cs')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByTestId('combination-rule-name-cs').fill(name);
+    await page.getByTestId('combination-rule-risk-option-2').click();
+    await editor(page, 'combination-rule-text-cs').fill('Obě intolerance současně.');
+    for (const [index, phenotype, genotype] of [
+      [0, 'Intolerance laktózy', 'rs4988235 C/C'],
+      [1, 'Metabolismus kofeinu', 'rs762551 C/C'],
+    ] as const) {
+      const select = page.getByTestId(`combination-condition-${index}-phenotype`);
+      await select.click();
+      await select.fill(phenotype.slice(0, 8));
+      await page.getByRole('option', { name: new RegExp(phenotype) }).click();
+      await page.getByTestId(`combination-condition-${index}`).getByText(genotype).click();
+    }
+    await page.getByTestId('combination-rule-submit').click();
+    await expect(page.getByText(`Pravidlo ${name} je uloženo.`)).toBeVisible();
+    await page.getByTestId('combination-rules-table-search').fill(name);
+    const row = page.getByTestId('combination-rules-table-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Střední riziko');
+    await expect(row).toContainText('rs4988235 C/C');
+
+    await switchLanguage(page, 'EN');
+    await row.click();
+    await page.getByTestId('combination-rule-name-en').fill('Lactose and caffeine');
+    await page.getByTestId('combination-rule-risk-option-3').click();
+    await page.getByTestId('combination-rule-submit').click();
+    await expect(page.getByText('The rule Lactose and caffeine is saved.')).toBeVisible();
+    await page.getByTestId('combination-rules-table-search').fill('Lactose and caffeine');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('High risk');
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('combination-rule-delete-confirm').click();
+    await expect(page.getByText('The rule Lactose and caffeine is deleted.')).toBeVisible();
+    await expect(page.getByTestId('combination-rules-table-empty')).toBeVisible();
+  });
 });

@@ -749,6 +749,41 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'templates/combinationrules',
+                handle: handle({
+                  name: 'admin.templates.combinationrules',
+                  title: 'combinationRules.title',
+                  permissions: [Permissions.TemplatesView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  {
+                    index: true,
+                    lazy: lazy(() => import('@/features/templates/routes/combination-rules-list')),
+                  },
+                  {
+                    path: 'create',
+                    handle: handle({
+                      name: 'admin.templates.combinationrules.create',
+                      title: 'combinationRules.createTitle',
+                      permissions: [Permissions.TemplatesCreate],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/templates/routes/combination-rule-form')),
+                  },
+                  {
+                    path: 'edit/:id',
+                    handle: handle({
+                      name: 'admin.templates.combinationrules.edit',
+                      title: 'combinationRules.editTitle',
+                      permissions: [Permissions.TemplatesEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/templates/routes/combination-rule-form')),
+                  },
+                ],
+              },
+              {
                 path: 'templates/templatecategories',
                 handle: handle({
                   name: 'admin.templates.templatecategories',

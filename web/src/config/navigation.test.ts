@@ -66,6 +66,7 @@ describe('activeNavTo', () => {
     expect(result.flatMap((g) => g.items.map((i) => i.key))).toEqual([
       'templates',
       'genecombinations',
+      'combinationrules',
       'templatecategories',
     ]);
   });

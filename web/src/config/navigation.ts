@@ -17,6 +17,7 @@ import {
   IconHierarchy2,
   IconHourglass,
   IconInbox,
+  IconLink,
   IconMailForward,
   IconMicroscope,
   IconPackageExport,
@@ -248,6 +249,13 @@ export const navGroups: readonly NavGroup[] = [
         to: paths.geneCombinations.list,
         label: 'nav.geneCombinations',
         icon: IconDna2,
+        permissions: [Permissions.TemplatesView],
+      },
+      {
+        key: 'combinationrules',
+        to: paths.combinationRules.list,
+        label: 'nav.combinationRules',
+        icon: IconLink,
         permissions: [Permissions.TemplatesView],
       },
       {

@@ -113,6 +113,11 @@ export const paths = {
     show: (id: number | string) => `/templates/genecombinations/show/${id}`,
     edit: (id: number | string) => `/templates/genecombinations/edit/${id}`,
   },
+  combinationRules: {
+    list: '/templates/combinationrules',
+    create: '/templates/combinationrules/create',
+    edit: (id: number | string) => `/templates/combinationrules/edit/${id}`,
+  },
   templateCategories: {
     list: '/templates/templatecategories',
     show: (id: number | string) => `/templates/templatecategories/show/${id}`,

@@ -32,6 +32,13 @@ export interface TemplateCategoryListParams {
   locale: Locale;
 }
 
+export interface CombinationRuleListParams {
+  page: number;
+  pageSize: number;
+  sort?: string;
+  search?: string;
+}
+
 /** Every cache entry of the template catalogue starts with 'catalogue', so one change can refresh it all. */
 export const catalogueKeys = {
   all: ['catalogue'] as const,
@@ -47,4 +54,7 @@ export const catalogueKeys = {
   geneCombination: (id: number) => ['catalogue', 'geneCombinations', 'detail', id] as const,
   categoryList: (params: TemplateCategoryListParams) => ['catalogue', 'categories', 'list', params] as const,
   category: (id: number) => ['catalogue', 'categories', 'detail', id] as const,
+  combinationRuleList: (params: CombinationRuleListParams) =>
+    ['catalogue', 'combinationRules', 'list', params] as const,
+  combinationRule: (id: number) => ['catalogue', 'combinationRules', 'detail', id] as const,
 };
