@@ -178,3 +178,26 @@ for (const lang of ['cs', 'en'] as const) {
     ).toHaveCount(3);
   });
 }
+
+test('the calendar keeps its view and date in the address across a reload; its buttons are in the reader’s language', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin);
+  await page.goto('/reservations');
+  await expect(page.locator('.fc-today-button')).toHaveText('Dnes');
+  await expect(page.locator('.fc-timeGridWeek-button')).toHaveText('Týden');
+  await page.locator('.fc-timeGridDay-button').click();
+  await page.locator('.fc-next-button').click();
+  await page.locator('.fc-next-button').click();
+  await expect(page).toHaveURL(/view=timeGridDay/);
+  const date = new URL(page.url()).searchParams.get('date') ?? '';
+  expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await page.reload();
+  await expect(page.locator(`th.fc-col-header-cell[data-date="${date}"]`)).toHaveCount(1);
+  await expect(page.locator('.fc-timeGridDay-button')).toHaveClass(/fc-button-active/);
+
+  await switchLanguage(page, 'EN');
+  await expect(page.locator('.fc-today-button')).toHaveText('Today');
+  await expect(page.locator('.fc-dayGridMonth-button')).toHaveText('Month');
+  await expect(page.locator('.fc-prev-button')).toHaveText('Previous');
+});

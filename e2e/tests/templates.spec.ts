@@ -185,7 +185,9 @@ test.describe('template catalogue', () => {
     await expect(page.getByTestId(`template-delete-${id}`)).toHaveCount(0);
   });
 
-  test('a combination rule over two phenotypes is created, listed, edited in English and deleted', async ({ page }) => {
+  test('a combination rule over two phenotypes is created, listed, edited in English and deleted', async ({
+    page,
+  }) => {
     const name = `Laktóza a kofein ${Date.now()}`;
     await signIn(page, demo.admin);
     await page.goto('/templates/combinationrules');

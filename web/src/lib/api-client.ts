@@ -117,10 +117,11 @@ async function toApiError(response: Response): Promise<ApiError> {
     const { code, message, fields } = payload.error;
     return new ApiError(response.status, code, message, fields ?? {});
   }
+  // Not the API's own reply (a proxy, a crash): the reader's language, not the server's status text.
   return new ApiError(
     response.status,
     `HTTP_${response.status}`,
-    response.statusText || `HTTP ${response.status}`,
+    i18next.t('errors.server', { status: response.status }),
   );
 }
 
@@ -175,7 +176,7 @@ export async function apiRequest<T>(path: string, requested: RequestOptions = {}
   let failed = false;
   try {
     const sentToken = useAuth ? tokenStore.token : null;
-    let response = await send(path, options, sentToken);
+    let response = await sendOrFail(path, options, sentToken);
     if (response.status === 401 && useAuth && sentToken) {
       if (tokenStore.refreshToken) {
         // Another caller may have renewed the token while this request was in flight.
@@ -193,6 +194,16 @@ export async function apiRequest<T>(path: string, requested: RequestOptions = {}
     throw error;
   } finally {
     progressDone(failed);
+  }
+}
+
+/** `send`, with a server that cannot be reached as an `ApiError` (status 0) in the reader's language. */
+async function sendOrFail(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  try {
+    return await send(path, options, token);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError(0, 'NETWORK', i18next.t('errors.connection.description'));
   }
 }
 

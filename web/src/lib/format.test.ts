@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime, formatPhone } from './format';
 
 describe('one clock: Prague, whatever the browser zone', () => {
   const zone = process.env.TZ;
@@ -29,5 +29,19 @@ describe('one clock: Prague, whatever the browser zone', () => {
   it('shows a dash for nothing or nonsense', () => {
     expect(formatDateTime(null, 'cs')).toBe('—');
     expect(formatDate('nonsense', 'cs')).toBe('—');
+  });
+});
+
+describe('formatPhone', () => {
+  it('writes every phone number one way, whether stored split, joined or in E.164', () => {
+    expect(formatPhone('+420', '777100010')).toBe('+420 777 100 010');
+    expect(formatPhone('+420', '602 222 222')).toBe('+420 602 222 222');
+    expect(formatPhone('+420602222222')).toBe('+420 602 222 222');
+    expect(formatPhone('+421', '905123456')).toBe('+421 905 123 456');
+  });
+
+  it('leaves what is not a phone number as it is, and shows a missing one as a dash', () => {
+    expect(formatPhone(null)).toBe('—');
+    expect(formatPhone('jana@example.cz')).toBe('jana@example.cz');
   });
 });

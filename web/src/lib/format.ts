@@ -1,4 +1,5 @@
 import type { Locale } from '@genodesk/contract/locales';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 const intlLocale: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-GB' };
 
@@ -66,6 +67,18 @@ export function formatNumber(value: number, locale: Locale): string {
 /** Money is kept in minor units (haléře). */
 export function formatMoney(minor: number, currency: string, locale: Locale): string {
   return new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency }).format(minor / 100);
+}
+
+/**
+ * A phone number as people write it, the same on every screen: `+420 777 100 010`. Takes a prefix and
+ * a number, or one string (E.164 from the outbox, an e-mail address is returned as it is).
+ */
+export function formatPhone(prefixOrNumber: string | null | undefined, number?: string | null): string {
+  const raw = `${prefixOrNumber ?? ''}${number ?? ''}`.replace(/\s+/g, '');
+  if (!raw) return '—';
+  if (!/^\+?\d{6,15}$/.test(raw)) return `${prefixOrNumber ?? ''}${number ? ` ${number}` : ''}`.trim();
+  const parsed = parsePhoneNumberFromString(raw, 'CZ');
+  return parsed ? parsed.formatInternational() : raw;
 }
 
 export function initials(name: string): string {

@@ -1,7 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 
-const noRetryStatuses = new Set([400, 401, 403, 404, 409, 422, 429]);
+/** A request is retried by itself only when the server could not be reached or was briefly away. */
+const transientStatuses = new Set([0, 502, 503, 504]);
 
 let mustChangePasswordHandler: () => void = () => {};
 
@@ -22,8 +23,9 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 15_000,
         refetchOnWindowFocus: false,
+        // Anything else fails at once: the screen says so in the reader's language, with a retry.
         retry: (failureCount, error) =>
-          !(isApiError(error) && noRetryStatuses.has(error.status)) && failureCount < 2,
+          isApiError(error) && transientStatuses.has(error.status) && failureCount < 2,
       },
       mutations: { retry: false },
     },

@@ -2,6 +2,7 @@ import type { Page } from '@genodesk/contract/common';
 import {
   Alert,
   Box,
+  Button,
   Card,
   Center,
   Group,
@@ -20,9 +21,11 @@ import {
   IconChevronDown,
   IconChevronUp,
   IconDatabaseOff,
+  IconRefresh,
   IconSearch,
   IconSelector,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nextSort, pageSizes, parseSort, type useListParams } from './use-list-params';
@@ -76,6 +79,10 @@ export function DataTable<T>({
   testId = 'data-table',
 }: DataTableProps<T>) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // The failed list is a query of this screen: ask again for every one of them that failed.
+  const retryFailed = () =>
+    queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
   const { params } = list;
   const [search, setSearch] = useState(params.search ?? '');
   const pushSearch = useDebouncedCallback((value: string) => list.setSearch(value), 350);
@@ -115,7 +122,19 @@ export function DataTable<T>({
         <LoadingOverlay visible={loading} overlayProps={{ blur: 1, backgroundOpacity: 0.4 }} zIndex={5} />
         {error && (
           <Alert color="red" m="md" data-testid={`${testId}-error`}>
-            {error}
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <Text fz="sm">{error}</Text>
+              <Button
+                size="xs"
+                variant="white"
+                color="red"
+                leftSection={<IconRefresh size={14} />}
+                onClick={() => void retryFailed()}
+                data-testid={`${testId}-retry`}
+              >
+                {t('errors.connection.retry')}
+              </Button>
+            </Group>
           </Alert>
         )}
         <ScrollArea>

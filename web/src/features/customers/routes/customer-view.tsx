@@ -33,7 +33,7 @@ import { ReservationStatusBadge } from '@/features/reservations/components/reser
 import { CustomerResults } from '@/features/results/components/customer-results';
 import { SampleStatusBadge } from '@/features/samples/components/sample-status-badge';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney, formatPhone } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useCustomer } from '../api/get-customer';
 import { useCustomerAudit } from '../api/get-customer-audit';
@@ -170,7 +170,7 @@ export function CustomerViewRoute() {
                   {c.email}
                 </DetailItem>
                 <DetailItem label={t('customers.fields.phone')} testId="customer-detail-phone">
-                  {`${c.phonePrefix} ${c.phone}`}
+                  {formatPhone(c.phonePrefix, c.phone)}
                 </DetailItem>
                 <DetailItem label={t('customers.fields.address')} testId="customer-detail-address">
                   {[`${c.street} ${c.streetNumber}`.trim(), `${c.zipCode} ${c.city}`.trim()]

@@ -14,7 +14,7 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatPhone } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useCustomers } from '../api/get-customers';
 import { registrationSourceName } from '../components/labels';
@@ -61,7 +61,7 @@ export function CustomersListRoute() {
       key: 'phone',
       header: t('customers.fields.phone'),
       sortField: 'phone',
-      render: (c) => `${c.phonePrefix} ${c.phone}`,
+      render: (c) => formatPhone(c.phonePrefix, c.phone),
     },
     { key: 'city', header: t('customers.fields.city'), sortField: 'city', render: (c) => c.city || '—' },
     {

@@ -9,7 +9,7 @@ import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { formatPragueDateTime } from '@/lib/format';
+import { formatPhone, formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useOutbox } from '../api/get-outbox';
 import { DeliveryAlerts } from '../components/delivery-alerts';
@@ -73,7 +73,7 @@ export function OutboxListRoute() {
       render: (m) => (
         <Stack gap={2}>
           <Text fz="sm" fw={600} data-testid="outbox-recipient">
-            {m.recipient}
+            {m.channel === 'sms' ? formatPhone(m.recipient) : m.recipient}
           </Text>
           {m.subject && (
             <Text fz="xs" c="dimmed" lineClamp={1} maw={320}>

@@ -24,7 +24,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
 import { confirmAction } from '@/lib/confirm';
-import { formatNumber, formatPragueDateTime } from '@/lib/format';
+import { formatNumber, formatPhone, formatPragueDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useOutboxMessage } from '../api/get-outbox-message';
@@ -76,7 +76,11 @@ export function OutboxViewRoute() {
   return (
     <>
       <PageHeader
-        title={<span data-testid="outbox-detail-recipient">{m.recipient}</span>}
+        title={
+          <span data-testid="outbox-detail-recipient">
+            {m.channel === 'sms' ? formatPhone(m.recipient) : m.recipient}
+          </span>
+        }
         description={m.subject ?? kindName(m.kind, t)}
         breadcrumbs={[
           { label: t('nav.groups.administration') },

@@ -13,6 +13,7 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { Reservation } from '@genodesk/contract/reservations';
 import { Alert, Button, Card, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +39,14 @@ const timeFormat = { hour: '2-digit', minute: '2-digit', hour12: false } as cons
 const plugins = [timeGridPlugin, dayGridPlugin, interactionPlugin];
 const locales = [csLocale, enGbLocale];
 const toolbar = { left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek,dayGridMonth' };
+// On a phone the title gets a row of its own and a day is the view that is readable.
+const phoneToolbar = { left: 'prev,next', center: 'title', right: 'today timeGridDay,dayGridMonth' };
+const views = ['timeGridDay', 'timeGridWeek', 'dayGridMonth'] as const;
+type CalendarView = (typeof views)[number];
+const isView = (value: string | null): value is CalendarView => views.includes(value as CalendarView);
+const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+// A clinic's day: the grid opens at 07:00 and shades what lies outside the working hours.
+const businessHours = { daysOfWeek: [1, 2, 3, 4, 5], startTime: '08:00', endTime: '18:00' };
 const pragueNow = () => toCalendarTime(new Date().toISOString());
 
 /** A calendar date (Prague's wall clock written as UTC) as a form value `2027-03-15T10:00`. */
@@ -48,6 +57,16 @@ export function CalendarRoute() {
   const { locale, tm } = useLocale();
   const [searchParams, setSearchParams] = useSearchParams();
   const roomIds = searchParams.get('rooms') ?? '';
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  // The view and the date live in the address: a reload or a shared link shows the same days.
+  const [initial] = useState(() => {
+    const view = searchParams.get('view');
+    const date = searchParams.get('date');
+    return {
+      view: isView(view) ? view : phone ? 'timeGridDay' : 'timeGridWeek',
+      date: isDay(date) ? date : undefined,
+    };
+  });
   const [days, setDays] = useState<{ From: string; To: string } | null>(null);
   const range: ReservationRange | null = days ? { ...days, ConsultingRoomIds: roomIds || undefined } : null;
   const rooms = useAllRooms();
@@ -56,6 +75,17 @@ export function CalendarRoute() {
   const [draft, setDraft] = useState<ReservationDraft | null>(null);
   const [open, setOpen] = useState<Reservation | null>(null);
 
+  const buttonText = useMemo(
+    () => ({
+      prev: t('reservations.calendar.buttons.prev'),
+      next: t('reservations.calendar.buttons.next'),
+      today: t('reservations.calendar.buttons.today'),
+      day: t('reservations.calendar.buttons.day'),
+      week: t('reservations.calendar.buttons.week'),
+      month: t('reservations.calendar.buttons.month'),
+    }),
+    [t],
+  );
   const events = useMemo(
     () => (reservations.data?.items ?? []).map((r) => toCalendarEvent(r, locale)),
     [reservations.data, locale],
@@ -64,6 +94,18 @@ export function CalendarRoute() {
   const onDates = (arg: DatesSetArg) => {
     const next = { From: calendarDay(arg.start), To: calendarDay(arg.end) };
     setDays((prev) => (prev?.From === next.From && prev.To === next.To ? prev : next));
+    const view = arg.view.type;
+    const date = calendarDay(arg.view.currentStart);
+    setSearchParams(
+      (prev) => {
+        if (prev.get('view') === view && prev.get('date') === date) return prev;
+        const params = new URLSearchParams(prev);
+        params.set('view', view);
+        params.set('date', date);
+        return params;
+      },
+      { replace: true },
+    );
   };
 
   const onSelect = (arg: DateSelectArg) => {
@@ -202,10 +244,13 @@ export function CalendarRoute() {
         >
           <FullCalendar
             plugins={plugins}
-            initialView="timeGridWeek"
-            headerToolbar={toolbar}
+            initialView={initial.view}
+            initialDate={initial.date}
+            headerToolbar={phone ? phoneToolbar : toolbar}
             // FullCalendar's icon spans are role="img" without a name (axe: serious): text buttons instead.
             buttonIcons={false}
+            buttonText={buttonText}
+            defaultRangeSeparator="–"
             locales={locales}
             locale={locale === 'cs' ? 'cs' : 'en-gb'}
             // Prague's wall clock written as UTC: 10:00 in Prague shows as 10:00 in any browser zone.
@@ -215,7 +260,8 @@ export function CalendarRoute() {
             slotLabelFormat={timeFormat}
             eventTimeFormat={timeFormat}
             allDaySlot={false}
-            slotMinTime="06:00:00"
+            slotMinTime="07:00:00"
+            businessHours={businessHours}
             slotMaxTime="21:00:00"
             slotDuration="00:30:00"
             height="auto"

@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatPhone } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useUser } from '../api/get-user';
@@ -171,7 +171,7 @@ export function UserViewRoute() {
           <Detail label={t('users.fields.email')} testId="user-detail-email">
             {u.email}
           </Detail>
-          <Detail label={t('users.fields.phone')}>{u.phoneNumber || '—'}</Detail>
+          <Detail label={t('users.fields.phone')}>{formatPhone(u.phoneNumber)}</Detail>
           <Detail label={t('users.fields.color')}>
             <ColorSwatch color={staffColors[u.color - 1] ?? staffColors[0]} size={20} />
           </Detail>

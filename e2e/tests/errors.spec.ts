@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { demo, signIn, switchLanguage } from '../support/session';
+
+/**
+ * A list whose load fails (a proxy answering 500 in plain text, as happens in front of a restarting
+ * API) says so at once in the reader's language, with a retry that loads it once the server is back.
+ */
+test('a failed list load shows an error in the reader’s language with a retry, in cs and en', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin);
+  let failing = true;
+  await page.route(/\/api\/admin\/customers\?/, async (route) => {
+    if (failing)
+      await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
+    else await route.continue();
+  });
+
+  await page.goto('/customers');
+  const error = page.getByTestId('customers-table-error');
+  await expect(error).toContainText('Server požadavek nevyřídil (HTTP 500)');
+  await expect(error).not.toContainText('Internal Server Error');
+  failing = false;
+  await page.getByTestId('customers-table-retry').click();
+  await expect(error).toHaveCount(0);
+  await expect(page.getByTestId('customers-table-row').first()).toBeVisible();
+
+  failing = true;
+  await switchLanguage(page, 'EN');
+  await page.getByTestId('customers-table-search').fill('nikdo-takovy');
+  await expect(error).toContainText('The server could not handle the request (HTTP 500)');
+  failing = false;
+  await page.getByTestId('customers-table-retry').click();
+  await expect(error).toHaveCount(0);
+  await expect(page.getByTestId('customers-table-empty')).toBeVisible();
+});
