@@ -178,6 +178,8 @@ test.describe('finances', () => {
 
     await page.getByTestId('product-type-edit').click();
     await expect(page.getByTestId('product-type-name')).toHaveValue(name);
+    // Money is always written with its two decimals, also in the field.
+    await expect(page.getByTestId('product-type-price')).toHaveValue(/^1\s490,50$/);
     await page.getByTestId('product-type-name').fill(`${name} upraveno`);
     await page.getByTestId('product-type-price').fill('2000');
     await page.getByTestId('product-type-submit').click();

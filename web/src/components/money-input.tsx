@@ -9,6 +9,7 @@ export function MoneyInput(props: NumberInputProps) {
   return (
     <NumberInput
       decimalScale={2}
+      fixedDecimalScale
       min={0}
       allowNegative={false}
       thousandSeparator={locale === 'cs' ? ' ' : ','}
