@@ -100,7 +100,9 @@ test.describe('customers and samples', () => {
     await expect(page.getByTestId('customer-samples').getByTestId('sample-status')).toHaveText('Přijat zpět');
   });
 
-  test('a customer is deleted after the irreversible-deletion warning', async ({ page }) => {
+  test('a customer is deleted after the irreversible-deletion warning and their typed name', async ({
+    page,
+  }) => {
     await signIn(page, demo.admin);
     await page.goto('/customers');
     const row = page.getByTestId('customers-table-row').first();
@@ -108,10 +110,20 @@ test.describe('customers and samples', () => {
     await row.click();
     await page.getByTestId('customer-delete').click();
     await expect(page.getByTestId('delete-customer-warning')).toContainText('nevratné');
+    // An irreversible deletion: the customer's name is typed before the button allows it.
+    const typed = page.getByTestId('delete-customer-typed');
+    const label = (await page.getByText('Pro potvrzení napište jméno zákazníka:').textContent()) ?? '';
+    const fullName = label.split(': ').slice(1).join(': ').trim();
+    expect(name).toContain(fullName);
+    await expect(page.getByTestId('delete-customer-confirm')).toBeDisabled();
+    await typed.fill('někdo jiný');
+    await expect(page.getByTestId('delete-customer-confirm')).toBeDisabled();
+    await typed.fill(fullName);
     await page.getByTestId('delete-customer-confirm').click();
     await expect(page.getByText('Zákazník byl úspěšně smazán')).toBeVisible();
     await expect(page).toHaveURL(/\/customers$/);
-    expect(name.length).toBeGreaterThan(0);
+    // No failure follows the success.
+    await expect(page.getByText('se nepodařilo načíst')).toHaveCount(0);
   });
 
   test('the registration filter picks a range in the calendar, in Czech and in English', async ({ page }) => {

@@ -34,3 +34,15 @@ test('a failed list load shows an error in the reader’s language with a retry,
   await expect(error).toHaveCount(0);
   await expect(page.getByTestId('customers-table-empty')).toBeVisible();
 });
+
+test('a record that does not exist is a not-found page at its address, in cs and en', async ({ page }) => {
+  await signIn(page, demo.admin);
+  await page.goto('/customers/view/999999');
+  await expect(page.getByTestId('record-not-found')).toContainText('Záznam nenalezen');
+  await expect(page).toHaveURL(/\/customers\/view\/999999$/);
+  await switchLanguage(page, 'EN');
+  await page.goto('/vouchers/money/view/999999');
+  await expect(page.getByTestId('record-not-found')).toContainText('Record not found');
+  await page.getByTestId('record-not-found-back').click();
+  await expect(page).toHaveURL(/\/vouchers/);
+});

@@ -131,8 +131,11 @@ test.describe('template catalogue', () => {
     await page.getByTestId('nav-templates').click();
     await page.getByTestId('templates-table-search').fill('Ranní');
     await expect(page.getByTestId('templates-table-empty')).toBeVisible();
+    // The deleted template's address: a not-found page there, with the way back to the list.
     await page.goto(templateUrl);
-    await expect(page.getByText('Šablonu se nepodařilo načíst.')).toBeVisible();
+    await expect(page.getByTestId('record-not-found')).toContainText('Záznam nenalezen');
+    await expect(page).toHaveURL(templateUrl);
+    await page.getByTestId('record-not-found-back').click();
     await expect(page).toHaveURL(/\/templates$/);
   });
 

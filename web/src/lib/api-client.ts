@@ -106,6 +106,9 @@ function isErrorReply(value: unknown): value is ErrorReply {
   return typeof error === 'object' && error !== null && 'code' in error && 'message' in error;
 }
 
+/** The API answered that the record does not exist. */
+export const isNotFound = (error: unknown): boolean => isApiError(error) && error.status === 404;
+
 async function toApiError(response: Response): Promise<ApiError> {
   let payload: unknown = null;
   try {

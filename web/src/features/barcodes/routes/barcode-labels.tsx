@@ -7,6 +7,7 @@ import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
+import { isNotFound } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useBarcodeBatch } from '../api/get-barcode-batch';
@@ -27,7 +28,13 @@ export function BarcodeLabelsRoute() {
   const [onlyFree, setOnlyFree] = useState(false);
 
   if (!Number.isInteger(id) || id <= 0 || batch.isError) {
-    return <RedirectWithToast to={paths.barcodes.list} message={t('barcodes.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.barcodes.list}
+        message={t('barcodes.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(batch.error)}
+      />
+    );
   }
   if (!batch.data) return <SectionLoader />;
   const codes = batch.data.codes.filter((c) => !onlyFree || c.free);

@@ -1,7 +1,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '@/lib/confirm';
+import { confirmTyped } from '@/lib/confirm-typed';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteCustomer } from '../api/delete-customer';
 
@@ -10,7 +10,7 @@ export function useRemoveCustomer() {
   const { t } = useTranslation();
   const remove = useDeleteCustomer();
   const run = async (target: { id: number; fullName: string }, onDeleted?: () => void) => {
-    const ok = await confirmAction({
+    const ok = await confirmTyped({
       title: t('customers.delete.title'),
       message: (
         <Stack gap="sm">
@@ -25,9 +25,10 @@ export function useRemoveCustomer() {
           </Alert>
         </Stack>
       ),
+      expected: target.fullName,
+      inputLabel: t('customers.delete.typeName', { name: target.fullName }),
       confirmLabel: t('common.delete'),
       cancelLabel: t('common.cancel'),
-      danger: true,
       testId: 'delete-customer',
     });
     if (!ok) return;

@@ -4,6 +4,7 @@ import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
+import { isNotFound } from '@/lib/api-client';
 import { scrollToFirstError } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -20,7 +21,13 @@ export function CustomerEditRoute() {
   const edit = useEditCustomer();
 
   if (!Number.isInteger(id) || id <= 0 || customer.isError) {
-    return <RedirectWithToast to={paths.customers.list} message={t('customers.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.customers.list}
+        message={t('customers.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(customer.error)}
+      />
+    );
   }
 
   return (

@@ -33,6 +33,7 @@ import { ReservationStatusBadge } from '@/features/reservations/components/reser
 import { CustomerResults } from '@/features/results/components/customer-results';
 import { SampleStatusBadge } from '@/features/samples/components/sample-status-badge';
 import { DetailItem } from '@/features/templates/components/detail-item';
+import { isNotFound } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatMoney, formatPhone } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useCustomer } from '../api/get-customer';
@@ -69,7 +70,13 @@ export function CustomerViewRoute() {
   const remove = useRemoveCustomer();
 
   if (!Number.isInteger(id) || id <= 0 || customer.isError) {
-    return <RedirectWithToast to={paths.customers.list} message={t('customers.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.customers.list}
+        message={t('customers.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(customer.error)}
+      />
+    );
   }
   if (!customer.data) return <SectionLoader />;
   const c = customer.data;

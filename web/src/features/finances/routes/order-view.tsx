@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
+import { isNotFound } from '@/lib/api-client';
 import { useOrder } from '../api/get-order';
 import { OrderDetails } from '../components/order-details';
 
@@ -18,7 +19,13 @@ export function OrderViewRoute() {
   const canProcess = useCan(Permissions.UnpaidCustomersView);
 
   if (!Number.isInteger(id) || id <= 0 || order.isError) {
-    return <RedirectWithToast to={paths.orders.list} message={t('finances.orders.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.orders.list}
+        message={t('finances.orders.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(order.error)}
+      />
+    );
   }
   if (!order.data) return <SectionLoader />;
   const o = order.data;

@@ -4,6 +4,7 @@ import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
+import { isNotFound } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useEditProductType } from '../api/edit-product-type';
 import { useProductType } from '../api/get-product-type';
@@ -17,7 +18,13 @@ export function ProductTypeEditRoute() {
   const edit = useEditProductType();
 
   if (!Number.isInteger(id) || id <= 0 || productType.isError) {
-    return <RedirectWithToast to={paths.productTypes.list} message={t('finances.productTypes.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.productTypes.list}
+        message={t('finances.productTypes.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(productType.error)}
+      />
+    );
   }
 
   return (

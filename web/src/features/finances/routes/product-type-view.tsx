@@ -9,6 +9,7 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
+import { isNotFound } from '@/lib/api-client';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useProductType } from '../api/get-product-type';
@@ -21,7 +22,13 @@ export function ProductTypeViewRoute() {
   const canEdit = useCan(Permissions.ProductTypesEdit);
 
   if (!Number.isInteger(id) || id <= 0 || productType.isError) {
-    return <RedirectWithToast to={paths.productTypes.list} message={t('finances.productTypes.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.productTypes.list}
+        message={t('finances.productTypes.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(productType.error)}
+      />
+    );
   }
   if (!productType.data) return <SectionLoader />;
   const p = productType.data;

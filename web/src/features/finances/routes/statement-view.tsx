@@ -25,7 +25,7 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, isNotFound } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -120,7 +120,13 @@ export function StatementViewRoute() {
   const [matching, setMatching] = useState<BankStatementLine | null>(null);
 
   if (!Number.isInteger(id) || id <= 0 || statement.isError) {
-    return <RedirectWithToast to={paths.statements.list} message={t('finances.statements.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.statements.list}
+        message={t('finances.statements.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(statement.error)}
+      />
+    );
   }
   if (!statement.data) return <SectionLoader />;
   const s = statement.data;

@@ -21,7 +21,7 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { type SampleAction, useSampleAction } from '@/features/samples/api/sample-actions';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, isNotFound } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -254,7 +254,13 @@ export function UnpaidOrderViewRoute() {
   const [createdTransfer, setCreatedTransfer] = useState<Payment | null>(null);
 
   if (!Number.isInteger(id) || id <= 0 || order.isError) {
-    return <RedirectWithToast to={paths.unpaidCustomers.list} message={t('finances.orders.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.unpaidCustomers.list}
+        message={t('finances.orders.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(order.error)}
+      />
+    );
   }
   if (!order.data) return <SectionLoader />;
   const o = order.data;

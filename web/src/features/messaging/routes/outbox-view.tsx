@@ -23,6 +23,7 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
+import { isNotFound } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
 import { formatNumber, formatPhone, formatPragueDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -53,7 +54,13 @@ export function OutboxViewRoute() {
   const canViewCustomers = useCan(Permissions.CustomersView);
 
   if (!Number.isInteger(id) || id <= 0 || message.isError) {
-    return <RedirectWithToast to={paths.outbox.list} message={t('messaging.outbox.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.outbox.list}
+        message={t('messaging.outbox.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(message.error)}
+      />
+    );
   }
   if (!message.data) return <SectionLoader />;
   const m = message.data;

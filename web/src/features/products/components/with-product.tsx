@@ -23,16 +23,16 @@ export function WithProduct({ children }: { children: (product: Product) => Reac
   const list = sectionPathsOf(section).list;
 
   if (!Number.isInteger(id) || id <= 0) {
-    return <RedirectWithToast to={list} message={t('products.notFound')} />;
+    return <RedirectWithToast to={list} message={t('products.notFound')} missing />;
   }
   if (product.isError) {
     return isApiError(product.error) && product.error.status === 404 ? (
-      <RedirectWithToast to={list} message={t('products.notFound')} />
+      <RedirectWithToast to={list} message={t('products.notFound')} missing />
     ) : (
       <RedirectWithToast to={paths.dashboard} message={t('products.loadFailed')} />
     );
   }
-  if (product.data === null) return <RedirectWithToast to={list} message={t('products.notFound')} />;
+  if (product.data === null) return <RedirectWithToast to={list} message={t('products.notFound')} missing />;
   if (!product.data) return <SectionLoader />;
   return children(product.data);
 }

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
+import { isNotFound } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useQuestionnaire } from '../api/get-questionnaire';
@@ -23,7 +24,13 @@ export function QuestionnaireShowRoute() {
   const [editing, setEditing] = useState<string | null>(null);
 
   if (!Number.isInteger(id) || id <= 0 || questionnaire.isError) {
-    return <RedirectWithToast to={paths.questionnaires.list} message={t('questionnaires.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.questionnaires.list}
+        message={t('questionnaires.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(questionnaire.error)}
+      />
+    );
   }
   if (!questionnaire.data) return <SectionLoader />;
   const q = questionnaire.data;

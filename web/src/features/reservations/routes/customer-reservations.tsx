@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCustomer } from '@/features/customers/api/get-customer';
+import { isNotFound } from '@/lib/api-client';
 import { useLocale } from '@/lib/use-locale';
 import { useCustomerReservations } from '../api/get-customer-reservations';
 import { ReservationStatusBadge } from '../components/reservation-status-badge';
@@ -21,7 +22,13 @@ export function CustomerReservationsRoute() {
   const customer = useCustomer(id, locale);
 
   if (!Number.isInteger(id) || id <= 0 || history.isError) {
-    return <RedirectWithToast to={paths.customers.list} message={t('reservations.history.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.customers.list}
+        message={t('reservations.history.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(history.error)}
+      />
+    );
   }
   const name = customer.data?.fullName ?? `#${id}`;
 

@@ -4,6 +4,7 @@ import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
+import { isNotFound } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useRoom } from '../api/get-room';
 import { useEditRoom } from '../api/save-room';
@@ -17,7 +18,13 @@ export function RoomEditRoute() {
   const edit = useEditRoom();
 
   if (!Number.isInteger(id) || id <= 0 || room.isError) {
-    return <RedirectWithToast to={paths.consultingRooms.list} message={t('reservations.rooms.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.consultingRooms.list}
+        message={t('reservations.rooms.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(room.error)}
+      />
+    );
   }
 
   return (

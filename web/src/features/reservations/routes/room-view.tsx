@@ -9,6 +9,7 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
+import { isNotFound } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useRoom } from '../api/get-room';
@@ -23,7 +24,13 @@ export function RoomViewRoute() {
   const canEdit = useCan(Permissions.ConsultingRoomsEdit);
 
   if (!Number.isInteger(id) || id <= 0 || room.isError) {
-    return <RedirectWithToast to={paths.consultingRooms.list} message={t('reservations.rooms.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.consultingRooms.list}
+        message={t('reservations.rooms.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(room.error)}
+      />
+    );
   }
   if (!room.data) return <SectionLoader />;
   const r = room.data;

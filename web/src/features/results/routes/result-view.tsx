@@ -165,7 +165,7 @@ export function ResultViewRoute() {
   const canViewReports = useCan(Permissions.ProductsView);
 
   if (!Number.isInteger(id) || id <= 0 || (isApiError(result.error) && result.error.status === 404)) {
-    return <RedirectWithToast to={paths.results.list} message={t('results.notFound')} />;
+    return <RedirectWithToast to={paths.results.list} message={t('results.notFound')} missing />;
   }
   if (result.isError) {
     return <RedirectWithToast to={paths.dashboard} message={t('results.loadFailed')} />;

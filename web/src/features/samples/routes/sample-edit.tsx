@@ -7,7 +7,7 @@ import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, isNotFound } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useSample } from '../api/get-sample';
@@ -24,7 +24,13 @@ export function SampleEditRoute() {
   const [status, setStatus] = useState<string | null>(null);
 
   if (!Number.isInteger(id) || id <= 0 || sample.isError) {
-    return <RedirectWithToast to={paths.samples.list} message={t('samples.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.samples.list}
+        message={t('samples.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(sample.error)}
+      />
+    );
   }
   if (!sample.data) return <SectionLoader />;
   const s = sample.data;

@@ -9,6 +9,7 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
+import { isNotFound } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useSample } from '../api/get-sample';
@@ -22,7 +23,13 @@ export function SampleViewRoute() {
   const canEdit = useCan(Permissions.SamplesEdit);
 
   if (!Number.isInteger(id) || id <= 0 || sample.isError) {
-    return <RedirectWithToast to={paths.samples.list} message={t('samples.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.samples.list}
+        message={t('samples.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(sample.error)}
+      />
+    );
   }
   if (!sample.data) return <SectionLoader />;
   const s = sample.data;

@@ -24,7 +24,7 @@ import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, isNotFound } from '@/lib/api-client';
 import { scrollToFirstError } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -308,7 +308,13 @@ export function CombinationRuleFormRoute() {
   const id = raw === undefined ? undefined : Number(raw);
   const rule = useCombinationRule(id ?? 0);
   if (id !== undefined && (!Number.isInteger(id) || id <= 0 || rule.isError))
-    return <RedirectWithToast to={paths.combinationRules.list} message={t('combinationRules.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.combinationRules.list}
+        message={t('combinationRules.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(rule.error)}
+      />
+    );
   const title = id === undefined ? t('combinationRules.createTitle') : t('combinationRules.editTitle');
   return (
     <>

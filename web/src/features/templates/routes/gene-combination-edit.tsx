@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, isNotFound } from '@/lib/api-client';
 import { scrollToFirstError, useZodForm } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -229,7 +229,13 @@ export function GeneCombinationEditRoute() {
   const geneCombination = useGeneCombination(id);
 
   if (!Number.isInteger(id) || id <= 0 || geneCombination.isError) {
-    return <RedirectWithToast to={paths.geneCombinations.list} message={t('geneCombinations.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.geneCombinations.list}
+        message={t('geneCombinations.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(geneCombination.error)}
+      />
+    );
   }
   const gc = geneCombination.data;
   const phenotype = gc ? localPhenotype(gc, locale) : '…';

@@ -22,6 +22,7 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextView } from '@/components/rich-text/rich-text-view';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
+import { isNotFound } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useGeneCombination } from '../api/get-gene-combination';
@@ -43,7 +44,13 @@ export function GeneCombinationShowRoute() {
   const remove = useRemoveGeneCombination();
 
   if (!Number.isInteger(id) || id <= 0 || geneCombination.isError) {
-    return <RedirectWithToast to={paths.geneCombinations.list} message={t('geneCombinations.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.geneCombinations.list}
+        message={t('geneCombinations.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(geneCombination.error)}
+      />
+    );
   }
   if (!geneCombination.data) return <SectionLoader />;
   const gc = geneCombination.data;

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { paths } from '@/config/paths';
+import { isNotFound } from '@/lib/api-client';
 import { scrollToFirstError, useZodForm } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -135,7 +136,11 @@ export function TemplateCategoryEditRoute() {
 
   if (!Number.isInteger(id) || id <= 0 || category.isError) {
     return (
-      <RedirectWithToast to={paths.templateCategories.list} message={t('templateCategories.loadFailed')} />
+      <RedirectWithToast
+        to={paths.templateCategories.list}
+        message={t('templateCategories.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(category.error)}
+      />
     );
   }
   const c = category.data;

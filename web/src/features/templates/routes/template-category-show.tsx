@@ -9,6 +9,7 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextView } from '@/components/rich-text/rich-text-view';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
+import { isNotFound } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useTemplateCategory } from '../api/get-template-category';
@@ -25,7 +26,11 @@ export function TemplateCategoryShowRoute() {
 
   if (!Number.isInteger(id) || id <= 0 || category.isError) {
     return (
-      <RedirectWithToast to={paths.templateCategories.list} message={t('templateCategories.loadFailed')} />
+      <RedirectWithToast
+        to={paths.templateCategories.list}
+        message={t('templateCategories.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(category.error)}
+      />
     );
   }
   if (!category.data) return <SectionLoader />;

@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, isNotFound } from '@/lib/api-client';
 import { scrollToFirstError, useZodForm } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -213,7 +213,13 @@ export function TemplateEditRoute() {
   const template = useTemplate(id);
 
   if (!Number.isInteger(id) || id <= 0 || template.isError) {
-    return <RedirectWithToast to={paths.templates.list} message={t('templates.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.templates.list}
+        message={t('templates.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(template.error)}
+      />
+    );
   }
   const tpl = template.data;
   const phenotype = tpl ? localPhenotype(tpl, locale) : '…';

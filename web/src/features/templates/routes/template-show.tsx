@@ -9,6 +9,7 @@ import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextView } from '@/components/rich-text/rich-text-view';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
+import { isNotFound } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useTemplate } from '../api/get-template';
@@ -29,7 +30,13 @@ export function TemplateShowRoute() {
   const remove = useRemoveTemplate();
 
   if (!Number.isInteger(id) || id <= 0 || template.isError) {
-    return <RedirectWithToast to={paths.templates.list} message={t('templates.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.templates.list}
+        message={t('templates.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(template.error)}
+      />
+    );
   }
   if (!template.data) return <SectionLoader />;
   const tpl = template.data;

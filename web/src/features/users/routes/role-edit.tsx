@@ -8,7 +8,7 @@ import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, isNotFound } from '@/lib/api-client';
 import { notifyError, notifyUndoable } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useAddRolePermission } from '../api/add-role-permission';
@@ -45,7 +45,13 @@ export function RoleEditRoute() {
   }, [catalogue.data, role.data, search]);
 
   if (!Number.isInteger(id) || id <= 0 || role.isError) {
-    return <RedirectWithToast to={paths.roles.list} message={t('roles.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.roles.list}
+        message={t('roles.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(role.error)}
+      />
+    );
   }
   if (!role.data || !catalogue.data) return <SectionLoader />;
 

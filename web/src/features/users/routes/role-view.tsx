@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
+import { isNotFound } from '@/lib/api-client';
 import { useLocale } from '@/lib/use-locale';
 import { useRole } from '../api/get-role';
 
@@ -19,7 +20,13 @@ export function RoleViewRoute() {
   const canEdit = useCan(Permissions.RolesEdit);
 
   if (!Number.isInteger(id) || id <= 0 || role.isError) {
-    return <RedirectWithToast to={paths.roles.list} message={t('roles.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.roles.list}
+        message={t('roles.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(role.error)}
+      />
+    );
   }
   if (!role.data) return <SectionLoader />;
 

@@ -4,6 +4,7 @@ import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
+import { isNotFound } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useEditUser } from '../api/edit-user';
@@ -19,7 +20,13 @@ export function UserEditRoute() {
   const edit = useEditUser();
 
   if (!Number.isInteger(id) || id <= 0 || user.isError) {
-    return <RedirectWithToast to={paths.users.list} message={t('users.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.users.list}
+        message={t('users.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(user.error)}
+      />
+    );
   }
 
   return (

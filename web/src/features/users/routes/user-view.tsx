@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, isNotFound } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
 import { formatDateTime, formatPhone } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -47,7 +47,13 @@ export function UserViewRoute() {
   const [temporary, setTemporary] = useState<TemporaryPasswordResponse | null>(null);
 
   if (!Number.isInteger(id) || id <= 0 || user.isError) {
-    return <RedirectWithToast to={paths.users.list} message={t('users.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.users.list}
+        message={t('users.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(user.error)}
+      />
+    );
   }
   if (!user.data) return <SectionLoader />;
   const u = user.data;

@@ -5,7 +5,7 @@ import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, isNotFound } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useEditVoucher } from '../api/edit-voucher';
 import { useVoucher } from '../api/get-voucher';
@@ -22,7 +22,13 @@ export function VoucherEditRoute() {
   const edit = useEditVoucher(kind);
 
   if (!Number.isInteger(id) || id <= 0 || voucher.isError) {
-    return <RedirectWithToast to={paths.vouchers.list} message={t('vouchers.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.vouchers.list}
+        message={t('vouchers.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(voucher.error)}
+      />
+    );
   }
   const code = voucher.data?.code;
 

@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { Section } from '@/features/finances/components/order-details';
 import { DetailItem } from '@/features/templates/components/detail-item';
+import { isNotFound } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useVoucher } from '../api/get-voucher';
@@ -32,7 +33,13 @@ export function VoucherViewRoute() {
   const [printing, setPrinting] = useState(false);
 
   if (!Number.isInteger(id) || id <= 0 || voucher.isError) {
-    return <RedirectWithToast to={paths.vouchers.list} message={t('vouchers.loadFailed')} />;
+    return (
+      <RedirectWithToast
+        to={paths.vouchers.list}
+        message={t('vouchers.loadFailed')}
+        missing={!Number.isInteger(id) || id <= 0 || isNotFound(voucher.error)}
+      />
+    );
   }
   if (!voucher.data) return <SectionLoader />;
   const v = voucher.data;
