@@ -150,15 +150,15 @@ describe('finalizing an order of a customer with stored genotypes (additional pu
     const response = await t.app.inject({
       method: 'PATCH',
       url: '/api/admin/products/',
-      payload: { Id: productId, Status: ProductStatus.Published },
+      payload: { Id: productId, Status: ProductStatus.Published, DoctorIntro: '<p>Doplněk výsledku.</p>' },
       headers: doctor,
     });
 
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     const product = response.json();
     expect(product).toMatchObject({ id: productId, status: ProductStatus.Published, barcode: null });
     expect(product.publishedAt).not.toBeNull();
-    expect(product.changeLog.map((c: { field: string }) => c.field)).toEqual(['status']);
+    expect(product.changeLog.map((c: { field: string }) => c.field).sort()).toEqual(['doctorIntro', 'status']);
     expect((await reportOf(productId)).status).toBe(ProductStatus.Published);
     expect(await sampleStatus(t, r.sampleId)).toBe(6);
     expect(await sampleAudits()).toEqual(auditsBefore);
