@@ -158,7 +158,10 @@ describe('finalizing an order of a customer with stored genotypes (additional pu
     const product = response.json();
     expect(product).toMatchObject({ id: productId, status: ProductStatus.Published, barcode: null });
     expect(product.publishedAt).not.toBeNull();
-    expect(product.changeLog.map((c: { field: string }) => c.field).sort()).toEqual(['doctorIntro', 'status']);
+    expect(product.changeLog.map((c: { field: string }) => c.field).sort()).toEqual([
+      'doctorIntro',
+      'status',
+    ]);
     expect((await reportOf(productId)).status).toBe(ProductStatus.Published);
     expect(await sampleStatus(t, r.sampleId)).toBe(6);
     expect(await sampleAudits()).toEqual(auditsBefore);
