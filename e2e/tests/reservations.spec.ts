@@ -150,6 +150,9 @@ for (const lang of ['cs', 'en'] as const) {
     const box = await events.first().boundingBox();
     if (!box) throw new Error('no event');
     await drag(page, { x: box.x + box.width / 2, y: box.y + 8 }, { x: target.x, y: target.y - 4 });
+    // The question says what moves, old → new, and "only this one" is the default.
+    await expect(page.getByTestId('reservation-scope-change')).toContainText(/10:00–11:00.*→.*10:00–11:00/);
+    await expect(page.getByTestId('reservation-scope-one')).toBeFocused();
     await page.getByTestId('reservation-scope-one').click();
     await expect(page.getByText(t.saved)).toBeVisible();
     await expect(

@@ -29,7 +29,7 @@ import { useEditReservation } from '../api/reservation-actions';
 import { askScope } from '../components/ask-scope';
 import { toCalendarEvent } from '../components/calendar-events';
 import { reservationTypeName, roomColor } from '../components/labels';
-import { calendarDay, fromCalendarTime, toCalendarTime } from '../components/prague';
+import { calendarDay, formatPragueRange, fromCalendarTime, toCalendarTime } from '../components/prague';
 import { ReservationDetailModal } from '../components/reservation-detail-modal';
 import { type ReservationDraft, ReservationFormModal } from '../components/reservation-form-modal';
 import '../components/calendar.css';
@@ -47,6 +47,8 @@ const isView = (value: string | null): value is CalendarView => views.includes(v
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 // A clinic's day: the grid opens at 07:00 and shades what lies outside the working hours.
 const businessHours = { daysOfWeek: [1, 2, 3, 4, 5], startTime: '08:00', endTime: '18:00' };
+/** A consultation lasts 45 minutes: what a new booking proposes. */
+const consultationMinutes = 45;
 const pragueNow = () => toCalendarTime(new Date().toISOString());
 
 /** A calendar date (Prague's wall clock written as UTC) as a form value `2027-03-15T10:00`. */
@@ -113,8 +115,13 @@ export function CalendarRoute() {
     const roomId = roomIds.split(',').filter(Boolean).length === 1 ? Number(roomIds) : undefined;
     if (arg.allDay) {
       const day = calendarDay(arg.start);
-      setDraft({ mode: 'create', start: `${day}T09:00`, end: `${day}T10:00`, roomId });
-    } else setDraft({ mode: 'create', start: wallInput(arg.start), end: wallInput(arg.end), roomId });
+      setDraft({ mode: 'create', start: `${day}T09:00`, end: `${day}T09:45`, roomId });
+    } else {
+      // A click picks one half-hour slot: a consultation takes 45 minutes.
+      const minutes = (arg.end.getTime() - arg.start.getTime()) / 60_000;
+      const end = minutes <= 30 ? new Date(arg.start.getTime() + consultationMinutes * 60_000) : arg.end;
+      setDraft({ mode: 'create', start: wallInput(arg.start), end: wallInput(end), roomId });
+    }
   };
 
   /** A drag or a resize: the one-or-series question for a series, then PATCH; undone when refused. */
@@ -123,7 +130,11 @@ export function CalendarRoute() {
     const { start, end } = arg.event;
     if (!start || !end) return arg.revert();
     let scope: 'one' | 'series' | null = 'one';
-    if (r.seriesId !== null) scope = await askScope(t, t('reservations.calendar.scopeMessage'));
+    if (r.seriesId !== null)
+      scope = await askScope(t, t('reservations.calendar.scopeMessage'), {
+        from: formatPragueRange(r.consultationStart, r.consultationEnd, locale),
+        to: formatPragueRange(fromCalendarTime(start), fromCalendarTime(end), locale),
+      });
     if (!scope) return arg.revert();
     edit.mutate(
       {
@@ -151,7 +162,7 @@ export function CalendarRoute() {
     setDraft({
       mode: 'create',
       start: wallInput(next),
-      end: wallInput(new Date(next.getTime() + 3_600_000)),
+      end: wallInput(new Date(next.getTime() + consultationMinutes * 60_000)),
       roomId: roomIds.split(',').filter(Boolean).length === 1 ? Number(roomIds) : undefined,
     });
   };
