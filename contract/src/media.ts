@@ -28,3 +28,15 @@ export function mediaUrlProblem(tag: 'img' | 'iframe', src: string | undefined):
   const player = url.hostname.includes('youtube') ? /^\/embed\/[\w-]+$/ : /^\/video\/\d+$/;
   return player.test(url.pathname) ? undefined : 'mediaUrlUnsupported';
 }
+
+/** Editor HTML that holds no text and no media counts as empty (Tiptap answers `<p></p>`). */
+export function isEmptyRichText(html: string | null | undefined): boolean {
+  if (!html) return true;
+  if (/<(img|iframe)\b/i.test(html)) return false;
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() === ''
+  );
+}

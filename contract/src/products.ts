@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanish, emailSchema, idSchema, listQuerySchema, pageOf } from './common.js';
 import { productSections } from './enums.js';
+import { isEmptyRichText } from './media.js';
 import { geneInformationSchema } from './results.js';
 
 const userRefSchema = z.object({ id: z.number().int(), userName: z.string() });
@@ -113,6 +114,13 @@ export const productChangeSchema = z.object({
 });
 export type ProductChange = z.infer<typeof productChangeSchema>;
 
+/** A phenotype of a report named: its gene combination and its names. */
+const phenotypeRefSchema = z.object({
+  geneCombinationId: z.number().int(),
+  phenotype: z.string(),
+  phenotypeEn: z.string(),
+});
+
 /** A combination rule of the catalogue that the report's phenotypes fulfil, with its own risk and text. */
 export const reportCombinationSchema = z.object({
   ruleId: z.number().int(),
@@ -122,9 +130,7 @@ export const reportCombinationSchema = z.object({
   text: z.string(),
   textEn: z.string(),
   /** The phenotypes that fulfil the rule. */
-  phenotypes: z.array(
-    z.object({ geneCombinationId: z.number().int(), phenotype: z.string(), phenotypeEn: z.string() }),
-  ),
+  phenotypes: z.array(phenotypeRefSchema),
 });
 export type ReportCombination = z.infer<typeof reportCombinationSchema>;
 
@@ -134,6 +140,19 @@ export type ReportCombination = z.infer<typeof reportCombinationSchema>;
  */
 export const publicationOpenPoints = ['inspection', 'notAssessed', 'emptyIntro'] as const;
 export type PublicationOpenPoint = (typeof publicationOpenPoints)[number];
+
+/** The open points of a report as it stands (the server's gate, and the editor with its draft). */
+export function publicationOpenPointsOf(report: {
+  requiresInspection: boolean;
+  notAssessedCount: number;
+  doctorIntro: string;
+}): PublicationOpenPoint[] {
+  const points: PublicationOpenPoint[] = [];
+  if (report.requiresInspection) points.push('inspection');
+  if (report.notAssessedCount > 0) points.push('notAssessed');
+  if (isEmptyRichText(report.doctorIntro)) points.push('emptyIntro');
+  return points;
+}
 
 /** `GET admin/products/getproduct ?ProductId` (SPEC §3 "Product"). */
 export const productSchema = productListItemSchema.extend({
@@ -158,9 +177,7 @@ export const productSchema = productListItemSchema.extend({
   categories: z.array(reportCategorySummarySchema),
   combinations: z.array(reportCombinationSchema),
   /** Phenotypes no template matched and no doctor has assessed. */
-  notAssessed: z.array(
-    z.object({ geneCombinationId: z.number().int(), phenotype: z.string(), phenotypeEn: z.string() }),
-  ),
+  notAssessed: z.array(phenotypeRefSchema),
   /** What publication would ask the doctor to confirm now. */
   openPoints: z.array(z.enum(publicationOpenPoints)),
   /** The gene table: the customer's stored genotypes. */
@@ -226,8 +243,7 @@ export const phenotypeAssessmentRequestSchema = z
   .superRefine((value, ctx) => {
     if (value.TemplateId !== undefined) return;
     if (value.Risk === undefined) ctx.addIssue({ code: 'custom', path: ['Risk'], message: 'invalidRisk' });
-    if (!value.Text?.replace(/<[^>]*>/g, '').trim())
-      ctx.addIssue({ code: 'custom', path: ['Text'], message: 'required' });
+    if (isEmptyRichText(value.Text)) ctx.addIssue({ code: 'custom', path: ['Text'], message: 'required' });
   });
 export type PhenotypeAssessmentRequest = z.infer<typeof phenotypeAssessmentRequestSchema>;
 

@@ -97,6 +97,16 @@ export function genotypeCombinationKey(combination: GenotypeCombination): string
     .join(';');
 }
 
+/** Genotype combinations as staff read them: `rs6025 C/T; rs6025 T/T` (genes of one combination by commas). */
+export const describeGenotypeCombinations = (combinations: readonly GenotypeCombination[]) =>
+  combinations
+    .map((combination) =>
+      Object.entries(combination)
+        .map(([code, genotype]) => `${code} ${displayGenotype(genotype) ?? genotype}`)
+        .join(', '),
+    )
+    .join('; ');
+
 export type GenotypeIssue = { index: number; key: MessageKey; params: MessageParams };
 
 /**

@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isNotFound } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { StatusScreen } from './status-screen';
+
+/** The record of a detail screen does not exist: its id is no id, or the API answered 404. */
+export const isMissingRecord = (id: number, error: unknown) =>
+  !Number.isInteger(id) || id <= 0 || isNotFound(error);
 
 /**
  * SPEC §8: a record that failed to load redirects to its list (or the dashboard) with a toast. A record

@@ -13,6 +13,7 @@ import {
   type PublicationOpenPoint,
   productMoves,
   productSectionLabels,
+  publicationOpenPointsOf,
   ReanalysisStatus,
   type ReportCategory,
   SampleStatus,
@@ -42,11 +43,12 @@ import { audit, type FieldChange } from '../audit/audit.js';
 import { queueTemplateEmail } from '../messaging/outbox.js';
 import { fulfilledRules, isNotAssessed, reportContent } from '../results/generation.js';
 import {
-  loadCatalogue,
+  loadCombinationRules,
   phenotypeChanges,
   recountTemplates,
   syncTemplates,
 } from '../results/generation.service.js';
+import { geneInformationColumns } from '../results/results.service.js';
 import { sanitizeRichText } from '../templates/rich-text.js';
 
 type ProductsDeps = Pick<Deps, 'db' | 'jobs'>;
@@ -260,24 +262,13 @@ const notAssessedPhenotypes = (content: ReportContent) =>
     ),
   );
 
-const hasWords = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .trim() !== '';
-
-/** What publishing would ask the doctor to confirm now (PublicationOpenPoint). */
-function openPointsOf(report: {
-  requiresInspection: boolean;
-  content: ReportContent;
-  doctorIntro: string;
-}): PublicationOpenPoint[] {
-  const points: PublicationOpenPoint[] = [];
-  if (report.requiresInspection) points.push('inspection');
-  if (notAssessedPhenotypes(report.content).length) points.push('notAssessed');
-  if (!hasWords(report.doctorIntro)) points.push('emptyIntro');
-  return points;
-}
+/** What publishing would ask the doctor to confirm now. */
+const openPointsOf = (report: { requiresInspection: boolean; content: ReportContent; doctorIntro: string }) =>
+  publicationOpenPointsOf({
+    requiresInspection: report.requiresInspection,
+    notAssessedCount: notAssessedPhenotypes(report.content).length,
+    doctorIntro: report.doctorIntro,
+  });
 
 async function changeLog(db: Executor, productId: number): Promise<ProductChange[]> {
   const rows = await db
@@ -328,14 +319,7 @@ export async function getProduct(db: Executor, id: number): Promise<Product> {
     reportCodes.length === 0
       ? []
       : await db
-          .select({
-            code: customerGenotypes.geneCode,
-            name: customerGenotypes.geneName,
-            hgvsC: customerGenotypes.hgvsC,
-            protein: customerGenotypes.protein,
-            transcript: customerGenotypes.transcript,
-            genotype: customerGenotypes.genotype,
-          })
+          .select(geneInformationColumns)
           .from(customerGenotypes)
           .where(
             and(
@@ -645,25 +629,24 @@ export async function assessPhenotype(deps: ProductsDeps, by: Principal, input: 
       })),
     };
     // The combination rules see the doctor's choice: regenerate only the combinations from the catalogue.
-    const catalogue = await loadCatalogue(tx);
     const placed = new Map(
       content.categories.flatMap((c) =>
         c.subcategories.flatMap((s) => s.phenotypes.map((p) => [p.geneCombinationId, p] as const)),
       ),
     );
-    content.combinations = fulfilledRules(catalogue.combinationRules, placed);
+    content.combinations = fulfilledRules(await loadCombinationRules(tx), placed);
     const changes = phenotypeChanges(report.content, content);
     await tx
       .update(products)
       .set({ content, lastChangeAt: now, updatedAt: now })
       .where(eq(products.id, input.ProductId));
-    const templateIds = [
-      ...new Set(
-        [...placed.values()]
-          .map((p) => p.templateId)
-          .filter((id): id is number => id !== null && catalogue.templateIds.has(id)),
-      ),
-    ];
+    // The report's templates, but none deleted since its generation.
+    const used = [...placed.values()].map((p) => p.templateId).filter((id): id is number => id !== null);
+    const templateIds = used.length
+      ? (await tx.select({ id: templates.id }).from(templates).where(inArray(templates.id, used))).map(
+          (row) => row.id,
+        )
+      : [];
     await recountTemplates(tx, await syncTemplates(tx, input.ProductId, templateIds));
     await audit(tx, {
       entity: 'product',

@@ -16,6 +16,7 @@ import {
 import { notFound } from '../../http/errors.js';
 import { category, subcategory } from '../templates/catalogue.js';
 import {
+  type CatalogueCombinationRule,
   type CatalogueGeneCombination,
   type CatalogueTemplate,
   generateReport as generateContent,
@@ -89,7 +90,12 @@ export async function loadCatalogue(db: Executor): Promise<PreparedCatalogue> {
     subcategory: { id: row.subcategoryId, name: row.subcategoryName, nameEn: row.subcategoryNameEn },
     templates: templatesByCombination.get(row.id) ?? [],
   }));
-  const rules = await db
+  return prepareCatalogue(entries, await loadCombinationRules(db));
+}
+
+/** The catalogue's combination rules, as generation evaluates them. */
+export function loadCombinationRules(db: Executor): Promise<CatalogueCombinationRule[]> {
+  return db
     .select({
       id: combinationRules.id,
       name: combinationRules.name,
@@ -100,7 +106,6 @@ export async function loadCatalogue(db: Executor): Promise<PreparedCatalogue> {
       conditions: combinationRules.conditions,
     })
     .from(combinationRules);
-  return prepareCatalogue(entries, rules);
 }
 
 /** Only the genotypes of genes the catalogue uses (a results file may carry a thousand genes). */
@@ -322,7 +327,7 @@ const phenotypesOf = (content: ReportContent) =>
  * A phenotype's outcome as a doctor reads it in the change log: risk and template, 'not assessed', or
  * '—' when absent.
  */
-export const outcome = (phenotype: ReportPhenotype | undefined) =>
+const outcome = (phenotype: ReportPhenotype | undefined) =>
   !phenotype
     ? '—'
     : isNotAssessed(phenotype)

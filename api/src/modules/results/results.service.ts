@@ -25,6 +25,16 @@ import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { formatPragueTime } from '../messaging/format.js';
 
+/** A row of the gene table (SPEC "Gene information"): the customer's stored genotype of one gene. */
+export const geneInformationColumns = {
+  code: customerGenotypes.geneCode,
+  name: customerGenotypes.geneName,
+  hgvsC: customerGenotypes.hgvsC,
+  protein: customerGenotypes.protein,
+  transcript: customerGenotypes.transcript,
+  genotype: customerGenotypes.genotype,
+};
+
 /** The customer's stored genotypes by gene code; 404 'Results are not available' when there are none. */
 export async function getCustomerResult(db: Executor, customerId: number): Promise<CustomerResult> {
   const [customer] = await db
@@ -33,14 +43,7 @@ export async function getCustomerResult(db: Executor, customerId: number): Promi
     .where(eq(customers.id, customerId));
   if (!customer) throw notFound();
   const genes = await db
-    .select({
-      code: customerGenotypes.geneCode,
-      name: customerGenotypes.geneName,
-      hgvsC: customerGenotypes.hgvsC,
-      protein: customerGenotypes.protein,
-      transcript: customerGenotypes.transcript,
-      genotype: customerGenotypes.genotype,
-    })
+    .select(geneInformationColumns)
     .from(customerGenotypes)
     .where(eq(customerGenotypes.customerId, customerId))
     .orderBy(sql`lower(${customerGenotypes.geneCode})`, asc(customerGenotypes.id));

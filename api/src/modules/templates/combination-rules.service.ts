@@ -1,7 +1,7 @@
 import {
   type CombinationRule,
   type CombinationRuleRequest,
-  displayGenotype,
+  describeGenotypeCombinations,
   type EditCombinationRuleRequest,
   type ListQuery,
   type Page,
@@ -59,13 +59,7 @@ async function withConditions(db: Executor, rows: RuleRow[]): Promise<Combinatio
       {
         id: t.id,
         risk: t.risk,
-        genotypes: t.genotypes
-          .map((combination) =>
-            Object.entries(combination)
-              .map(([code, genotype]) => `${code} ${displayGenotype(genotype) ?? genotype}`)
-              .join(', '),
-          )
-          .join('; '),
+        genotypes: describeGenotypeCombinations(t.genotypes),
       },
     ]),
   );

@@ -1,4 +1,7 @@
-import { mediaUrlProblem } from '@genodesk/contract/media';
+import { isEmptyRichText, mediaUrlProblem } from '@genodesk/contract/media';
+
+export { isEmptyRichText };
+
 import type { MessageKey } from '@genodesk/contract/messages';
 
 /** The embed (player) URL of a YouTube link (watch, youtu.be, shorts or embed), or undefined. */
@@ -30,16 +33,4 @@ export function richTextMediaProblem(html: string): MessageKey | undefined {
     if (problem) return problem;
   }
   return undefined;
-}
-
-/** Editor HTML that holds no text and no media counts as empty (Tiptap answers `<p></p>`). */
-export function isEmptyRichText(html: string | null | undefined): boolean {
-  if (!html) return true;
-  if (/<(img|iframe)\b/i.test(html)) return false;
-  return (
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;/g, ' ')
-      .trim() === ''
-  );
 }

@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
-import { isNotFound } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useBarcodeBatch } from '../api/get-barcode-batch';
@@ -32,7 +31,7 @@ export function BarcodeLabelsRoute() {
       <RedirectWithToast
         to={paths.barcodes.list}
         message={t('barcodes.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(batch.error)}
+        missing={isMissingRecord(id, batch.error)}
       />
     );
   }

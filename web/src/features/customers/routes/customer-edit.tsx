@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
-import { isNotFound } from '@/lib/api-client';
 import { scrollToFirstError } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -25,7 +24,7 @@ export function CustomerEditRoute() {
       <RedirectWithToast
         to={paths.customers.list}
         message={t('customers.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(customer.error)}
+        missing={isMissingRecord(id, customer.error)}
       />
     );
   }

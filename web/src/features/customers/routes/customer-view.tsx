@@ -26,14 +26,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { ReservationStatusBadge } from '@/features/reservations/components/reservation-status-badge';
 import { CustomerResults } from '@/features/results/components/customer-results';
 import { SampleStatusBadge } from '@/features/samples/components/sample-status-badge';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { isNotFound } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatMoney, formatPhone } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useCustomer } from '../api/get-customer';
@@ -74,7 +73,7 @@ export function CustomerViewRoute() {
       <RedirectWithToast
         to={paths.customers.list}
         message={t('customers.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(customer.error)}
+        missing={isMissingRecord(id, customer.error)}
       />
     );
   }

@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
-import { isNotFound } from '@/lib/api-client';
 import { useOrder } from '../api/get-order';
 import { OrderDetails } from '../components/order-details';
 
@@ -23,7 +22,7 @@ export function OrderViewRoute() {
       <RedirectWithToast
         to={paths.orders.list}
         message={t('finances.orders.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(order.error)}
+        missing={isMissingRecord(id, order.error)}
       />
     );
   }

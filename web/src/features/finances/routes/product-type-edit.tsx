@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
-import { isNotFound } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useEditProductType } from '../api/edit-product-type';
 import { useProductType } from '../api/get-product-type';
@@ -22,7 +21,7 @@ export function ProductTypeEditRoute() {
       <RedirectWithToast
         to={paths.productTypes.list}
         message={t('finances.productTypes.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(productType.error)}
+        missing={isMissingRecord(id, productType.error)}
       />
     );
   }

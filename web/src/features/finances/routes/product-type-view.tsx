@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { isNotFound } from '@/lib/api-client';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useProductType } from '../api/get-product-type';
@@ -26,7 +25,7 @@ export function ProductTypeViewRoute() {
       <RedirectWithToast
         to={paths.productTypes.list}
         message={t('finances.productTypes.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(productType.error)}
+        missing={isMissingRecord(id, productType.error)}
       />
     );
   }

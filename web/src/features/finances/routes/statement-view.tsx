@@ -21,11 +21,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { isApiError, isNotFound } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -124,7 +124,7 @@ export function StatementViewRoute() {
       <RedirectWithToast
         to={paths.statements.list}
         message={t('finances.statements.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(statement.error)}
+        missing={isMissingRecord(id, statement.error)}
       />
     );
   }

@@ -17,11 +17,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { type SampleAction, useSampleAction } from '@/features/samples/api/sample-actions';
-import { isApiError, isNotFound } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -258,7 +258,7 @@ export function UnpaidOrderViewRoute() {
       <RedirectWithToast
         to={paths.unpaidCustomers.list}
         message={t('finances.orders.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(order.error)}
+        missing={isMissingRecord(id, order.error)}
       />
     );
   }

@@ -19,11 +19,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { isNotFound } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
 import { formatNumber, formatPhone, formatPragueDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -58,7 +57,7 @@ export function OutboxViewRoute() {
       <RedirectWithToast
         to={paths.outbox.list}
         message={t('messaging.outbox.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(message.error)}
+        missing={isMissingRecord(id, message.error)}
       />
     );
   }

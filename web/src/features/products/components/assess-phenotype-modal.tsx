@@ -1,4 +1,5 @@
 import type { Product, ReportPhenotype } from '@genodesk/contract/products';
+import { describeGenotypeCombinations } from '@genodesk/contract/templates';
 import { Alert, Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -130,13 +131,7 @@ export function AssessPhenotypeModal({ product, phenotype, onClose }: AssessPhen
                           {riskLabel(template.risk, locale)}
                         </Text>
                         <Text fz="xs" c="dimmed" ff="monospace">
-                          {template.genotypeCombinations
-                            .map((combination) =>
-                              Object.entries(combination)
-                                .map(([code, genotype]) => `${code} ${genotype}`)
-                                .join(', '),
-                            )
-                            .join('; ')}
+                          {describeGenotypeCombinations(template.genotypeCombinations)}
                         </Text>
                       </div>
                     </Group>

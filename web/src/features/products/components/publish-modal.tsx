@@ -1,4 +1,8 @@
-import type { Product, PublicationOpenPoint } from '@genodesk/contract/products';
+import {
+  type Product,
+  type PublicationOpenPoint,
+  publicationOpenPointsOf,
+} from '@genodesk/contract/products';
 import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -8,20 +12,13 @@ import { localizedText } from './risk';
 
 export type PublishAction = 'publish' | 'preliminary';
 
-const hasWords = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .trim() !== '';
-
 /** The open points the server would refuse publication for, with the editor's current introduction. */
-export function openPointsOf(product: Product, doctorIntro: string): PublicationOpenPoint[] {
-  const points: PublicationOpenPoint[] = [];
-  if (product.requiresInspection) points.push('inspection');
-  if (product.notAssessed.length > 0) points.push('notAssessed');
-  if (!hasWords(doctorIntro)) points.push('emptyIntro');
-  return points;
-}
+const openPointsOf = (product: Product, doctorIntro: string): PublicationOpenPoint[] =>
+  publicationOpenPointsOf({
+    requiresInspection: product.requiresInspection,
+    notAssessedCount: product.notAssessed.length,
+    doctorIntro,
+  });
 
 interface PublishModalProps {
   action: PublishAction | null;

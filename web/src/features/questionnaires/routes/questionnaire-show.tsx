@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
-import { isNotFound } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useQuestionnaire } from '../api/get-questionnaire';
@@ -28,7 +27,7 @@ export function QuestionnaireShowRoute() {
       <RedirectWithToast
         to={paths.questionnaires.list}
         message={t('questionnaires.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(questionnaire.error)}
+        missing={isMissingRecord(id, questionnaire.error)}
       />
     );
   }

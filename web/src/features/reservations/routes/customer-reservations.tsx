@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCustomer } from '@/features/customers/api/get-customer';
-import { isNotFound } from '@/lib/api-client';
 import { useLocale } from '@/lib/use-locale';
 import { useCustomerReservations } from '../api/get-customer-reservations';
 import { ReservationStatusBadge } from '../components/reservation-status-badge';
@@ -26,7 +25,7 @@ export function CustomerReservationsRoute() {
       <RedirectWithToast
         to={paths.customers.list}
         message={t('reservations.history.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(history.error)}
+        missing={isMissingRecord(id, history.error)}
       />
     );
   }

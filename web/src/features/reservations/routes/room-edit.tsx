@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
-import { isNotFound } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useRoom } from '../api/get-room';
 import { useEditRoom } from '../api/save-room';
@@ -22,7 +21,7 @@ export function RoomEditRoute() {
       <RedirectWithToast
         to={paths.consultingRooms.list}
         message={t('reservations.rooms.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(room.error)}
+        missing={isMissingRecord(id, room.error)}
       />
     );
   }

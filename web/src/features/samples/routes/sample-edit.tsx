@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
-import { isApiError, isNotFound } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useSample } from '../api/get-sample';
@@ -28,7 +28,7 @@ export function SampleEditRoute() {
       <RedirectWithToast
         to={paths.samples.list}
         message={t('samples.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(sample.error)}
+        missing={isMissingRecord(id, sample.error)}
       />
     );
   }

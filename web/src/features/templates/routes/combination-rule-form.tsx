@@ -1,4 +1,6 @@
 import type { CombinationRule } from '@genodesk/contract/combination-rules';
+import { isEmptyRichText } from '@genodesk/contract/media';
+import { describeGenotypeCombinations } from '@genodesk/contract/templates';
 import {
   ActionIcon,
   Alert,
@@ -21,10 +23,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { paths } from '@/config/paths';
-import { isApiError, isNotFound } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { scrollToFirstError } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -125,13 +127,7 @@ function ConditionRow({
                     <Text fz="sm" span>
                       {riskLabel(template.risk, locale)}
                       <Text span fz="xs" c="dimmed" ff="monospace">
-                        {` · ${template.genotypeCombinations
-                          .map((c) =>
-                            Object.entries(c)
-                              .map(([code, genotype]) => `${code} ${genotype}`)
-                              .join(', '),
-                          )
-                          .join('; ')}`}
+                        {` · ${describeGenotypeCombinations(template.genotypeCombinations)}`}
                       </Text>
                     </Text>
                   }
@@ -172,7 +168,7 @@ function RuleForm({ rule }: { rule?: CombinationRule }) {
     const found: Record<string, string> = {};
     if (!name.trim()) found.Name = t('combinationRules.required');
     if (!risk) found.Risk = t('combinationRules.required');
-    if (!text.replace(/<[^>]*>/g, '').trim()) found.Text = t('combinationRules.required');
+    if (isEmptyRichText(text)) found.Text = t('combinationRules.required');
     conditions.forEach((c, i) => {
       if (!c.geneCombinationId) found[`Conditions.${i}.GeneCombinationId`] = t('combinationRules.required');
       else if (!c.templateIds.length)
@@ -312,7 +308,7 @@ export function CombinationRuleFormRoute() {
       <RedirectWithToast
         to={paths.combinationRules.list}
         message={t('combinationRules.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(rule.error)}
+        missing={isMissingRecord(id, rule.error)}
       />
     );
   const title = id === undefined ? t('combinationRules.createTitle') : t('combinationRules.editTitle');

@@ -18,11 +18,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextView } from '@/components/rich-text/rich-text-view';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
-import { isNotFound } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useGeneCombination } from '../api/get-gene-combination';
@@ -48,7 +47,7 @@ export function GeneCombinationShowRoute() {
       <RedirectWithToast
         to={paths.geneCombinations.list}
         message={t('geneCombinations.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(geneCombination.error)}
+        missing={isMissingRecord(id, geneCombination.error)}
       />
     );
   }

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { paths } from '@/config/paths';
-import { isNotFound } from '@/lib/api-client';
 import { scrollToFirstError, useZodForm } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -139,7 +138,7 @@ export function TemplateCategoryEditRoute() {
       <RedirectWithToast
         to={paths.templateCategories.list}
         message={t('templateCategories.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(category.error)}
+        missing={isMissingRecord(id, category.error)}
       />
     );
   }

@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextView } from '@/components/rich-text/rich-text-view';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
-import { isNotFound } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useTemplateCategory } from '../api/get-template-category';
@@ -29,7 +28,7 @@ export function TemplateCategoryShowRoute() {
       <RedirectWithToast
         to={paths.templateCategories.list}
         message={t('templateCategories.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(category.error)}
+        missing={isMissingRecord(id, category.error)}
       />
     );
   }

@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextView } from '@/components/rich-text/rich-text-view';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
-import { isNotFound } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useTemplate } from '../api/get-template';
@@ -34,7 +33,7 @@ export function TemplateShowRoute() {
       <RedirectWithToast
         to={paths.templates.list}
         message={t('templates.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(template.error)}
+        missing={isMissingRecord(id, template.error)}
       />
     );
   }

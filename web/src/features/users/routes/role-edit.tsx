@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
-import { isApiError, isNotFound } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { notifyError, notifyUndoable } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useAddRolePermission } from '../api/add-role-permission';
@@ -49,7 +49,7 @@ export function RoleEditRoute() {
       <RedirectWithToast
         to={paths.roles.list}
         message={t('roles.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(role.error)}
+        missing={isMissingRecord(id, role.error)}
       />
     );
   }

@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
-import { isNotFound } from '@/lib/api-client';
 import { useLocale } from '@/lib/use-locale';
 import { useRole } from '../api/get-role';
 
@@ -24,7 +23,7 @@ export function RoleViewRoute() {
       <RedirectWithToast
         to={paths.roles.list}
         message={t('roles.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(role.error)}
+        missing={isMissingRecord(id, role.error)}
       />
     );
   }

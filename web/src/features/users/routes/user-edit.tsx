@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
-import { isNotFound } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useEditUser } from '../api/edit-user';
@@ -24,7 +23,7 @@ export function UserEditRoute() {
       <RedirectWithToast
         to={paths.users.list}
         message={t('users.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(user.error)}
+        missing={isMissingRecord(id, user.error)}
       />
     );
   }

@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
-import { isApiError, isNotFound } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
 import { formatDateTime, formatPhone } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -51,7 +51,7 @@ export function UserViewRoute() {
       <RedirectWithToast
         to={paths.users.list}
         message={t('users.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(user.error)}
+        missing={isMissingRecord(id, user.error)}
       />
     );
   }

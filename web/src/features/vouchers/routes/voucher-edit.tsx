@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
-import { isApiError, isNotFound } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useEditVoucher } from '../api/edit-voucher';
 import { useVoucher } from '../api/get-voucher';
@@ -26,7 +26,7 @@ export function VoucherEditRoute() {
       <RedirectWithToast
         to={paths.vouchers.list}
         message={t('vouchers.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(voucher.error)}
+        missing={isMissingRecord(id, voucher.error)}
       />
     );
   }

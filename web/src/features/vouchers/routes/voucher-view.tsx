@@ -7,12 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
-import { RedirectWithToast } from '@/components/redirect-with-toast';
+import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { Section } from '@/features/finances/components/order-details';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { isNotFound } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useVoucher } from '../api/get-voucher';
@@ -37,7 +36,7 @@ export function VoucherViewRoute() {
       <RedirectWithToast
         to={paths.vouchers.list}
         message={t('vouchers.loadFailed')}
-        missing={!Number.isInteger(id) || id <= 0 || isNotFound(voucher.error)}
+        missing={isMissingRecord(id, voucher.error)}
       />
     );
   }
