@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { demo, signIn, switchLanguage } from '../support/session';
+
+/** The failure states are screens too: no serious or critical axe violation (WCAG 2.1 AA). */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode()
+    .analyze();
+  const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(failing.map((v) => v.id)).toEqual([]);
+}
 
 /**
  * A list whose load fails (a proxy answering 500 in plain text, as happens in front of a restarting
@@ -20,6 +31,7 @@ test('a failed list load shows an error in the reader’s language with a retry,
   const error = page.getByTestId('customers-table-error');
   await expect(error).toContainText('Server požadavek nevyřídil (HTTP 500)');
   await expect(error).not.toContainText('Internal Server Error');
+  await expectAccessible(page);
   failing = false;
   await page.getByTestId('customers-table-retry').click();
   await expect(error).toHaveCount(0);
@@ -40,6 +52,7 @@ test('a record that does not exist is a not-found page at its address, in cs and
   await page.goto('/customers/view/999999');
   await expect(page.getByTestId('record-not-found')).toContainText('Záznam nenalezen');
   await expect(page).toHaveURL(/\/customers\/view\/999999$/);
+  await expectAccessible(page);
   await switchLanguage(page, 'EN');
   await page.goto('/vouchers/money/view/999999');
   await expect(page.getByTestId('record-not-found')).toContainText('Record not found');

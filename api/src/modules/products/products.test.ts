@@ -500,6 +500,17 @@ describe('editing a report', () => {
       t.app.inject({ method: 'PATCH', url: '/api/admin/products/phenotype', payload: body, headers: doctor });
 
     expect((await assess({ ProductId: r.productId, GeneCombinationId: factorV })).statusCode).toBe(400);
+    // Products.View alone may not assess: the server refuses, the phenotype stays not assessed.
+    const byLab = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products/phenotype',
+      payload: { ProductId: r.productId, GeneCombinationId: factorV, TemplateId: template!.id },
+      headers: lab,
+    });
+    expect(byLab.statusCode).toBe(403);
+    expect(
+      (await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`)).json().notAssessed,
+    ).toHaveLength(1);
     const wrong = await assess({
       ProductId: r.productId,
       GeneCombinationId: factorV,
