@@ -434,6 +434,12 @@ export const messages = {
     en: 'A consulting room with this name already exists!',
   },
   doctorRequired: { cs: 'Musíte zvolit lékaře!', en: 'You have to choose a doctor!' },
+  invalidTimeOfDay: { cs: 'Zadejte čas jako 08:00.', en: 'Enter a time such as 08:00.' },
+  invalidOpenDays: { cs: 'Zvolte dny v týdnu.', en: 'Choose days of the week.' },
+  roomClosesBeforeOpening: {
+    cs: 'Ordinační doba musí končit až po svém začátku.',
+    en: 'The surgery hours must end after they begin.',
+  },
   roomRequired: { cs: 'Musíte vybrat ambulanci!', en: 'You have to choose a consulting room!' },
   repeatAtLeastZero: { cs: 'Opakování musí být aspoň 0!', en: 'The repeat count must be at least 0!' },
   repeatAtMostTwelve: {

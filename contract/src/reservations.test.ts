@@ -32,6 +32,35 @@ describe('the reservations contract', () => {
     });
   });
 
+  it('keeps surgery hours in order, on real weekdays, and leaves them out of an edit that does not give them', () => {
+    const room = createConsultingRoomRequestSchema.parse({ Name: 'A', DoctorId: 1, OpenDays: [3, 1] });
+    expect(room.OpenDays).toEqual([1, 3]);
+    expect(
+      messagesOf(
+        createConsultingRoomRequestSchema.safeParse({
+          Name: 'A',
+          DoctorId: 1,
+          OpensAt: '18:00',
+          ClosesAt: '08:00',
+          OpenDays: [1, 1],
+        }),
+      ),
+    ).toEqual({ ClosesAt: 'roomClosesBeforeOpening', OpenDays: 'invalidOpenDays' });
+    expect(
+      messagesOf(
+        createConsultingRoomRequestSchema.safeParse({
+          Name: 'A',
+          DoctorId: 1,
+          OpensAt: '8:00',
+          OpenDays: [0],
+        }),
+      ),
+    ).toEqual({ OpensAt: 'invalidTimeOfDay', 'OpenDays.0': 'invalidOpenDays' });
+    expect(translateMessage('roomClosesBeforeOpening', 'en')).toBe(
+      'The surgery hours must end after they begin.',
+    );
+  });
+
   it('checks a booking field by field and across fields', () => {
     const ok = createReservationRequestSchema.parse({
       ConsultingRoomId: 1,

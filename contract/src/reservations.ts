@@ -78,23 +78,67 @@ const doctorIdSchema = z.coerce
   .int('doctorRequired')
   .positive('doctorRequired');
 
-/** `PUT admin/consultingrooms { Name, IsEnabled, DoctorId, Color? }`; Color (1–12, the staff palette) defaults to the doctor's. */
-export const createConsultingRoomRequestSchema = z.object({
-  Name: requiredText(100),
-  IsEnabled: z.boolean({ error: 'invalidValue' }).default(true),
-  DoctorId: doctorIdSchema,
-  Color: colorSchema.nullish(),
-});
+/** A wall-clock time of day, `08:00` (24-hour clock, Prague). */
+const timeOfDaySchema = z
+  .string({ error: 'invalidTimeOfDay' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalidTimeOfDay');
+/** ISO weekdays, 1 Monday … 7 Sunday, each once. */
+const openDaysSchema = z
+  .array(
+    z
+      .number({ error: 'invalidOpenDays' })
+      .int('invalidOpenDays')
+      .min(1, 'invalidOpenDays')
+      .max(7, 'invalidOpenDays'),
+    {
+      error: 'invalidOpenDays',
+    },
+  )
+  .max(7, 'invalidOpenDays')
+  .refine((days) => new Set(days).size === days.length, 'invalidOpenDays')
+  .transform((days) => [...days].sort((a, b) => a - b));
+
+/** The room's surgery hours, when it has any: the calendar shades what lies outside them. */
+export const defaultRoomHours = { opensAt: '08:00', closesAt: '18:00', openDays: [1, 2, 3, 4, 5] };
+
+const roomHoursFields = {
+  OpensAt: timeOfDaySchema.optional(),
+  ClosesAt: timeOfDaySchema.optional(),
+  OpenDays: openDaysSchema.optional(),
+};
+
+/** Hours end after they begin; compared only when both are given (an edit merges with the stored ones). */
+const hoursInOrder = (v: { OpensAt?: string; ClosesAt?: string }, ctx: z.RefinementCtx) => {
+  if (v.OpensAt && v.ClosesAt && v.ClosesAt <= v.OpensAt)
+    ctx.addIssue({ code: 'custom', path: ['ClosesAt'], message: 'roomClosesBeforeOpening' });
+};
+
+/**
+ * `PUT admin/consultingrooms { Name, IsEnabled, DoctorId, Color?, OpensAt?, ClosesAt?, OpenDays? }`;
+ * Color (1–12, the staff palette) defaults to the doctor's, the hours to 08:00–18:00 Monday to Friday.
+ */
+export const createConsultingRoomRequestSchema = z
+  .object({
+    Name: requiredText(100),
+    IsEnabled: z.boolean({ error: 'invalidValue' }).default(true),
+    DoctorId: doctorIdSchema,
+    Color: colorSchema.nullish(),
+    ...roomHoursFields,
+  })
+  .superRefine(hoursInOrder);
 export type CreateConsultingRoomRequest = z.input<typeof createConsultingRoomRequestSchema>;
 
-/** `POST admin/consultingrooms { Id, Name, IsEnabled, DoctorId, Color? }`; IsEnabled and Color left out stay. */
-export const editConsultingRoomRequestSchema = z.object({
-  Id: idSchema,
-  Name: requiredText(100),
-  IsEnabled: z.boolean({ error: 'invalidValue' }).optional(),
-  DoctorId: doctorIdSchema,
-  Color: colorSchema.nullish(),
-});
+/** `POST admin/consultingrooms { Id, Name, IsEnabled, DoctorId, Color?, OpensAt?, ClosesAt?, OpenDays? }`; what is left out stays. */
+export const editConsultingRoomRequestSchema = z
+  .object({
+    Id: idSchema,
+    Name: requiredText(100),
+    IsEnabled: z.boolean({ error: 'invalidValue' }).optional(),
+    DoctorId: doctorIdSchema,
+    Color: colorSchema.nullish(),
+    ...roomHoursFields,
+  })
+  .superRefine(hoursInOrder);
 export type EditConsultingRoomRequest = z.input<typeof editConsultingRoomRequestSchema>;
 
 export const doctorSchema = z.object({
@@ -116,6 +160,10 @@ export const consultingRoomSchema = z.object({
   isEnabled: z.boolean(),
   doctorId: z.number().int(),
   doctor: doctorSchema,
+  /** Surgery hours on Prague's clock, `08:00`–`18:00`, on ISO weekdays (1 Monday … 7 Sunday). */
+  opensAt: z.string(),
+  closesAt: z.string(),
+  openDays: z.array(z.number().int()),
   /** Reservations of the room not cancelled and not yet begun. */
   upcomingCount: z.number().int(),
   createdAt: z.string(),

@@ -18,6 +18,7 @@ const texts = {
     cancelled: 'Rezervace byla zrušena.',
     upcoming: 'Konzultace naplánována',
     cancelledState: 'Zrušeno',
+    hours: 'po–čt 08:00–18:00',
   },
   en: {
     doctorRequired: 'You have to choose a doctor!',
@@ -28,6 +29,7 @@ const texts = {
     cancelled: 'The reservation was cancelled.',
     upcoming: 'Consultation upcoming',
     cancelledState: 'Cancelled',
+    hours: 'Mon–Thu 08:00–18:00',
   },
 } as const;
 
@@ -73,6 +75,45 @@ async function slotPoint(page: Page, date: string, time: string) {
   return { x: column.x + column.width / 2, y: lane.y + lane.height / 2 };
 }
 
+const intlLocale = { cs: 'cs-CZ', en: 'en-GB' } as const;
+const monthsShort = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** How the date-time field shows a day and time: cs `24. 11. 2026 07:00`, en `24 Nov 2026 07:00`. */
+function shownDateTime(day: string, time: string, lang: 'cs' | 'en') {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return lang === 'cs' ? `${d}. ${m}. ${y} ${time}` : `${d} ${monthsShort[m - 1]} ${y} ${time}`;
+}
+
+/** Picks a day and a time in the date-time field: the month's arrow as needed, the day, the hours and minutes. */
+async function pickDateTime(page: Page, testId: string, day: string, time: string, lang: 'cs' | 'en') {
+  const field = page.getByTestId(testId);
+  const shown = (await field.textContent()) ?? '';
+  await field.click();
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  const current = /(\d{4})/.exec(shown)?.[1];
+  const currentMonth =
+    lang === 'cs'
+      ? Number(/^\d{1,2}\. (\d{1,2})\./.exec(shown)?.[1])
+      : monthsShort.indexOf(/^\d{1,2} (\w{3})/.exec(shown)?.[1] ?? '') + 1;
+  const steps = (y - Number(current)) * 12 + (m - currentMonth);
+  for (let i = 0; i < steps; i++)
+    await page.getByRole('button', { name: lang === 'cs' ? 'Další měsíc' : 'Next month' }).click();
+  const dayName = new Intl.DateTimeFormat(intlLocale[lang], {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
+  await page.getByRole('button', { name: dayName, exact: true }).click();
+  const [hours, minutes] = time.split(':');
+  await page.getByLabel(lang === 'cs' ? 'Hodiny' : 'Hours', { exact: true }).fill(hours ?? '');
+  await page.getByLabel(lang === 'cs' ? 'Minuty' : 'Minutes', { exact: true }).fill(minutes ?? '');
+  await page
+    .getByRole('button', { name: lang === 'cs' ? 'Potvrdit datum a čas' : 'Confirm the date and time' })
+    .click();
+}
+
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
@@ -105,15 +146,18 @@ for (const lang of ['cs', 'en'] as const) {
     await page.getByTestId('room-doctor').click();
     await page.getByRole('option').first().click();
     await page.getByTestId('room-color-5').click();
+    // Surgery hours: 08:00–18:00 proposed, Friday left out.
+    await page.getByTestId('room-day-5').click();
     await page.getByTestId('room-submit').click();
     await expect(page.getByText(t.roomCreated)).toBeVisible();
     await expect(page.getByTestId('room-detail-name')).toHaveText(roomName);
+    await expect(page.getByTestId('room-detail-hours')).toContainText(t.hours);
     const roomId = /show\/(\d+)/.exec(page.url())?.[1];
     expect(roomId).toBeTruthy();
 
     // Next week in the week view, this room only.
     await page.goto(`/reservations?rooms=${roomId}`);
-    await page.locator('.fc-next-button').click();
+    await page.getByTestId('calendar-next').click();
     const headers = page.locator('th.fc-col-header-cell[data-date]');
     await expect(headers).toHaveCount(7);
     const tuesday = (await headers.nth(1).getAttribute('data-date')) ?? '';
@@ -122,8 +166,9 @@ for (const lang of ['cs', 'en'] as const) {
     // Select 10:00–11:00 on Tuesday and book the customer, repeated 3 more weeks.
     await drag(page, await slotPoint(page, tuesday, '10:00'), await slotPoint(page, tuesday, '10:30'));
     await expect(page.getByTestId('reservation-form')).toBeVisible();
-    await expect(page.getByTestId('reservation-start')).toHaveValue(`${tuesday}T10:00`);
-    await expect(page.getByTestId('reservation-end')).toHaveValue(`${tuesday}T11:00`);
+    // The day and time in the reader's format, 24-hour clock.
+    await expect(page.getByTestId('reservation-start')).toHaveText(shownDateTime(tuesday, '10:00', lang));
+    await expect(page.getByTestId('reservation-end')).toHaveText(shownDateTime(tuesday, '11:00', lang));
     await page.getByTestId('reservation-customer').fill(customer.surname);
     await page.getByRole('option', { name: new RegExp(customer.surname) }).click();
     await page.getByTestId('reservation-repeat').fill('3');
@@ -135,9 +180,11 @@ for (const lang of ['cs', 'en'] as const) {
     await expect(events.first()).toContainText('10:00');
 
     // Booking over it is refused with the overlap message.
+    // The start picked in the date-time field; the end keeps the 45 minutes proposed.
     await page.getByTestId('reservation-new').click();
-    await page.getByTestId('reservation-start').fill(`${tuesday}T10:30`);
-    await page.getByTestId('reservation-end').fill(`${tuesday}T11:30`);
+    await pickDateTime(page, 'reservation-start', tuesday, '10:30', lang);
+    await expect(page.getByTestId('reservation-start')).toHaveText(shownDateTime(tuesday, '10:30', lang));
+    await expect(page.getByTestId('reservation-end')).toHaveText(shownDateTime(tuesday, '11:15', lang));
     await page.getByTestId('reservation-submit').click();
     await expect(page.getByText(t.overlap).first()).toBeVisible();
     await page.getByTestId('reservation-form-cancel').click();
@@ -160,14 +207,14 @@ for (const lang of ['cs', 'en'] as const) {
     ).toHaveCount(1);
 
     // The week after: cancel this occurrence and the rest of the series.
-    await page.locator('.fc-next-button').click();
+    await page.getByTestId('calendar-next').click();
     await expect(events).toHaveCount(1);
     await events.first().click();
     await page.getByTestId('reservation-cancel').click();
     await page.getByTestId('reservation-scope-series').click();
     await expect(page.getByText(t.cancelled)).toBeVisible();
     await expect(events).toHaveCount(0);
-    await page.locator('.fc-next-button').click();
+    await page.getByTestId('calendar-next').click();
     await expect(page.locator('th.fc-col-header-cell[data-date]')).toHaveCount(7);
     await expect(events).toHaveCount(0);
 
@@ -182,25 +229,55 @@ for (const lang of ['cs', 'en'] as const) {
   });
 }
 
-test('the calendar keeps its view and date in the address across a reload; its buttons are in the reader’s language', async ({
+test('the calendar keeps its view and date in the address across a reload, splits the day into a column per room with its hours, and speaks the reader’s language', async ({
   page,
 }) => {
+  // The demo's three rooms (other specs add rooms of their own).
+  const anonymous = await request.newContext({ baseURL });
+  const login = await anonymous.post('/api/auth/adminLogin', {
+    data: { email: demo.admin, password: demoPassword },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const listed = await anonymous.get('/api/admin/consultingrooms?pageSize=100&search=Ambulance', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const demoRooms = ((await listed.json()) as { items: { id: number; name: string }[] }).items.filter((r) =>
+    /^Ambulance \d – /.test(r.name),
+  );
+  demoRooms.sort((a, b) => a.name.localeCompare(b.name));
+  await anonymous.dispose();
+  expect(demoRooms).toHaveLength(3);
+
   await signIn(page, demo.admin);
-  await page.goto('/reservations');
-  await expect(page.locator('.fc-today-button')).toHaveText('Dnes');
-  await expect(page.locator('.fc-timeGridWeek-button')).toHaveText('Týden');
-  await page.locator('.fc-timeGridDay-button').click();
-  await page.locator('.fc-next-button').click();
-  await page.locator('.fc-next-button').click();
+  await page.goto(`/reservations?rooms=${demoRooms.map((r) => r.id).join(',')}`);
+  const view = page.getByTestId('calendar-view');
+  await expect(page.getByTestId('calendar-today')).toHaveText('Dnes');
+  await expect(view.getByText('Týden', { exact: true })).toBeVisible();
+  await view.getByText('Den', { exact: true }).click();
+  await page.getByTestId('calendar-next').click();
+  await page.getByTestId('calendar-next').click();
   await expect(page).toHaveURL(/view=timeGridDay/);
   const date = new URL(page.url()).searchParams.get('date') ?? '';
   expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+  // A column per room, each headed by the room and its surgery hours, the same day in each.
+  const columns = page.getByTestId('calendar-room-column');
+  await expect(columns).toHaveCount(3);
+  for (const [i, room] of demoRooms.entries()) await expect(columns.nth(i)).toContainText(room.name);
+  await expect(columns.nth(1)).toContainText('po–pá 07:30–16:00');
+  await expect(page.locator(`th.fc-col-header-cell[data-date="${date}"]`)).toHaveCount(3);
+
   await page.reload();
-  await expect(page.locator(`th.fc-col-header-cell[data-date="${date}"]`)).toHaveCount(1);
-  await expect(page.locator('.fc-timeGridDay-button')).toHaveClass(/fc-button-active/);
+  await expect(page.locator(`th.fc-col-header-cell[data-date="${date}"]`)).toHaveCount(3);
+  await expect(view.locator('input[value="timeGridDay"]')).toBeChecked();
+
+  // The week is one calendar again.
+  await view.getByText('Týden', { exact: true }).click();
+  await expect(columns).toHaveCount(0);
+  await expect(page.locator('th.fc-col-header-cell[data-date]')).toHaveCount(7);
 
   await switchLanguage(page, 'EN');
-  await expect(page.locator('.fc-today-button')).toHaveText('Today');
-  await expect(page.locator('.fc-dayGridMonth-button')).toHaveText('Month');
-  await expect(page.locator('.fc-prev-button')).toHaveText('Previous');
+  await expect(page.getByTestId('calendar-today')).toHaveText('Today');
+  await expect(view.getByText('Month', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('calendar-prev')).toHaveAccessibleName('Previous');
 });

@@ -18,9 +18,27 @@ import { prng } from './customers.js';
  * Nothing is e-mailed; the reminder sweep texts those of the next 24 hours once the workers run.
  */
 export const demoRooms = [
-  { name: 'Ambulance 1 – Vinohrady', doctor: 'doctor@genodesk.test', color: 2 },
-  { name: 'Ambulance 2 – Karlín', doctor: 'doctor2@genodesk.test', color: 6 },
-  { name: 'Ambulance 3 – Smíchov', doctor: 'doctor3@genodesk.test', color: 8 },
+  {
+    name: 'Ambulance 1 – Vinohrady',
+    doctor: 'doctor@genodesk.test',
+    color: 2,
+    opensAt: '08:00',
+    closesAt: '18:00',
+  },
+  {
+    name: 'Ambulance 2 – Karlín',
+    doctor: 'doctor2@genodesk.test',
+    color: 6,
+    opensAt: '07:30',
+    closesAt: '16:00',
+  },
+  {
+    name: 'Ambulance 3 – Smíchov',
+    doctor: 'doctor3@genodesk.test',
+    color: 8,
+    opensAt: '09:00',
+    closesAt: '19:00',
+  },
 ] as const;
 
 /** Consultation starts of a working day (Prague's clock) and their length. */
@@ -83,7 +101,13 @@ export async function seedReservations(db: Executor, now = new Date()): Promise<
       demoRooms.map((room) => {
         const doctorId = doctors.get(room.doctor);
         if (!doctorId) throw new Error(`demo doctor ${room.doctor} is missing`);
-        return { name: room.name, color: room.color, doctorId };
+        return {
+          name: room.name,
+          color: room.color,
+          doctorId,
+          opensAt: room.opensAt,
+          closesAt: room.closesAt,
+        };
       }),
     )
     .returning({ id: consultingRooms.id });

@@ -9,6 +9,7 @@ import {
   pgTable,
   smallint,
   text,
+  time,
   timestamp,
   uniqueIndex,
   uuid,
@@ -28,10 +29,16 @@ export const consultingRooms = pgTable(
     doctorId: bigint('doctor_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
+    /** Surgery hours on Prague's clock, on ISO weekdays (1 Monday … 7 Sunday): the calendar shades the rest. */
+    opensAt: time('opens_at').notNull().default('08:00'),
+    closesAt: time('closes_at').notNull().default('18:00'),
+    openDays: smallint('open_days').array().notNull().default(sql`'{1,2,3,4,5}'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('consulting_rooms_hours_check', sql`${t.closesAt} > ${t.opensAt}`),
+    check('consulting_rooms_open_days_check', sql`${t.openDays} <@ '{1,2,3,4,5,6,7}'::smallint[]`),
     uniqueIndex('consulting_rooms_name_lower_key').on(sql`lower(${t.name})`),
     index('consulting_rooms_name_sort_idx').on(sql`lower(${t.name}) nulls first`, t.id),
     index('consulting_rooms_created_sort_idx').on(sql`${t.createdAt} nulls first`, t.id),

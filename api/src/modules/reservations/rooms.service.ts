@@ -7,6 +7,7 @@ import type {
   editConsultingRoomRequestSchema,
   Page,
 } from '@genodesk/contract';
+import { defaultRoomHours } from '@genodesk/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal.js';
@@ -81,6 +82,9 @@ const toRoom = ({ room, doctor, upcomingCount }: RoomRow): ConsultingRoom => ({
   isEnabled: room.isEnabled,
   doctorId: room.doctorId,
   doctor,
+  opensAt: room.opensAt.slice(0, 5),
+  closesAt: room.closesAt.slice(0, 5),
+  openDays: room.openDays,
   upcomingCount: Number(upcomingCount),
   createdAt: room.createdAt.toISOString(),
   updatedAt: room.updatedAt.toISOString(),
@@ -156,6 +160,9 @@ export async function createRoom(
         isEnabled: input.IsEnabled,
         doctorId: doctor.id,
         color: input.Color ?? doctor.color,
+        opensAt: input.OpensAt ?? defaultRoomHours.opensAt,
+        closesAt: input.ClosesAt ?? defaultRoomHours.closesAt,
+        openDays: input.OpenDays ?? defaultRoomHours.openDays,
       })
       .returning()
       .catch(asDuplicateName);
@@ -186,7 +193,12 @@ export async function editRoom(db: Database, by: Principal, input: EditInput): P
       doctorId: input.DoctorId,
       isEnabled: input.IsEnabled ?? before.isEnabled,
       color: input.Color ?? before.color,
+      opensAt: input.OpensAt ?? before.opensAt.slice(0, 5),
+      closesAt: input.ClosesAt ?? before.closesAt.slice(0, 5),
+      openDays: input.OpenDays ?? before.openDays,
     };
+    // Hours given on one side only are checked against the stored other side.
+    if (after.closesAt <= after.opensAt) throw unprocessable('roomClosesBeforeOpening', 'ClosesAt');
     await tx
       .update(consultingRooms)
       .set({ ...after, updatedAt: new Date() })
@@ -196,7 +208,11 @@ export async function editRoom(db: Database, by: Principal, input: EditInput): P
       entity: 'consultingRoom',
       entityId: input.Id,
       changedBy: by.id,
-      changes: diff(before, after, ['name', 'doctorId', 'isEnabled', 'color']),
+      changes: diff(
+        { ...before, opensAt: before.opensAt.slice(0, 5), closesAt: before.closesAt.slice(0, 5) },
+        after,
+        ['name', 'doctorId', 'isEnabled', 'color', 'opensAt', 'closesAt', 'openDays'],
+      ),
     });
   });
   return getRoom(db, input.Id);

@@ -42,6 +42,9 @@ describe('consulting rooms', () => {
       doctorId,
       color: 7,
       doctor: { id: doctorId, color: 7, isUserLoginActive: true },
+      opensAt: '08:00',
+      closesAt: '18:00',
+      openDays: [1, 2, 3, 4, 5],
       upcomingCount: 0,
       upcoming: [],
     });
@@ -133,6 +136,48 @@ describe('consulting rooms', () => {
       (await call('POST', '/api/admin/consultingrooms', { Id: 999999, Name: 'Y', DoctorId: other.id }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('keeps surgery hours: set, edited on one side against the stored other, refused out of order with nothing changed; audited', async () => {
+    const room = await consultingRoom(t, admin, {
+      DoctorId: doctorId,
+      OpensAt: '07:30',
+      ClosesAt: '15:00',
+      OpenDays: [6, 1, 3],
+    });
+    expect(room).toMatchObject({ opensAt: '07:30', closesAt: '15:00', openDays: [1, 3, 6] });
+    const later = await call('POST', '/api/admin/consultingrooms', {
+      Id: room.id,
+      Name: room.name,
+      DoctorId: doctorId,
+      ClosesAt: '19:00',
+    });
+    expect(later.json()).toMatchObject({ opensAt: '07:30', closesAt: '19:00', openDays: [1, 3, 6] });
+    const backwards = await call(
+      'POST',
+      '/api/admin/consultingrooms',
+      { Id: room.id, Name: 'Přejmenovaná', DoctorId: doctorId, OpensAt: '20:00' },
+      admin,
+      'en',
+    );
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().error.fields.ClosesAt).toBe('The surgery hours must end after they begin.');
+    expect((await call('GET', `/api/admin/consultingrooms/${room.id}`)).json()).toMatchObject({
+      name: room.name,
+      opensAt: '07:30',
+      closesAt: '19:00',
+    });
+    const changes = await t.db
+      .select({ field: auditLog.field, oldValue: auditLog.oldValue, newValue: auditLog.newValue })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'consultingRoom'),
+          eq(auditLog.entityId, room.id),
+          eq(auditLog.field, 'closesAt'),
+        ),
+      );
+    expect(changes).toEqual([{ field: 'closesAt', oldValue: '15:00', newValue: '19:00' }]);
   });
 
   it('lists rooms paged, searched by room or doctor name, filtered and sorted in SQL', async () => {

@@ -92,7 +92,7 @@ export function reservationsRoutes(app: App, deps: Deps) {
     schema: {
       tags,
       summary:
-        "Create a consulting room { Name, IsEnabled, DoctorId, Color? }: the doctor an active user of the Doctor role ('Musíte zvolit lékaře!'), colour 1–12 (default the doctor's); 409 for a taken name",
+        "Create a consulting room { Name, IsEnabled, DoctorId, Color?, OpensAt?, ClosesAt?, OpenDays? }: the doctor an active user of the Doctor role ('Musíte zvolit lékaře!'), colour 1–12 (default the doctor's), surgery hours (default 08:00–18:00, Monday to Friday); 409 for a taken name",
       body: createConsultingRoomRequestSchema,
       response: { 200: consultingRoomDetailSchema },
     },
@@ -104,7 +104,7 @@ export function reservationsRoutes(app: App, deps: Deps) {
     schema: {
       tags,
       summary:
-        'Edit a consulting room { Id, Name, IsEnabled, DoctorId, Color? }: a disabled room takes no new bookings and keeps its existing ones; audited',
+        'Edit a consulting room { Id, Name, IsEnabled, DoctorId, Color?, OpensAt?, ClosesAt?, OpenDays? }: what is left out stays; a disabled room takes no new bookings and keeps its existing ones; audited',
       body: editConsultingRoomRequestSchema,
       response: { 200: consultingRoomDetailSchema },
     },

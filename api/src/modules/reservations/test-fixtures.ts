@@ -1,3 +1,4 @@
+import type { ConsultingRoom } from '@genodesk/contract';
 import { pragueDay } from '@genodesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { type IcsComponent, parseIcs } from '../../../test/icalendar.js';
@@ -30,7 +31,15 @@ export async function doctorUser(t: TestApp, options: { active?: boolean; color?
 export async function consultingRoom(
   t: TestApp,
   headers: Record<string, string>,
-  fields: { DoctorId: number; IsEnabled?: boolean; Color?: number; Name?: string },
+  fields: {
+    DoctorId: number;
+    IsEnabled?: boolean;
+    Color?: number;
+    Name?: string;
+    OpensAt?: string;
+    ClosesAt?: string;
+    OpenDays?: number[];
+  },
 ) {
   const response = await t.app.inject({
     method: 'PUT',
@@ -39,7 +48,7 @@ export async function consultingRoom(
     payload: { Name: `Ambulance ${unique()}`, IsEnabled: true, ...fields },
   });
   if (response.statusCode !== 200) throw new Error(`room: ${response.statusCode} ${response.body}`);
-  return response.json() as { id: number; name: string; color: number; doctorId: number };
+  return response.json() as ConsultingRoom;
 }
 
 /** A customer with a mobile number, speaking `language`. */

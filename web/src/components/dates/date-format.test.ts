@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateField, parseDateField, toIsoDay } from './date-format';
+import {
+  formatDateField,
+  fromPickerDateTime,
+  parseDateField,
+  toIsoDay,
+  toPickerDateTime,
+} from './date-format';
 
 describe('date field format', () => {
   it('shows a day the Czech way in cs and with the short month name in en', () => {
@@ -43,5 +49,18 @@ describe('date field format', () => {
     expect(toIsoDay('yesterday')).toBeNull();
     expect(toIsoDay('')).toBeNull();
     expect(toIsoDay(undefined)).toBeNull();
+  });
+});
+
+describe('date-time field values', () => {
+  it('hands the picker a wall-clock time and the form what was picked', () => {
+    expect(toPickerDateTime('2026-11-24T07:00')).toBe('2026-11-24 07:00:00');
+    expect(fromPickerDateTime('2026-11-24 07:05:00')).toBe('2026-11-24T07:05');
+  });
+
+  it('treats what is not a real day and time as none', () => {
+    for (const value of ['', null, undefined, '2026-02-30T07:00', '2026-11-24T24:00', '2026-11-24'])
+      expect(toPickerDateTime(value), String(value)).toBeNull();
+    expect(fromPickerDateTime(null)).toBe('');
   });
 });

@@ -67,3 +67,23 @@ export function parseDateField(text: string, locale: Locale): string | null {
   }
   return null;
 }
+
+/** How a picked day and time read in each language; 24-hour clock in both. */
+export const dateTimeFieldFormat: Record<Locale, string> = {
+  cs: `${dateFieldFormat.cs} HH:mm`,
+  en: `${dateFieldFormat.en} HH:mm`,
+};
+
+/** A form's wall-clock value (`2026-11-24T07:00`) as Mantine's picker holds it (`2026-11-24 07:00:00`), or null. */
+export function toPickerDateTime(value: string | null | undefined): string | null {
+  const match = value?.match(/^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})/);
+  if (!match || !toIsoDay(match[1])) return null;
+  if (Number(match[2]) > 23 || Number(match[3]) > 59) return null;
+  return `${match[1]} ${match[2]}:${match[3]}:00`;
+}
+
+/** Mantine's picker value back to the form's wall-clock value (`2026-11-24T07:00`), or empty. */
+export function fromPickerDateTime(value: string | null | undefined): string {
+  const picked = toPickerDateTime(value);
+  return picked ? `${picked.slice(0, 10)}T${picked.slice(11, 16)}` : '';
+}

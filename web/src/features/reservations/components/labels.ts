@@ -32,3 +32,34 @@ export const reservationKindColor: Record<ReservationKind, string> = {
   blocked: 'gray',
   free: 'teal',
 };
+
+const intlLocale: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-GB' };
+
+/** The short name of an ISO weekday (1 Monday … 7 Sunday): `po`, `Mon`. */
+export function weekdayName(day: number, locale: Locale): string {
+  // 2024-01-01 was a Monday.
+  return new Intl.DateTimeFormat(intlLocale[locale], { weekday: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, day)),
+  );
+}
+
+/** A room's surgery hours as one reads them: `po–pá 08:00–18:00`, `Mon, Wed, Sat 07:30–15:00`. */
+export function roomHoursText(
+  room: { opensAt: string; closesAt: string; openDays: number[] },
+  locale: Locale,
+): string {
+  const runs: number[][] = [];
+  for (const day of [...room.openDays].sort((a, b) => a - b)) {
+    const run = runs.at(-1);
+    if (run && run.at(-1) === day - 1) run.push(day);
+    else runs.push([day]);
+  }
+  const days = runs
+    .flatMap((run) =>
+      run.length >= 3
+        ? [`${weekdayName(run[0]!, locale)}–${weekdayName(run.at(-1)!, locale)}`]
+        : run.map((day) => weekdayName(day, locale)),
+    )
+    .join(', ');
+  return `${days} ${room.opensAt}–${room.closesAt}`.trim();
+}

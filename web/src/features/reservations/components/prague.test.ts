@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, fromCalendarTime, toCalendarTime, toWallInput } from './prague';
+import { calendarDay, fromCalendarTime, shiftedEnd, toCalendarTime, toWallInput } from './prague';
 
 describe('calendar times on Prague’s wall clock', () => {
   it('shows 10:00 Prague as 10:00 in winter and summer', () => {
@@ -15,5 +15,18 @@ describe('calendar times on Prague’s wall clock', () => {
   it('reads range ends as days and form values as wall time', () => {
     expect(calendarDay(new Date('2027-03-29T00:00:00Z'))).toBe('2027-03-29');
     expect(toWallInput('2027-03-29T08:00:00Z')).toBe('2027-03-29T10:00');
+  });
+});
+
+describe('a consultation keeps its length when its start moves', () => {
+  it('moves the end by as much as the start, across midnight and month ends', () => {
+    expect(shiftedEnd('2026-11-24T07:00', '2026-11-24T07:45', '2026-11-24T09:30')).toBe('2026-11-24T10:15');
+    expect(shiftedEnd('2026-11-24T07:00', '2026-11-24T08:00', '2026-11-30T23:30')).toBe('2026-12-01T00:30');
+  });
+
+  it('leaves the end alone when there is no whole range to keep', () => {
+    expect(shiftedEnd('', '2026-11-24T08:00', '2026-11-24T09:00')).toBeNull();
+    expect(shiftedEnd('2026-11-24T08:00', '2026-11-24T07:00', '2026-11-24T09:00')).toBeNull();
+    expect(shiftedEnd('2026-11-24T07:00', '2026-11-24T08:00', '')).toBeNull();
   });
 });

@@ -78,3 +78,22 @@ export function formatPragueTime(iso: string, locale: Locale): string {
     hourCycle: 'h23',
   }).format(at);
 }
+
+const wallMinutes = (wall: string): number | null => {
+  const match = wall.match(/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/);
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  return Date.UTC(y, mo - 1, d, h, mi) / 60_000;
+};
+
+/**
+ * The end that keeps a consultation's length when its start moves from `before` to `after`
+ * (wall-clock inputs, `2026-11-24T07:00`), or null when there is no whole range to keep.
+ */
+export function shiftedEnd(before: string, end: string, after: string): string | null {
+  const from = wallMinutes(before);
+  const to = wallMinutes(end);
+  const moved = wallMinutes(after);
+  if (from === null || to === null || moved === null || to <= from) return null;
+  return new Date((moved + to - from) * 60_000).toISOString().slice(0, 16);
+}

@@ -5,18 +5,9 @@ import {
   type Reservation,
   reservationTypes,
 } from '@genodesk/contract/reservations';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '@/components/dates/date-time-field';
 import { isApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -26,7 +17,7 @@ import { useCreateReservation, useEditReservation } from '../api/reservation-act
 import { askScope } from './ask-scope';
 import { CustomerPicker } from './customer-picker';
 import { reservationTypeName } from './labels';
-import { toWallInput } from './prague';
+import { shiftedEnd, toWallInput } from './prague';
 
 interface Values extends Record<string, unknown> {
   ConsultingRoomId: string;
@@ -225,19 +216,24 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
           {...field('IsFake', { type: 'checkbox' })}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('reservations.fields.start')}
             withAsterisk
             data-testid="reservation-start"
             {...field('ConsultationStart')}
+            onChange={(start) => {
+              // The consultation keeps its length when its start moves.
+              const end = shiftedEnd(values.ConsultationStart, values.ConsultationEnd, start);
+              form.setFieldValue('ConsultationStart', start);
+              if (end) form.setFieldValue('ConsultationEnd', end);
+            }}
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('reservations.fields.end')}
             withAsterisk
             data-testid="reservation-end"
             {...field('ConsultationEnd')}
+            onChange={(end) => form.setFieldValue('ConsultationEnd', end)}
           />
         </SimpleGrid>
         {!editing && (

@@ -1,9 +1,23 @@
-import { createConsultingRoomRequestSchema } from '@genodesk/contract/reservations';
-import { Button, Card, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { createConsultingRoomRequestSchema, defaultRoomHours } from '@genodesk/contract/reservations';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Input,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
+import { TimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { StaffColorPicker } from '@/components/color-picker';
 import { useZodForm } from '@/lib/form';
+import { useLocale } from '@/lib/use-locale';
 import { useDoctors } from '../api/get-doctors';
+import { weekdayName } from './labels';
 
 export interface RoomValues extends Record<string, unknown> {
   Name: string;
@@ -11,6 +25,10 @@ export interface RoomValues extends Record<string, unknown> {
   DoctorId: string;
   Color: number | null;
   IsEnabled: boolean;
+  OpensAt: string;
+  ClosesAt: string;
+  /** ISO weekdays as the checkboxes keep them, `'1'` Monday … `'7'` Sunday */
+  OpenDays: string[];
 }
 
 export interface RoomSubmit {
@@ -18,7 +36,12 @@ export interface RoomSubmit {
   DoctorId: number;
   Color: number | null;
   IsEnabled: boolean;
+  OpensAt: string;
+  ClosesAt: string;
+  OpenDays: number[];
 }
+
+const weekdays = [1, 2, 3, 4, 5, 6, 7];
 
 /** Name, doctor ('Musíte zvolit lékaře!'), colour (default the doctor's) and enabled, by the contract's schema. */
 export function RoomForm({
@@ -27,12 +50,21 @@ export function RoomForm({
   onSubmit,
   onCancel,
 }: {
-  initial?: { name: string; doctorId: number; color: number; isEnabled: boolean };
+  initial?: {
+    name: string;
+    doctorId: number;
+    color: number;
+    isEnabled: boolean;
+    opensAt: string;
+    closesAt: string;
+    openDays: number[];
+  };
   submitting: boolean;
   onSubmit: (values: RoomSubmit, applyServerErrors: (error: unknown) => boolean) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const { locale } = useLocale();
   const doctors = useDoctors();
   const { form, field, applyServerErrors } = useZodForm<RoomValues>(
     createConsultingRoomRequestSchema,
@@ -42,9 +74,16 @@ export function RoomForm({
         DoctorId: initial ? String(initial.doctorId) : '',
         Color: initial?.color ?? null,
         IsEnabled: initial?.isEnabled ?? true,
+        OpensAt: initial?.opensAt ?? defaultRoomHours.opensAt,
+        ClosesAt: initial?.closesAt ?? defaultRoomHours.closesAt,
+        OpenDays: (initial?.openDays ?? defaultRoomHours.openDays).map(String),
       },
     },
-    (values) => ({ ...values, DoctorId: values.DoctorId === '' ? undefined : values.DoctorId }),
+    (values) => ({
+      ...values,
+      DoctorId: values.DoctorId === '' ? undefined : values.DoctorId,
+      OpenDays: values.OpenDays.map(Number),
+    }),
   );
   const doctorOptions = (doctors.data ?? []).map((d) => ({
     value: String(d.id),
@@ -65,6 +104,9 @@ export function RoomForm({
             DoctorId: Number(values.DoctorId),
             Color: values.Color,
             IsEnabled: values.IsEnabled,
+            OpensAt: values.OpensAt,
+            ClosesAt: values.ClosesAt,
+            OpenDays: values.OpenDays.map(Number).sort((a, b) => a - b),
           },
           applyServerErrors,
         ),
@@ -100,6 +142,49 @@ export function RoomForm({
             error={colorProps.error as string | undefined}
             testIdPrefix="room-color"
           />
+          <Input.Wrapper
+            label={t('reservations.rooms.fields.hours')}
+            description={t('reservations.rooms.hoursHint')}
+          >
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" maw={360} mt={4}>
+              <TimePicker
+                label={t('reservations.rooms.fields.opensAt')}
+                format="24h"
+                minutesStep={5}
+                withAsterisk
+                data-testid="room-opens-at"
+                hoursInputLabel={`${t('reservations.rooms.fields.opensAt')} – ${t('dates.hours')}`}
+                minutesInputLabel={`${t('reservations.rooms.fields.opensAt')} – ${t('dates.minutes')}`}
+                {...field('OpensAt')}
+              />
+              <TimePicker
+                label={t('reservations.rooms.fields.closesAt')}
+                format="24h"
+                minutesStep={5}
+                withAsterisk
+                data-testid="room-closes-at"
+                hoursInputLabel={`${t('reservations.rooms.fields.closesAt')} – ${t('dates.hours')}`}
+                minutesInputLabel={`${t('reservations.rooms.fields.closesAt')} – ${t('dates.minutes')}`}
+                {...field('ClosesAt')}
+              />
+            </SimpleGrid>
+          </Input.Wrapper>
+          <Checkbox.Group
+            label={t('reservations.rooms.fields.openDays')}
+            data-testid="room-open-days"
+            {...field('OpenDays')}
+          >
+            <Group gap="md" mt={6}>
+              {weekdays.map((day) => (
+                <Checkbox
+                  key={day}
+                  value={String(day)}
+                  label={weekdayName(day, locale)}
+                  data-testid={`room-day-${day}`}
+                />
+              ))}
+            </Group>
+          </Checkbox.Group>
           <Switch
             label={t('reservations.rooms.fields.isEnabled')}
             description={t('reservations.rooms.enabledHint')}

@@ -15,7 +15,7 @@ import type { Reservation } from '@genodesk/contract/reservations';
 import { Alert, Button, Card, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -27,7 +27,9 @@ import { useAllRooms } from '../api/get-rooms';
 import type { ReservationRange } from '../api/keys';
 import { useEditReservation } from '../api/reservation-actions';
 import { askScope } from '../components/ask-scope';
+import { businessHoursOf, slotRangeOf } from '../components/business-hours';
 import { toCalendarEvent } from '../components/calendar-events';
+import { CalendarToolbar, RoomColumnHeader } from '../components/calendar-toolbar';
 import { reservationTypeName, roomColor } from '../components/labels';
 import { calendarDay, formatPragueRange, fromCalendarTime, toCalendarTime } from '../components/prague';
 import { ReservationDetailModal } from '../components/reservation-detail-modal';
@@ -35,21 +37,19 @@ import { type ReservationDraft, ReservationFormModal } from '../components/reser
 import '../components/calendar.css';
 
 const timeFormat = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+// Time ranges read `09:00–09:45` everywhere in the app.
+const eventTimeFormat = { ...timeFormat, separator: '–' } as const;
 // Options kept stable between renders: a changed option resets FullCalendar (and a drag under way).
 const plugins = [timeGridPlugin, dayGridPlugin, interactionPlugin];
 const locales = [csLocale, enGbLocale];
-const toolbar = { left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek,dayGridMonth' };
-// On a phone the title gets a row of its own and a day is the view that is readable.
-const phoneToolbar = { left: 'prev,next', center: 'title', right: 'today timeGridDay,dayGridMonth' };
 const views = ['timeGridDay', 'timeGridWeek', 'dayGridMonth'] as const;
 type CalendarView = (typeof views)[number];
 const isView = (value: string | null): value is CalendarView => views.includes(value as CalendarView);
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
-// A clinic's day: the grid opens at 07:00 and shades what lies outside the working hours.
-const businessHours = { daysOfWeek: [1, 2, 3, 4, 5], startTime: '08:00', endTime: '18:00' };
 /** A consultation lasts 45 minutes: what a new booking proposes. */
 const consultationMinutes = 45;
 const pragueNow = () => toCalendarTime(new Date().toISOString());
+const pragueToday = () => calendarDay(pragueNow());
 
 /** A calendar date (Prague's wall clock written as UTC) as a form value `2027-03-15T10:00`. */
 const wallInput = (date: Date) => date.toISOString().slice(0, 16);
@@ -61,14 +61,15 @@ export function CalendarRoute() {
   const roomIds = searchParams.get('rooms') ?? '';
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   // The view and the date live in the address: a reload or a shared link shows the same days.
-  const [initial] = useState(() => {
+  const [shown, setShown] = useState<{ view: CalendarView; date: string }>(() => {
     const view = searchParams.get('view');
     const date = searchParams.get('date');
     return {
       view: isView(view) ? view : phone ? 'timeGridDay' : 'timeGridWeek',
-      date: isDay(date) ? date : undefined,
+      date: isDay(date) ? date : pragueToday(),
     };
   });
+  const [heading, setHeading] = useState<{ title: string; hasToday: boolean }>({ title: '', hasToday: true });
   const [days, setDays] = useState<{ From: string; To: string } | null>(null);
   const range: ReservationRange | null = days ? { ...days, ConsultingRoomIds: roomIds || undefined } : null;
   const rooms = useAllRooms();
@@ -76,28 +77,47 @@ export function CalendarRoute() {
   const edit = useEditReservation();
   const [draft, setDraft] = useState<ReservationDraft | null>(null);
   const [open, setOpen] = useState<Reservation | null>(null);
+  const calendars = useRef(new Map<string, FullCalendar>());
 
-  const buttonText = useMemo(
-    () => ({
-      prev: t('reservations.calendar.buttons.prev'),
-      next: t('reservations.calendar.buttons.next'),
-      today: t('reservations.calendar.buttons.today'),
-      day: t('reservations.calendar.buttons.day'),
-      week: t('reservations.calendar.buttons.week'),
-      month: t('reservations.calendar.buttons.month'),
-    }),
-    [t],
-  );
+  const chosenRoomIds = roomIds.split(',').filter(Boolean);
   const events = useMemo(
     () => (reservations.data?.items ?? []).map((r) => toCalendarEvent(r, locale)),
     [reservations.data, locale],
   );
+  // The rooms the calendar shows: those chosen, or every room that is open or has a booking in view.
+  const shownRooms = useMemo(() => {
+    const all = rooms.data?.items ?? [];
+    const chosen = roomIds.split(',').filter(Boolean);
+    if (chosen.length) return all.filter((r) => chosen.includes(String(r.id)));
+    const booked = new Set((reservations.data?.items ?? []).map((r) => r.consultingRoomId));
+    return all.filter((r) => r.isEnabled || booked.has(r.id));
+  }, [rooms.data, reservations.data, roomIds]);
+  // A day with several rooms: a column per room, side by side (a phone keeps one readable column).
+  const byRoom = shown.view === 'timeGridDay' && !phone && shownRooms.length > 1;
+  const columns = byRoom
+    ? shownRooms.map((room) => ({ key: `room-${room.id}`, rooms: [room] }))
+    : [{ key: 'all', rooms: shownRooms }];
+  const primaryKey = columns[0]?.key ?? 'all';
+  const slotRange = useMemo(() => slotRangeOf(shownRooms), [shownRooms]);
 
-  const onDates = (arg: DatesSetArg) => {
+  // Every calendar follows the shown view and date (the first one reports what it shows).
+  useEffect(() => {
+    for (const calendar of calendars.current.values()) {
+      const api = calendar.getApi();
+      if (api.view.type !== shown.view || calendarDay(api.view.currentStart) !== shown.date)
+        api.changeView(shown.view, shown.date);
+    }
+  }, [shown]);
+
+  const onDates = (key: string) => (arg: DatesSetArg) => {
+    if (key !== primaryKey) return;
     const next = { From: calendarDay(arg.start), To: calendarDay(arg.end) };
     setDays((prev) => (prev?.From === next.From && prev.To === next.To ? prev : next));
-    const view = arg.view.type;
+    const today = pragueToday();
+    setHeading({ title: arg.view.title, hasToday: next.From <= today && today < next.To });
+    const view = arg.view.type as CalendarView;
     const date = calendarDay(arg.view.currentStart);
+    setShown((prev) => (prev.view === view && prev.date === date ? prev : { view, date }));
     setSearchParams(
       (prev) => {
         if (prev.get('view') === view && prev.get('date') === date) return prev;
@@ -110,9 +130,16 @@ export function CalendarRoute() {
     );
   };
 
-  const onSelect = (arg: DateSelectArg) => {
+  const primary = () => calendars.current.get(primaryKey)?.getApi();
+  const navigate = (step: 'prev' | 'next' | 'today') => {
+    const api = primary();
+    if (!api) return;
+    if (step === 'today') api.gotoDate(pragueToday());
+    else api[step]();
+  };
+
+  const onSelect = (roomId: number | undefined) => (arg: DateSelectArg) => {
     arg.view.calendar.unselect();
-    const roomId = roomIds.split(',').filter(Boolean).length === 1 ? Number(roomIds) : undefined;
     if (arg.allDay) {
       const day = calendarDay(arg.start);
       setDraft({ mode: 'create', start: `${day}T09:00`, end: `${day}T09:45`, roomId });
@@ -123,6 +150,7 @@ export function CalendarRoute() {
       setDraft({ mode: 'create', start: wallInput(arg.start), end: wallInput(end), roomId });
     }
   };
+  const onlyRoomId = chosenRoomIds.length === 1 ? Number(chosenRoomIds[0]) : undefined;
 
   /** A drag or a resize: the one-or-series question for a series, then PATCH; undone when refused. */
   const onMove = async (arg: EventDropArg | EventResizeDoneArg) => {
@@ -163,7 +191,7 @@ export function CalendarRoute() {
       mode: 'create',
       start: wallInput(next),
       end: wallInput(new Date(next.getTime() + consultationMinutes * 60_000)),
-      roomId: roomIds.split(',').filter(Boolean).length === 1 ? Number(roomIds) : undefined,
+      roomId: onlyRoomId,
     });
   };
 
@@ -253,43 +281,71 @@ export function CalendarRoute() {
           className="reservations-calendar"
           data-testid="reservations-calendar"
         >
-          <FullCalendar
-            plugins={plugins}
-            initialView={initial.view}
-            initialDate={initial.date}
-            headerToolbar={phone ? phoneToolbar : toolbar}
-            // FullCalendar's icon spans are role="img" without a name (axe: serious): text buttons instead.
-            buttonIcons={false}
-            buttonText={buttonText}
-            defaultRangeSeparator="–"
-            locales={locales}
-            locale={locale === 'cs' ? 'cs' : 'en-gb'}
-            // Prague's wall clock written as UTC: 10:00 in Prague shows as 10:00 in any browser zone.
-            timeZone="UTC"
-            now={pragueNow}
-            firstDay={1}
-            slotLabelFormat={timeFormat}
-            eventTimeFormat={timeFormat}
-            allDaySlot={false}
-            slotMinTime="07:00:00"
-            businessHours={businessHours}
-            slotMaxTime="21:00:00"
-            slotDuration="00:30:00"
-            height="auto"
-            nowIndicator
-            selectable
-            selectMirror
-            editable
-            eventOverlap
-            dayMaxEvents={4}
-            events={events}
-            eventContent={renderEvent}
-            datesSet={onDates}
-            select={onSelect}
-            eventClick={(arg: EventClickArg) => setOpen(arg.event.extendedProps.reservation as Reservation)}
-            eventDrop={(arg) => void onMove(arg)}
-            eventResize={(arg) => void onMove(arg)}
+          <CalendarToolbar
+            title={heading.title}
+            view={shown.view}
+            phone={phone}
+            todayShown={heading.hasToday}
+            onNavigate={navigate}
+            // Switching the view stays on today when it is in sight, else on the first day shown.
+            onView={(view) =>
+              setShown((prev) => ({ view, date: heading.hasToday ? pragueToday() : prev.date }))
+            }
           />
+          <div className={byRoom ? 'reservation-room-columns' : undefined}>
+            {columns.map((column) => {
+              const room = byRoom ? column.rooms[0] : undefined;
+              return (
+                <div key={column.key} data-testid={room ? 'calendar-room-column' : undefined}>
+                  <FullCalendar
+                    ref={(calendar) => {
+                      if (calendar) calendars.current.set(column.key, calendar);
+                      else calendars.current.delete(column.key);
+                    }}
+                    plugins={plugins}
+                    initialView={shown.view}
+                    initialDate={shown.date}
+                    headerToolbar={false}
+                    defaultRangeSeparator="–"
+                    locales={locales}
+                    locale={locale === 'cs' ? 'cs' : 'en-gb'}
+                    // Prague's wall clock written as UTC: 10:00 in Prague shows as 10:00 in any browser zone.
+                    timeZone="UTC"
+                    now={pragueNow}
+                    firstDay={1}
+                    slotLabelFormat={timeFormat}
+                    eventTimeFormat={eventTimeFormat}
+                    allDaySlot={false}
+                    {...slotRange}
+                    // A clinic's day: what lies outside the rooms' surgery hours is shaded.
+                    businessHours={businessHoursOf(column.rooms)}
+                    dayHeaderContent={room ? () => <RoomColumnHeader room={room} /> : undefined}
+                    slotDuration="00:30:00"
+                    height="auto"
+                    nowIndicator
+                    selectable
+                    selectMirror
+                    editable
+                    eventOverlap
+                    dayMaxEvents={4}
+                    events={
+                      room
+                        ? events.filter((e) => e.extendedProps.reservation.consultingRoomId === room.id)
+                        : events
+                    }
+                    eventContent={renderEvent}
+                    datesSet={onDates(column.key)}
+                    select={onSelect(room?.id ?? onlyRoomId)}
+                    eventClick={(arg: EventClickArg) =>
+                      setOpen(arg.event.extendedProps.reservation as Reservation)
+                    }
+                    eventDrop={(arg) => void onMove(arg)}
+                    eventResize={(arg) => void onMove(arg)}
+                  />
+                </div>
+              );
+            })}
+          </div>
         </Card>
       </Stack>
       <ReservationDetailModal

@@ -12,6 +12,7 @@ import { DetailItem } from '@/features/templates/components/detail-item';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useRoom } from '../api/get-room';
+import { roomHoursText } from '../components/labels';
 import { ReservationTable } from '../components/reservation-table';
 import { RoomEnabledBadge, RoomName } from '../components/room-badges';
 
@@ -65,6 +66,9 @@ export function RoomViewRoute() {
             </DetailItem>
             <DetailItem label={t('reservations.rooms.fields.doctor')} testId="room-detail-doctor">
               {r.doctor.userName || r.doctor.email}
+            </DetailItem>
+            <DetailItem label={t('reservations.rooms.fields.hours')} testId="room-detail-hours">
+              {roomHoursText(r, locale)}
             </DetailItem>
             <DetailItem label={t('reservations.rooms.fields.isEnabled')}>
               <RoomEnabledBadge enabled={r.isEnabled} />
