@@ -218,6 +218,7 @@ export const customerDetailSchema = z.object({
       orderNumber: z.number().int(),
       productTypeId: z.number().int(),
       productTypeName: z.string(),
+      productTypeNameEn: z.string().nullable(),
       /** haléře */
       amount: z.number().int(),
       currency: z.string(),

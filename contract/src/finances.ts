@@ -50,6 +50,7 @@ export const orderSummarySchema = z.object({
   customerEmail: z.string(),
   productTypeId: z.number().int(),
   productTypeName: z.string(),
+  productTypeNameEn: z.string().nullable(),
   ...money,
   complete: z.boolean(),
   /** The method that paid it (6 not chosen while unpaid). */

@@ -19,7 +19,7 @@ export const productListItemSchema = z.object({
   customerEmail: z.string(),
   customerUnderage: z.boolean(),
   barcode: z.string().nullable(),
-  productType: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  productType: z.object({ id: z.number().int(), name: z.string(), nameEn: z.string().nullable() }).nullable(),
   doctor: userRefSchema.nullable(),
   pairedPhenotypesCount: z.number().int(),
   requiresInspection: z.boolean(),

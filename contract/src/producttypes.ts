@@ -19,6 +19,8 @@ export const fromMinorUnits = (minor: number) => minor / 100;
 export const productTypeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The English name; null when it has none (the Czech one is shown). */
+  nameEn: z.string().nullable(),
   /** CZK. */
   price: z.number(),
   /** The same in haléře, as stored. */
@@ -33,12 +35,23 @@ export const productTypeSortFields = ['name', 'price', 'createdAt'] as const;
 export const productTypeListQuerySchema = listQuerySchema;
 export type ProductTypeListQuery = z.infer<typeof productTypeListQuerySchema>;
 
-export const createProductTypeRequestSchema = z.object({ Name: requiredText(200), Price: priceSchema });
+/** An English name: empty means none; left out of an edit, it stays. */
+const englishNameSchema = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z.string({ error: 'invalidValue' }).trim().max(200, 'invalidValue').nullish(),
+);
+
+export const createProductTypeRequestSchema = z.object({
+  Name: requiredText(200),
+  NameEn: englishNameSchema,
+  Price: priceSchema,
+});
 export type CreateProductTypeRequest = z.infer<typeof createProductTypeRequestSchema>;
 
 export const editProductTypeRequestSchema = z.object({
   ProductTypeId: idSchema,
   Name: requiredText(200),
+  NameEn: englishNameSchema,
   Price: priceSchema,
 });
 export type EditProductTypeRequest = z.infer<typeof editProductTypeRequestSchema>;

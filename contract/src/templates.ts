@@ -199,8 +199,11 @@ export const createTemplateRequestSchema = z
   .object({
     categoryId: optionalRef,
     category: optionalText(200),
+    /** A new category's English name; the Czech one when left out. */
+    categoryEn: optionalText(200),
     subCategoryId: optionalRef,
     subCategory: optionalText(200),
+    subCategoryEn: optionalText(200),
     geneCombinationId: optionalRef,
     geneCombination: optionalText(1000),
     phenotype: optionalText(200),

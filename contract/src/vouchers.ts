@@ -126,6 +126,7 @@ export const voucherSchema = z.object({
   /** Product vouchers: the product type it pays. */
   productTypeId: z.number().int().nullable(),
   productTypeName: z.string().nullable(),
+  productTypeNameEn: z.string().nullable(),
   voucherType: z.number().int(),
   /** The last day it is valid (Europe/Prague). */
   validTo: z.string(),

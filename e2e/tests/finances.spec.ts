@@ -190,5 +190,15 @@ test.describe('finances', () => {
     await page.getByTestId('product-types-table-search').fill(`${name} upraveno`);
     await expect(page.getByTestId('product-types-table-row')).toHaveCount(1);
     await expect(page.getByTestId('product-types-table-row')).toContainText(/2\s000,00/);
+
+    // An English name for English readers; without one the Czech name stands in.
+    await page.getByTestId('product-types-table-row').click();
+    await page.getByTestId('product-type-edit').click();
+    await page.getByTestId('product-type-name-en').fill(`Product test ${name.slice(-6)}`);
+    await page.getByTestId('product-type-submit').click();
+    await expect(page.getByTestId('product-type-detail-name')).toHaveText(`${name} upraveno`);
+    await switchLanguage(page, 'EN');
+    await expect(page.getByTestId('product-type-detail-name')).toHaveText(`Product test ${name.slice(-6)}`);
+    await switchLanguage(page, 'CS');
   });
 });

@@ -28,11 +28,16 @@ test.describe('template catalogue', () => {
     await expect(page.getByText('Musíte zvolit jednu možnost!')).toBeVisible();
     await page.getByTestId('wizard-category-mode').getByText('Vytvořit novou').click();
     await page.getByTestId('wizard-category-name').fill('Spánek a cirkadiánní rytmus');
+    // The English name is asked for, not copied from the Czech one.
+    await page.getByTestId('wizard-next').click();
+    await expect(page.getByTestId('wizard-category-name-en')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByTestId('wizard-category-name-en').fill('Sleep and circadian rhythm');
     await page.getByTestId('wizard-next').click();
 
     // 2 subcategory: a new category has no subcategories, so a new one is typed
     await expectStep(page, 2);
     await page.getByTestId('wizard-subcategory-name').fill('Chronotyp');
+    await page.getByTestId('wizard-subcategory-name-en').fill('Chronotype');
     await page.getByTestId('wizard-next').click();
 
     // 3 gene combination: the server's checks, then a new combination
@@ -98,6 +103,10 @@ test.describe('template catalogue', () => {
     await expect(page.getByTestId('template-detail-risk')).toHaveText('Střední riziko');
     await expect(page.getByTestId('template-detail-category')).toHaveText('Spánek a cirkadiánní rytmus');
     await expect(page.getByTestId('template-detail-subcategory')).toHaveText('Chronotyp');
+    await switchLanguage(page, 'EN');
+    await expect(page.getByTestId('template-detail-category')).toHaveText('Sleep and circadian rhythm');
+    await expect(page.getByTestId('template-detail-subcategory')).toHaveText('Chronotype');
+    await switchLanguage(page, 'CS');
     await expect(page.getByTestId('template-genotypes-row')).toHaveCount(2);
     await expect(page.getByTestId('template-genotypes')).toContainText('rs57875989');
     await expect(page.getByTestId('template-text-cs')).toContainText('Jste ranní typ');

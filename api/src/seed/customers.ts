@@ -35,10 +35,10 @@ export function prng(seed: number) {
 }
 
 export const demoProductTypes = [
-  { name: 'Kompletní DNA analýza', price: 599_000 },
-  { name: 'Výživa a metabolismus', price: 299_000 },
-  { name: 'Sport a pohyb', price: 249_000 },
-  { name: 'Reprodukční genetika', price: 449_000 },
+  { name: 'Kompletní DNA analýza', nameEn: 'Complete DNA analysis', price: 599_000 },
+  { name: 'Výživa a metabolismus', nameEn: 'Nutrition and metabolism', price: 299_000 },
+  { name: 'Sport a pohyb', nameEn: 'Sport and exercise', price: 249_000 },
+  { name: 'Reprodukční genetika', nameEn: 'Reproductive genetics', price: 449_000 },
 ] as const;
 
 // Name pairs: male and female forms of one surname.

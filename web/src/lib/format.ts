@@ -88,3 +88,7 @@ export function initials(name: string): string {
     .filter(Boolean);
   return (parts[0]?.[0] ?? '?').toUpperCase() + (parts[1]?.[0] ?? '').toUpperCase();
 }
+
+/** A name kept in Czech and optionally in English, in the reader's language (Czech stands in for a missing English one). */
+export const nameIn = (name: string, nameEn: string | null | undefined, locale: Locale): string =>
+  locale === 'en' && nameEn ? nameEn : name;

@@ -22,6 +22,8 @@ export const productTypes = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
+    /** The English name; the Czech one stands in while there is none. */
+    nameEn: text('name_en'),
     price: integer('price').notNull(),
     currency: text('currency').notNull().default('CZK'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -190,7 +190,7 @@ export async function getCustomer(db: Executor, id: number): Promise<CustomerDet
     .where(eq(samples.customerId, id))
     .orderBy(asc(samples.id));
   const orderRows = await db
-    .select({ order: orders, productTypeName: productTypes.name })
+    .select({ order: orders, productTypeName: productTypes.name, productTypeNameEn: productTypes.nameEn })
     .from(orders)
     .innerJoin(productTypes, eq(productTypes.id, orders.productTypeId))
     .where(eq(orders.customerId, id))
@@ -243,11 +243,12 @@ export async function getCustomer(db: Executor, id: number): Promise<CustomerDet
         : null,
     },
     samples: sampleRows.map((s) => ({ id: s.id, status: s.status, barcode: s.barcode })),
-    orders: orderRows.map(({ order, productTypeName }) => ({
+    orders: orderRows.map(({ order, productTypeName, productTypeNameEn }) => ({
       id: order.id,
       orderNumber: order.orderNumber,
       productTypeId: order.productTypeId,
       productTypeName,
+      productTypeNameEn,
       amount: order.amount,
       currency: order.currency,
       complete: order.complete,

@@ -129,12 +129,14 @@ const orderColumns = {
   customerFullName: sql<string>`${customers.name} || ' ' || ${customers.surname}`,
   customerEmail: customers.email,
   productTypeName: productTypes.name,
+  productTypeNameEn: productTypes.nameEn,
 };
 type OrderRow = {
   order: typeof orders.$inferSelect;
   customerFullName: string;
   customerEmail: string;
   productTypeName: string;
+  productTypeNameEn: string | null;
 };
 
 const missingOf = (order: typeof orders.$inferSelect): OrderMissingPart[] =>
@@ -148,6 +150,7 @@ const toOrderSummary = ({ order, ...row }: OrderRow): OrderSummary => ({
   customerEmail: row.customerEmail,
   productTypeId: order.productTypeId,
   productTypeName: row.productTypeName,
+  productTypeNameEn: row.productTypeNameEn,
   amount: fromMinorUnits(order.amount),
   amountMinor: order.amount,
   currency: order.currency,

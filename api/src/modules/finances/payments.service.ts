@@ -24,6 +24,7 @@ import { formatMoney } from '../messaging/format.js';
 import { queueEmails } from '../messaging/outbox.js';
 import { renderMessage } from '../messaging/templates.js';
 import { amountDueMinor } from '../vouchers/redemptions.js';
+import { productTypeNameIn } from './product-types.service.js';
 
 export type FinancesDeps = { db: Database; jobs: Jobs; bankAccount: string };
 
@@ -196,7 +197,7 @@ export async function recordPaid(tx: Tx, jobs: Jobs | null, by: number | null, p
       name: sql<string>`${customers.name} || ' ' || ${customers.surname}`,
       email: customers.email,
       language: customers.language,
-      productType: productTypes.name,
+      productType: productTypeNameIn(customers.language),
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
@@ -397,7 +398,11 @@ export async function createBankTransfer(
 async function emailTransferInstructions(tx: Tx, jobs: Jobs, paymentId: number) {
   const [row] = await selectPayments(tx).where(eq(payments.id, paymentId));
   const [customer] = await tx
-    .select({ email: customers.email, language: customers.language, productType: productTypes.name })
+    .select({
+      email: customers.email,
+      language: customers.language,
+      productType: productTypeNameIn(customers.language),
+    })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .innerJoin(productTypes, eq(productTypes.id, orders.productTypeId))

@@ -7,7 +7,7 @@ import {
   type ProductTypeListQuery,
   toMinorUnits,
 } from '@genodesk/contract';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
@@ -17,9 +17,14 @@ import { audit, diff } from '../audit/audit.js';
 
 type Row = typeof productTypes.$inferSelect;
 
+/** A product type's name in a language (`cs`, `en`, or a customer's language column): Czech where English is missing. */
+export const productTypeNameIn = (language: SQL | AnyColumn | string) =>
+  sql<string>`case when ${language} = 'en' then coalesce(${productTypes.nameEn}, ${productTypes.name}) else ${productTypes.name} end`;
+
 const toProductType = (row: Row): ProductType => ({
   id: row.id,
   name: row.name,
+  nameEn: row.nameEn,
   price: fromMinorUnits(row.price),
   priceMinor: row.price,
   currency: row.currency,
@@ -41,7 +46,7 @@ export async function listProductTypes(
   query: ProductTypeListQuery,
 ): Promise<Page<ProductType>> {
   const where: SQL | undefined = query.search
-    ? sql`lower(${productTypes.name}) like ${likePattern(query.search)}`
+    ? sql`lower(${productTypes.name} || ' ' || coalesce(${productTypes.nameEn}, '')) like ${likePattern(query.search)}`
     : undefined;
   const order = orderBy(
     query.sort,
@@ -78,7 +83,7 @@ export async function createProductType(db: Database, by: Principal, input: Crea
   const row = await transaction(db, async (tx) => {
     const [created] = await tx
       .insert(productTypes)
-      .values({ name: input.Name, price: toMinorUnits(input.Price) })
+      .values({ name: input.Name, nameEn: input.NameEn ?? null, price: toMinorUnits(input.Price) })
       .returning()
       .catch(asDuplicateName);
     if (!created) throw new Error('product type insert returned nothing');
@@ -101,7 +106,11 @@ export async function editProductType(db: Database, by: Principal, input: EditPr
   await transaction(db, async (tx) => {
     const [before] = await tx.select().from(productTypes).where(eq(productTypes.id, id)).for('update');
     if (!before) throw notFound();
-    const after = { name: input.Name, price: toMinorUnits(input.Price) };
+    const after = {
+      name: input.Name,
+      nameEn: input.NameEn === undefined ? before.nameEn : input.NameEn,
+      price: toMinorUnits(input.Price),
+    };
     await tx
       .update(productTypes)
       .set({ ...after, updatedAt: new Date() })
@@ -111,7 +120,7 @@ export async function editProductType(db: Database, by: Principal, input: EditPr
       entity: 'productType',
       entityId: id,
       changedBy: by.id,
-      changes: diff(before, after, ['name', 'price']),
+      changes: diff(before, after, ['name', 'nameEn', 'price']),
     });
   });
   return getProductType(db, id);

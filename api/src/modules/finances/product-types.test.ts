@@ -83,6 +83,37 @@ describe('product types', () => {
     expect(zero.statusCode).toBe(400);
   });
 
+  it('keeps an English name: given, kept by an edit that leaves it out, cleared by an empty one, found by search', async () => {
+    const created = await call('PUT', '/api/admin/producttypes/create', {
+      Name: 'Spánek',
+      NameEn: ' Sleep ',
+      Price: 100,
+    });
+    expect(created.json()).toMatchObject({ name: 'Spánek', nameEn: 'Sleep' });
+    const { id } = created.json();
+    const found = await call('GET', '/api/admin/producttypes?search=sleep');
+    expect(found.json().items.map((p: { id: number }) => p.id)).toContain(id);
+    const kept = await call('PATCH', '/api/admin/producttypes/edit', {
+      ProductTypeId: id,
+      Name: 'Spánek',
+      Price: 120,
+    });
+    expect(kept.json()).toMatchObject({ nameEn: 'Sleep', price: 120 });
+    const cleared = await call('PATCH', '/api/admin/producttypes/edit', {
+      ProductTypeId: id,
+      Name: 'Spánek',
+      NameEn: '',
+      Price: 120,
+    });
+    expect(cleared.json().nameEn).toBeNull();
+    const trail = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(
+      trail
+        .filter((r) => r.entity === 'productType' && r.field === 'nameEn')
+        .map((r) => [r.oldValue, r.newValue]),
+    ).toEqual([['Sleep', null]]);
+  });
+
   it('lists paged and sorted; reception (customer creators) may read the list', async () => {
     const list = await call('GET', '/api/admin/producttypes?sort=-price&pageSize=100');
     expect(list.statusCode).toBe(200);

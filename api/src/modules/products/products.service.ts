@@ -88,6 +88,7 @@ const listColumns = {
   barcode: barcodes.code,
   productTypeId: productTypes.id,
   productTypeName: productTypes.name,
+  productTypeNameEn: productTypes.nameEn,
   doctorId: users.id,
   doctorUserName: users.userName,
   pairedPhenotypesCount: products.pairedPhenotypesCount,
@@ -122,6 +123,7 @@ type ListRow = {
   barcode: string | null;
   productTypeId: number | null;
   productTypeName: string | null;
+  productTypeNameEn: string | null;
   doctorId: number | null;
   doctorUserName: string | null;
   pairedPhenotypesCount: number;
@@ -144,7 +146,7 @@ const toListItem = (row: ListRow): ProductListItem => ({
   barcode: row.barcode,
   productType:
     row.productTypeId !== null && row.productTypeName !== null
-      ? { id: row.productTypeId, name: row.productTypeName }
+      ? { id: row.productTypeId, name: row.productTypeName, nameEn: row.productTypeNameEn }
       : null,
   doctor:
     row.doctorId !== null && row.doctorUserName !== null

@@ -149,10 +149,15 @@ export async function subcategoryOrFail(db: Executor, id: number, field: string,
  * The category (or, with a parent, subcategory) of that name, matched ignoring case, created when
  * there is none. The unique name index makes concurrent creations of one name meet on one row.
  */
-export async function findOrCreateCategory(db: Executor, name: string, parentId: number | null) {
+export async function findOrCreateCategory(
+  db: Executor,
+  name: string,
+  parentId: number | null,
+  nameEn?: string,
+) {
   const [created] = await db
     .insert(templateCategories)
-    .values({ name, nameEn: name, parentId })
+    .values({ name, nameEn: nameEn ?? name, parentId })
     .onConflictDoNothing()
     .returning();
   if (created) return { row: created, created: true };

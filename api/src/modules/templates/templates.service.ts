@@ -310,11 +310,11 @@ async function resolveGeneCombination(tx: Tx, by: Principal, input: CreateTempla
     if (input.categoryId) {
       categoryId = (await topCategoryOrFail(tx, input.categoryId, 'categoryId')).id;
     } else {
-      const made = await findOrCreateCategory(tx, input.category ?? '', null);
+      const made = await findOrCreateCategory(tx, input.category ?? '', null, input.categoryEn);
       categoryId = made.row.id;
       if (made.created) await auditCreated(tx, 'templateCategory', categoryId, by, made.row.name);
     }
-    const made = await findOrCreateCategory(tx, input.subCategory ?? '', categoryId);
+    const made = await findOrCreateCategory(tx, input.subCategory ?? '', categoryId, input.subCategoryEn);
     subcategoryId = made.row.id;
     if (made.created) await auditCreated(tx, 'templateCategory', subcategoryId, by, made.row.name);
   }

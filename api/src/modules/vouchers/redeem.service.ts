@@ -14,6 +14,7 @@ import { notFound, unprocessable } from '../../http/errors.js';
 import { auditMany } from '../audit/audit.js';
 import { getOrder } from '../finances/orders.service.js';
 import { recordPaid } from '../finances/payments.service.js';
+import { productTypeNameIn } from '../finances/product-types.service.js';
 import { formatDay } from '../messaging/format.js';
 import { amountDueMinor, takenOffMinor } from './redemptions.js';
 import { isExpired, type VouchersDeps } from './vouchers.service.js';
@@ -83,7 +84,7 @@ export async function applyVoucher(
     if (v.remainingUsageCount <= 0) throw unprocessable('voucherExhausted', 'Code');
     if (v.kind === VoucherKind.Product && v.productTypeId !== order.productTypeId) {
       const [type] = await tx
-        .select({ name: productTypes.name })
+        .select({ name: productTypeNameIn(locale) })
         .from(productTypes)
         .where(eq(productTypes.id, v.productTypeId ?? 0));
       throw unprocessable('voucherWrongProductType', 'Code', { productType: type?.name ?? '' });

@@ -37,15 +37,17 @@ export const isExpired = sql<boolean>`${vouchers.validTo} < ${pragueToday}`;
 const voucherColumns = {
   voucher: vouchers,
   productTypeName: productTypes.name,
+  productTypeNameEn: productTypes.nameEn,
   expired: isExpired,
 };
 type VoucherRow = {
   voucher: typeof vouchers.$inferSelect;
   productTypeName: string | null;
+  productTypeNameEn: string | null;
   expired: boolean;
 };
 
-const toVoucher = ({ voucher, productTypeName, expired }: VoucherRow): Voucher => ({
+const toVoucher = ({ voucher, productTypeName, productTypeNameEn, expired }: VoucherRow): Voucher => ({
   id: voucher.id,
   kind: voucher.kind,
   code: voucher.code,
@@ -54,6 +56,7 @@ const toVoucher = ({ voucher, productTypeName, expired }: VoucherRow): Voucher =
   currency: voucher.currency,
   productTypeId: voucher.productTypeId,
   productTypeName,
+  productTypeNameEn,
   voucherType: voucher.voucherType,
   validTo: voucher.validTo,
   expired,

@@ -20,7 +20,7 @@ let t: TestApp;
 let reception: Record<string, string>;
 let doctor: Record<string, string>;
 let receptionId: number;
-let type: { id: number; price: number; name: string };
+let type: { id: number; price: number; name: string; nameEn: string | null };
 let otherType: { id: number; price: number; name: string };
 beforeAll(async () => {
   t = await testApp();
@@ -476,9 +476,13 @@ describe('redeeming vouchers on orders', () => {
     const other = await unpaidOrder(otherType.id);
     const refused = await apply(other.orderId, v.code, { ...reception, 'accept-language': 'en' });
     expect(refused.statusCode).toBe(422);
+    // The product named in the reader's language.
+    expect(type.nameEn).toBeTruthy();
     expect(refused.json().error.message).toBe(
-      `The product voucher is valid only for the product ${type.name}.`,
+      `The product voucher is valid only for the product ${type.nameEn}.`,
     );
+    const inCzech = await apply(other.orderId, v.code);
+    expect(inCzech.json().error.message).toContain(type.name);
 
     const order = await unpaidOrder(type.id);
     const paid = await apply(order.orderId, v.code);

@@ -23,7 +23,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/dates/date-field';
 import { scrollToFirstError, useZodForm } from '@/lib/form';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, nameIn } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useProductTypes } from '../api/get-product-types';
 
@@ -315,7 +315,7 @@ export function CustomerForm<M extends 'create' | 'edit'>({
                   placeholder={t('customers.fields.productTypeNone')}
                   data={(productTypes.data?.items ?? []).map((p) => ({
                     value: String(p.id),
-                    label: `${p.name} · ${formatMoney(p.priceMinor, p.currency, locale)}`,
+                    label: `${nameIn(p.name, p.nameEn, locale)} · ${formatMoney(p.priceMinor, p.currency, locale)}`,
                   }))}
                   clearable
                   disabled={productTypes.isPending}

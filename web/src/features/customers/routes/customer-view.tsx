@@ -33,7 +33,7 @@ import { ReservationStatusBadge } from '@/features/reservations/components/reser
 import { CustomerResults } from '@/features/results/components/customer-results';
 import { SampleStatusBadge } from '@/features/samples/components/sample-status-badge';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { formatDate, formatDateTime, formatMoney, formatPhone } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney, formatPhone, nameIn } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useCustomer } from '../api/get-customer';
 import { useCustomerAudit } from '../api/get-customer-audit';
@@ -213,7 +213,7 @@ export function CustomerViewRoute() {
                       {c.orders.map((o) => (
                         <Table.Tr key={o.id}>
                           <Table.Td>{o.orderNumber}</Table.Td>
-                          <Table.Td>{o.productTypeName}</Table.Td>
+                          <Table.Td>{nameIn(o.productTypeName, o.productTypeNameEn, locale)}</Table.Td>
                           <Table.Td>{formatMoney(o.amount, o.currency, locale)}</Table.Td>
                           <Table.Td>
                             {paymentMethodLabels[o.paidBy as PaymentMethod]?.[locale] ?? '—'}

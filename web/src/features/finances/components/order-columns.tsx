@@ -3,7 +3,7 @@ import type { Locale } from '@genodesk/contract/locales';
 import { Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '@/components/data-table/data-table';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, nameIn } from '@/lib/format';
 import { money } from './format';
 
 /** The columns the orders and the unprocessed orders lists share. */
@@ -37,7 +37,7 @@ export function orderColumns(t: TFunction, locale: Locale) {
     productType: {
       key: 'productType',
       header: t('finances.order.fields.productType'),
-      render: (o) => o.productTypeName,
+      render: (o) => nameIn(o.productTypeName, o.productTypeNameEn, locale),
     },
     amount: {
       key: 'amount',

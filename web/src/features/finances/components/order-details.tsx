@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { SampleStatusBadge } from '@/features/samples/components/sample-status-badge';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney, nameIn } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { money } from './format';
 import { OrderStateBadges, paymentMethodName } from './labels';
@@ -76,7 +76,7 @@ export function OrderDetails({
                 <OrderStateBadges order={order} />
               </DetailItem>
               <DetailItem label={t('finances.order.fields.productType')} testId="order-product-type">
-                {order.productTypeName}
+                {nameIn(order.productTypeName, order.productTypeNameEn, locale)}
               </DetailItem>
               <DetailItem label={t('finances.order.fields.created')}>
                 {formatDateTime(order.created, locale)}

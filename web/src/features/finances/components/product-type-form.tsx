@@ -6,31 +6,38 @@ import { useZodForm } from '@/lib/form';
 
 export interface ProductTypeValues extends Record<string, unknown> {
   Name: string;
+  NameEn: string;
   /** CZK; empty while nothing is typed */
   Price: number | string;
 }
 
-/** Name and price (CZK, > 0: 'Cena musí být víc než 0!'), validated by the contract's schema. */
+/** Name (Czech, and English for English readers) and price (CZK, > 0: 'Cena musí být víc než 0!'), validated by the contract's schema. */
 export function ProductTypeForm({
   initial,
   submitting,
   onSubmit,
   onCancel,
 }: {
-  initial?: { name: string; price: number };
+  initial?: { name: string; nameEn: string | null; price: number };
   submitting: boolean;
-  onSubmit: (values: { Name: string; Price: number }, applyServerErrors: (error: unknown) => boolean) => void;
+  onSubmit: (
+    values: { Name: string; NameEn: string | null; Price: number },
+    applyServerErrors: (error: unknown) => boolean,
+  ) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const { form, field, applyServerErrors } = useZodForm<ProductTypeValues>(createProductTypeRequestSchema, {
-    initialValues: { Name: initial?.name ?? '', Price: initial?.price ?? '' },
+    initialValues: { Name: initial?.name ?? '', NameEn: initial?.nameEn ?? '', Price: initial?.price ?? '' },
   });
 
   return (
     <form
       onSubmit={form.onSubmit((values) =>
-        onSubmit({ Name: values.Name.trim(), Price: Number(values.Price) }, applyServerErrors),
+        onSubmit(
+          { Name: values.Name.trim(), NameEn: values.NameEn.trim() || null, Price: Number(values.Price) },
+          applyServerErrors,
+        ),
       )}
       noValidate
       data-testid="product-type-form"
@@ -44,6 +51,13 @@ export function ProductTypeForm({
               maxLength={200}
               data-testid="product-type-name"
               {...field('Name')}
+            />
+            <TextInput
+              label={t('finances.productTypes.fields.nameEn')}
+              description={t('finances.productTypes.nameEnHint')}
+              maxLength={200}
+              data-testid="product-type-name-en"
+              {...field('NameEn')}
             />
             <MoneyInput
               label={t('finances.productTypes.fields.price')}

@@ -9,7 +9,7 @@ import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-t
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney, nameIn } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useProductType } from '../api/get-product-type';
 
@@ -35,12 +35,12 @@ export function ProductTypeViewRoute() {
   return (
     <>
       <PageHeader
-        title={<span data-testid="product-type-detail-name">{p.name}</span>}
+        title={<span data-testid="product-type-detail-name">{nameIn(p.name, p.nameEn, locale)}</span>}
         description={t('finances.productTypes.viewTitle')}
         breadcrumbs={[
           { label: t('nav.groups.administration') },
           { label: t('finances.productTypes.title'), to: paths.productTypes.list },
-          { label: p.name },
+          { label: nameIn(p.name, p.nameEn, locale) },
         ]}
         actions={
           canEdit && (
@@ -58,6 +58,9 @@ export function ProductTypeViewRoute() {
       <Card withBorder radius="md" p="xl" maw={720}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <DetailItem label={t('finances.productTypes.fields.name')}>{p.name}</DetailItem>
+          <DetailItem label={t('finances.productTypes.fields.nameEn')} testId="product-type-detail-name-en">
+            {p.nameEn ?? '—'}
+          </DetailItem>
           <DetailItem label={t('finances.productTypes.fields.price')} testId="product-type-detail-price">
             {formatMoney(p.priceMinor, p.currency, locale)}
           </DetailItem>

@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney, nameIn } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useProductTypes } from '../api/get-product-types';
 
@@ -37,7 +37,7 @@ export function ProductTypesListRoute() {
       sortField: 'name',
       render: (p) => (
         <Text fz="sm" fw={600}>
-          {p.name}
+          {nameIn(p.name, p.nameEn, locale)}
         </Text>
       ),
     },

@@ -14,7 +14,7 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, nameIn } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useProducts } from '../api/get-products';
@@ -124,7 +124,7 @@ export function ProductsList({ section }: { section: ProductSection }) {
             {p.barcode ?? '—'}
           </Text>
           <Text fz="xs" c="dimmed">
-            {p.productType?.name ?? '—'}
+            {p.productType ? nameIn(p.productType.name, p.productType.nameEn, locale) : '—'}
           </Text>
         </div>
       ),

@@ -15,7 +15,7 @@ import { GeneTable } from '@/features/results/components/gene-table';
 import { DetailItem } from '@/features/templates/components/detail-item';
 import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, nameIn } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { isRunActive, useReanalysis } from '../api/get-reanalysis';
@@ -262,7 +262,9 @@ function ProductView({ product }: { product: Product }) {
               </Group>
             </DetailItem>
             <DetailItem label={t('products.fields.productType')}>
-              {product.productType?.name ?? '—'}
+              {product.productType
+                ? nameIn(product.productType.name, product.productType.nameEn, locale)
+                : '—'}
             </DetailItem>
             <DetailItem label={t('products.fields.barcode')}>
               <Text ff="monospace" fz="sm">

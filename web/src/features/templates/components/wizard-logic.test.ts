@@ -27,9 +27,15 @@ describe('template wizard', () => {
     expect(stepProblems(1, values({}))).toEqual({ categoryId: { key: 'mustPickOne' } });
     expect(stepProblems(1, values({ categoryMode: 'new', category: '  ' }))).toEqual({
       category: { key: 'required' },
+      categoryEn: { key: 'required' },
     });
+    expect(stepProblems(1, values({ categoryMode: 'new', category: 'Spánek', categoryEn: 'Sleep' }))).toEqual(
+      {},
+    );
     expect(stepProblems(1, values({ categoryId: '3' }))).toEqual({});
-    expect(stepProblems(2, values({ categoryMode: 'new' }))).toEqual({ subCategory: { key: 'required' } });
+    expect(stepProblems(2, values({ categoryMode: 'new', subCategory: 'Chronotyp' }))).toEqual({
+      subCategoryEn: { key: 'required' },
+    });
   });
 
   it('checks new gene codes with the contract rule', () => {
@@ -54,6 +60,7 @@ describe('template wizard', () => {
       values({
         categoryMode: 'new',
         category: ' Spánek ',
+        categoryEn: ' Sleep ',
         subCategoryMode: 'existing',
         subCategoryId: '9',
         geneCombinationMode: 'existing',
@@ -71,7 +78,9 @@ describe('template wizard', () => {
     );
     expect(request).toEqual({
       category: 'Spánek',
+      categoryEn: 'Sleep',
       subCategory: '',
+      subCategoryEn: '',
       geneCombination: 'rs1, rs2',
       phenotype: 'Chronotyp',
       phenotypeEn: undefined,

@@ -10,9 +10,11 @@ export interface WizardValues extends Record<string, unknown> {
   categoryMode: Choice;
   categoryId: string | null;
   category: string;
+  categoryEn: string;
   subCategoryMode: Choice;
   subCategoryId: string | null;
   subCategory: string;
+  subCategoryEn: string;
   geneCombinationMode: Choice;
   geneCombinationId: string | null;
   geneCombination: string;
@@ -43,9 +45,11 @@ export const initialWizardValues = (): WizardValues => ({
   categoryMode: 'existing',
   categoryId: null,
   category: '',
+  categoryEn: '',
   subCategoryMode: 'existing',
   subCategoryId: null,
   subCategory: '',
+  subCategoryEn: '',
   geneCombinationMode: 'existing',
   geneCombinationId: null,
   geneCombination: '',
@@ -76,8 +80,8 @@ export function effectiveModes(v: WizardValues): {
 export function stepOfField(name: string): number {
   const field = name.toLowerCase();
   if (field.startsWith('genotypecombinations')) return 4;
-  if (field === 'category' || field === 'categoryid') return 1;
-  if (field === 'subcategory' || field === 'subcategoryid') return 2;
+  if (['category', 'categoryid', 'categoryen'].includes(field)) return 1;
+  if (['subcategory', 'subcategoryid', 'subcategoryen'].includes(field)) return 2;
   if (['genecombination', 'genecombinationid', 'phenotype', 'phenotypeen', 'gender'].includes(field))
     return 3;
   if (['templatetext', 'templateentext', 'risk'].includes(field)) return 5;
@@ -91,10 +95,13 @@ export function stepProblems(step: number, v: WizardValues): Record<string, Mess
   if (step === 1) {
     if (modes.category === 'existing' && !v.categoryId) problems.categoryId = { key: 'mustPickOne' };
     if (modes.category === 'new' && !v.category.trim()) problems.category = { key: 'required' };
+    // Reports go out in both languages: a new category is named in each.
+    if (modes.category === 'new' && !v.categoryEn.trim()) problems.categoryEn = { key: 'required' };
   }
   if (step === 2) {
     if (modes.subCategory === 'existing' && !v.subCategoryId) problems.subCategoryId = { key: 'mustPickOne' };
     if (modes.subCategory === 'new' && !v.subCategory.trim()) problems.subCategory = { key: 'required' };
+    if (modes.subCategory === 'new' && !v.subCategoryEn.trim()) problems.subCategoryEn = { key: 'required' };
   }
   if (step === 3) {
     if (modes.geneCombination === 'existing' && !v.geneCombinationId)
@@ -135,9 +142,15 @@ export function toCreateRequest(v: WizardValues, geneCodes: readonly string[]): 
     risk: Number(v.risk),
   };
   if (modes.category === 'existing') request.categoryId = Number(v.categoryId);
-  else request.category = v.category.trim();
+  else {
+    request.category = v.category.trim();
+    request.categoryEn = v.categoryEn.trim();
+  }
   if (modes.subCategory === 'existing') request.subCategoryId = Number(v.subCategoryId);
-  else request.subCategory = v.subCategory.trim();
+  else {
+    request.subCategory = v.subCategory.trim();
+    request.subCategoryEn = v.subCategoryEn.trim();
+  }
   if (modes.geneCombination === 'existing') request.geneCombinationId = Number(v.geneCombinationId);
   else {
     request.geneCombination = v.geneCombination.trim();

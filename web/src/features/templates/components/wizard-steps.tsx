@@ -111,20 +111,21 @@ export function useWizardNames(values: WizardValues) {
   const subCategoryId =
     modes.subCategory === 'existing' && values.subCategoryId ? Number(values.subCategoryId) : undefined;
   const geneCombinations = useGeneCombinationOptions(subCategoryId);
+  // A new one is named as the reader will see it: in their language.
   const category =
     modes.category === 'new'
-      ? values.category.trim()
+      ? { name: values.category.trim(), nameEn: values.categoryEn.trim() }
       : (categories.data?.find((c) => String(c.id) === values.categoryId) ?? null);
   const subCategory =
     modes.subCategory === 'new'
-      ? values.subCategory.trim()
+      ? { name: values.subCategory.trim(), nameEn: values.subCategoryEn.trim() }
       : (subcategories.data?.find((c) => String(c.id) === values.subCategoryId) ?? null);
   const geneCombination =
     modes.geneCombination === 'existing'
       ? (geneCombinations.data?.find((g) => String(g.id) === values.geneCombinationId) ?? null)
       : null;
-  const name = (value: string | { name: string; nameEn: string } | null) =>
-    value === null ? '—' : typeof value === 'string' ? value : localName(value, locale);
+  const name = (value: { name: string; nameEn: string } | null) =>
+    value === null ? '—' : localName(value, locale) || '—';
   return {
     modes,
     categories,
@@ -135,6 +136,50 @@ export function useWizardNames(values: WizardValues) {
     geneCombination,
     phenotypeName: geneCombination ? localPhenotype(geneCombination, locale) : values.phenotype.trim() || '—',
   };
+}
+
+/** A new category's names, Czech and English side by side (reports go out in both). */
+function NewCategoryNames({
+  form,
+  error,
+  field,
+  label,
+  testId,
+}: StepProps & { field: 'category' | 'subCategory'; label: string; testId: string }) {
+  const { t } = useTranslation();
+  const values = form.getValues();
+  const english = `${field}En` as const;
+  return (
+    <Stack gap="sm" maw={720}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label={`${label} (${t('templates.wizard.czech')})`}
+          withAsterisk
+          value={values[field]}
+          onChange={(e) => {
+            form.setFieldValue(field, e.currentTarget.value);
+            form.clearFieldError(field);
+          }}
+          error={error(field)}
+          data-testid={testId}
+        />
+        <TextInput
+          label={`${label} (${t('templates.wizard.english')})`}
+          withAsterisk
+          value={values[english]}
+          onChange={(e) => {
+            form.setFieldValue(english, e.currentTarget.value);
+            form.clearFieldError(english);
+          }}
+          error={error(english)}
+          data-testid={`${testId}-en`}
+        />
+      </SimpleGrid>
+      <Text fz="xs" c="dimmed">
+        {t('templates.wizard.nameHint')}
+      </Text>
+    </Stack>
+  );
 }
 
 export function CategoryStep({ form, error }: StepProps) {
@@ -177,18 +222,12 @@ export function CategoryStep({ form, error }: StepProps) {
           data-testid="wizard-category-select"
         />
       ) : (
-        <TextInput
+        <NewCategoryNames
+          form={form}
+          error={error}
+          field="category"
           label={t('templates.wizard.category.newName')}
-          description={t('templates.wizard.nameHint')}
-          withAsterisk
-          value={values.category}
-          onChange={(e) => {
-            form.setFieldValue('category', e.currentTarget.value);
-            form.clearFieldError('category');
-          }}
-          error={error('category')}
-          maw={480}
-          data-testid="wizard-category-name"
+          testId="wizard-category-name"
         />
       )}
     </>
@@ -238,18 +277,12 @@ export function SubCategoryStep({ form, error }: StepProps) {
           data-testid="wizard-subcategory-select"
         />
       ) : (
-        <TextInput
+        <NewCategoryNames
+          form={form}
+          error={error}
+          field="subCategory"
           label={t('templates.wizard.subCategory.newName')}
-          description={t('templates.wizard.nameHint')}
-          withAsterisk
-          value={values.subCategory}
-          onChange={(e) => {
-            form.setFieldValue('subCategory', e.currentTarget.value);
-            form.clearFieldError('subCategory');
-          }}
-          error={error('subCategory')}
-          maw={480}
-          data-testid="wizard-subcategory-name"
+          testId="wizard-subcategory-name"
         />
       )}
     </>

@@ -45,12 +45,15 @@ describe('voucher formatting', () => {
   });
 
   it('shows a money voucher in CZK with two decimals, a product voucher by its product', () => {
-    const money = { amountMinor: 50_000, currency: 'CZK', productTypeName: null };
+    const money = { amountMinor: 50_000, currency: 'CZK', productTypeName: null, productTypeNameEn: null };
     expect(voucherValue(money, 'cs').replace(nbsp, ' ')).toBe('500,00 Kč');
     expect(voucherValue(money, 'en').replace(nbsp, ' ')).toBe('CZK 500.00');
-    expect(voucherValue({ amountMinor: null, currency: 'CZK', productTypeName: 'Sport a pohyb' }, 'en')).toBe(
-      'Sport a pohyb',
+    const product = { amountMinor: null, currency: 'CZK', productTypeName: 'Sport a pohyb' };
+    expect(voucherValue({ ...product, productTypeNameEn: 'Sport and exercise' }, 'en')).toBe(
+      'Sport and exercise',
     );
+    expect(voucherValue({ ...product, productTypeNameEn: 'Sport and exercise' }, 'cs')).toBe('Sport a pohyb');
+    expect(voucherValue({ ...product, productTypeNameEn: null }, 'en')).toBe('Sport a pohyb');
   });
 });
 

@@ -10,7 +10,7 @@ import {
 } from '@genodesk/contract/vouchers';
 import { useLocation } from 'react-router';
 import { paths, type VoucherKindPath } from '@/config/paths';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, nameIn } from '@/lib/format';
 
 export const voucherKinds = [VoucherKind.Money, VoucherKind.Product] as const;
 export const voucherTypes = [VoucherType.Standard, VoucherType.Gift] as const;
@@ -70,11 +70,11 @@ export function formatVoucherDay(day: string | null | undefined, locale: Locale)
 
 /** What a voucher is worth: CZK with two decimals for a money voucher, the product for a product one. */
 export function voucherValue(
-  voucher: Pick<Voucher, 'amountMinor' | 'currency' | 'productTypeName'>,
+  voucher: Pick<Voucher, 'amountMinor' | 'currency' | 'productTypeName' | 'productTypeNameEn'>,
   locale: Locale,
 ): string {
   if (voucher.amountMinor !== null) return formatMoney(voucher.amountMinor, voucher.currency, locale);
-  return voucher.productTypeName ?? '—';
+  return voucher.productTypeName ? nameIn(voucher.productTypeName, voucher.productTypeNameEn, locale) : '—';
 }
 
 /** More than one voucher at once: the code typed is the prefix of each voucher's code. */

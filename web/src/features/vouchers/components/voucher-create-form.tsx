@@ -25,7 +25,7 @@ import { MoneyInput } from '@/components/money-input';
 import type { VoucherKindPath } from '@/config/paths';
 import { useProductTypeOptions } from '@/features/finances/api/get-product-types';
 import { scrollToFirstError, useZodForm } from '@/lib/form';
-import { formatMoney, formatNumber } from '@/lib/format';
+import { formatMoney, formatNumber, nameIn } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { GiftNameFields } from './gift-name-fields';
 import { batchCodeExample, codeIsPrefix, voucherTypeName, voucherTypes } from './labels';
@@ -172,7 +172,7 @@ export function VoucherCreateForm<K extends VoucherKindPath>({
                 withAsterisk
                 data={(productTypes.data?.items ?? []).map((p) => ({
                   value: String(p.id),
-                  label: `${p.name} · ${formatMoney(p.priceMinor, p.currency, locale)}`,
+                  label: `${nameIn(p.name, p.nameEn, locale)} · ${formatMoney(p.priceMinor, p.currency, locale)}`,
                 }))}
                 disabled={productTypes.isPending}
                 data-testid="voucher-form-product-type"

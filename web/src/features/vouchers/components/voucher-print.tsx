@@ -32,6 +32,7 @@ export type PrintableVoucher = Pick<
   | 'amountMinor'
   | 'currency'
   | 'productTypeName'
+  | 'productTypeNameEn'
   | 'voucherType'
   | 'validTo'
   | 'forWho'
