@@ -52,6 +52,8 @@ export function loadConfig(env = process.env) {
     webDist: path.join(repoRoot, 'web', 'dist'),
     idleTimeoutMs: intFromEnv('IDLE_TIMEOUT_MS', 20 * 60 * 1000),
     idleCountdownMs: intFromEnv('IDLE_COUNTDOWN_MS', 30 * 1000),
+    /** A sign-in ends this many hours after it began, however active (ASVS 7.3.2). */
+    sessionMaxHours: intFromEnv('SESSION_MAX_HOURS', 12),
     userPollIntervalMs: intFromEnv('USER_POLL_INTERVAL_MS', 30 * 1000),
     logLevel: env.LOG_LEVEL || 'info',
   };

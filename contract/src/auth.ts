@@ -46,3 +46,17 @@ export const changePasswordRequestSchema = z.object({
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** A sign-in of the caller that is still live: where and when, and whether it is this one. */
+export const staffSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  userAgent: z.string().nullable(),
+  address: z.string().nullable(),
+  current: z.boolean(),
+});
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+
+/** `DELETE auth/sessions/{id}`: one of the caller's own sign-ins. */
+export const sessionIdParamsSchema = z.object({ id: z.uuid({ error: 'invalidValue' }) });

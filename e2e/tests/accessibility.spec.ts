@@ -210,3 +210,43 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     }
   }
 });
+
+const phone = { width: 390, height: 844 };
+
+test.describe('on a phone (390 px): axe, nothing wider than the screen, a screenshot', () => {
+  for (const screen of screens.filter((s) => s.phone)) {
+    for (const language of languages) {
+      test(`${screen.name} (${screen.path}) at 390 px in ${language}`, async ({ session }, testInfo) => {
+        const page = await session.page(screen.as ?? 'admin');
+        const desktop = page.viewportSize();
+        await page.setViewportSize(phone);
+        try {
+          await checkScreen(page, screen, await urlOf(screen, session), language);
+          const wider = await page.evaluate(() => ({
+            page: document.documentElement.scrollWidth,
+            // What sticks out past the right edge (a scroll container's own content scrolls inside it).
+            sticking: Array.from(document.querySelectorAll('body *'))
+              .filter((el) => {
+                const box = el.getBoundingClientRect();
+                return (
+                  box.width > 0 && box.right > window.innerWidth + 1 && !el.closest('[data-scroll-inside]')
+                );
+              })
+              .slice(0, 5)
+              .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`),
+          }));
+          await testInfo.attach(`${screen.name} ${language} 390px`, {
+            body: await page.screenshot({ fullPage: true }),
+            contentType: 'image/png',
+          });
+          expect(
+            wider.page,
+            `${screen.name} scrolls sideways on a phone: ${wider.sticking.join(', ')}`,
+          ).toBeLessThanOrEqual(phone.width);
+        } finally {
+          if (desktop) await page.setViewportSize(desktop);
+        }
+      });
+    }
+  }
+});

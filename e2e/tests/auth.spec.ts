@@ -135,4 +135,46 @@ test.describe('signing in and out', () => {
     await context.clock.runFor('00:02');
     await expect(forgotten.getByTestId('idle-modal-body')).toHaveCount(0);
   });
+
+  test('the profile lists the own sign-ins and ends another one; an administrator signs a user out everywhere', async ({
+    page,
+    request,
+  }) => {
+    // A second sign-in of the lab technician, from a "laboratory PC".
+    const elsewhere = await request.post('/api/auth/adminLogin', {
+      data: { email: demo.lab, password: 'genodesk' },
+      headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/140.0' },
+    });
+    const { token } = (await elsewhere.json()) as { token: string };
+    const asElsewhere = { authorization: `Bearer ${token}` };
+    await signIn(page, demo.lab);
+    await page.goto('/user');
+    const rows = page.getByTestId('session-row');
+    await expect(rows.filter({ has: page.getByTestId('session-current') })).toHaveCount(1);
+    const laboratory = rows.filter({ hasText: 'Firefox · Windows' }).last();
+    await expect(laboratory).toBeVisible();
+    await laboratory.getByTestId('session-end').click();
+    await page.getByTestId('session-end-confirm').click();
+    await expect(page.getByText('Přihlášení bylo ukončeno.')).toBeVisible();
+    expect((await request.get('/api/auth/user', { headers: asElsewhere })).status()).toBe(401);
+    await expect(rows.filter({ has: page.getByTestId('session-current') })).toHaveCount(1);
+
+    // The administrator ends every sign-in of the lab technician: their next call is refused.
+    const again = await request.post('/api/auth/adminLogin', {
+      data: { email: demo.lab, password: 'genodesk' },
+    });
+    const labToken = (await again.json()) as { token: string; user: { id: number } };
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-logout').click();
+    await signIn(page, demo.admin);
+    await page.goto(`/administration/users/view/${labToken.user.id}`);
+    await page.getByTestId('user-sign-out-everywhere').click();
+    await page.getByTestId('sign-out-everywhere-confirm').click();
+    await expect(page.getByText(/Ukončená přihlášení: [1-9]/)).toBeVisible();
+    expect(
+      (
+        await request.get('/api/auth/user', { headers: { authorization: `Bearer ${labToken.token}` } })
+      ).status(),
+    ).toBe(401);
+  });
 });

@@ -1,8 +1,9 @@
 import { type Permission, Permissions } from '@genodesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { AppError } from '../http/errors.js';
-import { loadPrincipal, type Principal } from './principal.js';
+import { loadPrincipal, type Principal, sessionLimitsOf } from './principal.js';
 import type { TokenSigner } from './tokens.js';
 
 /**
@@ -56,8 +57,12 @@ export function principalOf(request: FastifyRequest): Principal {
  * Authenticates every request to a non-public route and enforces its declared access before the body
  * is even validated. A route under /api without a declaration fails the server's start.
  */
-export function registerAccessControl(app: FastifyInstance, deps: { db: Database; signer: TokenSigner }) {
+export function registerAccessControl(
+  app: FastifyInstance,
+  deps: { db: Database; signer: TokenSigner; config: Config },
+) {
   const registered: RegisteredRoute[] = [];
+  const limits = sessionLimitsOf(deps.config);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
@@ -75,7 +80,9 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Database
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const claims = token ? deps.signer.verify(token) : undefined;
-    const principal = claims ? await loadPrincipal(deps.db, claims.userId, claims.sessionId) : undefined;
+    const principal = claims
+      ? await loadPrincipal(deps.db, claims.userId, claims.sessionId, limits)
+      : undefined;
     if (!principal) throw new AppError(401, 'UNAUTHORIZED', 'unauthorized');
     request.principal = principal;
     if (principal.mustChangePassword && access !== 'passwordChange') {

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
-import { rolePermissions, roles, sessions, users } from '../../db/schema/index.js';
+import { auditLog, rolePermissions, roles, sessions, users } from '../../db/schema/index.js';
 import { loginThrottle } from './service.js';
 
 let t: TestApp;
@@ -172,6 +172,125 @@ describe('tokens', () => {
       });
       expect(response.statusCode).toBe(401);
     }
+  });
+});
+
+describe('sign-ins end on the server', () => {
+  const me = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${token}` } });
+  const sessionOf = async (token: string) => {
+    const sid = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid as string;
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, sid));
+    return row!;
+  };
+
+  it('a sign-in idle past the limit is refused at the next call and at refresh, and ends', async () => {
+    const session = await t.login(demo.doctor);
+    const row = await sessionOf(session.token);
+    // The browser's 20 minutes and its countdown have passed, and a minute more.
+    await t.db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now() - interval '22 minutes'` })
+      .where(eq(sessions.id, row.id));
+    expect((await me(session.token)).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(403);
+    expect(await sessionOf(session.token)).toMatchObject({ revokedReason: 'idle' });
+  });
+
+  it('a sign-in older than 12 hours ends at refresh however active it was', async () => {
+    const session = await t.login(demo.doctor);
+    const row = await sessionOf(session.token);
+    await t.db
+      .update(sessions)
+      .set({ createdAt: sql`now() - interval '12 hours 1 minute'` })
+      .where(eq(sessions.id, row.id));
+    expect((await post('/api/auth/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(403);
+    expect(await sessionOf(session.token)).toMatchObject({ revokedReason: 'expired' });
+  });
+
+  it('use keeps a sign-in alive: a call after a quiet spell counts as its last use', async () => {
+    const session = await t.login(demo.doctor);
+    const row = await sessionOf(session.token);
+    await t.db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now() - interval '15 minutes'` })
+      .where(eq(sessions.id, row.id));
+    expect((await me(session.token)).statusCode).toBe(200);
+    const touched = await sessionOf(session.token);
+    expect(Date.now() - touched.lastUsedAt.getTime()).toBeLessThan(60_000);
+    const rotated = await post('/api/auth/refresh', { refreshToken: session.refreshToken });
+    expect(rotated.statusCode).toBe(200);
+  });
+
+  it('lists the own live sign-ins with device and address, and ends one of them but no one else’s', async () => {
+    const here = await t.login(demo.lab);
+    const elsewhere = await post(
+      '/api/auth/adminLogin',
+      { email: demo.lab, password: 'genodesk' },
+      { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chromium/140 Laboratoř' },
+    );
+    const other = elsewhere.json();
+    const headers = { authorization: `Bearer ${here.token}` };
+    const listed = await t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers });
+    expect(listed.statusCode).toBe(200);
+    const items = listed.json() as {
+      id: string;
+      current: boolean;
+      userAgent: string | null;
+      address: string;
+    }[];
+    const otherId = (await sessionOf(other.token)).id;
+    expect(items.find((s) => s.current)?.id).toBe((await sessionOf(here.token)).id);
+    expect(items.find((s) => s.id === otherId)).toMatchObject({
+      current: false,
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chromium/140 Laboratoř',
+      address: '127.0.0.1',
+    });
+    const ended = await t.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${otherId}`, headers });
+    expect(ended.statusCode).toBe(200);
+    expect((await me(other.token)).statusCode).toBe(401);
+    expect((await me(here.token)).statusCode).toBe(200);
+    // Another user's sign-in is not found, and stays.
+    const doctor = await t.login(demo.doctor);
+    const doctorSession = (await sessionOf(doctor.token)).id;
+    const foreign = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/sessions/${doctorSession}`,
+      headers,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await me(doctor.token)).statusCode).toBe(200);
+    const malformed = await t.app.inject({ method: 'DELETE', url: '/api/auth/sessions/nope', headers });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('an administrator ends every sign-in of a user, audited; others may not', async () => {
+    const one = await t.login(demo.reception);
+    const two = await t.login(demo.reception);
+    const [reception] = await t.db.select().from(users).where(eq(users.email, demo.reception));
+    const admin = await t.authAs(demo.admin);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users/signout',
+      payload: { UserId: reception!.id },
+      headers: { authorization: `Bearer ${two.token}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users/signout',
+      payload: { UserId: reception!.id },
+      headers: admin,
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().ended).toBeGreaterThanOrEqual(2);
+    expect((await me(one.token)).statusCode).toBe(401);
+    expect((await me(two.token)).statusCode).toBe(401);
+    const [trail] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, reception!.id), eq(auditLog.field, 'signedOutEverywhere')));
+    expect(trail).toBeDefined();
   });
 });
 

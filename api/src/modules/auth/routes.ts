@@ -5,14 +5,24 @@ import {
   loginResponseSchema,
   okSchema,
   refreshRequestSchema,
+  sessionIdParamsSchema,
+  staffSessionSchema,
   tokenPairSchema,
 } from '@genodesk/contract';
 import { z } from 'zod';
 import { principalOf } from '../../auth/access.js';
-import { loadPrincipal } from '../../auth/principal.js';
+import { loadPrincipal, sessionLimitsOf } from '../../auth/principal.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { requestLocale } from '../../http/errors.js';
-import { changePassword, currentUser, login, logout, refresh } from './service.js';
+import {
+  changePassword,
+  currentUser,
+  endOwnSession,
+  listOwnSessions,
+  login,
+  logout,
+  refresh,
+} from './service.js';
 
 const tags = ['auth'];
 
@@ -26,8 +36,16 @@ export function authRoutes(app: App, deps: Deps) {
       response: { 200: loginResponseSchema },
     },
     handler: async (request) => {
-      const tokens = await login(deps, request.body, request.ip);
-      const principal = await loadPrincipal(deps.db, tokens.userId, tokens.sessionId);
+      const tokens = await login(deps, request.body, {
+        address: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      const principal = await loadPrincipal(
+        deps.db,
+        tokens.userId,
+        tokens.sessionId,
+        sessionLimitsOf(deps.config),
+      );
       if (!principal) throw new Error('signed-in user vanished');
       return {
         token: tokens.token,
@@ -48,6 +66,30 @@ export function authRoutes(app: App, deps: Deps) {
     handler: async (request) => {
       const { token, refreshToken } = await refresh(deps, request.body.refreshToken);
       return { token, refreshToken };
+    },
+  });
+
+  app.get('/api/auth/sessions', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: "The caller's live sign-ins (device, address, last use), the latest used first",
+      response: { 200: z.array(staffSessionSchema) },
+    },
+    handler: (request) => listOwnSessions(deps, principalOf(request)),
+  });
+
+  app.delete('/api/auth/sessions/:id', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: 'End one of the caller’s own sign-ins; 404 for any other',
+      params: sessionIdParamsSchema,
+      response: { 200: okSchema },
+    },
+    handler: async (request) => {
+      await endOwnSession(deps, principalOf(request), request.params.id);
+      return { ok: true as const };
     },
   });
 

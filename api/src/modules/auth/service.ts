@@ -1,16 +1,21 @@
-import { type CurrentUser, type Locale, Permissions } from '@genodesk/contract';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { type CurrentUser, type Locale, Permissions, type StaffSession } from '@genodesk/contract';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.js';
-import { type Principal, roleDisplayName } from '../../auth/principal.js';
+import { liveSessionSql, type Principal, roleDisplayName, sessionLimitsOf } from '../../auth/principal.js';
 import { hashRefreshToken, newRefreshToken, refreshTokenDays, type TokenSigner } from '../../auth/tokens.js';
+import type { Config } from '../../config.js';
 import { type Database, type Tx, transaction } from '../../db/client.js';
 import { loginFailures, refreshTokens, rolePermissions, sessions, users } from '../../db/schema/index.js';
-import { AppError, unprocessable } from '../../http/errors.js';
+import { AppError, notFound, unprocessable } from '../../http/errors.js';
 
 /** Failed sign-ins tolerated in the window, per account and per address. */
 export const loginThrottle = { windowMinutes: 15, perAccount: 5, perAddress: 30 };
 
-export type AuthDeps = { db: Database; signer: TokenSigner };
+export type AuthDeps = {
+  db: Database;
+  signer: TokenSigner;
+  config: Pick<Config, 'idleTimeoutMs' | 'idleCountdownMs' | 'sessionMaxHours'>;
+};
 
 export function currentUser(principal: Principal, locale: Locale): CurrentUser {
   return {
@@ -49,7 +54,12 @@ async function recentFailures(
   return row?.count ?? 0;
 }
 
-export async function login(deps: AuthDeps, input: { email: string; password: string }, address: string) {
+export async function login(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+  client: { address: string; userAgent: string | null },
+) {
+  const { address } = client;
   const email = input.email.trim().toLowerCase();
   if (
     (await recentFailures(deps.db, loginFailures.email, email)) >= loginThrottle.perAccount ||
@@ -78,7 +88,10 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   return transaction(deps.db, async (tx) => {
     await tx.delete(loginFailures).where(eq(loginFailures.email, email));
     await tx.update(users).set({ lastLoginDate: new Date() }).where(eq(users.id, user.id));
-    const [session] = await tx.insert(sessions).values({ userId: user.id }).returning({ id: sessions.id });
+    const [session] = await tx
+      .insert(sessions)
+      .values({ userId: user.id, address, userAgent: client.userAgent?.slice(0, 500) ?? null })
+      .returning({ id: sessions.id });
     if (!session) throw new Error('session insert returned nothing');
     return {
       userId: user.id,
@@ -95,6 +108,7 @@ const refreshRejected = () => new AppError(403, 'REFRESH_REJECTED', 'refreshReje
  * (the session) is revoked, which also ends its access tokens.
  */
 export async function refresh(deps: AuthDeps, refreshToken: string) {
+  const limits = sessionLimitsOf(deps.config);
   const outcome = await transaction(deps.db, async (tx) => {
     const [row] = await tx
       .select({
@@ -104,6 +118,8 @@ export async function refresh(deps: AuthDeps, refreshToken: string) {
         expiresAt: refreshTokens.expiresAt,
         revokedAt: sessions.revokedAt,
         userId: sessions.userId,
+        idle: sql<boolean>`${sessions.lastUsedAt} <= now() - make_interval(secs => ${limits.idleSeconds})`,
+        tooOld: sql<boolean>`${sessions.createdAt} <= now() - make_interval(hours => ${limits.maxHours})`,
         active: users.isUserLoginActive,
       })
       .from(refreshTokens)
@@ -119,12 +135,53 @@ export async function refresh(deps: AuthDeps, refreshToken: string) {
         .where(eq(sessions.id, row.sessionId));
       return undefined;
     }
+    if (row.idle || row.tooOld) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: row.tooOld ? 'expired' : 'idle' })
+        .where(eq(sessions.id, row.sessionId));
+      return undefined;
+    }
     if (row.expiresAt.getTime() <= Date.now() || !row.active) return undefined;
     await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+    await tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
     return issueTokens(tx, deps.signer, row.userId, row.sessionId);
   });
   if (!outcome) throw refreshRejected();
   return outcome;
+}
+
+/** `GET auth/sessions`: the caller's live sign-ins, the latest used first. */
+export async function listOwnSessions(deps: AuthDeps, principal: Principal): Promise<StaffSession[]> {
+  const limits = sessionLimitsOf(deps.config);
+  const rows = await deps.db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, principal.id),
+        sql.raw(liveSessionSql('sessions', String(limits.idleSeconds), String(limits.maxHours))),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt));
+  return rows.map((s) => ({
+    id: s.id,
+    createdAt: s.createdAt.toISOString(),
+    lastUsedAt: s.lastUsedAt.toISOString(),
+    userAgent: s.userAgent,
+    address: s.address,
+    current: s.id === principal.sessionId,
+  }));
+}
+
+/** `DELETE auth/sessions/{id}`: ends one of the caller's own sign-ins (another's is not found). */
+export async function endOwnSession(deps: AuthDeps, principal: Principal, sessionId: string) {
+  const ended = await deps.db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'signed out from the profile' })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, principal.id), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) throw notFound();
 }
 
 export async function logout(deps: AuthDeps, principal: Principal) {

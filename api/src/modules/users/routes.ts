@@ -20,7 +20,7 @@ import {
 } from '@genodesk/contract';
 import { z } from 'zod';
 import { principalOf } from '../../auth/access.js';
-import { loadPrincipal } from '../../auth/principal.js';
+import { loadPrincipal, sessionLimitsOf } from '../../auth/principal.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { requestLocale } from '../../http/errors.js';
 import { currentUser } from '../auth/service.js';
@@ -33,6 +33,7 @@ import {
   listUsers,
   markReset,
   setActive,
+  signOutEverywhere,
 } from './users.service.js';
 
 const P = Permissions;
@@ -90,6 +91,17 @@ export function usersRoutes(app: App, deps: Deps) {
     handler: (request) => markReset(deps, principalOf(request), request.body.UserId, requestLocale(request)),
   });
 
+  app.post('/api/admin/users/signout', {
+    config: { access: { all: [P.UsersEdit] } },
+    schema: {
+      tags,
+      summary: 'End every sign-in of the user at once (their next call is refused); audited',
+      body: userIdRequestSchema,
+      response: { 200: z.object({ ended: z.number().int() }) },
+    },
+    handler: (request) => signOutEverywhere(deps, principalOf(request), request.body.UserId),
+  });
+
   app.post('/api/admin/users/setactive', {
     config: { access: { all: [P.UsersEdit] } },
     schema: {
@@ -119,7 +131,12 @@ export function usersRoutes(app: App, deps: Deps) {
     handler: async (request) => {
       const principal = principalOf(request);
       await changeOwnDetails(deps.db, principal, request.body);
-      const fresh = await loadPrincipal(deps.db, principal.id, principal.sessionId);
+      const fresh = await loadPrincipal(
+        deps.db,
+        principal.id,
+        principal.sessionId,
+        sessionLimitsOf(deps.config),
+      );
       if (!fresh) throw new Error('signed-in user vanished');
       return currentUser(fresh, requestLocale(request));
     },

@@ -229,6 +229,26 @@ export async function markReset(deps: UsersDeps, by: Principal, userId: number, 
   return { user: await getUser(deps.db, userId, locale), temporaryPassword };
 }
 
+/** `POST admin/users/signout`: ends every sign-in of the user (a lost laptop, a left job); audited. */
+export async function signOutEverywhere(deps: UsersDeps, by: Principal, userId: number) {
+  return transaction(deps.db, async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound();
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'signed out by an administrator' })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    await audit(tx, {
+      entity: 'user',
+      entityId: userId,
+      changedBy: by.id,
+      changes: [{ field: 'signedOutEverywhere', oldValue: null, newValue: String(ended.length) }],
+    });
+    return { ended: ended.length };
+  });
+}
+
 export async function setActive(
   deps: UsersDeps,
   by: Principal,

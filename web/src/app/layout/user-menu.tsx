@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@genodesk/contract/auth';
 import { staffColors } from '@genodesk/contract/common';
-import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,7 +13,8 @@ export function UserMenu({ user, onLogout }: { user: CurrentUser; onLogout: () =
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton data-testid="user-menu" aria-label={t('userMenu.label')} px={6} py={4}>
+        {/* Named by what it shows (WCAG 2.5.3); Menu marks it as opening a menu. */}
+        <UnstyledButton data-testid="user-menu" px={6} py={4}>
           <Group gap="sm" wrap="nowrap">
             <Avatar radius="xl" size={34} style={{ background: color }} c="white">
               <Text c="white" fz="sm" fw={600}>
@@ -28,7 +29,13 @@ export function UserMenu({ user, onLogout }: { user: CurrentUser; onLogout: () =
                 {user.role.name}
               </Text>
             </Stack>
-            <IconChevronDown size={14} />
+            {/* A phone shows only the initials: the name is still read out. */}
+            <Box hiddenFrom="sm">
+              <VisuallyHidden>
+                {user.userName || user.email} {user.role.name}
+              </VisuallyHidden>
+            </Box>
+            <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>
       </Menu.Target>

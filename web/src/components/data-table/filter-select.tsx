@@ -1,5 +1,35 @@
-import { Select, type SelectProps } from '@mantine/core';
+import { type ComboboxData, Select, type SelectProps } from '@mantine/core';
 import type { useListParams } from './use-list-params';
+
+const labelsOf = (data: ComboboxData | undefined): string[] =>
+  (data ?? []).flatMap((item) => {
+    if (typeof item === 'string') return [item];
+    if ('group' in item) return labelsOf(item.items);
+    return [item.label];
+  });
+
+/**
+ * A width that shows the longest of the texts whole (the placeholder and every option, in the
+ * reader's language), so a filter never reads "Obě pohl…"; capped, and never wider than its row.
+ * `ch` is the width of a digit in the field's font, wider than most letters; 2.75rem holds the
+ * padding and the chevron or clear button.
+ */
+export function widthToFit(texts: (string | null | undefined)[], maxCh = 40): string {
+  const longest = Math.max(8, ...texts.map((text) => text?.length ?? 0));
+  return `min(100%, calc(${Math.min(Math.ceil(longest * 0.95), maxCh)}ch + 2.75rem))`;
+}
+
+/** A select of a list's filter bar, as wide as its longest option or placeholder. */
+export function FitSelect({ data, placeholder, ...props }: Omit<SelectProps, 'w'>) {
+  return (
+    <Select
+      {...props}
+      data={data}
+      placeholder={placeholder}
+      w={widthToFit([typeof placeholder === 'string' ? placeholder : '', ...labelsOf(data)])}
+    />
+  );
+}
 
 /** A clearable select bound to one filter of a list kept in the URL (`?<name>=…`). */
 export function FilterSelect({
@@ -8,10 +38,10 @@ export function FilterSelect({
   ...props
 }: { list: ReturnType<typeof useListParams>; name: string } & Omit<
   SelectProps,
-  'value' | 'onChange' | 'clearable' | 'list'
+  'value' | 'onChange' | 'clearable' | 'list' | 'w'
 >) {
   return (
-    <Select
+    <FitSelect
       {...props}
       value={list.params.filters[name] ?? null}
       onChange={(value) => list.setFilter(name, value ?? undefined)}

@@ -1,5 +1,6 @@
 export const authKeys = {
   all: ['auth'] as const,
   user: () => ['auth', 'user'] as const,
+  sessions: () => ['auth', 'sessions'] as const,
   config: () => ['config'] as const,
 };

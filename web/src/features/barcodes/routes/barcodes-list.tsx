@@ -1,11 +1,12 @@
 import type { Barcode } from '@genodesk/contract/barcodes';
 import { Permissions } from '@genodesk/contract/permissions';
-import { Anchor, Badge, Button, Card, Group, ScrollArea, Select, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, ScrollArea, Table, Text, Title } from '@mantine/core';
 import { IconBarcode, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { FitSelect } from '@/components/data-table/filter-select';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
@@ -180,7 +181,7 @@ export function BarcodesListRoute() {
         searchPlaceholder={t('barcodes.searchPlaceholder')}
         filters={
           <>
-            <Select
+            <FitSelect
               placeholder={t('barcodes.filters.anyState')}
               aria-label={t('barcodes.fields.state')}
               data={[
@@ -190,17 +191,15 @@ export function BarcodesListRoute() {
               value={params.filters.state ?? null}
               onChange={(v) => list.setFilter('state', v ?? undefined)}
               clearable
-              w={170}
               data-testid="barcodes-filter-state"
             />
-            <Select
+            <FitSelect
               placeholder={t('barcodes.filters.anyBatch')}
               aria-label={t('barcodes.fields.batch')}
               data={(batches.data?.items ?? []).map((b) => ({ value: String(b.id), label: `#${b.id}` }))}
               value={params.filters.batchId ?? null}
               onChange={(v) => list.setFilter('batchId', v ?? undefined)}
               clearable
-              w={150}
               data-testid="barcodes-filter-batch"
             />
           </>

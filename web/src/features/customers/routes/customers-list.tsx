@@ -1,12 +1,13 @@
 import type { CustomerSummary } from '@genodesk/contract/customers';
 import { registrationSources } from '@genodesk/contract/enums';
 import { Permissions } from '@genodesk/contract/permissions';
-import { Badge, Button, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { ExportButtons } from '@/components/data-table/export-buttons';
+import { FitSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { DateRangeFilter } from '@/components/dates/date-range-filter';
@@ -164,7 +165,7 @@ export function CustomersListRoute() {
         searchPlaceholder={t('customers.searchPlaceholder')}
         filters={
           <>
-            <Select
+            <FitSelect
               placeholder={t('customers.filters.anySource')}
               aria-label={t('customers.fields.registrationSource')}
               data={registrationSources.map((s) => ({
@@ -174,7 +175,6 @@ export function CustomersListRoute() {
               value={params.filters.registrationSource ?? null}
               onChange={(v) => list.setFilter('registrationSource', v ?? undefined)}
               clearable
-              w={170}
               data-testid="customers-filter-source"
             />
             <DateRangeFilter

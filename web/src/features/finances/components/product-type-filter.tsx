@@ -1,5 +1,5 @@
-import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FitSelect } from '@/components/data-table/filter-select';
 import { nameIn } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useProductTypeOptions } from '../api/get-product-types';
@@ -19,7 +19,7 @@ export function ProductTypeFilter({
   const types = useProductTypeOptions();
   if (types.isError) return null;
   return (
-    <Select
+    <FitSelect
       placeholder={t('finances.filters.anyProductType')}
       aria-label={t('finances.order.fields.productType')}
       data={(types.data?.items ?? []).map((type) => ({
@@ -29,7 +29,6 @@ export function ProductTypeFilter({
       value={value ?? null}
       onChange={(v) => onChange(v ?? undefined)}
       clearable
-      w={210}
       data-testid={testId}
     />
   );

@@ -95,7 +95,6 @@ export function OrdersListRoute() {
                 { value: 'false', label: t('finances.filters.notComplete') },
                 { value: 'true', label: t('finances.order.complete') },
               ]}
-              w={170}
               data-testid="orders-filter-complete"
             />
             <FilterSelect
@@ -104,7 +103,6 @@ export function OrdersListRoute() {
               placeholder={t('finances.filters.anyPaidBy')}
               aria-label={t('finances.order.fields.paidBy')}
               data={paymentMethods.map((m) => ({ value: String(m), label: paymentMethodName(m, locale) }))}
-              w={190}
               data-testid="orders-filter-paid-by"
             />
             <ProductTypeFilter

@@ -152,7 +152,6 @@ export function PaymentsListRoute() {
               placeholder={t('finances.filters.anyMethod')}
               aria-label={t('finances.payment.method')}
               data={paymentMethods.map((m) => ({ value: String(m), label: paymentMethodName(m, locale) }))}
-              w={190}
               data-testid="payments-filter-method"
             />
             <FilterSelect
@@ -161,7 +160,6 @@ export function PaymentsListRoute() {
               placeholder={t('finances.filters.anyCardStatus')}
               aria-label={t('finances.payment.cardStatus')}
               data={cardStatuses.map((s) => ({ value: String(s), label: cardStatusName(s, locale) }))}
-              w={190}
               data-testid="payments-filter-card-status"
             />
             <FilterSelect
@@ -173,7 +171,6 @@ export function PaymentsListRoute() {
                 { value: 'true', label: t('finances.payment.completed') },
                 { value: 'false', label: t('finances.payment.open') },
               ]}
-              w={210}
               data-testid="payments-filter-completed"
             />
             <DateRangeFilter

@@ -95,7 +95,6 @@ export function UnpaidOrdersListRoute() {
               placeholder={t('finances.filters.anyMissing')}
               aria-label={t('finances.unpaid.missing')}
               data={orderMissingParts.map((part) => ({ value: part, label: t(`finances.missing.${part}`) }))}
-              w={200}
               data-testid="unpaid-filter-missing"
             />
             <ProductTypeFilter

@@ -1,9 +1,10 @@
 import { type OutboxMessage, outboxChannels, outboxStatusFilters } from '@genodesk/contract/messaging';
-import { Badge, Button, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconMail, IconMessage, IconSend, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { FitSelect } from '@/components/data-table/filter-select';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { PageHeader } from '@/components/page-header';
@@ -177,17 +178,16 @@ export function OutboxListRoute() {
         searchPlaceholder={t('messaging.outbox.searchPlaceholder')}
         filters={
           <>
-            <Select
+            <FitSelect
               placeholder={t('messaging.outbox.filters.anyChannel')}
               aria-label={t('messaging.outbox.fields.channel')}
               data={outboxChannels.map((c) => ({ value: c, label: t(`messaging.outbox.channels.${c}`) }))}
               value={filters.channel ?? null}
               onChange={(v) => list.setFilter('channel', v ?? undefined)}
               clearable
-              w={150}
               data-testid="outbox-filter-channel"
             />
-            <Select
+            <FitSelect
               placeholder={t('messaging.outbox.filters.anyStatus')}
               aria-label={t('messaging.outbox.fields.status')}
               data={outboxStatusFilters.map((s) => ({
@@ -197,11 +197,10 @@ export function OutboxListRoute() {
               value={filters.status ?? null}
               onChange={(v) => list.setFilter('status', v ?? undefined)}
               clearable
-              w={210}
               comboboxProps={{ width: 260 }}
               data-testid="outbox-filter-status"
             />
-            <Select
+            <FitSelect
               placeholder={t('messaging.outbox.filters.anyKind')}
               aria-label={t('messaging.outbox.fields.kind')}
               data={knownKinds.map((k) => ({ value: k, label: kindName(k, t) }))}
@@ -209,7 +208,6 @@ export function OutboxListRoute() {
               onChange={(v) => list.setFilter('kind', v ?? undefined)}
               clearable
               searchable
-              w={210}
               comboboxProps={{ width: 300 }}
               data-testid="outbox-filter-kind"
             />

@@ -1,13 +1,14 @@
 import { type ProductSection, ProductStatus } from '@genodesk/contract/enums';
 import { Permissions } from '@genodesk/contract/permissions';
 import type { ProductListItem } from '@genodesk/contract/products';
-import { ActionIcon, Anchor, Badge, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { FitSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/page-header';
@@ -255,7 +256,7 @@ export function ProductsList({ section }: { section: ProductSection }) {
         searchPlaceholder={t('products.searchPlaceholder')}
         filters={
           <>
-            <Select
+            <FitSelect
               placeholder={t('products.filters.anyStatus')}
               aria-label={t('products.fields.status')}
               data={Object.values(ProductStatus).map((s) => ({
@@ -265,10 +266,9 @@ export function ProductsList({ section }: { section: ProductSection }) {
               value={params.filters.status ?? null}
               onChange={(v) => list.setFilter('status', v ?? undefined)}
               clearable
-              w={280}
               data-testid="products-filter-status"
             />
-            <Select
+            <FitSelect
               placeholder={t('products.filters.anyInspection')}
               aria-label={t('products.fields.requiresInspection')}
               data={[
@@ -278,7 +278,6 @@ export function ProductsList({ section }: { section: ProductSection }) {
               value={params.filters.requiresInspection ?? null}
               onChange={(v) => list.setFilter('requiresInspection', v ?? undefined)}
               clearable
-              w={220}
               data-testid="products-filter-inspection"
             />
           </>

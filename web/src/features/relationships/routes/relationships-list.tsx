@@ -5,11 +5,12 @@ import {
   relationshipStatusLabels,
 } from '@genodesk/contract/enums';
 import { Permissions } from '@genodesk/contract/permissions';
-import { Anchor, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { FitSelect } from '@/components/data-table/filter-select';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
@@ -120,7 +121,7 @@ export function RelationshipsListRoute() {
         onRowClick={(r) => setOpen(r.customerId)}
         searchPlaceholder={t('relationships.searchPlaceholder')}
         filters={
-          <Select
+          <FitSelect
             placeholder={t('relationships.filters.anyStatus')}
             aria-label={t('relationships.fields.status')}
             data={relationshipStatuses.map((s: RelationshipStatus) => ({
@@ -130,7 +131,6 @@ export function RelationshipsListRoute() {
             value={params.filters.status ?? null}
             onChange={(v) => list.setFilter('status', v ?? undefined)}
             clearable
-            w={220}
             data-testid="relationships-filter-status"
           />
         }

@@ -1,10 +1,11 @@
 import { Permissions } from '@genodesk/contract/permissions';
 import type { ConsultingRoom } from '@genodesk/contract/reservations';
-import { Button, Select } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { FitSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/page-header';
@@ -105,7 +106,7 @@ export function RoomsListRoute() {
         onRowClick={(r) => navigate(paths.consultingRooms.show(r.id))}
         searchPlaceholder={t('reservations.rooms.searchPlaceholder')}
         filters={
-          <Select
+          <FitSelect
             placeholder={t('reservations.rooms.anyState')}
             aria-label={t('reservations.rooms.fields.isEnabled')}
             data={[
@@ -115,7 +116,6 @@ export function RoomsListRoute() {
             value={params.filters.enabled ?? null}
             onChange={(v) => list.setFilter('enabled', v ?? undefined)}
             clearable
-            w={170}
             data-testid="rooms-filter-enabled"
           />
         }

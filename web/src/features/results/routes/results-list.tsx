@@ -1,9 +1,10 @@
 import { resultUploadStatusLabels } from '@genodesk/contract/enums';
 import { Permissions } from '@genodesk/contract/permissions';
-import { Select, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
+import { FitSelect } from '@/components/data-table/filter-select';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
@@ -63,7 +64,7 @@ export function ResultsListRoute() {
           onRowClick={(u) => navigate(paths.results.view(u.id))}
           searchPlaceholder={t('results.searchPlaceholder')}
           filters={
-            <Select
+            <FitSelect
               placeholder={t('results.filters.anyStatus')}
               aria-label={t('results.fields.status')}
               data={[
@@ -73,7 +74,6 @@ export function ResultsListRoute() {
               value={params.filters.status ?? null}
               onChange={(v) => list.setFilter('status', v ?? undefined)}
               clearable
-              w={260}
               data-testid="results-filter-status"
             />
           }

@@ -1,5 +1,5 @@
-import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FitSelect } from '@/components/data-table/filter-select';
 import type { useListParams } from '@/components/data-table/use-list-params';
 import { useLocale } from '@/lib/use-locale';
 import { useCategoryOptions } from '../api/get-category-options';
@@ -31,7 +31,7 @@ export function CategoryFilters({
 
   return (
     <>
-      <Select
+      <FitSelect
         placeholder={t('templates.filters.allCategories')}
         aria-label={t('templates.fields.category')}
         data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: localName(c, locale) }))}
@@ -41,10 +41,9 @@ export function CategoryFilters({
         }
         clearable
         searchable
-        w={190}
         data-testid="filter-category"
       />
-      <Select
+      <FitSelect
         placeholder={t('templates.filters.allSubcategories')}
         aria-label={t('templates.fields.subCategory')}
         data={(subcategories.data ?? []).map((c) => ({ value: String(c.id), label: localName(c, locale) }))}
@@ -53,11 +52,10 @@ export function CategoryFilters({
         disabled={!categoryId}
         clearable
         searchable
-        w={190}
         data-testid="filter-subcategory"
       />
       {withGeneCombination && (
-        <Select
+        <FitSelect
           placeholder={t('templates.filters.allPhenotypes')}
           aria-label={t('templates.fields.phenotype')}
           data={(geneCombinations.data ?? []).map((g) => ({
@@ -69,7 +67,6 @@ export function CategoryFilters({
           disabled={!categoryId}
           clearable
           searchable
-          w={210}
           data-testid="filter-gene-combination"
         />
       )}
@@ -81,14 +78,13 @@ export function RiskFilter({ list }: { list: List }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   return (
-    <Select
+    <FitSelect
       placeholder={t('templates.filters.anyRisk')}
       aria-label={t('templates.fields.risk')}
       data={risks.map((r) => ({ value: String(r), label: riskLabel(r, locale) }))}
       value={list.params.filters.risk ?? null}
       onChange={(v) => list.setFilter('risk', v ?? undefined)}
       clearable
-      w={190}
       data-testid="filter-risk"
     />
   );
@@ -98,14 +94,13 @@ export function GenderFilter({ list }: { list: List }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   return (
-    <Select
+    <FitSelect
       placeholder={t('templates.filters.anyGender')}
       aria-label={t('templates.fields.gender')}
       data={genders.map((g) => ({ value: String(g), label: genderLabel(g, locale) }))}
       value={list.params.filters.gender ?? null}
       onChange={(v) => list.setFilter('gender', v ?? undefined)}
       clearable
-      w={150}
       data-testid="filter-gender"
     />
   );

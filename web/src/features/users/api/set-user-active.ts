@@ -19,3 +19,10 @@ export function useSetUserActive() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
+
+/** Ends every sign-in of the user (`POST admin/users/signout`). */
+export function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: (userId: number) => api.post<{ ended: number }>('admin/users/signout', { UserId: userId }),
+  });
+}

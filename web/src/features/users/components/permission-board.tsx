@@ -11,7 +11,18 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type { PermissionItem } from '@genodesk/contract/users';
-import { Badge, Box, Group, Paper, ScrollArea, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Group,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconGripVertical } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,10 +58,7 @@ function PermissionCard({
     data: { side, item },
     disabled: overlay,
   });
-  const moveLabel =
-    side === 'available'
-      ? t('roles.assign', { name: item.label })
-      : t('roles.unassign', { name: item.label });
+  const moveLabel = side === 'available' ? t('roles.assign') : t('roles.unassign');
   const control = overlay
     ? {}
     : {
@@ -64,7 +72,6 @@ function PermissionCard({
             onMove?.();
           }
         },
-        'aria-label': moveLabel,
         'aria-roledescription': t('roles.draggable'),
       };
   return (
@@ -91,6 +98,8 @@ function PermissionCard({
             <Text fz="xs" c="dimmed" ff="monospace" truncate>
               {item.name}
             </Text>
+            {/* Named by what it shows (WCAG 2.5.3), then what Enter does. */}
+            {onMove && <VisuallyHidden>– {moveLabel}</VisuallyHidden>}
           </Stack>
         </Group>
         {onMove && (

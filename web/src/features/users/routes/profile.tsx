@@ -10,6 +10,7 @@ import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { useCan, useCurrentUser } from '@/features/auth/api/get-current-user';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { SessionsCard } from '@/features/auth/components/sessions-card';
 import { CalendarFeedCard } from '@/features/reservations/components/calendar-feed-card';
 import { useZodForm } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -153,6 +154,9 @@ export function ProfileRoute() {
           </Section>
         </Grid.Col>
       </Grid>
+      <Box mt="lg">
+        <SessionsCard />
+      </Box>
       {canSubscribe && (
         <Box mt="lg">
           <CalendarFeedCard />

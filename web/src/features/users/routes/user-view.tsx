@@ -2,7 +2,7 @@ import { staffColors } from '@genodesk/contract/common';
 import { Permissions } from '@genodesk/contract/permissions';
 import type { TemporaryPasswordResponse } from '@genodesk/contract/users';
 import { Badge, Button, Card, ColorSwatch, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconKey, IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { IconKey, IconLogout, IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useUser } from '../api/get-user';
 import { useResetUserPassword } from '../api/reset-user-password';
-import { useSetUserActive } from '../api/set-user-active';
+import { useSetUserActive, useSignOutEverywhere } from '../api/set-user-active';
 import { TemporaryPasswordModal } from '../components/temporary-password-modal';
 import { UserAvatar } from '../components/user-avatar';
 
@@ -44,6 +44,7 @@ export function UserViewRoute() {
   const canEdit = useCan(Permissions.UsersEdit);
   const reset = useResetUserPassword();
   const setActive = useSetUserActive();
+  const signOut = useSignOutEverywhere();
   const [temporary, setTemporary] = useState<TemporaryPasswordResponse | null>(null);
 
   if (!Number.isInteger(id) || id <= 0 || user.isError) {
@@ -70,6 +71,22 @@ export function UserViewRoute() {
     reset.mutate(u.id, {
       onSuccess: (reply) => setTemporary(reply),
       onError: () => notifyError(t('users.resetFailed')),
+    });
+  };
+
+  const onSignOut = async () => {
+    const ok = await confirmAction({
+      title: t('users.signOutEverywhere'),
+      message: t('users.signOutConfirm', { email: u.email }),
+      confirmLabel: t('users.signOutEverywhere'),
+      cancelLabel: t('common.cancel'),
+      danger: true,
+      testId: 'sign-out-everywhere',
+    });
+    if (!ok) return;
+    signOut.mutate(u.id, {
+      onSuccess: (reply) => notifySuccess(t('users.signedOut', { count: reply.ended })),
+      onError: (error) => notifyError(isApiError(error) ? error.message : t('users.signOutFailed')),
     });
   };
 
@@ -115,6 +132,15 @@ export function UserViewRoute() {
                 data-testid="user-reset-password"
               >
                 {t('users.resetPassword')}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconLogout size={16} />}
+                onClick={onSignOut}
+                loading={signOut.isPending}
+                data-testid="user-sign-out-everywhere"
+              >
+                {t('users.signOutEverywhere')}
               </Button>
               <Button
                 variant="default"

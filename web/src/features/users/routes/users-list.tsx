@@ -1,10 +1,11 @@
 import { Permissions } from '@genodesk/contract/permissions';
 import type { User } from '@genodesk/contract/users';
-import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { FitSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/page-header';
@@ -137,17 +138,16 @@ export function UsersListRoute() {
         searchPlaceholder={t('users.searchPlaceholder')}
         filters={
           <>
-            <Select
+            <FitSelect
               placeholder={t('users.filters.allRoles')}
               aria-label={t('users.fields.role')}
               data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
               value={params.filters.roleId ?? null}
               onChange={(v) => list.setFilter('roleId', v ?? undefined)}
               clearable
-              w={200}
               data-testid="users-filter-role"
             />
-            <Select
+            <FitSelect
               placeholder={t('users.filters.anyStatus')}
               aria-label={t('users.fields.status')}
               data={[
@@ -157,7 +157,6 @@ export function UsersListRoute() {
               value={params.filters.active ?? null}
               onChange={(v) => list.setFilter('active', v ?? undefined)}
               clearable
-              w={170}
               data-testid="users-filter-active"
             />
           </>

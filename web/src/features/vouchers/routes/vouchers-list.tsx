@@ -204,7 +204,6 @@ export function VouchersListRoute() {
               placeholder={t('vouchers.filters.anyKind')}
               aria-label={t('vouchers.fields.kind')}
               data={voucherKinds.map((k) => ({ value: String(k), label: voucherKindName(k, locale) }))}
-              w={170}
               data-testid="vouchers-filter-kind"
             />
             <FilterSelect
@@ -213,7 +212,6 @@ export function VouchersListRoute() {
               placeholder={t('vouchers.filters.anyType')}
               aria-label={t('vouchers.fields.voucherType')}
               data={voucherTypes.map((k) => ({ value: String(k), label: voucherTypeName(k, locale) }))}
-              w={170}
               data-testid="vouchers-filter-type"
             />
             <FilterSelect
@@ -225,7 +223,6 @@ export function VouchersListRoute() {
                 { value: 'valid', label: t('vouchers.filters.valid') },
                 { value: 'expired', label: t('vouchers.filters.expired') },
               ]}
-              w={190}
               data-testid="vouchers-filter-validity"
             />
             <FilterSelect
@@ -237,7 +234,6 @@ export function VouchersListRoute() {
                 { value: 'false', label: t('vouchers.filters.notRedeemed') },
                 { value: 'true', label: t('vouchers.filters.redeemed') },
               ]}
-              w={210}
               data-testid="vouchers-filter-redeemed"
             />
             <ProductTypeFilter
