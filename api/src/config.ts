@@ -56,5 +56,22 @@ export function loadConfig(env = process.env) {
     sessionMaxHours: intFromEnv('SESSION_MAX_HOURS', 12),
     userPollIntervalMs: intFromEnv('USER_POLL_INTERVAL_MS', 30 * 1000),
     logLevel: env.LOG_LEVEL || 'info',
+    /**
+     * Which proxies' X-Forwarded-For is believed (Fastify's trustProxy): off unless set — `loopback`,
+     * an address or CIDR list, or a hop count such as `1`.
+     */
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
   };
+}
+
+function trustProxyFromEnv(
+  value: string | undefined,
+): boolean | string | ((address: string, hop: number) => boolean) {
+  const text = value?.trim();
+  if (!text || text === 'false' || text === 'off') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  return text;
 }

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { translateMessage } from '@genodesk/contract';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAreaRoutes } from './areas.js';
 import { type RegisteredRoute, registerAccessControl } from './auth/access.js';
@@ -23,7 +23,9 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
     logger: options.logger ?? false,
     // One line per request (below), without query strings: they can carry names of customers.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // Only a proxy the operator names may say who the client is (TRUST_PROXY): otherwise any client
+    // could choose its own address for the per-address sign-in limit.
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     // Query names such as `Id` must reach the case-insensitive binder untouched.
     routerOptions: { ignoreTrailingSlash: true },
@@ -36,7 +38,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
     request.log.info(
       {
         method: request.method,
-        path: request.url.split('?')[0],
+        path: loggedPath(request),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
         user: request.principal?.id,
@@ -111,4 +113,11 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   });
 
   return Object.assign(app, { registeredRoutes: routes });
+}
+
+/** The path as logged: no query string, and a secret in the path (the calendar feed's token) masked. */
+export function loggedPath(request: FastifyRequest): string {
+  const path = request.url.split('?')[0] ?? '';
+  const token = (request.params as { token?: unknown } | undefined)?.token;
+  return typeof token === 'string' && token ? path.replace(token, '[token]') : path;
 }

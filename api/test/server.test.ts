@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TokenSigner } from '../src/auth/tokens.js';
+import { databaseErrorOf } from '../src/http/errors.js';
+import { buildServer } from '../src/server.js';
 import { demo, type TestApp, testApp } from './test-app.js';
 
 let t: TestApp;
@@ -6,6 +11,54 @@ beforeAll(async () => {
   t = await testApp();
 });
 afterAll(() => t.close());
+
+describe('what the server lets out', () => {
+  it('marks every API answer no-store, so no browser or proxy cache keeps personal data', async () => {
+    const headers = await t.authAs(demo.admin);
+    for (const url of ['/api/health', '/api/admin/customers?pageSize=1', '/api/no/such/thing']) {
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('logs a calendar feed request without its secret token', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildServer(
+      { db: t.db, config: t.config, jobs: t.jobs, signer: new TokenSigner(randomBytes(32).toString('hex')) },
+      { logger: { level: 'info', stream } },
+    );
+    try {
+      const token = randomBytes(24).toString('base64url');
+      const response = await app.inject({ method: 'GET', url: `/api/calendar/feed/${token}` });
+      expect(response.statusCode).toBe(404);
+      const logged = lines.join('\n');
+      expect(logged).toContain('/api/calendar/feed/[token]');
+      expect(logged).not.toContain(token);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('logs of a failed query only its codes, never its text with the parameters', () => {
+    const failed = Object.assign(new Error('Failed query: insert into customers ... params: Jana,Nováková'), {
+      name: 'DrizzleQueryError',
+      cause: Object.assign(new Error('value too long: Nováková'), {
+        code: '22001',
+        table: 'customers',
+        column: 'surname',
+      }),
+    });
+    expect(databaseErrorOf(failed)).toEqual({ code: '22001', table: 'customers', column: 'surname' });
+    expect(JSON.stringify(databaseErrorOf(failed))).not.toContain('Nováková');
+    expect(databaseErrorOf(new Error('a bug'))).toBeUndefined();
+  });
+});
 
 describe('the server', () => {
   it('answers health with the database reachable', async () => {

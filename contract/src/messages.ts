@@ -434,6 +434,14 @@ export const messages = {
     en: 'A consulting room with this name already exists!',
   },
   doctorRequired: { cs: 'Musíte zvolit lékaře!', en: 'You have to choose a doctor!' },
+  roleBeyondOwnPermissions: {
+    cs: 'Tuto roli nemůžete přidělit: dává oprávnění, která sami nemáte.',
+    en: 'You cannot give this role: it grants permissions you do not hold yourself.',
+  },
+  ownRoleUnchangeable: {
+    cs: 'Svou vlastní roli změnit nemůžete; požádejte jiného správce.',
+    en: 'You cannot change your own role; ask another administrator.',
+  },
   invalidTimeOfDay: { cs: 'Zadejte čas jako 08:00.', en: 'Enter a time such as 08:00.' },
   invalidOpenDays: { cs: 'Zvolte dny v týdnu.', en: 'Choose days of the week.' },
   roomClosesBeforeOpening: {

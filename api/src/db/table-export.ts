@@ -52,8 +52,14 @@ async function* cursorRows<R>(db: Database, table: TableExport<R>) {
   }
 }
 
-const csvCell = (value: string | number) => {
-  const text = String(value);
+/**
+ * A CSV cell. Text that Excel would run as a formula (`=`, `@`, a tab or CR first, or `+`/`-` not
+ * followed by a plain number such as a phone or an amount) gets a leading apostrophe (OWASP CSV
+ * injection); XLSX cells are typed strings and need none.
+ */
+export const csvCell = (value: string | number) => {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=@\t\r]|^[+-](?![\d\s().,]*$)/.test(text)) text = `'${text}`;
   return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 

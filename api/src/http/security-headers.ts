@@ -35,7 +35,9 @@ const securityHeaders = {
 } as const;
 
 export function addSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(securityHeaders);
+    // Genotypes and personal data never rest in a shared browser or proxy cache (a route may say more).
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 }

@@ -2,12 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
-import { auditLog, rolePermissions, roles, sessions, users } from '../../db/schema/index.js';
+import { auditLog, loginFailures, rolePermissions, roles, sessions, users } from '../../db/schema/index.js';
 import { loginThrottle } from './service.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await testApp();
+  // Behind a proxy on the loopback, as deployed: the per-address limit reads X-Forwarded-For.
+  t = await testApp({ trustProxy: 'loopback' });
 });
 afterAll(() => t.close());
 
@@ -81,6 +82,42 @@ describe('POST auth/adminLogin', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.message).toBe('Too many sign-in attempts. Please try again in a while.');
     await t.db.execute(sql`delete from login_failures`);
+  });
+
+  it('counts a burst of wrong passwords sent at once like one sent in turn', async () => {
+    await t.db.execute(sql`delete from login_failures`);
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post('/api/auth/adminLogin', { email: demo.doctor, password: `burst${i}` }),
+      ),
+    );
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(loginThrottle.perAccount);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(12 - loginThrottle.perAccount);
+    expect(
+      (await post('/api/auth/adminLogin', { email: demo.doctor, password: 'genodesk' })).statusCode,
+    ).toBe(429);
+    await t.db.execute(sql`delete from login_failures`);
+  });
+
+  it('believes X-Forwarded-For only from a proxy it was told to trust', async () => {
+    const direct = await testApp();
+    try {
+      const forged = await direct.app.inject({
+        method: 'POST',
+        url: '/api/auth/adminLogin',
+        payload: { email: 'nobody@genodesk.test', password: 'x' },
+        headers: { 'x-forwarded-for': '198.51.100.9' },
+      });
+      expect(forged.statusCode).toBe(401);
+      const rows = await direct.db
+        .select({ address: loginFailures.address })
+        .from(loginFailures)
+        .where(eq(loginFailures.email, 'nobody@genodesk.test'));
+      expect(rows).toEqual([{ address: '127.0.0.1' }]);
+    } finally {
+      await direct.close();
+    }
   });
 
   it('throttles repeated failures per address across accounts', async () => {

@@ -39,7 +39,15 @@ export function authRoutes(app: App, deps: Deps) {
       const tokens = await login(deps, request.body, {
         address: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
+      }).catch((error: unknown) => {
+        // Who tried is kept (the user's id is not known for a wrong e-mail); the e-mail is not logged.
+        request.log.warn(
+          { event: 'signInRefused', code: (error as { code?: string }).code },
+          'sign-in refused',
+        );
+        throw error;
       });
+      request.log.info({ event: 'signIn', user: tokens.userId, session: tokens.sessionId }, 'signed in');
       const principal = await loadPrincipal(
         deps.db,
         tokens.userId,

@@ -61,18 +61,18 @@ export async function login(
 ) {
   const { address } = client;
   const email = input.email.trim().toLowerCase();
+  // Every attempt is counted before its password is checked, so a burst sent at once is limited
+  // like one sent in turn; a success clears the account's count.
+  await deps.db.insert(loginFailures).values({ email, address });
   if (
-    (await recentFailures(deps.db, loginFailures.email, email)) >= loginThrottle.perAccount ||
-    (await recentFailures(deps.db, loginFailures.address, address)) >= loginThrottle.perAddress
+    (await recentFailures(deps.db, loginFailures.email, email)) > loginThrottle.perAccount ||
+    (await recentFailures(deps.db, loginFailures.address, address)) > loginThrottle.perAddress
   ) {
     throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'tooManyAttempts');
   }
   const [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !valid) {
-    await deps.db.insert(loginFailures).values({ email, address });
-    throw new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
-  }
+  if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
   if (!user.isUserLoginActive) throw new AppError(403, 'ACCOUNT_INACTIVE', 'accountInactive');
   const [access] = await deps.db
     .select({ permission: rolePermissions.permission })

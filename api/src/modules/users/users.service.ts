@@ -3,6 +3,7 @@ import type {
   EditUserRequest,
   Locale,
   Page,
+  Permission,
   User,
   UserListQuery,
 } from '@genodesk/contract';
@@ -11,7 +12,7 @@ import { generateTemporaryPassword, hashPassword } from '../../auth/passwords.js
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
-import { roles, sessions, users } from '../../db/schema/index.js';
+import { rolePermissions, roles, sessions, users } from '../../db/schema/index.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { audit, diff } from '../audit/audit.js';
@@ -120,6 +121,21 @@ async function roleOrFail(db: Executor, roleId: number) {
   return role;
 }
 
+/**
+ * A role may be given only by someone who holds every permission it grants: Users.Edit alone must
+ * not make its holder (or an accomplice) an administrator.
+ */
+async function ensureMayGrant(db: Executor, by: Principal, roleId: number) {
+  const granted = await db
+    .select({ permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(eq(rolePermissions.roleId, roleId));
+  if (granted.some((g) => !by.permissions.has(g.permission as Permission)))
+    throw new AppError(403, 'ROLE_BEYOND_OWN', 'roleBeyondOwnPermissions', {
+      RoleId: 'roleBeyondOwnPermissions',
+    });
+}
+
 async function ensureEmailFree(db: Executor, email: string, exceptUserId?: number) {
   const [existing] = await db
     .select({ id: users.id })
@@ -141,6 +157,7 @@ export function asDuplicateEmail(error: unknown): never {
 export async function createUser(deps: UsersDeps, by: Principal, input: CreateUserRequest, locale: Locale) {
   const email = input.Email.trim();
   const role = await roleOrFail(deps.db, Number(input.RoleId));
+  await ensureMayGrant(deps.db, by, role.id);
   const isMainDoctor = input.IsMainDoctor ?? false;
   if (isMainDoctor && !isDoctorRole(role)) throw unprocessable('mainDoctorOnlyForDoctor', 'IsMainDoctor');
   await ensureEmailFree(deps.db, email);
@@ -182,6 +199,11 @@ export async function editUser(deps: UsersDeps, by: Principal, input: EditUserRe
   await transaction(deps.db, async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!before) throw notFound();
+    if (role.id !== before.roleId) {
+      if (userId === by.id)
+        throw new AppError(403, 'OWN_ROLE', 'ownRoleUnchangeable', { RoleId: 'ownRoleUnchangeable' });
+      await ensureMayGrant(tx, by, role.id);
+    }
     const after = {
       roleId: role.id,
       color: Number(input.Color),

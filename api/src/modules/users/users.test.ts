@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
-import { auditLog, outboxMessages, roles, users } from '../../db/schema/index.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { auditLog, outboxMessages, rolePermissions, roles, users } from '../../db/schema/index.js';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -162,6 +163,64 @@ describe('PATCH admin/users/edit and GET admin/users/getuser', () => {
       'userName',
     ]);
     expect(trail.find((a) => a.field === 'color')).toMatchObject({ oldValue: '1', newValue: '7' });
+  });
+
+  it('gives no role beyond the giver’s own permissions, and no one their own new role', async () => {
+    // A team lead who manages users but holds little else.
+    const [lead] = await t.db
+      .insert(roles)
+      .values({ name: 'Vedoucí směny', nameCs: 'Vedoucí směny', nameEn: 'Shift lead' })
+      .returning();
+    await t.db.insert(rolePermissions).values(
+      ['Permissions.AdminPanel.View', 'Users.View', 'Users.Create', 'Users.Edit'].map((permission) => ({
+        roleId: lead!.id,
+        permission,
+      })),
+    );
+    const leadUser = (
+      await call('PUT', '/api/admin/users/create', { Email: 'vedouci@genodesk.test', RoleId: lead!.id })
+    ).json();
+    await t.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('vedouci-heslo'), mustChangePassword: false })
+      .where(eq(users.id, leadUser.user.id));
+    const asLead = {
+      authorization: `Bearer ${(await t.login('vedouci@genodesk.test', 'vedouci-heslo')).token}`,
+    };
+
+    const asAdmin = await call(
+      'PUT',
+      '/api/admin/users/create',
+      { Email: 'komplic@genodesk.test', RoleId: roleId('Admin') },
+      { ...asLead, 'accept-language': 'en' },
+    );
+    expect(asAdmin.statusCode).toBe(403);
+    expect(asAdmin.json().error.message).toBe(
+      'You cannot give this role: it grants permissions you do not hold yourself.',
+    );
+    expect(await t.db.select().from(users).where(eq(users.email, 'komplic@genodesk.test'))).toHaveLength(0);
+
+    const self = await call(
+      'PATCH',
+      '/api/admin/users/edit',
+      { userId: leadUser.user.id, roleId: roleId('Admin'), color: 1, isMainDoctor: false },
+      asLead,
+    );
+    expect(self.statusCode).toBe(403);
+    expect(self.json().error.fields.RoleId).toBe(
+      'Svou vlastní roli změnit nemůžete; požádejte jiného správce.',
+    );
+    const [still] = await t.db.select().from(users).where(eq(users.id, leadUser.user.id));
+    expect(still?.roleId).toBe(lead!.id);
+
+    // A role within the lead's own permissions may be given.
+    const peer = await call(
+      'PUT',
+      '/api/admin/users/create',
+      { Email: 'dalsi.vedouci@genodesk.test', RoleId: lead!.id },
+      asLead,
+    );
+    expect(peer.statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown user and changes nothing for a bad role', async () => {
