@@ -434,6 +434,10 @@ export const messages = {
     en: 'A consulting room with this name already exists!',
   },
   doctorRequired: { cs: 'Musíte zvolit lékaře!', en: 'You have to choose a doctor!' },
+  temporaryPasswordExpired: {
+    cs: 'Dočasné heslo už vypršelo. Požádejte správce o nové.',
+    en: 'The temporary password has expired. Ask an administrator for a new one.',
+  },
   roleBeyondOwnPermissions: {
     cs: 'Tuto roli nemůžete přidělit: dává oprávnění, která sami nemáte.',
     en: 'You cannot give this role: it grants permissions you do not hold yourself.',

@@ -67,6 +67,11 @@ export const outboxMessages = pgTable(
     subject: text('subject'),
     bodyText: text('body_text').notNull(),
     bodyHtml: text('body_html'),
+    /**
+     * A secret the body carries as `secretPlaceholder` (a temporary password): put in only when the
+     * message is sent, never shown in the outbox, and erased once the message is sent or has failed.
+     */
+    secret: text('secret'),
     attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

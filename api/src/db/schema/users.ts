@@ -49,6 +49,8 @@ export const users = pgTable(
     lastLoginDate: timestamp('last_login_date', { withTimezone: true }),
     isUserLoginActive: boolean('is_user_login_active').notNull().default(true),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** An e-mailed temporary password works until then (null: none, or one issued at the console). */
+    temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -408,6 +408,56 @@ describe('POST auth/changepassword', () => {
   });
 });
 
+describe('a temporary password', () => {
+  it('works for 24 hours, then is refused with the reason in the caller’s language', async () => {
+    const admin = await t.authAs(demo.admin);
+    const [lab] = await t.db.select().from(users).where(eq(users.email, demo.lab));
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users/markreset',
+      payload: { UserId: lab!.id },
+      headers: admin,
+    });
+    const { temporaryPassword } = reset.json();
+    const [row] = await t.db.select().from(users).where(eq(users.id, lab!.id));
+    const hours = (row!.temporaryPasswordExpiresAt!.getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+    await t.db
+      .update(users)
+      .set({ temporaryPasswordExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(users.id, lab!.id));
+    const late = await post(
+      '/api/auth/adminLogin',
+      { email: demo.lab, password: temporaryPassword },
+      { 'accept-language': 'en' },
+    );
+    expect(late.statusCode).toBe(401);
+    expect(late.json().error.message).toBe(
+      'The temporary password has expired. Ask an administrator for a new one.',
+    );
+    // A new one works, and changing it ends the expiry.
+    const again = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/users/markreset',
+        payload: { UserId: lab!.id },
+        headers: admin,
+      })
+    ).json();
+    const session = await t.login(demo.lab, again.temporaryPassword);
+    const changed = await post(
+      '/api/auth/changepassword',
+      { OldPassword: again.temporaryPassword, newPassword: 'genodesk', confirmPassword: 'genodesk' },
+      { authorization: `Bearer ${session.token}` },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [after] = await t.db.select().from(users).where(eq(users.id, lab!.id));
+    expect(after).toMatchObject({ mustChangePassword: false, temporaryPasswordExpiresAt: null });
+    await t.db.execute(sql`delete from login_failures`);
+  });
+});
+
 describe('a user marked for reset', () => {
   it('signs in with the temporary password and must change it before anything else', async () => {
     const admin = await t.authAs(demo.admin);

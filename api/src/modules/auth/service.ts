@@ -73,6 +73,12 @@ export async function login(
   const [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
+  if (
+    user.mustChangePassword &&
+    user.temporaryPasswordExpiresAt !== null &&
+    user.temporaryPasswordExpiresAt.getTime() <= Date.now()
+  )
+    throw new AppError(401, 'TEMPORARY_PASSWORD_EXPIRED', 'temporaryPasswordExpired');
   if (!user.isUserLoginActive) throw new AppError(403, 'ACCOUNT_INACTIVE', 'accountInactive');
   const [access] = await deps.db
     .select({ permission: rolePermissions.permission })
@@ -209,7 +215,12 @@ export async function changePassword(
   await transaction(deps.db, async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+      .set({
+        passwordHash,
+        mustChangePassword: false,
+        temporaryPasswordExpiresAt: null,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, principal.id));
     await tx
       .update(sessions)

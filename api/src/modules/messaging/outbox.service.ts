@@ -14,7 +14,7 @@ import { likePattern, listPage, orderBy, pageLimit, pageStart, withinPragueDays 
 import { deliveryChannels, outboxMessages } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
-import { wakeDelivery } from './outbox.js';
+import { maskedSecret, secretPlaceholder, wakeDelivery } from './outbox.js';
 
 type Row = typeof outboxMessages.$inferSelect;
 
@@ -134,8 +134,9 @@ export async function getOutboxMessage(db: Executor, id: number): Promise<Outbox
   if (!row) throw notFound();
   return {
     ...toMessage(row),
-    bodyText: row.bodyText,
-    bodyHtml: row.bodyHtml,
+    // A sealed secret (a temporary password) is never shown, sent or not.
+    bodyText: row.bodyText.replaceAll(secretPlaceholder, maskedSecret),
+    bodyHtml: row.bodyHtml?.replaceAll(secretPlaceholder, maskedSecret) ?? null,
     messageId: row.messageKey,
     attachments: (row.attachments ?? []).map((a) => ({
       filename: a.filename,

@@ -21,7 +21,17 @@ export type EmailMessage = Addressing & {
   text: string;
   html?: string;
   attachments?: OutboxAttachment[];
+  /** What `secretPlaceholder` in the text and HTML stands for; sealed in the outbox (see the schema). */
+  secret?: string;
 };
+
+/** Where a sealed secret goes in a message's body. */
+export const secretPlaceholder = '[[secret]]';
+/** How the outbox shows a sealed secret to staff. */
+export const maskedSecret = '••••••••';
+
+const unseal = (body: string, secret: string | null) =>
+  secret === null ? body : body.replaceAll(secretPlaceholder, secret);
 export type SmsMessage = Addressing & { to: string; text: string };
 
 /** Wakes the delivery workers, in the caller's transaction (one waiting sweep is enough). */
@@ -45,6 +55,7 @@ export async function queueEmails(tx: Tx, jobs: Jobs, messages: EmailMessage[]):
       subject: message.subject,
       bodyText: message.text,
       bodyHtml: message.html ?? null,
+      secret: message.secret ?? null,
       attachments: message.attachments?.length ? message.attachments : null,
       kind: message.kind,
       language: message.language ?? null,
@@ -154,13 +165,14 @@ type Claimed = {
   subject: string | null;
   bodyText: string;
   bodyHtml: string | null;
+  secret: string | null;
   attachments: OutboxAttachment[] | null;
   messageKey: string;
   attempts: number;
   giveUpAt: Date;
 };
 
-const claimed = `returning id, channel, recipient, subject, body_text as "bodyText", body_html as "bodyHtml",
+const claimed = `returning id, channel, recipient, subject, body_text as "bodyText", body_html as "bodyHtml", secret,
   attachments, message_key as "messageKey", attempts, give_up_at as "giveUpAt"`;
 
 /** Messages a lane takes at once: one round trip for several sends. */
@@ -225,8 +237,8 @@ async function sendOne(transports: Transports, message: Claimed): Promise<void> 
   await transports.email!.send({
     to: message.recipient,
     subject: message.subject ?? '',
-    text: message.bodyText,
-    html: message.bodyHtml ?? undefined,
+    text: unseal(message.bodyText, message.secret),
+    html: message.bodyHtml === null ? undefined : unseal(message.bodyHtml, message.secret),
     messageKey: message.messageKey,
     attachments: message.attachments ?? [],
   });
@@ -240,7 +252,8 @@ async function sendOne(transports: Transports, message: Claimed): Promise<void> 
 async function recordSent(db: Database, message: Claimed): Promise<void> {
   const { rows } = await db.$client.query<{ recovered: boolean }>(
     `with sent as (
-       update outbox_messages set status = 'sent', sent_at = now(), last_error = null, leased_until = null
+       update outbox_messages set status = 'sent', sent_at = now(), last_error = null, leased_until = null,
+         secret = null
        where id = $1)
      update delivery_channels d set failing_since = null, paused_until = null, last_sent_at = now()
      from (select failing_since from delivery_channels where channel = $2) before
@@ -279,7 +292,9 @@ async function recordFailure(
   const delay = Math.max(retryDelaySeconds(message.attempts), fault.retryAfterSeconds ?? 0);
   await db.$client.query(
     `update outbox_messages set status = $2, last_error = $3, leased_until = null,
-       next_attempt_at = now() + make_interval(secs => $4) where id = $1`,
+       next_attempt_at = now() + make_interval(secs => $4),
+       secret = case when $2 = 'failed' then null else secret end
+     where id = $1`,
     [message.id, giveUp ? 'failed' : 'pending', reason, delay],
   );
   if (!fault.transport) return giveUp ? 'failed' : 'retry';

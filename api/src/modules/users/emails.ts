@@ -1,4 +1,4 @@
-import type { EmailMessage } from '../messaging/outbox.js';
+import { type EmailMessage, secretPlaceholder } from '../messaging/outbox.js';
 import { renderBilingual } from '../messaging/templates.js';
 
 /** The e-mail with a new temporary password; bilingual, since staff pick their language after signing in. */
@@ -7,10 +7,12 @@ export function temporaryPasswordEmail(
   temporaryPassword: string,
   reason: 'created' | 'reset',
 ): EmailMessage {
+  // The password is sealed: the outbox shows staff a mask, and forgets it once the e-mail is sent.
   return {
     to,
     ...renderBilingual(reason === 'created' ? 'staffAccountCreated' : 'staffPasswordReset', {
-      password: temporaryPassword,
+      password: secretPlaceholder,
     }),
+    secret: temporaryPassword,
   };
 }

@@ -121,6 +121,10 @@ async function roleOrFail(db: Executor, roleId: number) {
   return role;
 }
 
+/** How long an e-mailed temporary password works. */
+export const temporaryPasswordHours = 24;
+const temporaryPasswordExpiry = () => new Date(Date.now() + temporaryPasswordHours * 3_600_000);
+
 /**
  * A role may be given only by someone who holds every permission it grants: Users.Edit alone must
  * not make its holder (or an accomplice) an administrator.
@@ -175,6 +179,7 @@ export async function createUser(deps: UsersDeps, by: Principal, input: CreateUs
         color: Number(input.Color ?? 1),
         isMainDoctor,
         mustChangePassword: true,
+        temporaryPasswordExpiresAt: temporaryPasswordExpiry(),
       })
       .returning({ id: users.id })
       .catch(asDuplicateEmail);
@@ -232,7 +237,12 @@ export async function markReset(deps: UsersDeps, by: Principal, userId: number, 
   await transaction(deps.db, async (tx) => {
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, mustChangePassword: true, updatedAt: new Date() })
+      .set({
+        passwordHash,
+        mustChangePassword: true,
+        temporaryPasswordExpiresAt: temporaryPasswordExpiry(),
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, userId))
       .returning({ email: users.email });
     if (!user) throw notFound();

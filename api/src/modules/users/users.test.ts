@@ -1,8 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../../../test/smtp.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { auditLog, outboxMessages, rolePermissions, roles, users } from '../../db/schema/index.js';
+import { deliverDue } from '../messaging/outbox.js';
+import { smtpTransport } from '../messaging/transports.js';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -42,8 +45,30 @@ describe('PUT admin/users/create', () => {
       .select()
       .from(outboxMessages)
       .where(eq(outboxMessages.recipient, 'Nova.Sestra@GenoDesk.test'));
-    expect(mail?.bodyText).toContain(temporaryPassword);
+    // Sealed: the stored body and the outbox show no password, the e-mail as sent does, and then
+    // nothing of it is left.
     expect(mail?.status).toBe('pending');
+    expect(mail?.bodyText).not.toContain(temporaryPassword);
+    expect(mail?.bodyHtml).not.toContain(temporaryPassword);
+    const shown = await call('GET', `/api/admin/outbox/${mail!.id}`);
+    expect(shown.body).not.toContain(temporaryPassword);
+    expect(shown.json().bodyText).toContain('••••••••');
+    const smtp = await startSmtpServer();
+    const email = smtpTransport(smtp.url, 'GenoDesk <no-reply@genodesk.test>');
+    try {
+      await t.db
+        .update(outboxMessages)
+        .set({ nextAttemptAt: new Date(Date.now() + 3_600_000) })
+        .where(and(eq(outboxMessages.status, 'pending'), ne(outboxMessages.id, mail!.id)));
+      await deliverDue(t.db, { email });
+    } finally {
+      email.close();
+      await smtp.close();
+    }
+    expect(smtp.received.map((m) => m.data).join('\n')).toContain(temporaryPassword);
+    const [sent] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, mail!.id));
+    expect(sent).toMatchObject({ status: 'sent', secret: null });
+    expect(JSON.stringify(sent)).not.toContain(temporaryPassword);
     const signedIn = await t.login('nova.sestra@genodesk.test', temporaryPassword);
     expect(signedIn.user).toMatchObject({ mustChangePassword: true });
   });
@@ -326,7 +351,8 @@ describe('activation and reset', () => {
       .select()
       .from(outboxMessages)
       .where(and(eq(outboxMessages.recipient, demo.reception), eq(outboxMessages.kind, 'password-reset')));
-    expect(mails.at(-1)?.bodyText).toContain(temporaryPassword);
+    expect(mails.at(-1)?.secret).toBe(temporaryPassword);
+    expect(mails.at(-1)?.bodyText).not.toContain(temporaryPassword);
     expect((await call('POST', '/api/admin/users/markreset', { UserId: 999999 })).statusCode).toBe(404);
   });
 });
