@@ -14,7 +14,8 @@ let reception: Record<string, string>;
 let doctorId: number;
 
 beforeAll(async () => {
-  t = await testApp();
+  // Behind a TLS-terminating proxy on the loopback, as deployed: the feed URL says https.
+  t = await testApp({ trustProxy: 'loopback' });
   admin = await t.authAs(demo.admin);
   doctor = await t.authAs(demo.doctor);
   reception = await t.authAs(demo.reception);
