@@ -1,7 +1,8 @@
 import type { Locale } from '@genodesk/contract/locales';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
-const intlLocale: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-GB' };
+/** The Intl locale of each interface language (en-GB: day first, 24-hour clock). */
+export const intlLocale: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-GB' };
 
 const calendarDay = /^\d{4}-\d{2}-\d{2}$/;
 

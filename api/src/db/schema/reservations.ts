@@ -3,19 +3,25 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   pgSequence,
   pgTable,
   smallint,
   text,
-  time,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
 import { users } from './users.js';
+
+/** A wall-clock time of day, read as `08:00` (Postgres answers `08:00:00`). */
+const timeOfDay = customType<{ data: string; driverData: string }>({
+  dataType: () => 'time',
+  fromDriver: (value) => value.slice(0, 5),
+});
 
 /** A consulting room: one doctor (a user of the Doctor role), a colour of the staff palette (1–12). */
 export const consultingRooms = pgTable(
@@ -30,8 +36,8 @@ export const consultingRooms = pgTable(
       .notNull()
       .references(() => users.id),
     /** Surgery hours on Prague's clock, on ISO weekdays (1 Monday … 7 Sunday): the calendar shades the rest. */
-    opensAt: time('opens_at').notNull().default('08:00'),
-    closesAt: time('closes_at').notNull().default('18:00'),
+    opensAt: timeOfDay('opens_at').notNull().default('08:00'),
+    closesAt: timeOfDay('closes_at').notNull().default('18:00'),
     openDays: smallint('open_days').array().notNull().default(sql`'{1,2,3,4,5}'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -82,8 +82,8 @@ const toRoom = ({ room, doctor, upcomingCount }: RoomRow): ConsultingRoom => ({
   isEnabled: room.isEnabled,
   doctorId: room.doctorId,
   doctor,
-  opensAt: room.opensAt.slice(0, 5),
-  closesAt: room.closesAt.slice(0, 5),
+  opensAt: room.opensAt,
+  closesAt: room.closesAt,
   openDays: room.openDays,
   upcomingCount: Number(upcomingCount),
   createdAt: room.createdAt.toISOString(),
@@ -193,8 +193,8 @@ export async function editRoom(db: Database, by: Principal, input: EditInput): P
       doctorId: input.DoctorId,
       isEnabled: input.IsEnabled ?? before.isEnabled,
       color: input.Color ?? before.color,
-      opensAt: input.OpensAt ?? before.opensAt.slice(0, 5),
-      closesAt: input.ClosesAt ?? before.closesAt.slice(0, 5),
+      opensAt: input.OpensAt ?? before.opensAt,
+      closesAt: input.ClosesAt ?? before.closesAt,
       openDays: input.OpenDays ?? before.openDays,
     };
     // Hours given on one side only are checked against the stored other side.
@@ -208,11 +208,15 @@ export async function editRoom(db: Database, by: Principal, input: EditInput): P
       entity: 'consultingRoom',
       entityId: input.Id,
       changedBy: by.id,
-      changes: diff(
-        { ...before, opensAt: before.opensAt.slice(0, 5), closesAt: before.closesAt.slice(0, 5) },
-        after,
-        ['name', 'doctorId', 'isEnabled', 'color', 'opensAt', 'closesAt', 'openDays'],
-      ),
+      changes: diff(before, after, [
+        'name',
+        'doctorId',
+        'isEnabled',
+        'color',
+        'opensAt',
+        'closesAt',
+        'openDays',
+      ]),
     });
   });
   return getRoom(db, input.Id);

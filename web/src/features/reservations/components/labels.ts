@@ -8,6 +8,7 @@ import {
   reservationKindLabels,
   reservationTypeLabels,
 } from '@genodesk/contract/reservations';
+import { intlLocale } from '@/lib/format';
 
 /** A staff colour (1–12) as CSS; the first one for anything out of range. */
 export const roomColor = (color: number): string => staffColors[color - 1] ?? staffColors[0];
@@ -32,8 +33,6 @@ export const reservationKindColor: Record<ReservationKind, string> = {
   blocked: 'gray',
   free: 'teal',
 };
-
-const intlLocale: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-GB' };
 
 /** The short name of an ISO weekday (1 Monday … 7 Sunday): `po`, `Mon`. */
 export function weekdayName(day: number, locale: Locale): string {

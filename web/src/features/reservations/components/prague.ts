@@ -5,6 +5,7 @@ import {
   pragueWallTime,
   toPragueIso,
 } from '@genodesk/contract/prague-time';
+import { intlLocale } from '@/lib/format';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -43,8 +44,6 @@ export function calendarDay(date: Date): string {
 export function toWallInput(iso: string): string {
   return toPragueIso(parsePragueTimestamp(iso) ?? new Date(Number.NaN)).slice(0, 16);
 }
-
-const intlLocale: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-GB' };
 
 /** `15. 3. 2027 10:00–11:00` on Prague's clock, in the interface language. */
 export function formatPragueRange(start: string, end: string, locale: Locale): string {

@@ -94,9 +94,19 @@ export function CalendarRoute() {
   }, [rooms.data, reservations.data, roomIds]);
   // A day with several rooms: a column per room, side by side (a phone keeps one readable column).
   const byRoom = shown.view === 'timeGridDay' && !phone && shownRooms.length > 1;
-  const columns = byRoom
-    ? shownRooms.map((room) => ({ key: `room-${room.id}`, rooms: [room] }))
-    : [{ key: 'all', rooms: shownRooms }];
+  // Built once per change of rooms or bookings: FullCalendar resets what it is given anew.
+  const columns = useMemo(
+    () =>
+      byRoom
+        ? shownRooms.map((room) => ({
+            key: `room-${room.id}`,
+            room,
+            businessHours: businessHoursOf([room]),
+            events: events.filter((e) => e.extendedProps.reservation.consultingRoomId === room.id),
+          }))
+        : [{ key: 'all', room: undefined, businessHours: businessHoursOf(shownRooms), events }],
+    [byRoom, shownRooms, events],
+  );
   const primaryKey = columns[0]?.key ?? 'all';
   const slotRange = useMemo(() => slotRangeOf(shownRooms), [shownRooms]);
 
@@ -293,58 +303,50 @@ export function CalendarRoute() {
             }
           />
           <div className={byRoom ? 'reservation-room-columns' : undefined}>
-            {columns.map((column) => {
-              const room = byRoom ? column.rooms[0] : undefined;
-              return (
-                <div key={column.key} data-testid={room ? 'calendar-room-column' : undefined}>
-                  <FullCalendar
-                    ref={(calendar) => {
-                      if (calendar) calendars.current.set(column.key, calendar);
-                      else calendars.current.delete(column.key);
-                    }}
-                    plugins={plugins}
-                    initialView={shown.view}
-                    initialDate={shown.date}
-                    headerToolbar={false}
-                    defaultRangeSeparator="–"
-                    locales={locales}
-                    locale={locale === 'cs' ? 'cs' : 'en-gb'}
-                    // Prague's wall clock written as UTC: 10:00 in Prague shows as 10:00 in any browser zone.
-                    timeZone="UTC"
-                    now={pragueNow}
-                    firstDay={1}
-                    slotLabelFormat={timeFormat}
-                    eventTimeFormat={eventTimeFormat}
-                    allDaySlot={false}
-                    {...slotRange}
-                    // A clinic's day: what lies outside the rooms' surgery hours is shaded.
-                    businessHours={businessHoursOf(column.rooms)}
-                    dayHeaderContent={room ? () => <RoomColumnHeader room={room} /> : undefined}
-                    slotDuration="00:30:00"
-                    height="auto"
-                    nowIndicator
-                    selectable
-                    selectMirror
-                    editable
-                    eventOverlap
-                    dayMaxEvents={4}
-                    events={
-                      room
-                        ? events.filter((e) => e.extendedProps.reservation.consultingRoomId === room.id)
-                        : events
-                    }
-                    eventContent={renderEvent}
-                    datesSet={onDates(column.key)}
-                    select={onSelect(room?.id ?? onlyRoomId)}
-                    eventClick={(arg: EventClickArg) =>
-                      setOpen(arg.event.extendedProps.reservation as Reservation)
-                    }
-                    eventDrop={(arg) => void onMove(arg)}
-                    eventResize={(arg) => void onMove(arg)}
-                  />
-                </div>
-              );
-            })}
+            {columns.map(({ key, room, businessHours, events: columnEvents }) => (
+              <div key={key} data-testid={room ? 'calendar-room-column' : undefined}>
+                <FullCalendar
+                  ref={(calendar) => {
+                    if (calendar) calendars.current.set(key, calendar);
+                    else calendars.current.delete(key);
+                  }}
+                  plugins={plugins}
+                  initialView={shown.view}
+                  initialDate={shown.date}
+                  headerToolbar={false}
+                  locales={locales}
+                  locale={locale === 'cs' ? 'cs' : 'en-gb'}
+                  // Prague's wall clock written as UTC: 10:00 in Prague shows as 10:00 in any browser zone.
+                  timeZone="UTC"
+                  now={pragueNow}
+                  firstDay={1}
+                  slotLabelFormat={timeFormat}
+                  eventTimeFormat={eventTimeFormat}
+                  allDaySlot={false}
+                  {...slotRange}
+                  // A clinic's day: what lies outside the rooms' surgery hours is shaded.
+                  businessHours={businessHours}
+                  dayHeaderContent={room ? () => <RoomColumnHeader room={room} /> : undefined}
+                  slotDuration="00:30:00"
+                  height="auto"
+                  nowIndicator
+                  selectable
+                  selectMirror
+                  editable
+                  eventOverlap
+                  dayMaxEvents={4}
+                  events={columnEvents}
+                  eventContent={renderEvent}
+                  datesSet={onDates(key)}
+                  select={onSelect(room?.id ?? onlyRoomId)}
+                  eventClick={(arg: EventClickArg) =>
+                    setOpen(arg.event.extendedProps.reservation as Reservation)
+                  }
+                  eventDrop={(arg) => void onMove(arg)}
+                  eventResize={(arg) => void onMove(arg)}
+                />
+              </div>
+            ))}
           </div>
         </Card>
       </Stack>

@@ -1,5 +1,6 @@
 import type { Locale } from '@genodesk/contract/locales';
 import { type Gender, genderLabels, riskLabels, type TemplateRisk } from '@genodesk/contract/templates';
+import { nameIn } from '@/lib/format';
 
 /** Risk colours (SPEC §4): 1 low/none green, 2 medium orange, 3 high red, 4 protective blue. */
 export const riskColors: Record<TemplateRisk, string> = { 1: 'green', 2: 'orange', 3: 'red', 4: 'blue' };
@@ -13,8 +14,8 @@ export const genderLabel = (gender: number, locale: Locale) =>
 
 /** A category's name in the UI language (the Czech one when there is no English). */
 export const localName = (ref: { name: string; nameEn: string }, locale: Locale) =>
-  locale === 'en' ? ref.nameEn || ref.name : ref.name;
+  nameIn(ref.name, ref.nameEn, locale);
 
 /** A phenotype's name in the UI language. */
 export const localPhenotype = (value: { phenotype: string; phenotypeEn: string }, locale: Locale) =>
-  locale === 'en' ? value.phenotypeEn || value.phenotype : value.phenotype;
+  nameIn(value.phenotype, value.phenotypeEn, locale);

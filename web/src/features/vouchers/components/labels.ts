@@ -10,7 +10,7 @@ import {
 } from '@genodesk/contract/vouchers';
 import { useLocation } from 'react-router';
 import { paths, type VoucherKindPath } from '@/config/paths';
-import { formatMoney, nameIn } from '@/lib/format';
+import { formatMoney, intlLocale, nameIn } from '@/lib/format';
 
 export const voucherKinds = [VoucherKind.Money, VoucherKind.Product] as const;
 export const voucherTypes = [VoucherType.Standard, VoucherType.Gift] as const;
@@ -54,8 +54,6 @@ export function voucherKindName(kind: number, locale: Locale): string {
 export function voucherTypeName(type: number, locale: Locale): string {
   return voucherTypeLabels[type as VoucherType]?.[locale] ?? String(type);
 }
-
-const intlLocale: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-GB' };
 
 /**
  * A voucher's last valid day (`YYYY-MM-DD`, a day in Europe/Prague): shown as that calendar day,
