@@ -1,6 +1,8 @@
 import type { App, Deps } from './http/app-types.js';
 import type { WorkerDeps } from './jobs/queue.js';
+import { securityLogRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { twoFactorRoutes } from './modules/auth/twofactor.routes.js';
 import { barcodesRoutes } from './modules/barcodes/routes.js';
 import { customersDashboard } from './modules/customers/dashboard.js';
 import { customersRoutes, questionnairesRoutes, relationshipsRoutes } from './modules/customers/routes.js';
@@ -39,8 +41,9 @@ type Area = {
 };
 
 const domainAreas: Area[] = [
-  { name: 'auth', routes: [authRoutes] },
+  { name: 'auth', routes: [authRoutes, twoFactorRoutes] },
   { name: 'users', routes: [usersRoutes, rolesRoutes] },
+  { name: 'audit', routes: [securityLogRoutes] },
   { name: 'templates', routes: [templateCatalogueRoutes] },
   { name: 'finances', routes: [productTypesRoutes, ordersRoutes], dashboard: financesDashboard },
   { name: 'vouchers', routes: [vouchersRoutes] },

@@ -30,7 +30,11 @@ export function loadConfig(env = process.env) {
   return {
     repoRoot,
     port: intFromEnv('PORT', 3000),
-    host: env.HOST || '0.0.0.0',
+    /**
+     * This machine only unless the operator opens it: a fresh start has the demo accounts, whose
+     * password is published (main.ts refuses any other address while one of them keeps it).
+     */
+    host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     seedDemo: env.SEED_DEMO === '1' || (!env.DATABASE_URL && env.SEED_DEMO !== '0'),
@@ -61,6 +65,11 @@ export function loadConfig(env = process.env) {
      * an address or CIDR list, or a hop count such as `1`.
      */
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    /**
+     * The address staff open the back-office at (`https://lab.example.cz`): passkeys are bound to
+     * its host. Unset, each request's own origin is used (fine on one address).
+     */
+    publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
   };
 }
 

@@ -7,10 +7,14 @@ import { tokenSecret } from './db/secrets.js';
 import { startJobs } from './jobs/queue.js';
 import { closeServer, type ShutdownStep, stopOnSignals } from './lifecycle.js';
 import { demoBanner } from './seed/demo.js';
+import { demoPasswordRefusal } from './seed/demo-guard.js';
 import { prepareDatabase } from './seed/prepare.js';
 import { buildServer } from './server.js';
 
-/** config → database (embedded or URL) → migrate → demo seed if empty → jobs → listen. */
+/**
+ * config → database (embedded or URL) → migrate → demo seed if empty → refuse a public address while a
+ * demo password is left → jobs → listen.
+ */
 async function main() {
   const config = loadConfig();
   const log = (line: string) => console.info(line);
@@ -25,6 +29,12 @@ async function main() {
   const db = createDatabase(databaseUrl, 20, { preparedStatements: config.preparedStatements });
   steps.unshift({ name: 'the database pool', run: () => db.$client.end() });
   const seeded = await prepareDatabase(db, { demo: config.seedDemo });
+  const refusal = await demoPasswordRefusal(db, config.host);
+  if (refusal) {
+    console.error(refusal);
+    for (const step of steps) await step.run().catch(() => {});
+    process.exit(1);
+  }
 
   const jobs = await startJobs(databaseUrl, { supervise: config.workers });
   steps.unshift({ name: 'the job workers', run: () => jobs.stop() });

@@ -11,6 +11,7 @@ import { bindNamesCaseInsensitively } from './http/case-insensitive.js';
 import { registerCompression } from './http/compression.js';
 import { errorHandler, requestLocale } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerRateLimits } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { isAssetPath, registerWebApp } from './http/web-app.js';
@@ -63,6 +64,8 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Before any route: the plugin attaches a route's limit as the route is added.
+  await registerRateLimits(app, deps.db);
 
   const routes: RegisteredRoute[] = registerAccessControl(app, deps);
   bindNamesCaseInsensitively(app);

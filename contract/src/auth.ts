@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { emailSchema } from './common.js';
 
-export const passwordMinLength = 8;
+/** Staff passwords (ASVS 6.2.1); customers' own app keeps its 8. */
+export const passwordMinLength = 12;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
@@ -21,6 +22,11 @@ export const currentUserSchema = z.object({
   isMainDoctor: z.boolean(),
   phoneNumber: z.string().nullable(),
   mustChangePassword: z.boolean(),
+  /**
+   * The step a sign-in still owes: `verify` the second factor (only its calls are open), or `enrol`
+   * one because the role requires it; null when none.
+   */
+  secondFactor: z.enum(['verify', 'enrol']).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

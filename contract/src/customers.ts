@@ -101,7 +101,7 @@ export const createCustomerRequestSchema = z
     Password: z
       .string({ error: 'required' })
       .min(1, 'required')
-      .min(8, 'passwordTooShort')
+      .min(8, 'customerPasswordTooShort')
       .max(200, 'invalidValue'),
     AgreeTerms: z.literal(true, { error: 'mustAgree' }),
     AgreeProcessingData: z.literal(true, { error: 'mustAgree' }),

@@ -18,6 +18,10 @@ export const messages = {
   },
   wrongOldPassword: { cs: 'Nesprávné staré heslo!', en: 'The old password is invalid!' },
   passwordTooShort: {
+    cs: 'Heslo musí mít alespoň 12 znaků!',
+    en: 'The password must have at least 12 characters!',
+  },
+  customerPasswordTooShort: {
     cs: 'Heslo musí mít alespoň 8 znaků!',
     en: 'The password must have at least 8 characters!',
   },
@@ -191,10 +195,6 @@ export const messages = {
   cannotDeactivateSelf: {
     cs: 'Nemůžete deaktivovat sám sebe!',
     en: 'You cannot deactivate yourself!',
-  },
-  cannotRemoveOwnAccess: {
-    cs: 'Nemůžete odebrat oprávnění, díky kterému tuto roli upravujete!',
-    en: 'You cannot remove the permission that lets you edit this role!',
   },
   // Template catalogue (SPEC §5; `{name}` placeholders are filled from the error's params).
   geneCodesDuplicate: {
@@ -442,9 +442,66 @@ export const messages = {
     cs: 'Tuto roli nemůžete přidělit: dává oprávnění, která sami nemáte.',
     en: 'You cannot give this role: it grants permissions you do not hold yourself.',
   },
+  ownRolePermissionsUnchangeable: {
+    cs: 'Oprávnění své vlastní role měnit nemůžete; požádejte jiného správce.',
+    en: 'You cannot change the permissions of your own role; ask another administrator.',
+  },
+  permissionBeyondOwn: {
+    cs: 'Nemůžete udělit oprávnění, které sami nemáte.',
+    en: 'You cannot grant a permission you do not hold yourself.',
+  },
   ownRoleUnchangeable: {
     cs: 'Svou vlastní roli změnit nemůžete; požádejte jiného správce.',
     en: 'You cannot change your own role; ask another administrator.',
+  },
+  secondFactorRequired: {
+    cs: 'Přihlášení ještě čeká na druhý faktor.',
+    en: 'The sign-in still waits for its second factor.',
+  },
+  twoFactorEnrolmentRequired: {
+    cs: 'Vaše role vyžaduje dvoufázové přihlášení. Nejdřív si nastavte druhý faktor.',
+    en: 'Your role requires two-factor sign-in. Set up a second factor first.',
+  },
+  invalidSecondFactorCode: {
+    cs: 'Kód nesouhlasí nebo už byl použit.',
+    en: 'The code is wrong or has already been used.',
+  },
+  passkeyRejected: {
+    cs: 'Přístupový klíč se nepodařilo ověřit.',
+    en: 'The passkey could not be verified.',
+  },
+  passkeyUnknown: {
+    cs: 'Tento přístupový klíč u vašeho účtu není.',
+    en: 'This passkey does not belong to your account.',
+  },
+  totpNotSetUp: {
+    cs: 'Nejdřív načtěte nový QR kód.',
+    en: 'Start by showing a new QR code.',
+  },
+  totpAlreadySetUp: {
+    cs: 'Ověřovací aplikaci už máte nastavenou. Chcete-li jinou, nejdřív tu stávající odeberte.',
+    en: 'You already have an authenticator app. To use another, remove the current one first.',
+  },
+  secondFactorNotPending: {
+    cs: 'Toto přihlášení na druhý faktor nečeká.',
+    en: 'This sign-in is not waiting for a second factor.',
+  },
+  lastSecondFactor: {
+    cs: 'Vaše role vyžaduje druhý faktor: poslední odebrat nelze.',
+    en: 'Your role requires a second factor: the last one cannot be removed.',
+  },
+  wrongPassword: { cs: 'Nesprávné heslo!', en: 'Wrong password!' },
+  ownFactorsReset: {
+    cs: 'Své vlastní druhé faktory zrušit nemůžete; spravujte je v profilu.',
+    en: 'You cannot reset your own second factors; manage them in your profile.',
+  },
+  passwordTooCommon: {
+    cs: 'Toto heslo je příliš běžné. Zvolte jiné.',
+    en: 'This password is too common. Choose another one.',
+  },
+  currentPasswordRequired: {
+    cs: 'Pro změnu e-mailu zadejte své heslo.',
+    en: 'Enter your password to change your e-mail.',
   },
   invalidTimeOfDay: { cs: 'Zadejte čas jako 08:00.', en: 'Enter a time such as 08:00.' },
   invalidOpenDays: { cs: 'Zvolte dny v týdnu.', en: 'Choose days of the week.' },

@@ -73,12 +73,15 @@ export const roleSummarySchema = z.object({
   name: z.string(),
   permissionCount: z.number().int(),
   userCount: z.number().int(),
+  requiresTwoFactor: z.boolean(),
 });
 export type RoleSummary = z.infer<typeof roleSummarySchema>;
 
 export const roleSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** Its users sign in with a second factor. */
+  requiresTwoFactor: z.boolean(),
   permissions: z.array(permissionItemSchema),
 });
 export type Role = z.infer<typeof roleSchema>;
@@ -97,5 +100,10 @@ export const changeDetailsRequestSchema = z.object({
   Email: emailSchema,
   PhoneNumber: optionalPhoneSchema,
   Color: colorSchema,
+  /**
+   * The caller's password, required when the e-mail changes: the e-mail is where temporary passwords
+   * go, so a sign-in left open must not be enough to take the account.
+   */
+  CurrentPassword: z.string().max(200, 'invalidValue').optional(),
 });
 export type ChangeDetailsRequest = z.infer<typeof changeDetailsRequestSchema>;

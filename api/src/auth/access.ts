@@ -9,13 +9,17 @@ import type { TokenSigner } from './tokens.js';
 /**
  * Who may call a route; every /api route declares one.
  * - public: anyone.
+ * - secondFactor: a user whose password was right, even before the second factor.
  * - passwordChange: a signed-in user, even one who must first change the password.
+ * - enrolment: a signed-in user, even one whose role requires a second factor not yet enrolled.
  * - signedIn: a signed-in user who has Permissions.AdminPanel.View.
  * - all / any: that, plus all (or any one) of the listed permissions.
  */
 export type Access =
   | 'public'
+  | 'secondFactor'
   | 'passwordChange'
+  | 'enrolment'
   | 'signedIn'
   | { all: readonly Permission[] }
   | { any: readonly Permission[] };
@@ -33,7 +37,7 @@ export type RegisteredRoute = { method: string; url: string; access: Access };
 
 /** The permissions a caller needs for a route, besides being signed in. */
 export function requiredPermissions(access: Access): { all: Permission[]; any: Permission[] } {
-  if (access === 'public' || access === 'passwordChange') return { all: [], any: [] };
+  if (typeof access === 'string' && access !== 'signedIn') return { all: [], any: [] };
   if (access === 'signedIn') return { all: [Permissions.AdminPanelView], any: [] };
   if ('all' in access) return { all: [Permissions.AdminPanelView, ...access.all], any: [] };
   return { all: [Permissions.AdminPanelView], any: [...access.any] };
@@ -45,6 +49,33 @@ export function allows(principal: Principal, access: Access): boolean {
     all.every((p) => principal.permissions.has(p)) &&
     (any.length === 0 || any.some((p) => principal.permissions.has(p)))
   );
+}
+
+/**
+ * The steps of a sign-in, in order, each with the access level of the calls open while the caller
+ * is on it and the refusal of every other call.
+ */
+const signInSteps = {
+  public: undefined,
+  secondFactor: () => new AppError(403, 'SECOND_FACTOR_REQUIRED', 'secondFactorRequired'),
+  passwordChange: () => new AppError(403, 'MUST_CHANGE_PASSWORD', 'mustChangePassword'),
+  enrolment: () => new AppError(403, 'TWO_FACTOR_ENROLMENT_REQUIRED', 'twoFactorEnrolmentRequired'),
+} as const;
+const stepOrder = ['secondFactor', 'passwordChange', 'enrolment'] as const;
+type SignInStep = (typeof stepOrder)[number];
+
+/** The step the caller's sign-in is still on, if any. */
+export function signInStepOf(principal: Principal): SignInStep | undefined {
+  if (principal.secondFactorPending) return 'secondFactor';
+  if (principal.mustChangePassword) return 'passwordChange';
+  if (principal.requiresTwoFactor && !principal.hasSecondFactor) return 'enrolment';
+  return undefined;
+}
+
+/** A call is open on a step when its level is that step or an earlier one. */
+function openOnStep(access: Access, step: SignInStep): boolean {
+  if (typeof access !== 'string' || !(access in signInSteps) || access === 'public') return false;
+  return stepOrder.indexOf(access as SignInStep) <= stepOrder.indexOf(step);
 }
 
 /** The signed-in caller of a route that is not public. */
@@ -85,9 +116,8 @@ export function registerAccessControl(
       : undefined;
     if (!principal) throw new AppError(401, 'UNAUTHORIZED', 'unauthorized');
     request.principal = principal;
-    if (principal.mustChangePassword && access !== 'passwordChange') {
-      throw new AppError(403, 'MUST_CHANGE_PASSWORD', 'mustChangePassword');
-    }
+    const step = signInStepOf(principal);
+    if (step && !openOnStep(access, step)) throw signInSteps[step]();
     if (!allows(principal, access)) throw new AppError(403, 'FORBIDDEN', 'forbidden');
   });
 

@@ -21,6 +21,9 @@ export const liveSessionSql = (alias: string, idleParam: string, maxParam: strin
   `${alias}.revoked_at is null and ${alias}.last_used_at > now() - make_interval(secs => ${idleParam})
    and ${alias}.created_at > now() - make_interval(hours => ${maxParam})`;
 
+/** How long a sign-in may wait for its second factor after the password. */
+export const secondFactorSeconds = 10 * 60;
+
 /** The signed-in staff member, as read fresh from the database on every request. */
 export type Principal = {
   id: number;
@@ -31,6 +34,12 @@ export type Principal = {
   phoneNumber: string | null;
   mustChangePassword: boolean;
   sessionId: string;
+  /** The password was right, the second factor is still owed: only its own calls are open. */
+  secondFactorPending: boolean;
+  /** The role requires two factors. */
+  requiresTwoFactor: boolean;
+  /** A confirmed authenticator app or a passkey is enrolled. */
+  hasSecondFactor: boolean;
   role: { id: number; name: string; nameCs: string; nameEn: string };
   permissions: Set<Permission>;
 };
@@ -43,6 +52,9 @@ type PrincipalRow = {
   is_main_doctor: boolean;
   phone_number: string | null;
   must_change_password: boolean;
+  second_factor_pending: boolean;
+  requires_two_factor: boolean;
+  has_second_factor: boolean;
   role_id: number;
   role_name: string;
   role_name_cs: string;
@@ -53,13 +65,17 @@ type PrincipalRow = {
 
 const principalQuery = `
   select u.id, u.email, u.user_name, u.color, u.is_main_doctor, u.phone_number, u.must_change_password,
+         s.second_factor_pending, r.requires_two_factor,
+         exists (select 1 from user_totp t where t.user_id = u.id and t.confirmed_at is not null)
+           or exists (select 1 from passkeys k where k.user_id = u.id) as has_second_factor,
          r.id as role_id, r.name as role_name, r.name_cs as role_name_cs, r.name_en as role_name_en,
          coalesce((select string_agg(rp.permission, ',') from role_permissions rp where rp.role_id = r.id), '') as permissions,
          s.last_used_at < now() - interval '1 minute' as stale
   from sessions s
   join users u on u.id = s.user_id
   join roles r on r.id = u.role_id
-  where s.id = $1 and s.user_id = $2 and ${liveSessionSql('s', '$3', '$4')} and u.is_user_login_active`;
+  where s.id = $1 and s.user_id = $2 and ${liveSessionSql('s', '$3', '$4')} and u.is_user_login_active
+    and (not s.second_factor_pending or s.created_at > now() - make_interval(secs => ${secondFactorSeconds}))`;
 
 /**
  * One query, prepared once per connection (it runs on every request): the session must be live and
@@ -96,6 +112,9 @@ export async function loadPrincipal(
     phoneNumber: row.phone_number,
     mustChangePassword: row.must_change_password,
     sessionId,
+    secondFactorPending: row.second_factor_pending,
+    requiresTwoFactor: row.requires_two_factor,
+    hasSecondFactor: row.has_second_factor,
     role: { id: row.role_id, name: row.role_name, nameCs: row.role_name_cs, nameEn: row.role_name_en },
     permissions: new Set(row.permissions ? (row.permissions.split(',') as Permission[]) : []),
   };

@@ -1,4 +1,12 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { SignJWT } from 'jose';
 
 export const accessTokenSeconds = 15 * 60;
@@ -21,8 +29,28 @@ export class TokenSigner {
    */
   private readonly verified = new Map<string, AccessClaims & { exp: number }>();
 
+  /** Seals secrets the server must read back (authenticator keys): a database copy alone cannot. */
+  private readonly sealingKey: Buffer;
+
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
+    this.sealingKey = Buffer.from(hkdfSync('sha256', secret, 'genodesk', 'sealed secrets', 32));
+  }
+
+  /** AES-256-GCM: `iv.tag.ciphertext`, base64url. */
+  seal(plain: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.sealingKey, iv);
+    const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
+  }
+
+  unseal(sealed: string): string {
+    const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+    if (!iv || !tag || !data) throw new Error('not a sealed secret');
+    const decipher = createDecipheriv('aes-256-gcm', this.sealingKey, iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
   }
 
   sign(claims: AccessClaims): Promise<string> {

@@ -72,6 +72,13 @@ export const baseRoles: {
   },
 ];
 
+/** Areas whose data (genetic reports, lab results, customers, accounts) call for a second factor. */
+const twoFactorAreas = new Set(['Products', 'Results', 'Customers', 'Users']);
+
+/** A role is created requiring two factors when it holds any permission of those areas. */
+export const twoFactorByDefault = (permissions: readonly string[]) =>
+  permissions.some((p) => twoFactorAreas.has(p.split('.')[0] ?? ''));
+
 /** Creates the base roles when there are none yet. */
 export async function ensureBaseRoles(db: Executor): Promise<void> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(roles);
@@ -79,7 +86,12 @@ export async function ensureBaseRoles(db: Executor): Promise<void> {
   for (const role of baseRoles) {
     const [created] = await db
       .insert(roles)
-      .values({ name: role.name, nameCs: role.nameCs, nameEn: role.nameEn })
+      .values({
+        name: role.name,
+        nameCs: role.nameCs,
+        nameEn: role.nameEn,
+        requiresTwoFactor: twoFactorByDefault(role.permissions),
+      })
       .returning();
     if (!created) throw new Error(`role ${role.name} was not created`);
     await db

@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   index,
   integer,
   pgTable,
@@ -13,12 +12,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './column-types.js';
 import { customers } from './customers.js';
 import { products } from './products.js';
 import { samples } from './samples.js';
 import { users } from './users.js';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * A results file the lab uploaded (SPEC §3 "Result upload"), status 1–5 (`ResultUploadStatus`):

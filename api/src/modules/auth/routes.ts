@@ -14,6 +14,8 @@ import { principalOf } from '../../auth/access.js';
 import { loadPrincipal, sessionLimitsOf } from '../../auth/principal.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { requestLocale } from '../../http/errors.js';
+import { rateLimits } from '../../http/rate-limit.js';
+import { clientOf } from '../audit/security-log.js';
 import {
   changePassword,
   currentUser,
@@ -28,7 +30,7 @@ const tags = ['auth'];
 
 export function authRoutes(app: App, deps: Deps) {
   app.post('/api/auth/adminLogin', {
-    config: { access: 'public' },
+    config: { access: 'public', rateLimit: rateLimits.signIn },
     schema: {
       tags,
       summary: 'Sign in with e-mail and password',
@@ -36,10 +38,7 @@ export function authRoutes(app: App, deps: Deps) {
       response: { 200: loginResponseSchema },
     },
     handler: async (request) => {
-      const tokens = await login(deps, request.body, {
-        address: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      }).catch((error: unknown) => {
+      const tokens = await login(deps, request.body, clientOf(request)).catch((error: unknown) => {
         // Who tried is kept (the user's id is not known for a wrong e-mail); the e-mail is not logged.
         request.log.warn(
           { event: 'signInRefused', code: (error as { code?: string }).code },
@@ -64,7 +63,7 @@ export function authRoutes(app: App, deps: Deps) {
   });
 
   app.post('/api/auth/refresh', {
-    config: { access: 'public' },
+    config: { access: 'public', rateLimit: rateLimits.refresh },
     schema: {
       tags,
       summary: 'Rotate the refresh token',
@@ -96,22 +95,22 @@ export function authRoutes(app: App, deps: Deps) {
       response: { 200: okSchema },
     },
     handler: async (request) => {
-      await endOwnSession(deps, principalOf(request), request.params.id);
+      await endOwnSession(deps, principalOf(request), request.params.id, clientOf(request));
       return { ok: true as const };
     },
   });
 
   app.delete('/api/auth/logout', {
-    config: { access: 'passwordChange' },
+    config: { access: 'secondFactor' },
     schema: { tags, summary: "Revoke the caller's sign-in", response: { 200: okSchema } },
     handler: async (request) => {
-      await logout(deps, principalOf(request));
+      await logout(deps, principalOf(request), clientOf(request));
       return { ok: true as const };
     },
   });
 
   app.get('/api/auth/user', {
-    config: { access: 'passwordChange' },
+    config: { access: 'secondFactor' },
     schema: {
       tags,
       summary: 'The signed-in user with role and permissions',
@@ -121,7 +120,7 @@ export function authRoutes(app: App, deps: Deps) {
   });
 
   app.post('/api/auth/changepassword', {
-    config: { access: 'passwordChange' },
+    config: { access: 'passwordChange', rateLimit: rateLimits.passwordConfirmation },
     schema: {
       tags,
       summary: "Change the caller's password",
@@ -129,7 +128,7 @@ export function authRoutes(app: App, deps: Deps) {
       response: { 200: okSchema },
     },
     handler: async (request) => {
-      await changePassword(deps, principalOf(request), request.body);
+      await changePassword(deps, principalOf(request), request.body, clientOf(request));
       return { ok: true as const };
     },
   });

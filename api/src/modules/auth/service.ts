@@ -1,12 +1,22 @@
 import { type CurrentUser, type Locale, Permissions, type StaffSession } from '@genodesk/contract';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { signInStepOf } from '../../auth/access.js';
+import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../auth/passwords.js';
 import { liveSessionSql, type Principal, roleDisplayName, sessionLimitsOf } from '../../auth/principal.js';
 import { hashRefreshToken, newRefreshToken, refreshTokenDays, type TokenSigner } from '../../auth/tokens.js';
 import type { Config } from '../../config.js';
-import { type Database, type Tx, transaction } from '../../db/client.js';
-import { loginFailures, refreshTokens, rolePermissions, sessions, users } from '../../db/schema/index.js';
+import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
+import {
+  loginFailures,
+  passkeys,
+  refreshTokens,
+  rolePermissions,
+  sessions,
+  users,
+  userTotp,
+} from '../../db/schema/index.js';
 import { AppError, notFound, unprocessable } from '../../http/errors.js';
+import { type Client, recordSecurityEvent } from '../audit/security-log.js';
 
 /** Failed sign-ins tolerated in the window, per account and per address. */
 export const loginThrottle = { windowMinutes: 15, perAccount: 5, perAddress: 30 };
@@ -28,7 +38,15 @@ export function currentUser(principal: Principal, locale: Locale): CurrentUser {
     isMainDoctor: principal.isMainDoctor,
     phoneNumber: principal.phoneNumber,
     mustChangePassword: principal.mustChangePassword,
+    secondFactor: secondFactorStepOf(principal),
   };
+}
+
+function secondFactorStepOf(principal: Principal): CurrentUser['secondFactor'] {
+  const step = signInStepOf(principal);
+  if (step === 'secondFactor') return 'verify';
+  if (step === 'enrolment') return 'enrol';
+  return null;
 }
 
 async function issueTokens(tx: Tx, signer: TokenSigner, userId: number, sessionId: string) {
@@ -42,7 +60,7 @@ async function issueTokens(tx: Tx, signer: TokenSigner, userId: number, sessionI
 }
 
 async function recentFailures(
-  db: Database,
+  db: Executor,
   column: typeof loginFailures.email | typeof loginFailures.address,
   value: string,
 ) {
@@ -54,32 +72,45 @@ async function recentFailures(
   return row?.count ?? 0;
 }
 
-export async function login(
-  deps: AuthDeps,
-  input: { email: string; password: string },
-  client: { address: string; userAgent: string | null },
-) {
+/**
+ * Counts a sign-in attempt (a password, or a second factor's code) before it is checked and says
+ * whether it is over the limits. Attempts on one account or address take turns on a lock, so a
+ * burst sent at once is limited exactly like one sent in turn; a finished sign-in clears the
+ * account's count.
+ */
+export async function countSignInAttempt(db: Database, email: string, address: string): Promise<boolean> {
+  return transaction(db, async (tx) => {
+    // Always the account's lock first, then the address's: two attempts never wait on each other in a circle.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in account ${email}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in address ${address}`}))`);
+    const over =
+      (await recentFailures(tx, loginFailures.email, email)) >= loginThrottle.perAccount ||
+      (await recentFailures(tx, loginFailures.address, address)) >= loginThrottle.perAddress;
+    await tx.insert(loginFailures).values({ email, address });
+    return over;
+  });
+}
+
+export async function login(deps: AuthDeps, input: { email: string; password: string }, client: Client) {
   const { address } = client;
   const email = input.email.trim().toLowerCase();
-  // Every attempt is counted before its password is checked, so a burst sent at once is limited
-  // like one sent in turn; a success clears the account's count.
-  await deps.db.insert(loginFailures).values({ email, address });
-  if (
-    (await recentFailures(deps.db, loginFailures.email, email)) > loginThrottle.perAccount ||
-    (await recentFailures(deps.db, loginFailures.address, address)) > loginThrottle.perAddress
-  ) {
-    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'tooManyAttempts');
-  }
   const [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+  const refuse = async (error: AppError, event: 'signInRefused' | 'lockedOut' = 'signInRefused') => {
+    await recordSecurityEvent(deps.db, { event, userId: user?.id ?? null, client, detail: error.code });
+    return error;
+  };
+  if (await countSignInAttempt(deps.db, email, address)) {
+    throw await refuse(new AppError(429, 'TOO_MANY_ATTEMPTS', 'tooManyAttempts'), 'lockedOut');
+  }
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
+  if (!user || !valid) throw await refuse(new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials'));
   if (
     user.mustChangePassword &&
     user.temporaryPasswordExpiresAt !== null &&
     user.temporaryPasswordExpiresAt.getTime() <= Date.now()
   )
-    throw new AppError(401, 'TEMPORARY_PASSWORD_EXPIRED', 'temporaryPasswordExpired');
-  if (!user.isUserLoginActive) throw new AppError(403, 'ACCOUNT_INACTIVE', 'accountInactive');
+    throw await refuse(new AppError(401, 'TEMPORARY_PASSWORD_EXPIRED', 'temporaryPasswordExpired'));
+  if (!user.isUserLoginActive) throw await refuse(new AppError(403, 'ACCOUNT_INACTIVE', 'accountInactive'));
   const [access] = await deps.db
     .select({ permission: rolePermissions.permission })
     .from(rolePermissions)
@@ -89,16 +120,31 @@ export async function login(
         eq(rolePermissions.permission, Permissions.AdminPanelView),
       ),
     );
-  if (!access) throw new AppError(403, 'NO_ADMIN_ACCESS', 'noAdminAccess');
+  if (!access) throw await refuse(new AppError(403, 'NO_ADMIN_ACCESS', 'noAdminAccess'));
+  // Whoever has a factor gives it, whatever the role: an enrolled factor is never skipped.
+  const [factor] = await deps.db
+    .execute<{ has: boolean }>(
+      sql`select exists (select 1 from ${userTotp} where ${userTotp.userId} = ${user.id} and ${userTotp.confirmedAt} is not null)
+          or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${user.id}) as has`,
+    )
+    .then((r) => r.rows);
+  const secondFactorPending = Boolean(factor?.has);
 
   return transaction(deps.db, async (tx) => {
-    await tx.delete(loginFailures).where(eq(loginFailures.email, email));
+    // The attempt stays counted until the second factor is given too.
+    if (!secondFactorPending) await tx.delete(loginFailures).where(eq(loginFailures.email, email));
     await tx.update(users).set({ lastLoginDate: new Date() }).where(eq(users.id, user.id));
     const [session] = await tx
       .insert(sessions)
-      .values({ userId: user.id, address, userAgent: client.userAgent?.slice(0, 500) ?? null })
+      .values({ userId: user.id, address, userAgent: client.userAgent, secondFactorPending })
       .returning({ id: sessions.id });
     if (!session) throw new Error('session insert returned nothing');
+    await recordSecurityEvent(tx, {
+      event: 'signIn',
+      userId: user.id,
+      client,
+      detail: secondFactorPending ? 'awaitingSecondFactor' : null,
+    });
     return {
       userId: user.id,
       sessionId: session.id,
@@ -123,6 +169,7 @@ export async function refresh(deps: AuthDeps, refreshToken: string) {
         usedAt: refreshTokens.usedAt,
         expiresAt: refreshTokens.expiresAt,
         revokedAt: sessions.revokedAt,
+        secondFactorPending: sessions.secondFactorPending,
         userId: sessions.userId,
         idle: sql<boolean>`${sessions.lastUsedAt} <= now() - make_interval(secs => ${limits.idleSeconds})`,
         tooOld: sql<boolean>`${sessions.createdAt} <= now() - make_interval(hours => ${limits.maxHours})`,
@@ -148,7 +195,8 @@ export async function refresh(deps: AuthDeps, refreshToken: string) {
         .where(eq(sessions.id, row.sessionId));
       return undefined;
     }
-    if (row.expiresAt.getTime() <= Date.now() || !row.active) return undefined;
+    // A sign-in waiting for its second factor lives minutes, on its first access token alone.
+    if (row.expiresAt.getTime() <= Date.now() || !row.active || row.secondFactorPending) return undefined;
     await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
     await tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
     return issueTokens(tx, deps.signer, row.userId, row.sessionId);
@@ -181,20 +229,24 @@ export async function listOwnSessions(deps: AuthDeps, principal: Principal): Pro
 }
 
 /** `DELETE auth/sessions/{id}`: ends one of the caller's own sign-ins (another's is not found). */
-export async function endOwnSession(deps: AuthDeps, principal: Principal, sessionId: string) {
+export async function endOwnSession(deps: AuthDeps, principal: Principal, sessionId: string, client: Client) {
   const ended = await deps.db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: 'signed out from the profile' })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, principal.id), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   if (ended.length === 0) throw notFound();
+  await recordSecurityEvent(deps.db, { event: 'sessionEnded', userId: principal.id, client });
 }
 
-export async function logout(deps: AuthDeps, principal: Principal) {
-  await deps.db
+export async function logout(deps: AuthDeps, principal: Principal, client: Client) {
+  const ended = await deps.db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: 'logout' })
-    .where(and(eq(sessions.id, principal.sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, principal.sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (ended.length > 0)
+    await recordSecurityEvent(deps.db, { event: 'signOut', userId: principal.id, client });
 }
 
 /** Changes the caller's password; their other sign-ins end, this one goes on. */
@@ -202,6 +254,7 @@ export async function changePassword(
   deps: AuthDeps,
   principal: Principal,
   input: { OldPassword: string; newPassword: string },
+  client: Client,
 ) {
   const [user] = await deps.db
     .select({ passwordHash: users.passwordHash })
@@ -211,6 +264,7 @@ export async function changePassword(
     throw unprocessable('wrongOldPassword', 'OldPassword');
   }
   if (input.OldPassword === input.newPassword) throw unprocessable('passwordSameAsOld', 'newPassword');
+  if (isCommonPassword(input.newPassword)) throw unprocessable('passwordTooCommon', 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await transaction(deps.db, async (tx) => {
     await tx
@@ -219,6 +273,7 @@ export async function changePassword(
         passwordHash,
         mustChangePassword: false,
         temporaryPasswordExpiresAt: null,
+        demoPassword: false,
         updatedAt: new Date(),
       })
       .where(eq(users.id, principal.id));
@@ -232,5 +287,6 @@ export async function changePassword(
           isNull(sessions.revokedAt),
         ),
       );
+    await recordSecurityEvent(tx, { event: 'passwordChanged', userId: principal.id, client });
   });
 }

@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { AppError, requestLocale } from '../../http/errors.js';
+import { rateLimits } from '../../http/rate-limit.js';
 import { exportOrders, exportPayments } from './export.js';
 import {
   finalizeOrderAction,
@@ -296,7 +297,7 @@ export function ordersRoutes(app: App, deps: Deps) {
     });
     scope.post('/api/payments/card-notification', {
       // The gateway signs instead of signing in: checked below, before anything is read.
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: rateLimits.cardWebhook },
       preValidation: async (request) => {
         const secret = deps.config.paymentWebhookSecret;
         if (!secret) throw new AppError(503, 'NOT_CONFIGURED', 'notificationsOff');

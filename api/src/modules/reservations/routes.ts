@@ -24,6 +24,7 @@ import type { FastifyRequest } from 'fastify';
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { requestLocale } from '../../http/errors.js';
+import { rateLimits } from '../../http/rate-limit.js';
 import { calendarFeedText, getCalendarFeed, renewCalendarFeed, revokeCalendarFeed } from './feed.service.js';
 import {
   cancelReservations,
@@ -215,7 +216,7 @@ export function reservationsRoutes(app: App, deps: Deps) {
 
   app.get('/api/calendar/feed/:token', {
     // The secret token in the URL is the credential (a calendar application cannot sign in).
-    config: { access: 'public' },
+    config: { access: 'public', rateLimit: rateLimits.calendarFeed },
     schema: {
       tags,
       summary:

@@ -4,7 +4,6 @@ import {
   type Locale,
   type Permission,
   type PermissionItem,
-  Permissions,
   permissionLabels,
   type Role,
   type RoleSummary,
@@ -13,7 +12,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, transaction } from '../../db/client.js';
 import { rolePermissions, roles } from '../../db/schema/index.js';
-import { AppError, notFound, unprocessable } from '../../http/errors.js';
+import { notFound, unprocessable } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
 
 const permissionItem = (name: Permission, locale: Locale): PermissionItem => ({
@@ -32,6 +31,7 @@ export async function listRoles(db: Database, locale: Locale): Promise<RoleSumma
       name,
       permissionCount: sql<number>`(select count(*)::int from role_permissions rp where rp.role_id = roles.id)`,
       userCount: sql<number>`(select count(*)::int from users u where u.role_id = roles.id)`,
+      requiresTwoFactor: roles.requiresTwoFactor,
     })
     .from(roles)
     .orderBy(asc(roles.id));
@@ -51,8 +51,41 @@ export async function getRole(db: Database, id: number, locale: Locale): Promise
   return {
     id: role.id,
     name: locale === 'en' ? role.nameEn : role.nameCs,
+    requiresTwoFactor: role.requiresTwoFactor,
     permissions: allPermissions.filter((p) => granted.has(p)).map((p) => permissionItem(p, locale)),
   };
+}
+
+/** Nobody changes what they may do themselves (ASVS 8.2): another administrator does. */
+function ensureNotOwnRole(by: Principal, roleId: number) {
+  if (roleId === by.role.id) throw unprocessable('ownRolePermissionsUnchangeable');
+}
+
+/** `PUT admin/roles/twofactor`: whether the role's users sign in with a second factor; audited. */
+export async function setRoleTwoFactor(
+  db: Database,
+  by: Principal,
+  roleId: number,
+  required: boolean,
+  locale: Locale,
+) {
+  ensureNotOwnRole(by, roleId);
+  await transaction(db, async (tx) => {
+    const [role] = await tx
+      .select({ id: roles.id, requiresTwoFactor: roles.requiresTwoFactor })
+      .from(roles)
+      .where(eq(roles.id, roleId))
+      .for('update');
+    if (!role) throw notFound();
+    await tx.update(roles).set({ requiresTwoFactor: required }).where(eq(roles.id, roleId));
+    await audit(tx, {
+      entity: 'role',
+      entityId: roleId,
+      changedBy: by.id,
+      changes: [{ field: 'requiresTwoFactor', oldValue: role.requiresTwoFactor, newValue: required }],
+    });
+  });
+  return getRole(db, roleId, locale);
 }
 
 function knownPermission(value: string): Permission {
@@ -68,6 +101,8 @@ export async function addPermission(
   locale: Locale,
 ) {
   const permission = knownPermission(value);
+  ensureNotOwnRole(by, roleId);
+  if (!by.permissions.has(permission)) throw unprocessable('permissionBeyondOwn', 'Permission');
   await transaction(db, async (tx) => {
     const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId)).for('update');
     if (!role) throw notFound();
@@ -95,15 +130,7 @@ export async function removePermission(
   locale: Locale,
 ) {
   const permission = knownPermission(value);
-  // Editors may not cut off the branch they sit on: their own role keeps what lets them edit it.
-  if (
-    roleId === by.role.id &&
-    ([Permissions.AdminPanelView, Permissions.RolesEdit, Permissions.RolesView] as string[]).includes(
-      permission,
-    )
-  ) {
-    throw new AppError(422, 'RULE_BROKEN', 'cannotRemoveOwnAccess', { Permission: 'cannotRemoveOwnAccess' });
-  }
+  ensureNotOwnRole(by, roleId);
   await transaction(db, async (tx) => {
     const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId)).for('update');
     if (!role) throw notFound();

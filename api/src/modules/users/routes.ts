@@ -5,6 +5,7 @@ import {
   editUserRequestSchema,
   getUserQuerySchema,
   localeQuerySchema,
+  okSchema,
   Permissions,
   pageOf,
   permissionItemSchema,
@@ -12,6 +13,7 @@ import {
   roleQuerySchema,
   roleSchema,
   roleSummarySchema,
+  roleTwoFactorRequestSchema,
   setUserActiveRequestSchema,
   temporaryPasswordResponseSchema,
   userIdRequestSchema,
@@ -23,8 +25,18 @@ import { principalOf } from '../../auth/access.js';
 import { loadPrincipal, sessionLimitsOf } from '../../auth/principal.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { requestLocale } from '../../http/errors.js';
+import { rateLimits } from '../../http/rate-limit.js';
+import { clientOf } from '../audit/security-log.js';
 import { currentUser } from '../auth/service.js';
-import { addPermission, getRole, listRoles, permissionCatalogue, removePermission } from './roles.service.js';
+import { resetSecondFactors } from '../auth/twofactor.service.js';
+import {
+  addPermission,
+  getRole,
+  listRoles,
+  permissionCatalogue,
+  removePermission,
+  setRoleTwoFactor,
+} from './roles.service.js';
 import {
   changeOwnDetails,
   createUser,
@@ -88,7 +100,8 @@ export function usersRoutes(app: App, deps: Deps) {
       body: userIdRequestSchema,
       response: { 200: temporaryPasswordResponseSchema },
     },
-    handler: (request) => markReset(deps, principalOf(request), request.body.UserId, requestLocale(request)),
+    handler: (request) =>
+      markReset(deps, principalOf(request), request.body.UserId, requestLocale(request), clientOf(request)),
   });
 
   app.post('/api/admin/users/signout', {
@@ -99,7 +112,23 @@ export function usersRoutes(app: App, deps: Deps) {
       body: userIdRequestSchema,
       response: { 200: z.object({ ended: z.number().int() }) },
     },
-    handler: (request) => signOutEverywhere(deps, principalOf(request), request.body.UserId),
+    handler: (request) =>
+      signOutEverywhere(deps, principalOf(request), request.body.UserId, clientOf(request)),
+  });
+
+  app.post('/api/admin/users/resetfactors', {
+    config: { access: { all: [P.UsersEdit] } },
+    schema: {
+      tags,
+      summary:
+        "Remove a user's second factors and recovery codes (a lost phone or key) and end their sign-ins; audited",
+      body: userIdRequestSchema,
+      response: { 200: okSchema },
+    },
+    handler: async (request) => {
+      await resetSecondFactors(deps, principalOf(request), request.body.UserId, clientOf(request));
+      return { ok: true as const };
+    },
   });
 
   app.post('/api/admin/users/setactive', {
@@ -121,10 +150,12 @@ export function usersRoutes(app: App, deps: Deps) {
   });
 
   app.post('/api/admin/userpanel/changeDetails', {
-    config: { access: 'signedIn' },
+    // A new e-mail is confirmed with the password, which a stolen sign-in must not be able to guess.
+    config: { access: 'signedIn', rateLimit: rateLimits.passwordConfirmation },
     schema: {
       tags,
-      summary: "The caller's own e-mail, phone and colour",
+      summary:
+        "The caller's own e-mail, phone and colour; a new e-mail needs CurrentPassword (422 when missing or wrong)",
       body: changeDetailsRequestSchema,
       response: { 200: currentUserSchema },
     },
@@ -194,6 +225,24 @@ export function rolesRoutes(app: App, deps: Deps) {
         principalOf(request),
         request.body.RoleId,
         request.body.Permission,
+        requestLocale(request),
+      ),
+  });
+
+  app.put('/api/admin/roles/twofactor', {
+    config: { access: { all: [P.RolesEdit] } },
+    schema: {
+      tags,
+      summary: "Require (or not) a second factor at the role's users' sign-in; audited",
+      body: roleTwoFactorRequestSchema,
+      response: { 200: roleSchema },
+    },
+    handler: (request) =>
+      setRoleTwoFactor(
+        deps.db,
+        principalOf(request),
+        request.body.RoleId,
+        request.body.Required,
         requestLocale(request),
       ),
   });

@@ -8,7 +8,7 @@ import type {
   UserListQuery,
 } from '@genodesk/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { generateTemporaryPassword, hashPassword } from '../../auth/passwords.js';
+import { generateTemporaryPassword, hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
@@ -16,6 +16,7 @@ import { rolePermissions, roles, sessions, users } from '../../db/schema/index.j
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { audit, diff } from '../audit/audit.js';
+import { type Client, recordSecurityEvent } from '../audit/security-log.js';
 import { queueEmail } from '../messaging/outbox.js';
 import { temporaryPasswordEmail } from './emails.js';
 
@@ -231,7 +232,13 @@ export async function editUser(deps: UsersDeps, by: Principal, input: EditUserRe
 }
 
 /** Gives the user a temporary password they must replace at the next sign-in; their sign-ins end. */
-export async function markReset(deps: UsersDeps, by: Principal, userId: number, locale: Locale) {
+export async function markReset(
+  deps: UsersDeps,
+  by: Principal,
+  userId: number,
+  locale: Locale,
+  client: Client | null = null,
+) {
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
   await transaction(deps.db, async (tx) => {
@@ -241,6 +248,7 @@ export async function markReset(deps: UsersDeps, by: Principal, userId: number, 
         passwordHash,
         mustChangePassword: true,
         temporaryPasswordExpiresAt: temporaryPasswordExpiry(),
+        demoPassword: false,
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId))
@@ -256,13 +264,19 @@ export async function markReset(deps: UsersDeps, by: Principal, userId: number, 
       changedBy: by.id,
       changes: [{ field: 'passwordReset', oldValue: null, newValue: 'temporary password issued' }],
     });
+    await recordSecurityEvent(tx, { event: 'passwordReset', userId, actorId: by.id, client });
     await queueEmail(tx, deps.jobs, temporaryPasswordEmail(user.email, temporaryPassword, 'reset'));
   });
   return { user: await getUser(deps.db, userId, locale), temporaryPassword };
 }
 
 /** `POST admin/users/signout`: ends every sign-in of the user (a lost laptop, a left job); audited. */
-export async function signOutEverywhere(deps: UsersDeps, by: Principal, userId: number) {
+export async function signOutEverywhere(
+  deps: UsersDeps,
+  by: Principal,
+  userId: number,
+  client: Client | null = null,
+) {
   return transaction(deps.db, async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!user) throw notFound();
@@ -277,6 +291,7 @@ export async function signOutEverywhere(deps: UsersDeps, by: Principal, userId: 
       changedBy: by.id,
       changes: [{ field: 'signedOutEverywhere', oldValue: null, newValue: String(ended.length) }],
     });
+    await recordSecurityEvent(tx, { event: 'signedOutEverywhere', userId, actorId: by.id, client });
     return { ended: ended.length };
   });
 }
@@ -316,13 +331,29 @@ export async function setActive(
   return getUser(deps.db, userId, locale);
 }
 
-/** The caller's own e-mail, phone and colour. */
+/** The signed-in user proves it is them (422 on `CurrentPassword` when missing or wrong). */
+async function confirmOwnPassword(db: Database, userId: number, password: string | undefined) {
+  if (!password) throw unprocessable('currentPasswordRequired', 'CurrentPassword');
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || !(await verifyPassword(user.passwordHash, password)))
+    throw unprocessable('wrongPassword', 'CurrentPassword');
+}
+
+/**
+ * The caller's own e-mail, phone and colour. A new e-mail (not merely another case of it) needs the
+ * caller's password, checked before anything else is said about the address.
+ */
 export async function changeOwnDetails(
   db: Database,
   principal: Principal,
-  input: { Email: string; PhoneNumber?: string | null; Color: number },
+  input: { Email: string; PhoneNumber?: string | null; Color: number; CurrentPassword?: string },
 ) {
   const email = input.Email.trim();
+  if (email.toLowerCase() !== principal.email.toLowerCase())
+    await confirmOwnPassword(db, principal.id, input.CurrentPassword);
   await ensureEmailFree(db, email, principal.id);
   await transaction(db, async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, principal.id)).for('update');

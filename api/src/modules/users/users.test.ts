@@ -374,7 +374,7 @@ describe('POST admin/userpanel/changeDetails', () => {
     const taken = await call(
       'POST',
       '/api/admin/userpanel/changeDetails',
-      { Email: demo.admin, Color: 1 },
+      { Email: demo.admin, Color: 1, CurrentPassword: 'genodesk' },
       headers,
     );
     expect(taken.statusCode).toBe(409);
@@ -382,7 +382,12 @@ describe('POST admin/userpanel/changeDetails', () => {
     const ok = await call(
       'POST',
       '/api/admin/userpanel/changeDetails',
-      { Email: 'dr.david@genodesk.test', PhoneNumber: '+420 777 123 456', Color: 9 },
+      {
+        Email: 'dr.david@genodesk.test',
+        PhoneNumber: '+420 777 123 456',
+        Color: 9,
+        CurrentPassword: 'genodesk',
+      },
       headers,
     );
     expect(ok.statusCode).toBe(200);
@@ -392,5 +397,53 @@ describe('POST admin/userpanel/changeDetails', () => {
       color: 9,
     });
     await t.login('dr.david@genodesk.test');
+  });
+
+  it('a new e-mail needs the current password; the phone and colour do not', async () => {
+    const email = 'own.details@genodesk.test';
+    const [own] = await t.db
+      .insert(users)
+      .values({
+        email,
+        userName: 'Own Details',
+        passwordHash: await hashPassword('own-details-password'),
+        roleId: roleId('Reception'),
+        phoneNumber: '+420 601 000 001',
+      })
+      .returning({ id: users.id });
+    const { token } = await t.login(email, 'own-details-password');
+    const headers = { authorization: `Bearer ${token}` };
+    const change = (body: object, locale = 'cs') =>
+      call('POST', `/api/admin/userpanel/changeDetails?locale=${locale}`, { Color: 3, ...body }, headers);
+    const row = async () => {
+      const [user] = await t.db.select().from(users).where(eq(users.id, own!.id));
+      return { email: user!.email, phoneNumber: user!.phoneNumber, color: user!.color };
+    };
+    const before = await row();
+
+    const missing = await change({ Email: 'taken.over@genodesk.test', PhoneNumber: '+420 601 000 002' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().error.fields).toEqual({ CurrentPassword: 'Pro změnu e-mailu zadejte své heslo.' });
+    const empty = await change({ Email: 'taken.over@genodesk.test', CurrentPassword: '' }, 'en');
+    expect(empty.json().error.fields).toEqual({
+      CurrentPassword: 'Enter your password to change your e-mail.',
+    });
+    // Not even whether the address is taken is said without the password.
+    const someoneElses = await change({ Email: demo.admin });
+    expect(someoneElses.statusCode).toBe(422);
+
+    const wrong = await change({ Email: 'taken.over@genodesk.test', CurrentPassword: 'genodesk' }, 'en');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error.fields).toEqual({ CurrentPassword: 'Wrong password!' });
+    expect(await row()).toEqual(before);
+
+    const phone = await change({ Email: email.toUpperCase(), PhoneNumber: '+420 601 000 003', Color: 7 });
+    expect(phone.statusCode, phone.body).toBe(200);
+    expect(await row()).toEqual({ email: email.toUpperCase(), phoneNumber: '+420 601 000 003', color: 7 });
+
+    const right = await change({ Email: 'moved@genodesk.test', CurrentPassword: 'own-details-password' });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json()).toMatchObject({ email: 'moved@genodesk.test' });
+    await t.login('moved@genodesk.test', 'own-details-password');
   });
 });

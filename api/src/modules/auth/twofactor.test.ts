@@ -1,0 +1,381 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestAuthenticator } from '../../../test/authenticator.js';
+import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import { auditLog, roles, securityEvents, sessions, users, userTotp } from '../../db/schema/index.js';
+
+const origin = 'http://localhost:3000';
+let t: TestApp;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  t = await testApp({ publicUrl: origin });
+  admin = await t.authAs(demo.admin);
+});
+afterAll(() => t.close());
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
+  t.app.inject({ method, url, headers: headers as Record<string, string>, payload });
+
+/** The app's code for a moment `offset` steps of 30 s from now. */
+const codeAt = (secret: string, offset = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset * 30_000 });
+
+async function userId(email: string) {
+  const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return user!.id;
+}
+
+async function eventsOf(email: string) {
+  const rows = await t.db
+    .select({ event: securityEvents.event, detail: securityEvents.detail, actorId: securityEvents.actorId })
+    .from(securityEvents)
+    .where(eq(securityEvents.userId, await userId(email)))
+    .orderBy(desc(securityEvents.id));
+  return rows;
+}
+
+/** Sets up the authenticator app for a signed-in user; answers its secret and recovery codes. */
+async function enrolTotp(headers: object) {
+  const setup = await call('POST', '/api/auth/twofactor/totp/setup', headers);
+  expect(setup.statusCode).toBe(200);
+  const { secret, uri, qrCode } = setup.json();
+  expect(uri).toMatch(/^otpauth:\/\/totp\/GenoDesk:/);
+  expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+  const confirmed = await call('POST', '/api/auth/twofactor/totp/confirm', headers, { code: codeAt(secret) });
+  expect(confirmed.statusCode).toBe(200);
+  return { secret: secret as string, recoveryCodes: confirmed.json().recoveryCodes as string[] | null };
+}
+
+describe('the authenticator app (TOTP)', () => {
+  it('is enrolled from the profile with a code and ten recovery codes, then asked for at every sign-in', async () => {
+    const doctor = await t.authAs(demo.doctor);
+    const setup = (await call('POST', '/api/auth/twofactor/totp/setup', doctor)).json();
+    // Not active until a code proves the app holds the secret; a wrong one changes nothing.
+    const wrong = await call('POST', '/api/auth/twofactor/totp/confirm', doctor, { code: '000000' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error.message).toBe('Kód nesouhlasí nebo už byl použit.');
+    expect((await call('GET', '/api/auth/twofactor', doctor)).json().totp).toBe(false);
+
+    const confirmed = await call('POST', '/api/auth/twofactor/totp/confirm', doctor, {
+      code: codeAt(setup.secret),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const codes: string[] = confirmed.json().recoveryCodes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    expect((await call('GET', '/api/auth/twofactor', doctor)).json()).toMatchObject({
+      required: false,
+      totp: true,
+      passkeys: [],
+      recoveryCodesLeft: 10,
+    });
+    // The secret is kept sealed, not as the app's text.
+    const [stored] = await t.db
+      .select()
+      .from(userTotp)
+      .where(eq(userTotp.userId, await userId(demo.doctor)));
+    expect(stored!.secret).not.toContain(setup.secret);
+
+    // The next sign-in waits for the second factor: only its own calls are open.
+    const signIn = await t.login(demo.doctor);
+    expect(signIn.user).toMatchObject({ secondFactor: 'verify' });
+    const pending = bearer(signIn.token);
+    const blocked = await call('GET', '/api/admin/customers', pending);
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error.code).toBe('SECOND_FACTOR_REQUIRED');
+    const refresh = await call('POST', '/api/auth/refresh', {}, { refreshToken: signIn.refreshToken });
+    expect(refresh.statusCode).toBe(403);
+
+    // The code that confirmed the app was used; the next one is accepted once.
+    const replay = await call('POST', '/api/auth/twofactor/verify', pending, { code: codeAt(setup.secret) });
+    expect(replay.statusCode).toBe(422);
+    const next = codeAt(setup.secret, 1);
+    const verified = await call('POST', '/api/auth/twofactor/verify', pending, { code: next });
+    expect(verified.statusCode).toBe(200);
+    expect((await call('GET', '/api/auth/user', pending)).json().secondFactor).toBeNull();
+    expect((await call('GET', '/api/admin/customers', pending)).statusCode).toBe(200);
+
+    const again = bearer((await t.login(demo.doctor)).token);
+    expect((await call('POST', '/api/auth/twofactor/verify', again, { code: next })).statusCode).toBe(422);
+
+    const log = await eventsOf(demo.doctor);
+    expect(log.map((e) => e.event)).toEqual(
+      expect.arrayContaining(['factorEnrolled', 'signIn', 'secondFactor', 'secondFactorRefused']),
+    );
+    expect(log.find((e) => e.event === 'secondFactor')?.detail).toBe('totp');
+  });
+
+  it('takes a recovery code once', async () => {
+    const headers = await t.authAs(demo.lab);
+    const { recoveryCodes } = await enrolTotp(headers);
+    const code = recoveryCodes![3]!;
+
+    const first = bearer((await t.login(demo.lab)).token);
+    // Typed in capitals, without the dash: still the code.
+    const used = await call('POST', '/api/auth/twofactor/verify', first, {
+      code: code.toUpperCase().replace('-', ''),
+    });
+    expect(used.statusCode).toBe(200);
+    expect((await call('GET', '/api/auth/twofactor', first)).json().recoveryCodesLeft).toBe(9);
+
+    const second = bearer((await t.login(demo.lab)).token);
+    const reused = await call('POST', '/api/auth/twofactor/verify', second, { code });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().error.fields).toMatchObject({ code: expect.any(String) });
+  });
+
+  it('counts wrong codes with the account’s failed sign-ins and ends the waiting sign-in at the limit', async () => {
+    const email = 'locked.totp@genodesk.test';
+    const headers = await staffUser(email);
+    await enrolTotp(headers);
+
+    const signIn = bearer((await t.login(email, staffPassword)).token);
+    // The password attempt counts as one; four wrong codes fill the account's five.
+    for (let i = 0; i < 4; i++) {
+      const wrong = await call('POST', '/api/auth/twofactor/verify', signIn, { code: '123456' });
+      expect(wrong.statusCode).toBe(422);
+    }
+    const limited = await call('POST', '/api/auth/twofactor/verify', signIn, { code: '654321' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toBe(
+      'Příliš mnoho pokusů o přihlášení. Zkuste to prosím za chvíli.',
+    );
+    expect((await call('GET', '/api/auth/user', signIn)).statusCode).toBe(401);
+    // The account stays locked for the window, even with the right password.
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/adminLogin',
+      payload: { email, password: staffPassword },
+    });
+    expect(retry.statusCode).toBe(429);
+    expect((await eventsOf(email)).map((e) => e.event)).toContain('lockedOut');
+  });
+
+  it('refuses to remove the app without the password, and a second setup while one is active', async () => {
+    const email = 'remover@genodesk.test';
+    const headers = await staffUser(email);
+    await enrolTotp(headers);
+    const again = await call('POST', '/api/auth/twofactor/totp/setup', headers);
+    expect(again.statusCode).toBe(409);
+    const wrong = await call('POST', '/api/auth/twofactor/totp/remove', headers, {
+      password: 'not it at all',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error.fields).toMatchObject({ password: 'Nesprávné heslo!' });
+    const removed = await call('POST', '/api/auth/twofactor/totp/remove', headers, {
+      password: staffPassword,
+    });
+    expect(removed.statusCode).toBe(200);
+    // Without a factor, the recovery codes go too, and the next sign-in is the password alone.
+    expect((await call('GET', '/api/auth/twofactor', headers)).json()).toMatchObject({
+      totp: false,
+      recoveryCodesLeft: 0,
+    });
+    expect((await t.login(email, staffPassword)).user).toMatchObject({ secondFactor: null });
+  });
+});
+
+describe('passkeys', () => {
+  it('registers a passkey and signs in with it, its counter kept', async () => {
+    const email = 'passkey@genodesk.test';
+    const headers = await staffUser(email);
+    const key = new TestAuthenticator();
+
+    const options = (await call('POST', '/api/auth/twofactor/passkeys/options', headers)).json();
+    expect(options.rp).toMatchObject({ id: 'localhost', name: 'GenoDesk' });
+    const registered = await call('POST', '/api/auth/twofactor/passkeys', headers, {
+      name: 'Klíč na recepci',
+      response: key.register(options, origin),
+    });
+    expect(registered.statusCode).toBe(200);
+    expect(registered.json().recoveryCodes).toHaveLength(10);
+    const status = (await call('GET', '/api/auth/twofactor', headers)).json();
+    expect(status.passkeys).toEqual([
+      expect.objectContaining({ id: key.id, name: 'Klíč na recepci', lastUsedAt: null }),
+    ]);
+
+    const signIn = await t.login(email, staffPassword);
+    expect(signIn.user).toMatchObject({ secondFactor: 'verify' });
+    const pending = bearer(signIn.token);
+    const challenge = (await call('POST', '/api/auth/twofactor/passkey/options', pending)).json();
+    expect(challenge.allowCredentials).toEqual([expect.objectContaining({ id: key.id })]);
+    const verified = await call('POST', '/api/auth/twofactor/passkey/verify', pending, {
+      response: key.authenticate(challenge, origin),
+    });
+    expect(verified.statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/customers', pending)).statusCode).toBe(200);
+    expect((await eventsOf(email)).find((e) => e.event === 'secondFactor')?.detail).toBe('passkey');
+
+    // A challenge answers once; an answer for another site is refused.
+    const next = bearer((await t.login(email, staffPassword)).token);
+    const replay = await call('POST', '/api/auth/twofactor/passkey/verify', next, {
+      response: key.authenticate(challenge, origin),
+    });
+    expect(replay.statusCode).toBe(422);
+    const fresh = (await call('POST', '/api/auth/twofactor/passkey/options', next)).json();
+    const phished = await call('POST', '/api/auth/twofactor/passkey/verify', next, {
+      response: key.authenticate(fresh, 'https://genodesk.example.net'),
+    });
+    expect(phished.statusCode).toBe(422);
+    expect(phished.json().error.message).toBe('Přístupový klíč se nepodařilo ověřit.');
+  });
+
+  it('does not let one user sign in with another’s passkey', async () => {
+    const owner = await staffUser('owner.key@genodesk.test');
+    const key = new TestAuthenticator();
+    const options = (await call('POST', '/api/auth/twofactor/passkeys/options', owner)).json();
+    await call('POST', '/api/auth/twofactor/passkeys', owner, {
+      name: 'Můj',
+      response: key.register(options, origin),
+    });
+
+    const thief = await staffUser('thief.key@genodesk.test');
+    await enrolTotp(thief);
+    const pending = bearer((await t.login('thief.key@genodesk.test', staffPassword)).token);
+    const noKeys = await call('POST', '/api/auth/twofactor/passkey/options', pending);
+    expect(noKeys.statusCode).toBe(422);
+    expect(noKeys.json().error.message).toBe('Tento přístupový klíč u vašeho účtu není.');
+  });
+});
+
+describe('two factors required by the role', () => {
+  it('leads a user of such a role to enrol right after the password, and keeps the last factor', async () => {
+    const email = 'enrol.me@genodesk.test';
+    const headers = await staffUser(email, 'Reception');
+    const [reception] = await t.db.select().from(roles).where(eq(roles.name, 'Reception'));
+    const required = await call('PUT', '/api/admin/roles/twofactor', admin, {
+      RoleId: reception!.id,
+      Required: true,
+    });
+    expect(required.statusCode).toBe(200);
+    expect(required.json().requiresTwoFactor).toBe(true);
+    try {
+      // At once, for the sign-in already open too.
+      const user = (await call('GET', '/api/auth/user', headers)).json();
+      expect(user.secondFactor).toBe('enrol');
+      const blocked = await call('GET', '/api/admin/customers', headers);
+      expect(blocked.statusCode).toBe(403);
+      expect(blocked.json().error.message).toBe(
+        'Vaše role vyžaduje dvoufázové přihlášení. Nejdřív si nastavte druhý faktor.',
+      );
+      await enrolTotp(headers);
+      expect((await call('GET', '/api/admin/customers', headers)).statusCode).toBe(200);
+
+      const last = await call('POST', '/api/auth/twofactor/totp/remove', headers, {
+        password: staffPassword,
+      });
+      expect(last.statusCode).toBe(422);
+      expect(last.json().error.message).toBe('Vaše role vyžaduje druhý faktor: poslední odebrat nelze.');
+
+      const trail = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'role'), eq(auditLog.entityId, reception!.id)));
+      expect(trail.map((a) => [a.field, a.oldValue, a.newValue])).toContainEqual([
+        'requiresTwoFactor',
+        'false',
+        'true',
+      ]);
+    } finally {
+      await call('PUT', '/api/admin/roles/twofactor', admin, { RoleId: reception!.id, Required: false });
+    }
+  });
+
+  it('does not let anyone change their own role’s requirement or permissions, nor grant what they lack', async () => {
+    const [adminRole] = await t.db.select().from(roles).where(eq(roles.name, 'Admin'));
+    const own = await call('PUT', '/api/admin/roles/twofactor', admin, {
+      RoleId: adminRole!.id,
+      Required: true,
+    });
+    expect(own.statusCode).toBe(422);
+    const ownPermission = await call('PUT', '/api/admin/roles/addpermission', admin, {
+      RoleId: adminRole!.id,
+      Permission: 'Users.View',
+    });
+    expect(ownPermission.statusCode).toBe(422);
+    expect(ownPermission.json().error.message).toBe(
+      'Oprávnění své vlastní role měnit nemůžete; požádejte jiného správce.',
+    );
+  });
+});
+
+describe('an administrator’s reset of second factors', () => {
+  it('removes the factors, ends the sign-ins, is audited, and is refused for one’s own', async () => {
+    const email = 'lost.phone@genodesk.test';
+    const headers = await staffUser(email);
+    await enrolTotp(headers);
+    const id = await userId(email);
+
+    const reset = await call('POST', '/api/admin/users/resetfactors', admin, { UserId: id });
+    expect(reset.statusCode).toBe(200);
+    expect((await call('GET', '/api/auth/user', headers)).statusCode).toBe(401);
+    expect((await t.login(email, staffPassword)).user).toMatchObject({ secondFactor: null });
+    const [event] = (await eventsOf(email)).filter((e) => e.event === 'factorsReset');
+    expect(event?.actorId).toBe(await userId(demo.admin));
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, id), eq(auditLog.field, 'secondFactors')),
+      );
+    expect(trail).toHaveLength(1);
+
+    const own = await call('POST', '/api/admin/users/resetfactors', admin, {
+      UserId: await userId(demo.admin),
+    });
+    expect(own.statusCode).toBe(422);
+    const reception = await t.authAs(demo.reception);
+    expect((await call('POST', '/api/admin/users/resetfactors', reception, { UserId: id })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('the security log of sign-ins', () => {
+  it('keeps a refused sign-in with the user and address, never the password', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/adminLogin',
+      payload: { email: demo.reception, password: 'wrong password here' },
+      remoteAddress: '203.0.113.9',
+    });
+    const [refused] = await t.db
+      .select()
+      .from(securityEvents)
+      .where(
+        and(
+          eq(securityEvents.event, 'signInRefused'),
+          eq(securityEvents.userId, await userId(demo.reception)),
+        ),
+      );
+    expect(refused).toMatchObject({ address: '203.0.113.9', detail: 'INVALID_CREDENTIALS' });
+    expect(JSON.stringify(refused)).not.toContain('wrong password here');
+    const pending = await t.db.select().from(sessions).where(eq(sessions.secondFactorPending, true));
+    for (const session of pending) expect(session.secondFactor).toBeNull();
+  });
+});
+
+const staffPassword = 'a long staff passphrase 42';
+
+/** A new staff member of the role (Doctor unless said), signed in with a password of their own. */
+async function staffUser(email: string, role = 'Doctor') {
+  const [roleRow] = await t.db.select().from(roles).where(eq(roles.name, role));
+  const created = await call('PUT', '/api/admin/users/create', admin, {
+    Email: email,
+    UserName: email.split('@')[0],
+    RoleId: roleRow!.id,
+    Color: 2,
+  });
+  expect(created.statusCode).toBe(200);
+  const temporary = await t.login(email, created.json().temporaryPassword);
+  const changed = await call('POST', '/api/auth/changepassword', bearer(temporary.token), {
+    OldPassword: created.json().temporaryPassword,
+    newPassword: staffPassword,
+  });
+  expect(changed.statusCode).toBe(200);
+  return bearer(temporary.token);
+}
