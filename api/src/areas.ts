@@ -15,6 +15,7 @@ import { messagingDashboard } from './modules/messaging/dashboard.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
 import { messagingWorkers } from './modules/messaging/workers.js';
 import { productsDashboard } from './modules/products/dashboard.js';
+import { closeReportPdfRenderer } from './modules/products/report-pdf/render.js';
 import { productsRoutes } from './modules/products/routes.js';
 import { productsWorkers } from './modules/products/workers.js';
 import { reservationsDashboardSections } from './modules/reservations/dashboard.js';
@@ -38,6 +39,8 @@ type Area = {
   dashboard?: WorkCounter[];
   /** Its parts of the dashboard beyond the counters. */
   dashboardSections?: DashboardSection[];
+  /** Ends what it started on its own (threads, pools) when the process stops. */
+  stop?: () => Promise<void>;
 };
 
 const domainAreas: Area[] = [
@@ -55,7 +58,14 @@ const domainAreas: Area[] = [
   { name: 'samples', routes: [samplesRoutes], dashboard: samplesDashboard },
   { name: 'barcodes', routes: [barcodesRoutes] },
   { name: 'results', routes: [resultsRoutes], workers: resultsWorkers, dashboard: resultsDashboard },
-  { name: 'products', routes: [productsRoutes], workers: productsWorkers, dashboard: productsDashboard },
+  {
+    name: 'products',
+    routes: [productsRoutes],
+    workers: productsWorkers,
+    dashboard: productsDashboard,
+    // The report PDF's rendering threads.
+    stop: closeReportPdfRenderer,
+  },
   { name: 'messaging', routes: [messagingRoutes], workers: messagingWorkers, dashboard: messagingDashboard },
   {
     name: 'reservations',
@@ -86,4 +96,9 @@ export function registerAreaRoutes(app: App, deps: Deps) {
 /** Subscribes this process to every area's jobs. */
 export async function startWorkers(deps: WorkerDeps): Promise<void> {
   for (const area of areas) await area.workers?.(deps);
+}
+
+/** Ends what the areas started on their own (a shutdown step, after the HTTP server and the jobs). */
+export async function stopAreas(): Promise<void> {
+  await Promise.all(areas.map((area) => area.stop?.()));
 }

@@ -1,4 +1,4 @@
-import { startWorkers } from './areas.js';
+import { startWorkers, stopAreas } from './areas.js';
 import { TokenSigner } from './auth/tokens.js';
 import { loadConfig } from './config.js';
 import { createDatabase } from './db/client.js';
@@ -28,6 +28,8 @@ async function main() {
     config.databaseUrl ?? (await ensureDatabase(embedded!.url('postgres'), embedded!.url('genodesk')));
   const db = createDatabase(databaseUrl, 20, { preparedStatements: config.preparedStatements });
   steps.unshift({ name: 'the database pool', run: () => db.$client.end() });
+  // Runs after the HTTP server and the job workers have stopped (steps run in reverse order).
+  steps.unshift({ name: "the areas' threads", run: stopAreas });
   const seeded = await prepareDatabase(db, { demo: config.seedDemo });
   const refusal = await demoPasswordRefusal(db, config.host);
   if (refusal) {

@@ -1,4 +1,4 @@
-import { startWorkers } from './areas.js';
+import { startWorkers, stopAreas } from './areas.js';
 import { loadConfig } from './config.js';
 import { createDatabase } from './db/client.js';
 import { startJobs } from './jobs/queue.js';
@@ -14,6 +14,7 @@ async function main() {
   stopOnSignals(steps, (line) => console.info(line));
   const db = createDatabase(config.databaseUrl, 5, { preparedStatements: config.preparedStatements });
   steps.unshift({ name: 'the database pool', run: () => db.$client.end() });
+  steps.unshift({ name: "the areas' threads", run: stopAreas });
   // A worker may come up before any API node: it brings the database to the schema its jobs expect.
   await prepareDatabase(db, { demo: config.seedDemo });
   const jobs = await startJobs(config.databaseUrl, { supervise: true });

@@ -191,6 +191,13 @@ export type Product = z.infer<typeof productSchema>;
 export const productIdQuerySchema = z.object({ ProductId: idSchema });
 export const productCategoryQuerySchema = z.object({ ProductId: idSchema, ProductCategoryId: idSchema });
 
+/** `GET admin/products/pdfpreview ?Id&locale`: the report's PDF now, in `locale` or the customer's language. */
+export const productPdfPreviewQuerySchema = z.object({
+  Id: idSchema,
+  locale: z.enum(['cs', 'en'], { error: 'invalidValue' }).optional(),
+});
+export type ProductPdfPreviewQuery = z.infer<typeof productPdfPreviewQuerySchema>;
+
 /** Statuses the editor's actions set: save keeps the status; 2 invite, 3 publish, 4 publish preliminarily. */
 export const productStatusSchema = z.coerce
   .number({ error: 'invalidValue' })

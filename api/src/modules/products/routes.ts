@@ -8,6 +8,7 @@ import {
   productListQuerySchema,
   productMoveRequestSchema,
   productPageSchema,
+  productPdfPreviewQuerySchema,
   productSchema,
   reportCategorySchema,
 } from '@genodesk/contract';
@@ -22,6 +23,7 @@ import {
   readProduct,
   requestMove,
 } from './products.service.js';
+import { previewReportPdf } from './report-pdf/report-pdf.service.js';
 
 const P = Permissions;
 
@@ -49,6 +51,28 @@ export function productsRoutes(app: App, deps: Deps) {
       response: { 200: productSchema },
     },
     handler: (request) => readProduct(deps.db, principalOf(request), request.query.ProductId),
+  });
+
+  app.get('/api/admin/products/pdfpreview', {
+    config: { access: { all: [P.ProductsView] } },
+    schema: {
+      tags,
+      summary:
+        "The report as a PDF rendered now (not stored), with a PREVIEW watermark, in `locale` or the customer's language; the read is audited",
+      querystring: productPdfPreviewQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const { pdf, filename } = await previewReportPdf(deps.db, principalOf(request), {
+        productId: request.query.Id,
+        locale: request.query.locale,
+        origin: deps.config.publicUrl ?? `${request.protocol}://${request.host}`,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
   });
 
   app.get('/api/admin/products/getcategory', {

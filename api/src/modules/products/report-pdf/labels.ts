@@ -1,0 +1,128 @@
+import type { Locale } from '@genodesk/contract';
+
+/** Every fixed word of the report PDF, in the report's language. */
+export const reportLabels = {
+  cs: {
+    title: 'Výsledková zpráva genetického vyšetření',
+    customer: 'Zákazník',
+    dateOfBirth: 'Datum narození',
+    barcode: 'Čárový kód vzorku',
+    sampleReceived: 'Přijetí vzorku',
+    reportDate: 'Datum zprávy',
+    reportNumber: 'Číslo zprávy',
+    version: 'verze',
+    intro: 'Úvodní slovo lékaře',
+    reproductiveIntro: 'Reprodukční genetika',
+    summary: 'Souhrn: zvýšená rizika',
+    summaryEmpty: 'Ve zprávě není žádný fenotyp s vysokým ani středním rizikem.',
+    combinations: 'Kombinace nálezů',
+    risk: 'Riziko',
+    phenotype: 'Fenotyp',
+    category: 'Kategorie',
+    gene: 'Gen',
+    code: 'Kód',
+    hgvsC: 'HGVS c.',
+    protein: 'Protein',
+    genotype: 'Genotyp',
+    notDetermined: 'Neurčené fenotypy',
+    notDeterminedNote:
+      'Tyto fenotypy nebylo možné určit, protože ve výsledcích laboratoře chybí některý z potřebných genů.',
+    notDeterminedWord: 'neurčeno',
+    result: 'Výsledek',
+    limitations: 'Omezení vyšetření',
+    disclaimer: 'Upozornění',
+    approvedBy: 'Schválil(a)',
+    publishedOn: 'Datum vydání',
+    verificationCode: 'Ověřovací kód',
+    page: 'Strana',
+    of: 'z',
+    preliminary: 'PŘEDBĚŽNÁ ZPRÁVA',
+    preview: 'NÁHLED',
+  },
+  en: {
+    title: 'Genetic test report',
+    customer: 'Customer',
+    dateOfBirth: 'Date of birth',
+    barcode: 'Sample barcode',
+    sampleReceived: 'Sample received',
+    reportDate: 'Report date',
+    reportNumber: 'Report number',
+    version: 'version',
+    intro: "Doctor's introduction",
+    reproductiveIntro: 'Reproductive genetics',
+    summary: 'Summary: increased risks',
+    summaryEmpty: 'The report has no phenotype with a high or medium risk.',
+    combinations: 'Combined findings',
+    risk: 'Risk',
+    phenotype: 'Phenotype',
+    category: 'Category',
+    gene: 'Gene',
+    code: 'Code',
+    hgvsC: 'HGVS c.',
+    protein: 'Protein',
+    genotype: 'Genotype',
+    notDetermined: 'Phenotypes not determined',
+    notDeterminedNote:
+      "These phenotypes could not be determined because a gene they need is missing from the laboratory's results.",
+    notDeterminedWord: 'not determined',
+    result: 'Result',
+    limitations: 'Limitations of the test',
+    disclaimer: 'Disclaimer',
+    approvedBy: 'Approved by',
+    publishedOn: 'Date of issue',
+    verificationCode: 'Verification code',
+    page: 'Page',
+    of: 'of',
+    preliminary: 'PRELIMINARY REPORT',
+    preview: 'PREVIEW',
+  },
+} as const satisfies Record<Locale, Record<string, string>>;
+
+export type ReportLabels = (typeof reportLabels)[Locale];
+
+/** The template's risk keys, by the catalogue's risk (1 low/none, 2 medium, 3 high, 4 protective). */
+export const riskKeys = { 1: 'low', 2: 'medium', 3: 'high', 4: 'protective' } as const;
+export type RiskKey = (typeof riskKeys)[keyof typeof riskKeys] | 'none';
+
+export const riskWords: Record<Locale, Record<RiskKey, string>> = {
+  cs: { high: 'vysoké', medium: 'střední', low: 'nízké', protective: 'ochranný efekt', none: 'neposouzeno' },
+  en: { high: 'high', medium: 'medium', low: 'low', protective: 'protective effect', none: 'not assessed' },
+};
+
+/**
+ * The limitations and disclaimer printed on every report until the catalogue edits them (issue 22's
+ * later step: editable in both languages).
+ */
+export const defaultReportTexts: Record<Locale, { limitations: string; disclaimer: string }> = {
+  cs: {
+    limitations:
+      'Vyšetření hodnotí pouze uvedené genetické varianty metodou genotypizace; nezjišťuje jiné varianty ' +
+      'týchž genů ani jiné geny. Riziko je odvozeno z publikovaných studií populací převážně evropského ' +
+      'původu a vyjadřuje predispozici, nikoli jistotu. Výsledek je platný pro vzorek označený uvedeným ' +
+      'čárovým kódem.',
+    disclaimer:
+      'Zpráva neslouží ke stanovení diagnózy ani jako jediný podklad léčebného rozhodnutí. O výsledcích ' +
+      'se poraďte se svým lékařem. Genetická predispozice je jen jedním z faktorů; roli hraje i životní ' +
+      'styl a prostředí.',
+  },
+  en: {
+    limitations:
+      'The test assesses only the genetic variants listed, by genotyping; it does not look for other ' +
+      'variants of the same genes or for other genes. Risks are derived from published studies of ' +
+      'populations mostly of European descent and express a predisposition, not a certainty. The result ' +
+      'is valid for the sample labelled with the barcode given.',
+    disclaimer:
+      'This report is not a diagnosis and is not the only basis for a treatment decision. Discuss the ' +
+      'results with your doctor. A genetic predisposition is only one factor; lifestyle and environment ' +
+      'matter too.',
+  },
+};
+
+/** The laboratory's header until it is configurable. */
+export const reportCompany = {
+  name: 'GenoDesk s.r.o.',
+  address: {
+    cs: 'Genetická laboratoř · Praha, Česká republika',
+    en: 'Genetic laboratory · Prague, Czech Republic',
+  },
+};
