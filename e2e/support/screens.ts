@@ -7,10 +7,18 @@
  */
 
 /**
- * Who opens a screen: a demo user, a visitor who has not signed in, or a user just created by the
- * administrator (who must change the temporary password first).
+ * Who opens a screen: a demo user, a visitor who has not signed in, a user just created by the
+ * administrator (who must change the temporary password first), or a user with an authenticator app
+ * whose sign-in waits for the second factor.
  */
-export type ScreenUser = 'admin' | 'doctor' | 'lab' | 'reception' | 'visitor' | 'newUser';
+export type ScreenUser =
+  | 'admin'
+  | 'doctor'
+  | 'lab'
+  | 'reception'
+  | 'visitor'
+  | 'newUser'
+  | 'awaitingSecondFactor';
 
 export interface Screen {
   /**
@@ -39,6 +47,14 @@ export interface Screen {
 export const screens: readonly Screen[] = [
   { path: '/login', name: 'login', bothLanguages: true, as: 'visitor' },
   { path: '/change-password', name: 'forced password change', as: 'newUser' },
+  {
+    path: '/login/second-factor',
+    name: 'second factor of a sign-in',
+    bothLanguages: true,
+    as: 'awaitingSecondFactor',
+  },
+  // The administrator has no second factor: the screen offers one (a role's requirement only adds a sentence).
+  { path: '/security/enrol', name: 'two-factor enrolment', bothLanguages: true },
   { path: '/', name: 'dashboard', bothLanguages: true, phone: true },
   { path: '/user', name: 'profile' },
 
@@ -122,6 +138,7 @@ export const screens: readonly Screen[] = [
   { path: '/administration/users/create', name: 'user create' },
   { path: '/administration/users/view/:id', name: 'user detail', id: 'admin/users' },
   { path: '/administration/users/edit/:id', name: 'user edit', id: 'admin/users' },
+  { path: '/administration/securitylog', name: 'security log', bothLanguages: true },
   { path: '/administration/producttypes', name: 'product types', bothLanguages: true },
   { path: '/administration/producttypes/create', name: 'product type create' },
   { path: '/administration/producttypes/view/:id', name: 'product type detail', id: 'admin/producttypes' },

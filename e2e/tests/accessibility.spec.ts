@@ -7,13 +7,14 @@ import {
   type Page,
   request,
 } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { writeGpc } from '../../api/src/modules/finances/gpc';
+import { wcagTags } from '../support/axe';
 import { baseURL } from '../support/base-url';
 import { type Screen, type ScreenUser, screens } from '../support/screens';
 import { demo, demoPassword, signIn } from '../support/session';
 
 /** WCAG 2.1 A and AA; axe's best practices are advice, not the bar. */
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const failingImpacts = new Set(['serious', 'critical']);
 const languages = ['cs', 'en'] as const;
 type Language = (typeof languages)[number];
@@ -64,6 +65,49 @@ async function signInNewUser(browser: Browser, api: APIRequestContext): Promise<
 }
 
 /**
+ * Creates a user with the receptionist's role who chooses a password and turns an authenticator app
+ * on (through the API), then signs in with the password in the browser: the sign-in waits for the
+ * second factor.
+ */
+async function signInAwaitingSecondFactor(browser: Browser, api: APIRequestContext): Promise<Page> {
+  const roles = (await (await api.get('/api/admin/roles')).json()) as { id: number; name: string }[];
+  const email = `a11y.2fa.${Date.now()}@genodesk.test`;
+  const created = await api.put('/api/admin/users/create', {
+    data: {
+      Email: email,
+      UserName: 'Dvoufázový Uživatel',
+      RoleId: roles.find((r) => r.name === 'Recepce')?.id,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { temporaryPassword } = (await created.json()) as { temporaryPassword: string };
+  const password = `Pristupnost-${Date.now()}`;
+  const own = await request.newContext({ baseURL });
+  const login = await own.post('/api/auth/adminLogin', { data: { email, password: temporaryPassword } });
+  expect(login.status(), await login.text()).toBe(200);
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const changed = await own.post('/api/auth/changepassword', {
+    headers,
+    data: { OldPassword: temporaryPassword, newPassword: password },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  const setup = await own.post('/api/auth/twofactor/totp/setup', { headers });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { secret } = (await setup.json()) as { secret: string };
+  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+  const confirmed = await own.post('/api/auth/twofactor/totp/confirm', { headers, data: { code } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  await own.dispose();
+  const page = await newPage(browser);
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('second-factor-page')).toBeVisible();
+  return page;
+}
+
+/**
  * Lists the demo data leaves empty, and how each gets a row for its detail screen: a statement of
  * its own (the finances spec imports the demo statement itself), a message to one address.
  */
@@ -108,6 +152,7 @@ const test = base.extend<object, { session: Session }>({
       const ids = new Map<string, Promise<number>>();
       const open = async (user: ScreenUser) => {
         if (user === 'newUser') return signInNewUser(browser, api);
+        if (user === 'awaitingSecondFactor') return signInAwaitingSecondFactor(browser, api);
         const page = await newPage(browser);
         if (user !== 'visitor') await signIn(page, demo[user]);
         else await page.goto('/login');

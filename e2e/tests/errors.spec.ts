@@ -1,16 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
 import { demo, signIn, switchLanguage } from '../support/session';
-
-/** The failure states are screens too: no serious or critical axe violation (WCAG 2.1 AA). */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode()
-    .analyze();
-  const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(failing.map((v) => v.id)).toEqual([]);
-}
 
 /**
  * A list whose load fails (a proxy answering 500 in plain text, as happens in front of a restarting

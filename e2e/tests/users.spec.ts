@@ -155,4 +155,26 @@ test.describe('users, roles and the own profile', () => {
     await page.getByTestId('user-menu-logout').click();
     await signIn(page, secondDoctor, 'doctor-password-2');
   });
+
+  test('a new e-mail of one’s own is confirmed with the password; the phone is not', async ({ page }) => {
+    await signIn(page, 'doctor3@genodesk.test');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-profile').click();
+    const password = page.getByLabel('Vaše heslo');
+    await page.getByTestId('profile-phone').fill('+420 606 000 333');
+    await expect(password).toHaveCount(0);
+    await page.getByTestId('profile-details-submit').click();
+    await expect(page.getByText('Údaje byly uloženy.')).toBeVisible();
+
+    await page.getByTestId('profile-email').fill('petr.maly@genodesk.test');
+    await page.getByTestId('profile-details-submit').click();
+    await expect(page.getByText('Pro změnu e-mailu zadejte své heslo.')).toBeVisible();
+    await password.fill('not-my-password');
+    await page.getByTestId('profile-details-submit').click();
+    await expect(page.getByText('Nesprávné heslo!')).toBeVisible();
+    await password.fill('genodesk');
+    await page.getByTestId('profile-details-submit').click();
+    await expect(page.getByTestId('profile-email')).toHaveValue('petr.maly@genodesk.test');
+    await expect(password).toHaveCount(0);
+  });
 });

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { decideAccess, pageTitle } from './guard';
 import type { RouteHandle } from './route-handle';
 
-const user = (permissions: string[], mustChangePassword = false): CurrentUser => ({
+const user = (
+  permissions: string[],
+  mustChangePassword = false,
+  secondFactor: CurrentUser['secondFactor'] = null,
+): CurrentUser => ({
   id: 1,
   email: 'a@b.cz',
   userName: 'A',
@@ -14,6 +18,7 @@ const user = (permissions: string[], mustChangePassword = false): CurrentUser =>
   isMainDoctor: false,
   phoneNumber: null,
   mustChangePassword,
+  secondFactor,
 });
 
 const root: RouteHandle = { name: 'root' };
@@ -33,6 +38,8 @@ const usersEdit: RouteHandle = {
 const login: RouteHandle = { name: 'admin.login', public: true, title: 'login.title' };
 const notFound: RouteHandle = { name: 'admin.notFound', notFound: true };
 const changePassword: RouteHandle = { name: 'admin.changePassword', fallback: 'login' };
+const secondFactor: RouteHandle = { name: 'admin.secondFactor', fallback: 'login' };
+const enrol: RouteHandle = { name: 'admin.enrolTwoFactor', fallback: 'login' };
 
 describe('decideAccess', () => {
   it('lets in a user holding any one of the anyPermissions, and no one holding none', () => {
@@ -91,6 +98,44 @@ describe('decideAccess', () => {
       kind: 'redirect',
       to: '/',
     });
+  });
+});
+
+describe('decideAccess through the steps of a sign-in', () => {
+  const panel = Permissions.AdminPanelView;
+
+  it('asks for the second factor before anything else, the new password included', () => {
+    const waiting = user([panel], true, 'verify');
+    expect(decideAccess([root, shell], waiting)).toEqual({ kind: 'redirect', to: '/login/second-factor' });
+    expect(decideAccess([root, changePassword], waiting)).toEqual({
+      kind: 'redirect',
+      to: '/login/second-factor',
+    });
+    expect(decideAccess([root, enrol], waiting)).toEqual({ kind: 'redirect', to: '/login/second-factor' });
+    expect(decideAccess([root, secondFactor], waiting)).toEqual({ kind: 'allow' });
+    expect(decideAccess([root, secondFactor], null)).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('then the temporary password, then enrolment when the role requires a factor', () => {
+    expect(decideAccess([root, enrol], user([panel], true))).toEqual({
+      kind: 'redirect',
+      to: '/change-password',
+    });
+    const enrolling = user([panel], false, 'enrol');
+    expect(decideAccess([root, shell], enrolling)).toEqual({ kind: 'redirect', to: '/security/enrol' });
+    expect(decideAccess([root, shell, users], enrolling)).toEqual({
+      kind: 'redirect',
+      to: '/security/enrol',
+    });
+    expect(decideAccess([root, enrol], enrolling)).toEqual({ kind: 'allow' });
+    expect(decideAccess([root, changePassword], enrolling)).toEqual({ kind: 'redirect', to: '/' });
+  });
+
+  it('leaves the step screens open to a signed-in user with nothing owed (they move on by themselves)', () => {
+    const done = user([panel]);
+    expect(decideAccess([root, secondFactor], done)).toEqual({ kind: 'allow' });
+    expect(decideAccess([root, enrol], done)).toEqual({ kind: 'allow' });
+    expect(decideAccess([root, shell], done)).toEqual({ kind: 'allow' });
   });
 });
 

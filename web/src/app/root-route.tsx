@@ -6,11 +6,18 @@ import { FullPageLoader } from '@/components/full-page-loader';
 import { StatusScreen } from '@/components/status-screen';
 import { paths } from '@/config/paths';
 import { useCurrentUserQuery } from '@/features/auth/api/get-current-user';
-import { loginPath, signOutDestination } from '@/features/auth/return-to';
+import { isStepPath, loginPath, signOutDestination, stepPath } from '@/features/auth/return-to';
 import { isApiError } from '@/lib/api-client';
 import { tokenStore, useHasToken } from '@/lib/tokens';
 import { decideAccess, pageTitle } from './guard';
 import { isRouteHandle, type RouteHandle } from './route-handle';
+
+/** Refusals that mean a step of the sign-in is owed (the guard sends the user to it), not a lost session. */
+const signInStepCodes = new Set([
+  'MUST_CHANGE_PASSWORD',
+  'SECOND_FACTOR_REQUIRED',
+  'TWO_FACTOR_ENROLMENT_REQUIRED',
+]);
 
 export function useRouteChain(): RouteHandle[] {
   const matches = useMatches();
@@ -28,7 +35,7 @@ export function RootRoute() {
   const sessionRejected =
     isApiError(userQuery.error) &&
     (userQuery.error.status === 401 || userQuery.error.status === 403) &&
-    userQuery.error.code !== 'MUST_CHANGE_PASSWORD';
+    !signInStepCodes.has(userQuery.error.code);
 
   const title = pageTitle(chain, (key) => t(key, { lng: i18n.language }));
   useEffect(() => {
@@ -57,12 +64,15 @@ export function RootRoute() {
   const decision = decideAccess(chain, user);
   if (decision.kind === 'redirect') {
     // Sent to sign in: where a sign-out of our own goes, else back to this page afterwards, told why
-    // when the session was refused.
+    // when the session was refused. A step of the sign-in (second factor, password, enrolment)
+    // remembers this page too, and goes on to it once done.
+    const here = location.pathname + location.search;
     const to =
       decision.to !== paths.login
-        ? decision.to
-        : (signOutDestination() ??
-          loginPath(location.pathname + location.search, sessionRejected ? 'expired' : undefined));
+        ? isStepPath(decision.to)
+          ? stepPath(decision.to, here)
+          : decision.to
+        : (signOutDestination() ?? loginPath(here, sessionRejected ? 'expired' : undefined));
     return <Navigate to={to} replace />;
   }
   return <Outlet />;

@@ -4,7 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { RootRouteError, RouteError } from '@/components/route-error';
 import { withChunkTimeout } from '@/lib/chunk';
-import { CHANGE_PASSWORD_ROUTE } from './guard';
+import { CHANGE_PASSWORD_ROUTE, ENROL_TWO_FACTOR_ROUTE, SECOND_FACTOR_ROUTE } from './guard';
 import { RootRoute } from './root-route';
 import type { RouteHandle } from './route-handle';
 
@@ -35,6 +35,16 @@ export const routes: RouteObject[] = [
         path: 'change-password',
         handle: handle({ name: CHANGE_PASSWORD_ROUTE, title: 'forcePassword.title', fallback: 'login' }),
         lazy: lazy(() => import('@/features/auth/routes/force-change-password')),
+      },
+      {
+        path: 'login/second-factor',
+        handle: handle({ name: SECOND_FACTOR_ROUTE, title: 'twoFactor.verify.title', fallback: 'login' }),
+        lazy: lazy(() => import('@/features/auth/routes/second-factor')),
+      },
+      {
+        path: 'security/enrol',
+        handle: handle({ name: ENROL_TWO_FACTOR_ROUTE, title: 'twoFactor.enrol.title', fallback: 'login' }),
+        lazy: lazy(() => import('@/features/auth/routes/enrol-two-factor')),
       },
       {
         path: '/',
@@ -589,6 +599,16 @@ export const routes: RouteObject[] = [
                     lazy: lazy(() => import('@/features/users/routes/user-view')),
                   },
                 ],
+              },
+              {
+                path: 'administration/securitylog',
+                handle: handle({
+                  name: 'admin.securityLog',
+                  title: 'securityLog.title',
+                  permissions: [Permissions.UsersEdit],
+                  fallback: 'dashboard',
+                }),
+                lazy: lazy(() => import('@/features/users/routes/security-log')),
               },
               {
                 path: 'administration/barcodes',

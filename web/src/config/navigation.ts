@@ -13,6 +13,7 @@ import {
   IconDna2,
   IconDoor,
   IconFileText,
+  IconFingerprint,
   IconHeartHandshake,
   IconHierarchy2,
   IconHourglass,
@@ -201,6 +202,13 @@ export const navGroups: readonly NavGroup[] = [
         label: 'nav.roles',
         icon: IconShieldLock,
         permissions: [Permissions.RolesView],
+      },
+      {
+        key: 'securitylog',
+        to: paths.securityLog,
+        label: 'nav.securityLog',
+        icon: IconFingerprint,
+        permissions: [Permissions.UsersEdit],
       },
       {
         key: 'barcodes',

@@ -5,6 +5,10 @@ export type VoucherKindPath = 'money' | 'product';
 export const paths = {
   login: '/login',
   changePassword: '/change-password',
+  /** The second step of a sign-in: a code of the authenticator app, a recovery code or a passkey. */
+  secondFactor: '/login/second-factor',
+  /** Setting up a second factor (required by the role, or chosen). */
+  enrolTwoFactor: '/security/enrol',
   dashboard: '/',
   profile: '/user',
   customers: {
@@ -97,6 +101,8 @@ export const paths = {
     view: (id: number | string) => `/administration/users/view/${id}`,
     edit: (id: number | string) => `/administration/users/edit/${id}`,
   },
+  /** Sign-ins and changes to how staff sign in (administrators). */
+  securityLog: '/administration/securitylog',
   roles: {
     list: '/administration/roles',
     view: (id: number | string) => `/administration/roles/view/${id}`,

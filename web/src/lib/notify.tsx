@@ -1,9 +1,14 @@
 import { Button, Group } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { type NotificationData, notifications } from '@mantine/notifications';
+import i18next from 'i18next';
+
+/** Every toast's close button says what it does (Mantine's has no name of its own). */
+const show = (data: NotificationData) =>
+  notifications.show({ ...data, closeButtonProps: { 'aria-label': i18next.t('common.close') } });
 
 /** The one toast helper. */
 export function notifySuccess(message: string, title?: string): void {
-  notifications.show({ color: 'teal', title, message, autoClose: 4000 });
+  show({ color: 'teal', title, message, autoClose: 4000 });
 }
 
 /** A change saved, with a button that takes it back (the notification closes when pressed). */
@@ -11,7 +16,7 @@ export function notifyUndoable(
   message: string,
   undo: { label: string; run: () => void; testId?: string },
 ): void {
-  const id = notifications.show({
+  const id = show({
     color: 'teal',
     autoClose: 8000,
     message: (
@@ -34,5 +39,5 @@ export function notifyUndoable(
 }
 
 export function notifyError(message: string, title?: string): void {
-  notifications.show({ color: 'red', title, message, autoClose: 7000 });
+  show({ color: 'red', title, message, autoClose: 7000 });
 }

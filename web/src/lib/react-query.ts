@@ -6,13 +6,22 @@ const transientStatuses = new Set([0, 502, 503, 504]);
 
 let mustChangePasswordHandler: () => void = () => {};
 
-/** Called when the API refuses a call because the user has to choose a new password first. */
+/**
+ * Called when the API refuses a call because a step of the sign-in is owed first: a new password,
+ * the second factor, or enrolling one that the role requires (the user is reloaded; the guard goes there).
+ */
 export function setMustChangePasswordHandler(handler: () => void): void {
   mustChangePasswordHandler = handler;
 }
 
+const signInStepCodes = new Set([
+  'MUST_CHANGE_PASSWORD',
+  'SECOND_FACTOR_REQUIRED',
+  'TWO_FACTOR_ENROLMENT_REQUIRED',
+]);
+
 function onError(error: unknown) {
-  if (isApiError(error) && error.code === 'MUST_CHANGE_PASSWORD') mustChangePasswordHandler();
+  if (isApiError(error) && signInStepCodes.has(error.code)) mustChangePasswordHandler();
 }
 
 export function createQueryClient(): QueryClient {

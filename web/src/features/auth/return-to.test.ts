@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPath, safeReturnPath, signOutReason } from './return-to';
+import { isStepPath, loginPath, safeReturnPath, signOutReason, stepPath } from './return-to';
 
 describe('returning after sign-in', () => {
   it('remembers the page and the reason in the login address', () => {
@@ -27,9 +27,30 @@ describe('returning after sign-in', () => {
       expect(safeReturnPath(unsafe)).toBeNull();
   });
 
+  it('passes through the steps of a sign-in to the page they were going to', () => {
+    expect(stepPath('/login/second-factor', '/customers/view/3')).toBe(
+      '/login/second-factor?from=%2Fcustomers%2Fview%2F3',
+    );
+    expect(stepPath('/security/enrol', '/')).toBe('/security/enrol');
+    expect(stepPath('/change-password', 'https://evil.example/')).toBe('/change-password');
+    // A step's screen stands for where it was going; the next step goes there too.
+    expect(stepPath('/change-password', '/login/second-factor?from=%2Fresults')).toBe(
+      '/change-password?from=%2Fresults',
+    );
+    expect(safeReturnPath('/security/enrol?from=%2Fvouchers')).toBe('/vouchers');
+    expect(safeReturnPath('/login/second-factor')).toBeNull();
+    expect(safeReturnPath('/security/enrol?from=%2F%2Fevil.example')).toBeNull();
+    expect(loginPath('/login/second-factor?from=%2Fresults', 'attempts')).toBe(
+      '/login?from=%2Fresults&reason=attempts',
+    );
+    expect(isStepPath('/security/enrol?from=%2F')).toBe(true);
+    expect(isStepPath('/customers')).toBe(false);
+  });
+
   it('knows only its own reasons', () => {
     expect(signOutReason('idle')).toBe('idle');
     expect(signOutReason('expired')).toBe('expired');
+    expect(signOutReason('attempts')).toBe('attempts');
     expect(signOutReason('<script>')).toBeNull();
   });
 });

@@ -4,8 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/logo';
 
-/** The frame of the screens shown outside the shell (login, forced password change). */
-export function AuthPage({ children, testId }: { children: ReactNode; testId: string }) {
+/** The frame of the screens shown outside the shell (login, the steps of a sign-in). */
+export function AuthPage({
+  children,
+  testId,
+  width = 420,
+}: {
+  children: ReactNode;
+  testId: string;
+  width?: number;
+}) {
   const { t } = useTranslation();
   return (
     <Box
@@ -20,7 +28,7 @@ export function AuthPage({ children, testId }: { children: ReactNode; testId: st
         <LanguageSwitch />
       </Group>
       <Center px="md" pb={64} mih="calc(100vh - 140px)">
-        <Stack w="100%" maw={420} gap="lg">
+        <Stack w="100%" maw={width} gap="lg">
           <Stack align="center" gap={6}>
             <Logo size="lg" />
             <Text c="dimmed" fz="sm">

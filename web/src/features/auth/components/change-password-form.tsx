@@ -1,4 +1,4 @@
-import { changePasswordRequestSchema } from '@genodesk/contract/auth';
+import { changePasswordRequestSchema, passwordMinLength } from '@genodesk/contract/auth';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -59,7 +59,7 @@ export function ChangePasswordForm({
         />
         <PasswordInput
           label={t('profile.newPassword')}
-          description={t('profile.newPasswordHint')}
+          description={t('profile.newPasswordHint', { min: passwordMinLength })}
           autoComplete="new-password"
           withAsterisk
           data-testid="password-new"

@@ -3,17 +3,23 @@ import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { notifySuccess } from '@/lib/notify';
 import { useLogout } from '../api/logout';
 import { AuthPage } from '../components/auth-page';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { safeReturnPath } from '../return-to';
 
-/** A user holding a temporary password chooses a new one before anything else. */
+/**
+ * A user holding a temporary password chooses a new one before anything else (but the second
+ * factor), then goes on to where the sign-in was going (through enrolment when the role requires it).
+ */
 export function ForceChangePasswordRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get('from')) ?? paths.dashboard;
   const logout = useLogout();
   return (
     <AuthPage testId="force-password-page">
@@ -32,7 +38,7 @@ export function ForceChangePasswordRoute() {
           submitLabel={t('forcePassword.submit')}
           onChanged={() => {
             notifySuccess(t('profile.passwordChanged'));
-            navigate(paths.dashboard, { replace: true });
+            navigate(returnTo, { replace: true });
           }}
         />
         <Group justify="center">

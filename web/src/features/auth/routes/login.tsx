@@ -67,7 +67,7 @@ export function LoginRoute() {
           </Stack>
           {reason && !serverError && (
             <Alert
-              color="blue"
+              color={reason === 'attempts' ? 'orange' : 'blue'}
               variant="light"
               icon={<IconInfoCircle size={18} />}
               data-testid="login-reason"

@@ -33,6 +33,7 @@ interface PermissionBoardProps {
   available: PermissionItem[];
   assigned: PermissionItem[];
   onMove: (item: PermissionItem, to: Side) => void;
+  /** Shown but not changeable (the editor's own role). */
   disabled?: boolean;
 }
 
@@ -49,17 +50,19 @@ function PermissionCard({
 }: {
   item: PermissionItem;
   side: Side;
+  /** Absent: the card only shows the permission (the overlay while dragging, a board that is disabled). */
   onMove?: () => void;
   overlay?: boolean;
 }) {
   const { t } = useTranslation();
+  const fixed = overlay || !onMove;
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: `${side}:${item.name}`,
     data: { side, item },
-    disabled: overlay,
+    disabled: fixed,
   });
   const moveLabel = side === 'available' ? t('roles.assign') : t('roles.unassign');
-  const control = overlay
+  const control = fixed
     ? {}
     : {
         ...attributes,
@@ -83,7 +86,12 @@ function PermissionCard({
       py={8}
       shadow={overlay ? 'lg' : undefined}
       className="gd-permission-card"
-      style={{ opacity: isDragging ? 0.35 : 1, cursor: 'grab', touchAction: 'none', background: 'white' }}
+      style={{
+        opacity: isDragging ? 0.35 : 1,
+        cursor: fixed && !overlay ? 'default' : 'grab',
+        touchAction: 'none',
+        background: 'white',
+      }}
       data-testid={overlay ? undefined : `${side}-permission-${item.name}`}
       data-permission={item.name}
       {...control}
@@ -138,11 +146,13 @@ function PermissionColumn({
   title,
   items,
   onMove,
+  disabled,
 }: {
   side: Side;
   title: string;
   items: PermissionItem[];
   onMove: (item: PermissionItem) => void;
+  disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const { setNodeRef, isOver } = useDroppable({ id: side });
@@ -172,7 +182,13 @@ function PermissionColumn({
           {items.length}
         </Badge>
       </Group>
-      <ScrollArea.Autosize mah="calc(100vh - 330px)" type="auto" offsetScrollbars>
+      {/* Read-only cards are not focusable: the list itself then is, to scroll it by keyboard. */}
+      <ScrollArea.Autosize
+        mah="calc(100vh - 330px)"
+        type="auto"
+        offsetScrollbars
+        viewportProps={disabled ? { tabIndex: 0 } : undefined}
+      >
         <Stack gap={6} mih={120}>
           {items.length === 0 ? (
             <Box py="xl">
@@ -187,7 +203,12 @@ function PermissionColumn({
                   {area}
                 </Text>
                 {group.map((item) => (
-                  <PermissionCard key={item.name} item={item} side={side} onMove={() => onMove(item)} />
+                  <PermissionCard
+                    key={item.name}
+                    item={item}
+                    side={side}
+                    onMove={disabled ? undefined : () => onMove(item)}
+                  />
                 ))}
               </Stack>
             ))
@@ -199,7 +220,7 @@ function PermissionColumn({
 }
 
 /** Available and assigned permissions; drag between the columns or use the arrow buttons. */
-export function PermissionBoard({ available, assigned, onMove }: PermissionBoardProps) {
+export function PermissionBoard({ available, assigned, onMove, disabled }: PermissionBoardProps) {
   const { t } = useTranslation();
   const [dragging, setDragging] = useState<{ item: PermissionItem; side: Side } | null>(null);
   const sensors = useSensors(
@@ -236,12 +257,14 @@ export function PermissionBoard({ available, assigned, onMove }: PermissionBoard
           title={t('roles.available')}
           items={available}
           onMove={(item) => onMove(item, 'assigned')}
+          disabled={disabled}
         />
         <PermissionColumn
           side="assigned"
           title={t('roles.assigned')}
           items={assigned}
           onMove={(item) => onMove(item, 'available')}
+          disabled={disabled}
         />
       </SimpleGrid>
       <DragOverlay dropAnimation={null}>

@@ -1,9 +1,21 @@
-import type { CurrentUser } from '@genodesk/contract/auth';
+import { type CurrentUser, passwordMinLength } from '@genodesk/contract/auth';
 import { Permissions } from '@genodesk/contract/permissions';
 import { changeDetailsRequestSchema } from '@genodesk/contract/users';
-import { Badge, Box, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Grid,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconKey, IconUserCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StaffColorPicker } from '@/components/color-picker';
 import { SectionLoader } from '@/components/full-page-loader';
@@ -11,14 +23,19 @@ import { PageHeader } from '@/components/page-header';
 import { useCan, useCurrentUser } from '@/features/auth/api/get-current-user';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { SessionsCard } from '@/features/auth/components/sessions-card';
+import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { CalendarFeedCard } from '@/features/reservations/components/calendar-feed-card';
+import { isApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useChangeDetails } from '../api/change-details';
 import { UserAvatar } from '../components/user-avatar';
 
-type DetailsValues = { Email: string; PhoneNumber: string; Color: number };
+type DetailsValues = { Email: string; PhoneNumber: string; Color: number; CurrentPassword: string };
+
+/** Another case of the same address is not a new e-mail (the server sees it so too). */
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function Section({
   icon,
@@ -49,10 +66,25 @@ function DetailsForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const { tm } = useLocale();
   const mutation = useChangeDetails();
-  const { form, field, applyServerErrors } = useZodForm<DetailsValues>(changeDetailsRequestSchema, {
-    initialValues: { Email: user.email, PhoneNumber: user.phoneNumber ?? '', Color: user.color },
+  // A new e-mail is where temporary passwords would go: the server asks for the password, so does the form.
+  const schema = useMemo(
+    () =>
+      changeDetailsRequestSchema.refine((v) => sameEmail(v.Email, user.email) || Boolean(v.CurrentPassword), {
+        message: 'currentPasswordRequired',
+        path: ['CurrentPassword'],
+      }),
+    [user.email],
+  );
+  const { form, field, applyServerErrors } = useZodForm<DetailsValues>(schema, {
+    initialValues: {
+      Email: user.email,
+      PhoneNumber: user.phoneNumber ?? '',
+      Color: user.color,
+      CurrentPassword: '',
+    },
   });
   const colorError = form.errors.Color;
+  const emailChanged = !sameEmail(form.getValues().Email, user.email);
 
   const submit = form.onSubmit((values) =>
     mutation.mutate(
@@ -60,14 +92,22 @@ function DetailsForm({ user }: { user: CurrentUser }) {
         Email: values.Email.trim(),
         PhoneNumber: values.PhoneNumber.trim() === '' ? null : values.PhoneNumber.trim(),
         Color: values.Color,
+        ...(sameEmail(values.Email, user.email) ? {} : { CurrentPassword: values.CurrentPassword }),
       },
       {
         onSuccess: (saved) => {
-          form.resetDirty({ Email: saved.email, PhoneNumber: saved.phoneNumber ?? '', Color: saved.color });
+          form.setFieldValue('CurrentPassword', '');
+          form.resetDirty({
+            Email: saved.email,
+            PhoneNumber: saved.phoneNumber ?? '',
+            Color: saved.color,
+            CurrentPassword: '',
+          });
           notifySuccess(t('profile.detailsSaved'));
         },
         onError: (error) => {
-          if (!applyServerErrors(error)) notifyError(t('profile.detailsFailed'));
+          if (!applyServerErrors(error))
+            notifyError(isApiError(error) ? error.message : t('profile.detailsFailed'));
         },
       },
     ),
@@ -83,6 +123,16 @@ function DetailsForm({ user }: { user: CurrentUser }) {
           data-testid="profile-email"
           {...field('Email')}
         />
+        {emailChanged && (
+          <PasswordInput
+            label={t('profile.currentPassword')}
+            description={t('profile.currentPasswordHint')}
+            autoComplete="current-password"
+            withAsterisk
+            data-testid="profile-current-password"
+            {...field('CurrentPassword')}
+          />
+        )}
         <TextInput
           label={t('users.fields.phone')}
           placeholder="+420 777 123 456"
@@ -148,12 +198,15 @@ export function ProfileRoute() {
           <Section
             icon={<IconKey size={22} color="var(--mantine-color-teal-7)" />}
             title={t('profile.password')}
-            description={t('profile.passwordDescription')}
+            description={t('profile.passwordDescription', { min: passwordMinLength })}
           >
             <ChangePasswordForm onChanged={() => notifySuccess(t('profile.passwordChanged'))} />
           </Section>
         </Grid.Col>
       </Grid>
+      <Box mt="lg">
+        <TwoFactorCard />
+      </Box>
       <Box mt="lg">
         <SessionsCard />
       </Box>

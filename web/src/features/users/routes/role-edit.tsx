@@ -1,6 +1,6 @@
 import type { PermissionItem } from '@genodesk/contract/users';
 import { Alert, Button, Group, TextInput } from '@mantine/core';
-import { IconEye, IconInfoCircle, IconSearch } from '@tabler/icons-react';
+import { IconEye, IconInfoCircle, IconLock, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
 import { notifyError, notifyUndoable } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -16,6 +17,7 @@ import { usePermissionCatalogue } from '../api/get-permissions';
 import { useRole } from '../api/get-role';
 import { useRemoveRolePermission } from '../api/remove-role-permission';
 import { PermissionBoard, type Side } from '../components/permission-board';
+import { RoleTwoFactorSwitch } from '../components/role-two-factor-switch';
 
 function matches(item: PermissionItem, search: string): boolean {
   const q = search.trim().toLowerCase();
@@ -31,6 +33,8 @@ export function RoleEditRoute() {
   const add = useAddRolePermission(id, locale);
   const remove = useRemoveRolePermission(id, locale);
   const [search, setSearch] = useState('');
+  // The editor's own role is shown, not changed (the server refuses it): another administrator does.
+  const own = useCurrentUser()?.role.id === id;
 
   const { available, assigned } = useMemo(() => {
     const all = catalogue.data ?? [];
@@ -109,9 +113,16 @@ export function RoleEditRoute() {
           </Button>
         }
       />
-      <Alert variant="light" color="teal" icon={<IconInfoCircle size={18} />} mb="md">
-        {t('roles.editHint')}
-      </Alert>
+      {own ? (
+        <Alert variant="light" color="orange" icon={<IconLock size={18} />} mb="md" data-testid="role-own">
+          {t('roles.ownRole')}
+        </Alert>
+      ) : (
+        <Alert variant="light" color="teal" icon={<IconInfoCircle size={18} />} mb="md">
+          {t('roles.editHint')}
+        </Alert>
+      )}
+      <RoleTwoFactorSwitch role={role.data} locale={locale} own={own} />
       <Group mb="md">
         <TextInput
           placeholder={t('roles.filter')}
@@ -123,7 +134,7 @@ export function RoleEditRoute() {
           data-testid="permissions-filter"
         />
       </Group>
-      <PermissionBoard available={available} assigned={assigned} onMove={onMove} />
+      <PermissionBoard available={available} assigned={assigned} onMove={onMove} disabled={own} />
     </>
   );
 }

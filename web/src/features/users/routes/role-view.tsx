@@ -1,6 +1,6 @@
 import { Permissions } from '@genodesk/contract/permissions';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconPencil } from '@tabler/icons-react';
+import { IconCheck, IconPencil, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
@@ -53,6 +53,15 @@ export function RoleViewRoute() {
         }
       />
       <Card withBorder radius="md" p="xl" data-testid="role-detail">
+        <Group gap="xs" mb="lg" data-testid="role-detail-two-factor">
+          <IconShieldLock size={18} color="var(--mantine-color-teal-7)" aria-hidden />
+          <Text fz="sm" fw={600}>
+            {t('roles.fields.twoFactor')}:
+          </Text>
+          <Badge variant="light" color={role.data.requiresTwoFactor ? 'teal' : 'gray'}>
+            {role.data.requiresTwoFactor ? t('roles.twoFactorRequired') : t('roles.twoFactorNotRequired')}
+          </Badge>
+        </Group>
         <Group justify="space-between" mb="lg">
           <Title order={4}>{t('roles.assigned')}</Title>
           <Badge variant="light">{role.data.permissions.length}</Badge>

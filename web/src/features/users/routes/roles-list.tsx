@@ -1,6 +1,6 @@
 import { Permissions } from '@genodesk/contract/permissions';
 import { ActionIcon, Alert, Badge, Card, Group, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconEye, IconPencil, IconShieldLock } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconShieldCheck, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
@@ -35,6 +35,7 @@ export function RolesListRoute() {
                 <Table.Th>{t('roles.fields.name')}</Table.Th>
                 <Table.Th ta="right">{t('roles.fields.permissionCount')}</Table.Th>
                 <Table.Th ta="right">{t('roles.fields.userCount')}</Table.Th>
+                <Table.Th>{t('roles.fields.twoFactor')}</Table.Th>
                 <Table.Th w={96} />
               </Table.Tr>
             </Table.Thead>
@@ -64,6 +65,17 @@ export function RolesListRoute() {
                   </Table.Td>
                   <Table.Td ta="right">
                     <Text fz="sm">{role.userCount}</Text>
+                  </Table.Td>
+                  <Table.Td data-testid="role-two-factor-state">
+                    {role.requiresTwoFactor ? (
+                      <Badge variant="light" color="teal" leftSection={<IconShieldCheck size={14} />}>
+                        {t('roles.twoFactorRequired')}
+                      </Badge>
+                    ) : (
+                      <Text fz="sm" c="dimmed">
+                        {t('roles.twoFactorNotRequired')}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(e) => e.stopPropagation()}>

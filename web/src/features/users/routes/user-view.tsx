@@ -20,6 +20,8 @@ import { useLocale } from '@/lib/use-locale';
 import { useUser } from '../api/get-user';
 import { useResetUserPassword } from '../api/reset-user-password';
 import { useSetUserActive, useSignOutEverywhere } from '../api/set-user-active';
+import { RecentSecurityEvents } from '../components/recent-security-events';
+import { ResetFactorsButton } from '../components/reset-factors-button';
 import { TemporaryPasswordModal } from '../components/temporary-password-modal';
 import { UserAvatar } from '../components/user-avatar';
 
@@ -142,6 +144,7 @@ export function UserViewRoute() {
               >
                 {t('users.signOutEverywhere')}
               </Button>
+              <ResetFactorsButton user={u} />
               <Button
                 variant="default"
                 color={u.isUserLoginActive ? 'red' : 'teal'}
@@ -216,6 +219,7 @@ export function UserViewRoute() {
           <Detail label={t('users.fields.createdAt')}>{formatDateTime(u.createdAt, locale)}</Detail>
         </SimpleGrid>
       </Card>
+      {canEdit && <RecentSecurityEvents userId={u.id} />}
       <TemporaryPasswordModal
         password={temporary?.temporaryPassword ?? null}
         email={u.email}

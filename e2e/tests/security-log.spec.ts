@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { demo, signIn, switchLanguage } from '../support/session';
+
+test.describe('the security log', () => {
+  test('an administrator sees who signed in, and who was refused, in both languages', async ({
+    page,
+    browser,
+  }) => {
+    // Reception signs in elsewhere, after a mistyped password.
+    const context = await browser.newContext();
+    const reception = await context.newPage();
+    await reception.goto('/login');
+    await reception.getByTestId('login-email').fill(demo.reception);
+    await reception.getByTestId('login-password').fill('not-the-password');
+    await reception.getByTestId('login-submit').click();
+    await expect(reception.getByTestId('login-submit')).toBeEnabled();
+    await signIn(reception, demo.reception);
+    await context.close();
+
+    await signIn(page, demo.admin);
+    await page.getByTestId('nav-securitylog').click();
+    await expect(page.getByRole('heading', { name: 'Bezpečnostní protokol' })).toBeVisible();
+
+    await page.getByTestId('security-log-filter-user').click();
+    await page.getByTestId('security-log-filter-user').fill('Recep');
+    await page.getByRole('option', { name: /Recep/ }).first().click();
+    await expect(page).toHaveURL(/userId=\d+/);
+
+    const rows = page.getByTestId('security-log-table-row');
+    const signedIn = rows.filter({
+      has: page.getByTestId('security-event').getByText('Přihlášení', { exact: true }),
+    });
+    await expect(signedIn.first()).toBeVisible();
+    await expect(signedIn.first().getByTestId('security-log-user')).toContainText('Recep');
+    const refused = rows.filter({ hasText: 'Odmítnuté přihlášení' });
+    await expect(refused.first()).toContainText('Chybný e-mail nebo heslo');
+    // Newest first: the sign-in came after the refusal.
+    await expect(rows.first().getByTestId('security-event')).toHaveText('Přihlášení');
+
+    await switchLanguage(page, 'EN');
+    await expect(page.getByRole('heading', { name: 'Security log' })).toBeVisible();
+    await expect(rows.first().getByTestId('security-event')).toHaveText('Signed in');
+    await expect(rows.filter({ hasText: 'Sign-in refused' }).first()).toContainText(
+      'Wrong e-mail or password',
+    );
+
+    // The user's page shows their latest entries and links back to the log filtered by them.
+    await rows.first().getByTestId('security-log-user').click();
+    await expect(page.getByTestId('user-security-events')).toContainText('Signed in');
+    await page.getByTestId('user-security-events-all').click();
+    await expect(page).toHaveURL(/\/administration\/securitylog\?userId=\d+/);
+    await expect(rows.first().getByTestId('security-log-user')).toContainText('Recep');
+  });
+
+  test('is not for those who may not edit users', async ({ page }) => {
+    await signIn(page, demo.doctor);
+    await expect(page.getByTestId('nav-securitylog')).toHaveCount(0);
+    await page.goto('/administration/securitylog');
+    await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+  });
+});
