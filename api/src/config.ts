@@ -70,7 +70,19 @@ export function loadConfig(env = process.env) {
      * its host. Unset, each request's own origin is used (fine on one address).
      */
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
+    /**
+     * The publication e-mail: a notification without genetic data (`none`), or with the issued report
+     * PDF attached, encrypted with AES-256 and the customer's date of birth (DDMMYYYY) as its password.
+     */
+    reportEmailAttachment: reportEmailAttachmentFromEnv(env.REPORT_EMAIL_ATTACHMENT),
   };
+}
+
+function reportEmailAttachmentFromEnv(value: string | undefined): 'none' | 'encrypted' {
+  const text = value?.trim() || 'none';
+  if (text !== 'none' && text !== 'encrypted')
+    throw new Error(`REPORT_EMAIL_ATTACHMENT must be none or encrypted, got "${value}"`);
+  return text;
 }
 
 function trustProxyFromEnv(

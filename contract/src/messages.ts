@@ -117,6 +117,14 @@ export const messages = {
     cs: 'Výsledek nelze zveřejnit, dokud lékař nepotvrdí každý otevřený bod. {fields}',
     en: 'The report cannot be published until the doctor confirms each open point. {fields}',
   },
+  reportReasonRequired: {
+    cs: 'Zpráva už byla vydána jako PDF: uveďte důvod nového vydání.',
+    en: 'The report has already been issued as a PDF: give the reason for issuing it again.',
+  },
+  reportChangedWhilePublishing: {
+    cs: 'Zpráva se během vydávání změnila. Zkuste to prosím znovu.',
+    en: 'The report changed while it was being issued. Please try again.',
+  },
   openPointInspection: {
     cs: 'Výsledek je označen ke kontrole lékařem.',
     en: 'The report is flagged for the doctor’s inspection.',

@@ -198,6 +198,69 @@ export const productPdfPreviewQuerySchema = z.object({
 });
 export type ProductPdfPreviewQuery = z.infer<typeof productPdfPreviewQuerySchema>;
 
+/** `GET admin/products/documents ?Id`: the report's issued PDFs, one per publication, newest first. */
+export const reportDocumentsQuerySchema = z.object({ Id: idSchema });
+
+/** One issued PDF of a report (rendered once at publication, never changed). */
+export const reportDocumentSchema = z.object({
+  version: z.number().int(),
+  language: z.enum(['cs', 'en']),
+  preliminary: z.boolean(),
+  /** Hex SHA-256 of the stored bytes. */
+  sha256: z.string(),
+  /** Printed on the PDF with its QR code (`XXXXX-XXXXX`). */
+  verificationCode: z.string(),
+  replacesVersion: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  createdBy: userRefSchema.nullable(),
+  createdAt: z.string(),
+});
+export type IssuedReport = z.infer<typeof reportDocumentSchema>;
+export const reportDocumentListSchema = z.object({ documents: z.array(reportDocumentSchema) });
+export type IssuedReportList = z.infer<typeof reportDocumentListSchema>;
+
+/** `GET admin/products/document ?Id&version`: the stored bytes of one version. */
+export const reportDocumentQuerySchema = z.object({
+  Id: idSchema,
+  version: z.coerce
+    .number({ error: 'invalidValue' })
+    .int('invalidValue')
+    .min(1, 'invalidValue')
+    .max(100_000, 'invalidValue'),
+});
+
+/**
+ * `POST verify/report`: is a PDF one this lab issued? `{ code }` (JSON) looks a verification code up;
+ * the PDF's own bytes (`application/pdf` or `application/octet-stream` body) are matched by SHA-256.
+ */
+export const reportVerifyCodeRequestSchema = z.object({
+  code: z.string().trim().min(1, 'required').max(40, 'invalidValue'),
+});
+
+export const reportVerificationSchema = z.union([
+  z.object({ issued: z.literal(false) }),
+  z.object({
+    issued: z.literal(true),
+    productId: z.number().int(),
+    customerName: z.string(),
+    barcode: z.string().nullable(),
+    version: z.number().int(),
+    language: z.enum(['cs', 'en']),
+    preliminary: z.boolean(),
+    sha256: z.string(),
+    verificationCode: z.string(),
+    replacesVersion: z.number().int().nullable(),
+    reason: z.string().nullable(),
+    createdAt: z.string(),
+    /** No later version replaces it. */
+    current: z.boolean(),
+    latestVersion: z.number().int(),
+    /** How it was found: by the file's SHA-256 (the very bytes issued) or by the code printed on it. */
+    matchedBy: z.enum(['sha256', 'code']),
+  }),
+]);
+export type ReportVerification = z.infer<typeof reportVerificationSchema>;
+
 /** Statuses the editor's actions set: save keeps the status; 2 invite, 3 publish, 4 publish preliminarily. */
 export const productStatusSchema = z.coerce
   .number({ error: 'invalidValue' })
@@ -226,6 +289,11 @@ export const productEditRequestSchema = z.object({
     .array(z.enum(publicationOpenPoints, { error: 'invalidValue' }))
     .max(3, 'invalidValue')
     .optional(),
+  /**
+   * Why a report already issued as a PDF is published again (printed on the new version, "replaces
+   * version N: …"); required then (422 'reportReasonRequired'), ignored otherwise.
+   */
+  Reason: z.string().trim().max(500, 'invalidValue').optional(),
 });
 export type ProductEditRequest = z.infer<typeof productEditRequestSchema>;
 
@@ -279,3 +347,6 @@ export const reanalysisRunQuerySchema = z.object({ Id: idSchema });
 
 /** `GET admin/products/reanalysis/current`: the latest reanalysis of all, if any. */
 export const currentReanalysisSchema = z.object({ run: reanalysisRunSchema.nullable() });
+
+/** The number a report's PDF carries (`GD-000123`): `GD-` and the report's id. */
+export const reportNumberOf = (productId: number) => `GD-${String(productId).padStart(6, '0')}`;

@@ -33,6 +33,11 @@ export interface Screen {
    * is generated at start, so its ids are looked up, not written down.
    */
   id?: string;
+  /**
+   * Fixed values of path parameters that are not an id of the demo data (`:code` of the verification
+   * page): the screen is opened with them.
+   */
+  params?: Readonly<Record<string, string>>;
   /** Checked in Czech and in English (the lists); other screens in Czech only. */
   bothLanguages?: boolean;
   /** Who opens it; the administrator when not given. */
@@ -98,6 +103,17 @@ export const screens: readonly Screen[] = [
   },
   { path: '/customers/archive', name: 'archive', bothLanguages: true },
   { path: '/customers/archive/:id', name: 'archived report', id: 'admin/products?section=archive' },
+
+  // The QR code on a report PDF leads to /verify/<code>; any signed-in staff member may open it.
+  { path: '/verify', name: 'document verification', bothLanguages: true, as: 'reception' },
+  {
+    path: '/verify/:code',
+    name: 'document verification of a code',
+    // A code no document has: the page answers "not issued".
+    params: { code: '00000-00000' },
+    bothLanguages: true,
+    as: 'reception',
+  },
 
   { path: '/unpaidcustomers', name: 'unprocessed orders', bothLanguages: true, phone: true },
   {

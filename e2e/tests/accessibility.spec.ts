@@ -193,6 +193,8 @@ const test = base.extend<object, { session: Session }>({
 
 async function urlOf(screen: Screen, session: Session): Promise<string> {
   let url = screen.path.replace('*', 'no-such-screen');
+  for (const [name, value] of Object.entries(screen.params ?? {}))
+    url = url.replace(`:${name}`, encodeURIComponent(value));
   if (url.includes(':id')) {
     if (!screen.id) throw new Error(`${screen.path}: the screen list names no API list for :id`);
     url = url.replace(':id', String(await session.firstId(screen.id)));

@@ -146,6 +146,12 @@ describe('rate limits counted in PostgreSQL', () => {
       ...Array.from({ length: 6 }, () => attempt('/recovery', '7')),
     ]);
     expect(statusCounts(first.map((a) => a.statusCode))).toEqual({ 200: 10, 429: 2 });
+    // Too fast is not the account's lock-out: the waiting sign-in goes on.
+    const tooFast = await attempt('/totp', '7');
+    expect(tooFast.json().error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Příliš mnoho pokusů o přihlášení. Zkuste to prosím za chvíli.',
+    });
     expect((await attempt('/totp', '8')).statusCode).toBe(200);
   });
 

@@ -109,6 +109,8 @@ const addressOf = (request: FastifyRequest) => normalizeIP(request.ip);
 const refusal = (code: string, messageKey: MessageKey) => () => new AppError(429, code, messageKey);
 const tooManyAttempts = refusal('TOO_MANY_ATTEMPTS', 'tooManyAttempts');
 const tooManyRequests = refusal('TOO_MANY_REQUESTS', 'tooManyRequests');
+/** Too fast, not locked out: the caller may try again in a minute (the lock-out is TOO_MANY_ATTEMPTS). */
+const tooFast = refusal('RATE_LIMITED', 'tooManyAttempts');
 
 const minute = 60_000;
 
@@ -137,7 +139,7 @@ export const rateLimits = {
     groupId: 'second-factor',
     keyGenerator: (request: FastifyRequest) =>
       request.principal ? `user:${request.principal.id}` : `address:${addressOf(request)}`,
-    errorResponseBuilder: tooManyAttempts,
+    errorResponseBuilder: tooFast,
   },
   /**
    * Calls that confirm a change with the user's password (a new e-mail), per user, counted together:
@@ -163,6 +165,17 @@ export const rateLimits = {
       const hash = createHash('sha256').update(token).digest('base64url').slice(0, 22);
       return `${hash}|${addressOf(request)}`;
     },
+    errorResponseBuilder: tooManyRequests,
+  },
+  /**
+   * Report verifications of one user (a PDF hashed or a code looked up): a person checks a few
+   * documents, a script walking the codes does not get far.
+   */
+  reportVerification: {
+    max: 30,
+    timeWindow: minute,
+    keyGenerator: (request: FastifyRequest) =>
+      request.principal ? `user:${request.principal.id}` : `address:${addressOf(request)}`,
     errorResponseBuilder: tooManyRequests,
   },
   /** Signed card notifications from one address (the gateway sends one per payment event). */

@@ -315,6 +315,19 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                // Any signed-in staff member (the QR code on a report PDF leads here).
+                path: 'verify',
+                handle: handle({ name: 'admin.verify', title: 'products.verify.title' }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/products/routes/verify-report')) },
+                  {
+                    path: ':code',
+                    handle: handle({ name: 'admin.verify.code', title: 'products.verify.title' }),
+                    lazy: lazy(() => import('@/features/products/routes/verify-report')),
+                  },
+                ],
+              },
+              {
                 path: 'unpaidcustomers',
                 handle: handle({
                   name: 'admin.unpaidcustomers',

@@ -31,7 +31,11 @@ describe('the accessibility check covers every screen (e2e/support/screens.ts)',
     expect(routed.filter((path) => !listed.includes(path))).toEqual([]);
   });
 
-  it('names the API list that gives each :id', () => {
-    expect(screens.filter((screen) => screen.path.includes(':') && !screen.id)).toEqual([]);
+  it('names the API list that gives each :id, and a value for every other parameter', () => {
+    const unfilled = (screen: (typeof screens)[number]) =>
+      (screen.path.match(/:\w+/g) ?? []).filter((param) =>
+        param === ':id' ? !screen.id : !screen.params?.[param.slice(1)],
+      );
+    expect(screens.filter((screen) => unfilled(screen).length > 0)).toEqual([]);
   });
 });

@@ -50,6 +50,11 @@ export const paths = {
     list: '/customers/archive',
     view: (id: number | string) => `/customers/archive/${id}`,
   },
+  /** Whether a report PDF is one this lab issued: the QR code printed on every PDF leads to `code`. */
+  verify: {
+    check: '/verify',
+    code: (code: string) => `/verify/${encodeURIComponent(code)}`,
+  },
   unpaidCustomers: {
     list: '/unpaidcustomers',
     view: (id: number | string) => `/unpaidcustomers/view/${id}`,

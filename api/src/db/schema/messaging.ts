@@ -15,7 +15,7 @@ import { customers } from './customers.js';
 import { users } from './users.js';
 
 /** A file sent with an e-mail (a QR code, an iCalendar invitation), kept with its message. */
-export type OutboxAttachment = {
+export type InlineAttachment = {
   filename: string;
   contentType: string;
   /** base64 */
@@ -23,6 +23,14 @@ export type OutboxAttachment = {
   /** Referenced from the HTML as `cid:<cid>` (an inline image). */
   cid?: string;
 };
+
+/**
+ * An attachment as the outbox keeps it: its bytes, or (`reportDocumentId`, `content` empty) an issued
+ * report PDF by reference, read and encrypted (AES-256, the customer's date of birth as DDMMYYYY) only
+ * when the message is sent, so the outbox never holds a copy of it.
+ */
+export type OutboxAttachment = InlineAttachment & { reportDocumentId?: number; encryption?: 'dateOfBirth' };
+export type ReportPdfAttachment = OutboxAttachment & { reportDocumentId: number };
 
 /** An e-mail sent from the e-mail screen: to one address or to the customers of a filter. */
 export const mailings = pgTable(

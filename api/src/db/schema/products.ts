@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './column-types.js';
 import { customers } from './customers.js';
 import { productTypes } from './finances.js';
 import { samples } from './samples.js';
@@ -162,5 +163,40 @@ export const productTemplates = pgTable(
   (t) => [
     primaryKey({ name: 'product_templates_pkey', columns: [t.productId, t.templateId] }),
     index('product_templates_template_idx').on(t.templateId, t.productId),
+  ],
+);
+
+/**
+ * The report's issued PDFs (issue 22): one row per publication [3] or preliminary publication [4],
+ * rendered once and never changed (the code has no update of this table). A later publication is the
+ * next version, naming the one it replaces and why. `sha256` (hex of `content`) and the short
+ * `verification_code` printed on it find the document again when a copy is checked.
+ */
+export const reportDocuments = pgTable(
+  'report_documents',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    language: text('language').notNull(),
+    preliminary: boolean('preliminary').notNull(),
+    content: bytea('content').notNull(),
+    sha256: text('sha256').notNull(),
+    verificationCode: text('verification_code').notNull(),
+    replacesVersion: integer('replaces_version'),
+    reason: text('reason'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('report_documents_product_version_idx').on(t.productId, t.version),
+    uniqueIndex('report_documents_sha256_idx').on(t.sha256),
+    uniqueIndex('report_documents_verification_code_idx').on(t.verificationCode),
+    check('report_documents_language', sql`${t.language} in ('cs', 'en')`),
+    check('report_documents_version_positive', sql`${t.version} >= 1`),
+    check('report_documents_replaces', sql`(${t.replacesVersion} is null) = (${t.version} = 1)`),
+    check('report_documents_sha256_hex', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
   ],
 );

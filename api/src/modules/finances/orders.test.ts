@@ -158,8 +158,10 @@ describe('finalizing an order of a customer with stored genotypes (additional pu
     const product = response.json();
     expect(product).toMatchObject({ id: productId, status: ProductStatus.Published, barcode: null });
     expect(product.publishedAt).not.toBeNull();
+    // The publication issued its PDF as version 1.
     expect(product.changeLog.map((c: { field: string }) => c.field).sort()).toEqual([
       'doctorIntro',
+      'pdfVersion',
       'status',
     ]);
     expect((await reportOf(productId)).status).toBe(ProductStatus.Published);

@@ -8,10 +8,10 @@ import type {
   OutboxStatus,
   Page,
 } from '@genodesk/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import { likePattern, listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
-import { deliveryChannels, outboxMessages } from '../../db/schema/index.js';
+import { deliveryChannels, outboxMessages, reportDocuments } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { maskedSecret, secretPlaceholder, wakeDelivery } from './outbox.js';
@@ -132,6 +132,22 @@ export async function listOutbox(db: Executor, query: OutboxListQuery): Promise<
 export async function getOutboxMessage(db: Executor, id: number): Promise<OutboxMessageDetail> {
   const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
   if (!row) throw notFound();
+  const referenced = (row.attachments ?? []).flatMap((a) =>
+    a.reportDocumentId === undefined ? [] : [a.reportDocumentId],
+  );
+  const sizes = new Map(
+    referenced.length === 0
+      ? []
+      : (
+          await db
+            .select({
+              id: reportDocuments.id,
+              size: sql<number>`octet_length(${reportDocuments.content})`.mapWith(Number),
+            })
+            .from(reportDocuments)
+            .where(inArray(reportDocuments.id, referenced))
+        ).map((d) => [d.id, d.size] as const),
+  );
   return {
     ...toMessage(row),
     // A sealed secret (a temporary password) is never shown, sent or not.
@@ -141,7 +157,11 @@ export async function getOutboxMessage(db: Executor, id: number): Promise<Outbox
     attachments: (row.attachments ?? []).map((a) => ({
       filename: a.filename,
       contentType: a.contentType,
-      size: Buffer.byteLength(a.content, 'base64'),
+      // A stored report PDF is referenced, not copied: its size is the stored document's (before encryption).
+      size:
+        a.reportDocumentId === undefined
+          ? Buffer.byteLength(a.content, 'base64')
+          : (sizes.get(a.reportDocumentId) ?? 0),
     })),
   };
 }

@@ -2,9 +2,15 @@ import { type Locale, toE164 } from '@genodesk/contract';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { insertMany } from '../../db/bulk.js';
 import type { Database, Tx } from '../../db/client.js';
-import { customers, type OutboxAttachment, outboxMessages } from '../../db/schema/index.js';
+import {
+  customers,
+  type InlineAttachment,
+  type OutboxAttachment,
+  outboxMessages,
+} from '../../db/schema/index.js';
 import { invalid } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
+import { reportPdfAttachment } from '../products/report-pdf/attachment.js';
 import { type MessageTemplateName, renderMessage, type TemplateParams } from './templates.js';
 import { DeliveryError, type EmailTransport, type SmsTransport } from './transports.js';
 
@@ -229,7 +235,19 @@ async function claimProbe(db: Database, channel: Channel): Promise<Claimed | und
   return rows[0] as Claimed | undefined;
 }
 
-async function sendOne(transports: Transports, message: Claimed): Promise<void> {
+/** The attachments as sent: a stored report PDF is read (and encrypted) now, never kept in the outbox. */
+async function attachmentsOf(db: Database, message: Claimed): Promise<InlineAttachment[]> {
+  const attachments: InlineAttachment[] = [];
+  for (const attachment of message.attachments ?? [])
+    attachments.push(
+      attachment.reportDocumentId !== undefined
+        ? await reportPdfAttachment(db, { ...attachment, reportDocumentId: attachment.reportDocumentId })
+        : attachment,
+    );
+  return attachments;
+}
+
+async function sendOne(db: Database, transports: Transports, message: Claimed): Promise<void> {
   if (message.channel === 'sms') {
     await transports.sms!.send({ to: message.recipient, text: message.bodyText, key: message.messageKey });
     return;
@@ -240,7 +258,7 @@ async function sendOne(transports: Transports, message: Claimed): Promise<void> 
     text: unseal(message.bodyText, message.secret),
     html: message.bodyHtml === null ? undefined : unseal(message.bodyHtml, message.secret),
     messageKey: message.messageKey,
-    attachments: message.attachments ?? [],
+    attachments: await attachmentsOf(db, message),
   });
 }
 
@@ -342,7 +360,7 @@ export async function deliverDue(
   const deliver = async (message: Claimed) => {
     const began = performance.now();
     try {
-      await sendOne(transports, message);
+      await sendOne(db, transports, message);
     } catch (error) {
       const isolated = (lastSent.get(message.channel) ?? -1) > began;
       const outcome = await recordFailure(db, message, error, isolated);

@@ -65,6 +65,49 @@ export const messageTemplates = {
       ],
     },
   }),
+  /** `REPORT_EMAIL_ATTACHMENT=encrypted`: the publication e-mail with the report PDF attached, encrypted. */
+  productPublishedWithPdf: template({
+    channel: 'email',
+    kind: 'product-published',
+    params: ['name'],
+    cs: {
+      subject: 'GenoDesk – vaše genetická zpráva je připravena',
+      paragraphs: [
+        'Dobrý den, {name},',
+        'vaše genetická zpráva byla zveřejněna. Najdete ji ve svém zákaznickém účtu a v příloze tohoto e-mailu.',
+        'Příloha (PDF) je zašifrována (AES-256). Heslo je vaše datum narození ve tvaru DDMMRRRR, například 15031985 pro 15. 3. 1985.',
+      ],
+    },
+    en: {
+      subject: 'GenoDesk – your genetic report is ready',
+      paragraphs: [
+        'Hello {name},',
+        'your genetic report has been published. You will find it in your customer account and attached to this e-mail.',
+        'The attachment (PDF) is encrypted (AES-256). The password is your date of birth as DDMMYYYY, for example 15031985 for 15 March 1985.',
+      ],
+    },
+  }),
+  productPreliminarilyPublishedWithPdf: template({
+    channel: 'email',
+    kind: 'product-preliminarily-published',
+    params: ['name'],
+    cs: {
+      subject: 'GenoDesk – předběžná genetická zpráva',
+      paragraphs: [
+        'Dobrý den, {name},',
+        'vaše genetická zpráva byla předběžně zveřejněna. Najdete ji ve svém zákaznickém účtu a v příloze tohoto e-mailu; lékař ji ještě může doplnit.',
+        'Příloha (PDF) je zašifrována (AES-256). Heslo je vaše datum narození ve tvaru DDMMRRRR, například 15031985 pro 15. 3. 1985.',
+      ],
+    },
+    en: {
+      subject: 'GenoDesk – a preliminary genetic report',
+      paragraphs: [
+        'Hello {name},',
+        'your genetic report has been published preliminarily. You will find it in your customer account and attached to this e-mail; the doctor may still complete it.',
+        'The attachment (PDF) is encrypted (AES-256). The password is your date of birth as DDMMYYYY, for example 15031985 for 15 March 1985.',
+      ],
+    },
+  }),
   productInvitation: template({
     channel: 'email',
     kind: 'product-invitation',

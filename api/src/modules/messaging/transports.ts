@@ -2,7 +2,7 @@ import net from 'node:net';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 import SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
-import type { OutboxAttachment } from '../../db/schema/index.js';
+import type { InlineAttachment } from '../../db/schema/index.js';
 
 export type EmailTransport = {
   send(message: {
@@ -12,7 +12,7 @@ export type EmailTransport = {
     html?: string;
     /** The same on every attempt: the Message-ID's local part, so a repeat can be recognised. */
     messageKey: string;
-    attachments: OutboxAttachment[];
+    attachments: InlineAttachment[];
   }): Promise<void>;
   close(): void;
 };

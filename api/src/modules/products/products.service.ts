@@ -16,6 +16,7 @@ import {
   publicationOpenPointsOf,
   ReanalysisStatus,
   type ReportCategory,
+  reportNumberOf,
   SampleStatus,
 } from '@genodesk/contract';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -50,8 +51,16 @@ import {
 } from '../results/generation.service.js';
 import { geneInformationColumns } from '../results/results.service.js';
 import { sanitizeRichText } from '../templates/rich-text.js';
+import {
+  latestReportDocument,
+  newVerificationCode,
+  type PublicationOverrides,
+  type RenderedIssue,
+  renderIssue,
+  storeIssue,
+} from './report-pdf/documents.service.js';
 
-type ProductsDeps = Pick<Deps, 'db' | 'jobs'>;
+type ProductsDeps = Pick<Deps, 'db' | 'jobs' | 'config'>;
 
 // The report's section, from its flags (an archived report keeps isInDoctorSection).
 
@@ -414,145 +423,335 @@ const statusActions: readonly number[] = [
 const emptyToNull = (value: string | undefined) =>
   value === undefined ? undefined : value.trim() === '' ? null : value.trim();
 
+type ProductRow = typeof products.$inferSelect;
+type EditCustomer = {
+  name: string;
+  surname: string;
+  email: string;
+  dateOfBirth: string | null;
+  notifyByEmail: boolean;
+  language: string;
+};
+
+/** The request asks to publish (3) or publish preliminarily (4), whatever the status was. */
+const publishAsked = (input: ProductEditRequest) =>
+  input.Status === ProductStatus.Published || input.Status === ProductStatus.PreliminarilyPublished;
+
+type SanitizedIntros = { doctorIntro?: string; doctorIntroReproductiveGenetics?: string };
+
+/** The report and its customer as an edit reads them: locked in the transaction, plain before it. */
+async function readForEdit(db: Executor, id: number, lock: boolean) {
+  const query = db.select().from(products).where(eq(products.id, id));
+  const [before] = lock ? await query.for('update') : await query;
+  if (!before) throw notFound();
+  if (before.isArchived) throw unprocessable('productArchivedReadOnly');
+  const [customer] = await db
+    .select({
+      name: customers.name,
+      surname: customers.surname,
+      email: customers.email,
+      dateOfBirth: customers.dateOfBirth,
+      notifyByEmail: customers.notifyByEmail,
+      language: customers.language,
+    })
+    .from(customers)
+    .where(eq(customers.id, before.customerId));
+  if (!customer) throw notFound();
+  return { before, customer };
+}
+
+/**
+ * What an edit does to the report, by the rules (a pure function of the report, its customer and the
+ * request): the new values, the change log's changes, the status action. Throws the rules' refusals.
+ */
+function planEdit(
+  before: ProductRow,
+  customer: EditCustomer,
+  input: ProductEditRequest,
+  intros: SanitizedIntros,
+) {
+  const status = input.Status ?? before.status;
+  const statusChanged = status !== before.status;
+  if (statusChanged && !statusActions.includes(status))
+    throw unprocessable('productStatusNotAllowed', 'Status');
+
+  const legalGuardianName =
+    emptyToNull(input.LegalGuardianName) !== undefined
+      ? emptyToNull(input.LegalGuardianName)
+      : before.legalGuardianName;
+  const legalGuardianEmail =
+    emptyToNull(input.LegalGuardianEmail) !== undefined
+      ? emptyToNull(input.LegalGuardianEmail)
+      : before.legalGuardianEmail;
+  const inviting = statusChanged && status === ProductStatus.Unpublished;
+  if (inviting && isUnderage(customer.dateOfBirth) && !legalGuardianName)
+    throw unprocessable('legalGuardianRequired', 'LegalGuardianName');
+  const publishing =
+    statusChanged && (status === ProductStatus.Published || status === ProductStatus.PreliminarilyPublished);
+
+  // Publication gates: each open point needs the doctor's confirmation, recorded with who and when.
+  const open = openPointsOf({
+    requiresInspection: before.requiresInspection,
+    content: before.content,
+    doctorIntro: intros.doctorIntro ?? before.doctorIntro,
+  });
+  const confirmed = open.filter((point) => input.Confirmations?.includes(point));
+  // Every publication asks: a change of status, and the publication again of a published report.
+  if (publishing || publishAsked(input)) {
+    const unconfirmed = open.filter((point) => !confirmed.includes(point));
+    if (unconfirmed.length)
+      throw publicationRefused(unconfirmed, notAssessedPhenotypes(before.content).length);
+  }
+
+  const after = {
+    status,
+    doctorIntro: intros.doctorIntro ?? before.doctorIntro,
+    doctorIntroReproductiveGenetics:
+      intros.doctorIntroReproductiveGenetics ?? before.doctorIntroReproductiveGenetics,
+    doctorIntroReproductiveGeneticsEnabled:
+      input.DoctorIntroReproductiveGeneticsEnabled ?? before.doctorIntroReproductiveGeneticsEnabled,
+    legalGuardianName: legalGuardianName ?? null,
+    legalGuardianEmail: legalGuardianEmail ?? null,
+    // Only the doctor's review clears the flag.
+    requiresInspection: before.requiresInspection && !confirmed.includes('inspection'),
+  };
+  const fields = Object.keys(after) as (keyof typeof after)[];
+  const changes: FieldChange[] = [
+    ...confirmed.map((point) => ({ field: 'confirmed', oldValue: null, newValue: point })),
+    ...fields
+      .filter((field) => after[field] !== before[field])
+      .map((field) => ({ field, oldValue: before[field], newValue: after[field] })),
+  ];
+  const introsChanged =
+    after.doctorIntro !== before.doctorIntro ||
+    after.doctorIntroReproductiveGenetics !== before.doctorIntroReproductiveGenetics;
+  return { status, statusChanged, publishing, inviting, after, changes, introsChanged };
+}
+
+type EditPlan = ReturnType<typeof planEdit>;
+
+/**
+ * Whether this edit issues a PDF version: it asks to publish (Status 3 or 4) and there is none yet,
+ * or the status changes, or the report changed since the last version (this edit, a phenotype
+ * assessment, a reanalysis). A version after the first needs the doctor's reason (422).
+ */
+function issueNeeded(
+  before: ProductRow,
+  input: ProductEditRequest,
+  plan: EditPlan,
+  latest: { version: number; createdAt: Date } | undefined,
+): boolean {
+  if (!publishAsked(input)) return false;
+  const needed =
+    latest === undefined ||
+    plan.statusChanged ||
+    plan.changes.length > 0 ||
+    (before.lastChangeAt !== null && before.lastChangeAt > latest.createdAt);
+  if (needed && latest !== undefined && !input.Reason)
+    throw unprocessable('reportReasonRequired', 'Reason', { version: latest.version });
+  return needed;
+}
+
+/** How many times an edit renders again when the report changed while its PDF was rendered. */
+const issueAttempts = 3;
+
 /**
  * `PATCH admin/products/`: saves the doctor's texts and, with a new status, invites (2), publishes (3)
  * or publishes preliminarily (4): the sample follows ([9] or [8]), the customer is e-mailed through
  * the outbox, every changed field goes to the change log. One transaction.
+ *
+ * A publication (Status 3 or 4 asked for, see `issueNeeded`) issues the report's PDF as its next
+ * stored version: rendered first, off the event loop and without any lock, then stored in the same
+ * transaction as the status change, which checks that the report would still render the same (else it
+ * renders again). `origin` is where the printed verification link points.
  */
-export async function editProduct(deps: ProductsDeps, by: Principal, input: ProductEditRequest) {
+export async function editProduct(
+  deps: ProductsDeps,
+  by: Principal,
+  input: ProductEditRequest,
+  origin: string,
+) {
   const id = input.Id;
-  const now = new Date();
   // Sanitised before the transaction: a refused media URL is a 400 that changes nothing.
-  const doctorIntro =
-    input.DoctorIntro !== undefined ? sanitizeRichText(input.DoctorIntro, 'DoctorIntro') : undefined;
-  const doctorIntroReproductiveGenetics =
-    input.DoctorIntroReproductiveGenetics !== undefined
-      ? sanitizeRichText(input.DoctorIntroReproductiveGenetics, 'DoctorIntroReproductiveGenetics')
-      : undefined;
+  const intros: SanitizedIntros = {
+    doctorIntro:
+      input.DoctorIntro !== undefined ? sanitizeRichText(input.DoctorIntro, 'DoctorIntro') : undefined,
+    doctorIntroReproductiveGenetics:
+      input.DoctorIntroReproductiveGenetics !== undefined
+        ? sanitizeRichText(input.DoctorIntroReproductiveGenetics, 'DoctorIntroReproductiveGenetics')
+        : undefined,
+  };
 
-  await transaction(deps.db, async (tx) => {
-    const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
-    if (!before) throw notFound();
-    if (before.isArchived) throw unprocessable('productArchivedReadOnly');
-    const [customer] = await tx
-      .select({
-        name: customers.name,
-        surname: customers.surname,
-        email: customers.email,
-        dateOfBirth: customers.dateOfBirth,
-        notifyByEmail: customers.notifyByEmail,
-        language: customers.language,
-      })
-      .from(customers)
-      .where(eq(customers.id, before.customerId));
-    if (!customer) throw notFound();
-
-    const status = input.Status ?? before.status;
-    const statusChanged = status !== before.status;
-    if (statusChanged && !statusActions.includes(status))
-      throw unprocessable('productStatusNotAllowed', 'Status');
-
-    const legalGuardianName =
-      emptyToNull(input.LegalGuardianName) !== undefined
-        ? emptyToNull(input.LegalGuardianName)
-        : before.legalGuardianName;
-    const legalGuardianEmail =
-      emptyToNull(input.LegalGuardianEmail) !== undefined
-        ? emptyToNull(input.LegalGuardianEmail)
-        : before.legalGuardianEmail;
-    const inviting = statusChanged && status === ProductStatus.Unpublished;
-    if (inviting && isUnderage(customer.dateOfBirth) && !legalGuardianName)
-      throw unprocessable('legalGuardianRequired', 'LegalGuardianName');
-    const publishing =
-      statusChanged &&
-      (status === ProductStatus.Published || status === ProductStatus.PreliminarilyPublished);
-
-    // Publication gates: each open point needs the doctor's confirmation, recorded with who and when.
-    const open = openPointsOf({
-      requiresInspection: before.requiresInspection,
-      content: before.content,
-      doctorIntro: doctorIntro ?? before.doctorIntro,
-    });
-    const confirmed = open.filter((point) => input.Confirmations?.includes(point));
-    if (publishing) {
-      const unconfirmed = open.filter((point) => !confirmed.includes(point));
-      if (unconfirmed.length)
-        throw publicationRefused(unconfirmed, notAssessedPhenotypes(before.content).length);
+  for (let attempt = 1; ; attempt++) {
+    const now = new Date();
+    // Rendering first, outside the transaction: the same rules on the report as it is now (a refusal
+    // costs no render), then the PDF of the version this edit would issue.
+    let rendered: RenderedIssue | null = null;
+    if (publishAsked(input)) {
+      const { before, customer } = await readForEdit(deps.db, id, false);
+      const plan = planEdit(before, customer, input, intros);
+      const latest = await latestReportDocument(deps.db, id);
+      if (issueNeeded(before, input, plan, latest))
+        rendered = await renderIssue(deps.db, {
+          productId: id,
+          version: (latest?.version ?? 0) + 1,
+          replaces: latest ? { version: latest.version, reason: input.Reason ?? '' } : null,
+          code: newVerificationCode(),
+          origin,
+          overrides: await publicationOverrides(deps.db, by, before, plan, now),
+        });
     }
-
-    const after = {
-      status,
-      doctorIntro: doctorIntro ?? before.doctorIntro,
-      doctorIntroReproductiveGenetics:
-        doctorIntroReproductiveGenetics ?? before.doctorIntroReproductiveGenetics,
-      doctorIntroReproductiveGeneticsEnabled:
-        input.DoctorIntroReproductiveGeneticsEnabled ?? before.doctorIntroReproductiveGeneticsEnabled,
-      legalGuardianName: legalGuardianName ?? null,
-      legalGuardianEmail: legalGuardianEmail ?? null,
-      // Only the doctor's review clears the flag.
-      requiresInspection: before.requiresInspection && !confirmed.includes('inspection'),
-    };
-    const fields = Object.keys(after) as (keyof typeof after)[];
-    const changes: FieldChange[] = [
-      ...confirmed.map((point) => ({ field: 'confirmed', oldValue: null, newValue: point })),
-      ...fields
-        .filter((field) => after[field] !== before[field])
-        .map((field) => ({ field, oldValue: before[field], newValue: after[field] })),
-    ];
-    if (changes.length === 0) return;
-
-    const introsChanged =
-      after.doctorIntro !== before.doctorIntro ||
-      after.doctorIntroReproductiveGenetics !== before.doctorIntroReproductiveGenetics;
-    await tx
-      .update(products)
-      .set({
-        ...after,
-        ...(introsChanged ? { doctorId: by.id, doctorsIntroLastChange: now } : {}),
-        ...(publishing ? { publishedAt: now } : {}),
-        lastChangeAt: now,
-        updatedAt: now,
-      })
-      .where(eq(products.id, id));
-    await audit(tx, { entity: 'product', entityId: id, changedBy: by.id, changes });
-
-    if (before.sampleId !== null && (publishing || inviting))
-      await setSampleStatus(
+    const stored = await transaction(deps.db, async (tx) => {
+      const { before, customer } = await readForEdit(tx, id, true);
+      const plan = planEdit(before, customer, input, intros);
+      const latest = await latestReportDocument(tx, id);
+      const issuing = issueNeeded(before, input, plan, latest);
+      if (issuing !== (rendered !== null)) return false;
+      const documentId = rendered ? await storeIssue(tx, by, rendered) : null;
+      if (rendered && documentId === null) return false;
+      await applyEdit(
         tx,
+        deps,
         by,
-        before.sampleId,
-        inviting ? SampleStatus.ResultsRequireConsultation : SampleStatus.ResultsPublishedOnline,
+        before,
+        customer,
+        plan,
+        now,
+        rendered && documentId !== null ? { ...rendered, documentId } : null,
       );
+      return true;
+    });
+    if (stored) break;
+    if (attempt >= issueAttempts) throw conflict('reportChangedWhilePublishing');
+  }
+  return getProduct(deps.db, id);
+}
 
-    const customerName = `${customer.name} ${customer.surname}`;
-    // Every message to the customer (and their guardian) in the customer's language.
-    const to = {
-      email: customer.email,
-      language: customer.language as Locale,
-      customerId: before.customerId,
-    };
-    if (publishing && customer.notifyByEmail)
+/** What the issued PDF prints from this edit: its texts, status, doctor and date. */
+async function publicationOverrides(
+  db: Executor,
+  by: Principal,
+  before: ProductRow,
+  plan: EditPlan,
+  now: Date,
+): Promise<PublicationOverrides> {
+  let doctorName: string | null = by.userName;
+  if (!plan.introsChanged) {
+    const [doctor] =
+      before.doctorId === null
+        ? []
+        : await db.select({ userName: users.userName }).from(users).where(eq(users.id, before.doctorId));
+    doctorName = doctor?.userName ?? null;
+  }
+  return {
+    status: plan.status,
+    doctorIntro: plan.after.doctorIntro,
+    doctorIntroReproductiveGenetics: plan.after.doctorIntroReproductiveGenetics,
+    doctorIntroReproductiveGeneticsEnabled: plan.after.doctorIntroReproductiveGeneticsEnabled,
+    doctorName,
+    publishedAt: now,
+  };
+}
+
+/** The edit's writes, in its transaction: the report, its change log, the sample, the e-mails. */
+async function applyEdit(
+  tx: Tx,
+  deps: ProductsDeps,
+  by: Principal,
+  before: ProductRow,
+  customer: EditCustomer,
+  plan: EditPlan,
+  now: Date,
+  issued: (RenderedIssue & { documentId: number }) | null,
+) {
+  const { after, status, publishing, inviting, introsChanged } = plan;
+  const changes: FieldChange[] = [
+    ...plan.changes,
+    // The change log shows each issued PDF: its version (and the reason of a later one).
+    ...(issued
+      ? [
+          {
+            field: 'pdfVersion',
+            oldValue: issued.plan.replaces?.version ?? null,
+            newValue: issued.plan.version,
+          },
+          ...(issued.plan.replaces
+            ? [{ field: 'pdfReason', oldValue: null, newValue: issued.plan.replaces.reason }]
+            : []),
+        ]
+      : []),
+  ];
+  if (changes.length === 0) return;
+
+  await tx
+    .update(products)
+    .set({
+      ...after,
+      ...(introsChanged ? { doctorId: by.id, doctorsIntroLastChange: now } : {}),
+      ...(publishing || issued ? { publishedAt: now } : {}),
+      lastChangeAt: now,
+      updatedAt: now,
+    })
+    .where(eq(products.id, before.id));
+  await audit(tx, { entity: 'product', entityId: before.id, changedBy: by.id, changes });
+
+  if (before.sampleId !== null && (publishing || inviting))
+    await setSampleStatus(
+      tx,
+      by,
+      before.sampleId,
+      inviting ? SampleStatus.ResultsRequireConsultation : SampleStatus.ResultsPublishedOnline,
+    );
+
+  const customerName = `${customer.name} ${customer.surname}`;
+  // Every message to the customer (and their guardian) in the customer's language.
+  const to = {
+    email: customer.email,
+    language: customer.language as Locale,
+    customerId: before.customerId,
+  };
+  if (publishing && customer.notifyByEmail) {
+    const preliminary = status === ProductStatus.PreliminarilyPublished;
+    // The issued PDF goes along only when configured and the customer's password (the date of birth)
+    // is known: by reference, encrypted when sent (modules/messaging reads it then).
+    if (deps.config.reportEmailAttachment === 'encrypted' && issued && customer.dateOfBirth)
       await queueTemplateEmail(
         tx,
         deps.jobs,
         to,
-        status === ProductStatus.Published ? 'productPublished' : 'productPreliminarilyPublished',
+        preliminary ? 'productPreliminarilyPublishedWithPdf' : 'productPublishedWithPdf',
+        { name: customerName },
+        [
+          {
+            filename: `${reportNumberOf(before.id)}-v${issued.plan.version}.pdf`,
+            contentType: 'application/pdf',
+            content: '',
+            reportDocumentId: issued.documentId,
+            encryption: 'dateOfBirth',
+          },
+        ],
+      );
+    else
+      await queueTemplateEmail(
+        tx,
+        deps.jobs,
+        to,
+        preliminary ? 'productPreliminarilyPublished' : 'productPublished',
         { name: customerName },
       );
-    if (inviting) {
-      // Consultation e-mails ignore the customer's notification settings.
-      await queueTemplateEmail(tx, deps.jobs, to, 'productInvitation', { name: customerName });
-      if (after.legalGuardianEmail)
-        await queueTemplateEmail(
-          tx,
-          deps.jobs,
-          { ...to, email: after.legalGuardianEmail },
-          'productInvitationGuardian',
-          { guardian: after.legalGuardianName ?? '', customer: customerName },
-        );
-    }
-  });
-  return getProduct(deps.db, id);
+  }
+  if (inviting) {
+    // Consultation e-mails ignore the customer's notification settings.
+    await queueTemplateEmail(tx, deps.jobs, to, 'productInvitation', { name: customerName });
+    if (after.legalGuardianEmail)
+      await queueTemplateEmail(
+        tx,
+        deps.jobs,
+        { ...to, email: after.legalGuardianEmail },
+        'productInvitationGuardian',
+        { guardian: after.legalGuardianName ?? '', customer: customerName },
+      );
+  }
 }
 
 /** 422 naming each open point the doctor has not confirmed, in the caller's language. */

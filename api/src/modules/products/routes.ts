@@ -11,10 +11,17 @@ import {
   productPdfPreviewQuerySchema,
   productSchema,
   reportCategorySchema,
+  reportDocumentListSchema,
+  reportDocumentQuerySchema,
+  reportDocumentsQuerySchema,
+  reportVerificationSchema,
+  reportVerifyCodeRequestSchema,
 } from '@genodesk/contract';
+import type { FastifyRequest } from 'fastify';
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
-import { requestLocale } from '../../http/errors.js';
+import { invalid, requestLocale } from '../../http/errors.js';
+import { rateLimits } from '../../http/rate-limit.js';
 import {
   assessPhenotype,
   editProduct,
@@ -23,9 +30,13 @@ import {
   readProduct,
   requestMove,
 } from './products.service.js';
+import { listReportDocuments, readReportDocument, verifyReport } from './report-pdf/documents.service.js';
 import { previewReportPdf } from './report-pdf/report-pdf.service.js';
 
 const P = Permissions;
+
+/** The largest PDF the verification call takes (an issued report is well under a megabyte). */
+export const maxVerifiedPdfBytes = 20 * 1024 * 1024;
 
 export function productsRoutes(app: App, deps: Deps) {
   const tags = ['products'];
@@ -65,7 +76,7 @@ export function productsRoutes(app: App, deps: Deps) {
       const { pdf, filename } = await previewReportPdf(deps.db, principalOf(request), {
         productId: request.query.Id,
         locale: request.query.locale,
-        origin: deps.config.publicUrl ?? `${request.protocol}://${request.host}`,
+        origin: originOf(deps, request),
       });
       return reply
         .header('content-type', 'application/pdf')
@@ -73,6 +84,66 @@ export function productsRoutes(app: App, deps: Deps) {
         .header('cache-control', 'no-store')
         .send(pdf);
     },
+  });
+
+  app.get('/api/admin/products/documents', {
+    config: { access: { all: [P.ProductsView] } },
+    schema: {
+      tags,
+      summary: "The report's issued PDFs (one per publication, never changed), newest first",
+      querystring: reportDocumentsQuerySchema,
+      response: { 200: reportDocumentListSchema },
+    },
+    handler: (request) => listReportDocuments(deps.db, request.query.Id),
+  });
+
+  app.get('/api/admin/products/document', {
+    config: { access: { all: [P.ProductsView] } },
+    schema: {
+      tags,
+      summary:
+        'One issued version of the report as stored (application/pdf, a download); the read is audited',
+      querystring: reportDocumentQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const { pdf, filename } = await readReportDocument(
+        deps.db,
+        principalOf(request),
+        request.query.Id,
+        request.query.version,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  });
+
+  // The verification call takes a PDF's raw bytes as its body besides the JSON `{ code }`.
+  app.register(async (scope: App) => {
+    scope.addContentTypeParser(
+      ['application/pdf', 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: maxVerifiedPdfBytes },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post('/api/verify/report', {
+      bodyLimit: maxVerifiedPdfBytes,
+      config: { access: 'signedIn', rateLimit: rateLimits.reportVerification },
+      schema: {
+        tags,
+        summary:
+          "Is a PDF one this lab issued? The file's bytes (application/pdf or application/octet-stream) are matched by SHA-256; JSON { code } looks up the verification code printed on it. Answers { issued: false } or the document's metadata, and whether it is the current version",
+        response: { 200: reportVerificationSchema },
+      },
+      handler: (request) => {
+        const body: unknown = request.body;
+        if (Buffer.isBuffer(body)) return verifyReport(deps.db, principalOf(request), { bytes: body });
+        const parsed = reportVerifyCodeRequestSchema.safeParse(body);
+        if (!parsed.success) throw invalid('invalidValue', 'code');
+        return verifyReport(deps.db, principalOf(request), { code: parsed.data.code });
+      },
+    });
   });
 
   app.get('/api/admin/products/getcategory', {
@@ -91,11 +162,12 @@ export function productsRoutes(app: App, deps: Deps) {
     config: { access: { all: [P.ProductsEdit] } },
     schema: {
       tags,
-      summary: "Saves the doctor's texts; with Status 2 invites, 3 publishes, 4 publishes preliminarily",
+      summary:
+        "Saves the doctor's texts; with Status 2 invites, 3 publishes, 4 publishes preliminarily. A publication stores the report's PDF as its next version (a later one needs Reason: 422 without)",
       body: productEditRequestSchema,
       response: { 200: productSchema },
     },
-    handler: (request) => editProduct(deps, principalOf(request), request.body),
+    handler: (request) => editProduct(deps, principalOf(request), request.body, originOf(deps, request)),
   });
 
   app.patch('/api/admin/products/phenotype', {
@@ -124,3 +196,7 @@ export function productsRoutes(app: App, deps: Deps) {
     },
   });
 }
+
+/** Where links printed on a PDF point: `PUBLIC_URL`, else the origin this request came to. */
+const originOf = (deps: Deps, request: FastifyRequest) =>
+  deps.config.publicUrl ?? `${request.protocol}://${request.host}`;

@@ -1,4 +1,4 @@
-import { displayGenotype, type Locale, locales } from '@genodesk/contract';
+import { displayGenotype, type Locale, locales, reportNumberOf } from '@genodesk/contract';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Executor } from '../../../db/client.js';
@@ -48,6 +48,8 @@ export type ReportDocument = {
   customer: { name: string; dateOfBirth: string | null; barcode: string | null };
   sample: { receivedAt: string | null };
   report: { number: string; version: number; date: string; productType: string | null };
+  /** A later version: which one it replaces and why ("Version 2 – replaces version 1: …"). */
+  replaces: { version: number; reason: string } | null;
   intro: RichBlock[];
   reproductiveIntro: RichBlock[] | null;
   /** High risks first, then medium. */
@@ -94,8 +96,10 @@ export type ReportSource = {
 export type ReportOptions = {
   locale: Locale;
   preview: boolean;
-  /** The stored version's number (1 until publications are stored). */
+  /** The stored version's number (1 for a preview). */
   version?: number;
+  /** The version this one replaces, and why. */
+  replaces?: { version: number; reason: string } | null;
   /** When the report is dated (now for a preview). */
   date?: Date;
   verification: { code: string; url: string };
@@ -120,9 +124,6 @@ const dateFormats: Record<Locale, Intl.DateTimeFormat> = {
 /** A calendar day (`YYYY-MM-DD`, taken at noon UTC so no zone moves it) or an instant, in Prague. */
 export const formatReportDate = (value: string | Date, locale: Locale) =>
   dateFormats[locale].format(typeof value === 'string' ? new Date(`${value}T12:00:00Z`) : value);
-
-/** A report's number until stored publications number them: `GD-` and the report's id. */
-export const reportNumberOf = (productId: number) => `GD-${String(productId).padStart(6, '0')}`;
 
 const gravity: Record<RiskKey, number> = { high: 3, medium: 2, low: 1, protective: 0, none: -1 };
 
@@ -190,6 +191,7 @@ export async function reportDocumentFrom(
       date: formatReportDate(options.date ?? new Date(), locale),
       productType: source.productTypeName ? pick(source.productTypeName, source.productTypeNameEn) : null,
     },
+    replaces: options.replaces ?? null,
     intro: richTextAst(source.doctorIntro),
     reproductiveIntro: source.doctorIntroReproductiveGeneticsEnabled
       ? richTextAst(source.doctorIntroReproductiveGenetics)

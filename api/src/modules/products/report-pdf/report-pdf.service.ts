@@ -1,8 +1,8 @@
-import type { Locale } from '@genodesk/contract';
+import { type Locale, reportNumberOf } from '@genodesk/contract';
 import type { Principal } from '../../../auth/principal.js';
 import type { Executor } from '../../../db/client.js';
 import { auditLog } from '../../../db/schema/index.js';
-import { readReportSource, reportDocumentFrom, reportNumberOf } from './document.js';
+import { readReportSource, reportDocumentFrom } from './document.js';
 import { renderReportPdf } from './render.js';
 
 /** Where a code is checked: the back-office's verification page (issue 22; the page is still to come). */

@@ -20,7 +20,8 @@ import { useFactorErrorMessage } from '../components/two-factor-setup';
 import { loginPath, safeReturnPath } from '../return-to';
 
 /** Too many wrong codes: the server has ended the waiting sign-in. */
-const tooManyAttempts = (error: unknown) => isApiError(error) && error.status === 429;
+/** The account's lock-out ended this sign-in (a mere rate limit, RATE_LIMITED, does not). */
+const lockedOut = (error: unknown) => isApiError(error) && error.code === 'TOO_MANY_ATTEMPTS';
 
 /**
  * The second step of a sign-in: a code of the authenticator app or a recovery code, or a passkey
@@ -55,7 +56,7 @@ export function SecondFactorRoute() {
   }
 
   const failed = (error: unknown) => {
-    if (tooManyAttempts(error)) {
+    if (lockedOut(error)) {
       logout.mutate({ to: loginPath(returnTo, 'attempts') });
       return;
     }

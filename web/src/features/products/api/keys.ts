@@ -19,6 +19,8 @@ export const productKeys = {
   detail: (id: number, locale: Locale) => ['products', 'detail', id, locale] as const,
   category: (productId: number, categoryId: number, locale: Locale) =>
     ['products', 'detail', productId, locale, 'category', categoryId] as const,
+  /** The report's issued PDF versions (under `products`: a publication invalidates them with the report). */
+  documents: (productId: number) => ['products', 'documents', productId] as const,
   reanalysis: (runId: number) => ['products', 'reanalysis', runId] as const,
   currentReanalysis: () => ['products', 'reanalysis', 'current'] as const,
 };

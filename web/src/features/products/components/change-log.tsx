@@ -57,6 +57,9 @@ export function ChangeLog({ changes }: { changes: ProductChange[] }) {
     if (value !== null && key === 'section') return productSectionName(value, locale);
     if (value !== null && (key.startsWith('phenotype:') || key.startsWith('combination:')))
       return phenotypeOutcome(value, t);
+    // An issued PDF: the version it made (and the one it replaced, as the old value).
+    if (value !== null && key === 'pdfversion' && /^\d+$/.test(value))
+      return t('products.pdf.versionN', { version: value });
     if (value !== null && key === 'confirmed')
       return t(`products.openPoints.confirmed.${value}`, { defaultValue: value });
     if (value === 'true') return t('common.yes');

@@ -1,14 +1,19 @@
+import { ProductStatus } from '@genodesk/contract/enums';
 import {
   type Product,
   type PublicationOpenPoint,
   publicationOpenPointsOf,
 } from '@genodesk/contract/products';
-import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconAlertTriangle, IconFileCertificate } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/use-locale';
+import { useReportDocuments } from '../api/get-report-documents';
 import { localizedText } from './risk';
+
+/** The longest reason the API takes (`Reason` of the edit request). */
+export const maxReasonLength = 500;
 
 export type PublishAction = 'publish' | 'preliminary';
 
@@ -20,24 +25,48 @@ const openPointsOf = (product: Product, doctorIntro: string): PublicationOpenPoi
     doctorIntro,
   });
 
+/**
+ * Whether publishing again issues a new PDF version, as the API decides it (`issueNeeded`): the status
+ * changes, the edit changes something (texts, a confirmed open point), or the report changed since
+ * the version was issued. The API has the last word (422 `reportReasonRequired`).
+ */
+export function issuesNewVersion(
+  product: Pick<Product, 'status' | 'lastChangeAt'>,
+  action: PublishAction,
+  issuedAt: string,
+  editChanges: boolean,
+): boolean {
+  const status = action === 'publish' ? ProductStatus.Published : ProductStatus.PreliminarilyPublished;
+  if (product.status !== status || editChanges) return true;
+  return product.lastChangeAt !== null && Date.parse(product.lastChangeAt) > Date.parse(issuedAt);
+}
+
 interface PublishModalProps {
   action: PublishAction | null;
   product: Product;
   doctorIntro: string;
+  /** The editor's texts differ from the saved ones. */
+  textsChanged: boolean;
   submitting: boolean;
+  /** The server's refusal of the reason (422 `reportReasonRequired` on `Reason`, or too long). */
+  reasonError?: string;
   onClose: () => void;
-  onConfirm: (confirmations: PublicationOpenPoint[]) => void;
+  onConfirm: (confirmations: PublicationOpenPoint[], reason: string | undefined) => void;
 }
 
 /**
  * Publishing, or publishing preliminarily: the customer is e-mailed; each open point (inspection,
  * unassessed phenotypes, an empty introduction) must be confirmed one by one before the button allows it.
+ * A report already issued as a PDF is issued again as the next version, which needs a reason (printed
+ * on it: "version N+1 replaces version N: …").
  */
 export function PublishModal({
   action,
   product,
   doctorIntro,
+  textsChanged,
   submitting,
+  reasonError,
   onClose,
   onConfirm,
 }: PublishModalProps) {
@@ -45,10 +74,40 @@ export function PublishModal({
   const { locale } = useLocale();
   const points = openPointsOf(product, doctorIntro);
   const [confirmed, setConfirmed] = useState<PublicationOpenPoint[]>([]);
+  const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  // The server's refusal is shown until the reason is edited.
+  const [serverError, setServerError] = useState(reasonError);
+  useEffect(() => setServerError(reasonError), [reasonError]);
+  const documents = useReportDocuments(product.id);
+  const latest = documents.data?.[0];
+  const reissue =
+    action !== null &&
+    latest !== undefined &&
+    issuesNewVersion(product, action, latest.createdAt, textsChanged || points.length > 0);
+  // The server asking for a reason shows the field even when the versions could not be read.
+  const needsReason = reissue || reasonError !== undefined;
+  const refetchDocuments = documents.refetch;
   useEffect(() => {
-    if (action) setConfirmed([]);
-  }, [action]);
+    if (action) {
+      setConfirmed([]);
+      setReason('');
+      setReasonMissing(false);
+      // Someone may have published meanwhile: whether a reason is needed is asked again.
+      void refetchDocuments();
+    }
+  }, [action, refetchDocuments]);
   const allConfirmed = points.every((point) => confirmed.includes(point));
+  // Until the versions are read it is not known whether a reason is needed (a failed read lets the server say).
+  const versionsUnknown = documents.isPending && reasonError === undefined;
+  const confirm = () => {
+    const given = reason.trim();
+    if (needsReason && !given) {
+      setReasonMissing(true);
+      return;
+    }
+    onConfirm(points, needsReason ? given : undefined);
+  };
   const toggle = (point: PublicationOpenPoint) =>
     setConfirmed((prev) => (prev.includes(point) ? prev.filter((p) => p !== point) : [...prev, point]));
 
@@ -96,15 +155,54 @@ export function PublishModal({
               </Stack>
             </Alert>
           )}
+          {needsReason && (
+            <Stack gap="xs" data-testid="product-publish-reissue">
+              <Alert
+                color="blue"
+                variant="light"
+                icon={<IconFileCertificate size={18} />}
+                data-testid="product-publish-next-version"
+              >
+                {latest
+                  ? t('products.editor.reason.explanation', {
+                      current: latest.version,
+                      next: latest.version + 1,
+                    })
+                  : t('products.editor.reason.explanationUnknown')}
+              </Alert>
+              <Textarea
+                label={t('products.editor.reason.label')}
+                description={t('products.editor.reason.description')}
+                required
+                autosize
+                minRows={2}
+                maxRows={6}
+                maxLength={maxReasonLength}
+                value={reason}
+                onChange={(event) => {
+                  setReason(event.currentTarget.value);
+                  setReasonMissing(false);
+                  setServerError(undefined);
+                }}
+                error={reasonMissing ? t('products.editor.reason.required') : serverError}
+                data-testid="product-publish-reason"
+              />
+            </Stack>
+          )}
+          {latest && !needsReason && (
+            <Text fz="sm" c="dimmed" data-testid="product-publish-same-version">
+              {t('products.editor.reason.unchanged', { current: latest.version })}
+            </Text>
+          )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} data-testid={`product-${action}-cancel`}>
               {t('common.cancel')}
             </Button>
             <Button
               color={action === 'publish' ? 'green' : 'teal'}
-              disabled={!allConfirmed}
+              disabled={!allConfirmed || versionsUnknown}
               loading={submitting}
-              onClick={() => onConfirm(points)}
+              onClick={confirm}
               data-testid={`product-${action}-confirm`}
             >
               {t(`products.editor.actions.${action}`)}

@@ -16,6 +16,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useEditProduct } from '../api/edit-product';
 import { type Guardian, GuardianModal } from '../components/guardian-modal';
+import { PdfPreview } from '../components/pdf-preview';
 import { ProductStatusBadge } from '../components/product-status-badge';
 import { type PublishAction, PublishModal } from '../components/publish-modal';
 import { sectionPaths, sectionPathsOf, useRouteSection } from '../components/sections';
@@ -32,7 +33,7 @@ const actionStatus: Record<Action, number | undefined> = {
 };
 
 type FieldErrors = Partial<
-  Record<keyof ProductDraftValues | 'legalGuardianName' | 'legalGuardianEmail', string>
+  Record<keyof ProductDraftValues | 'legalGuardianName' | 'legalGuardianEmail' | 'reason', string>
 >;
 
 /** The server's field errors (`DoctorIntro`, `LegalGuardianName`, …) by the editor's field names. */
@@ -45,6 +46,7 @@ function fieldErrors(error: unknown): FieldErrors {
     'doctorIntroReproductiveGeneticsEnabled',
     'legalGuardianName',
     'legalGuardianEmail',
+    'reason',
   ];
   for (const [field, message] of Object.entries(error.fields)) {
     const name = names.find((n) => n.toLowerCase() === field.toLowerCase());
@@ -52,6 +54,8 @@ function fieldErrors(error: unknown): FieldErrors {
   }
   return out;
 }
+
+const withoutReason = ({ reason: _reason, ...rest }: FieldErrors): FieldErrors => rest;
 
 function ProductEditor({ product }: { product: Product }) {
   const { t } = useTranslation();
@@ -79,6 +83,11 @@ function ProductEditor({ product }: { product: Product }) {
   const [running, setRunning] = useState<Action | null>(null);
   const restored = useRef<string | null>(null);
   const viewPath = sectionPathsOf(routeSection).view(product.id);
+  // The preview is rendered from the saved report: it says so while the texts differ.
+  const unsaved =
+    values.doctorIntro !== saved.doctorIntro ||
+    values.doctorIntroReproductiveGenetics !== saved.doctorIntroReproductiveGenetics ||
+    values.doctorIntroReproductiveGeneticsEnabled !== saved.doctorIntroReproductiveGeneticsEnabled;
 
   // A draft left from an earlier visit replaces the saved texts, with a notice.
   useEffect(() => {
@@ -111,7 +120,12 @@ function ProductEditor({ product }: { product: Product }) {
     setErrors({});
   };
 
-  const send = (action: Action, guardian?: Guardian, confirmations?: PublicationOpenPoint[]) => {
+  const send = (
+    action: Action,
+    guardian?: Guardian,
+    confirmations?: PublicationOpenPoint[],
+    reason?: string,
+  ) => {
     const body: ProductEditRequest = {
       Id: product.id,
       DoctorIntro: values.doctorIntro,
@@ -121,6 +135,7 @@ function ProductEditor({ product }: { product: Product }) {
     const status = actionStatus[action];
     if (status !== undefined) body.Status = status;
     if (confirmations?.length) body.Confirmations = confirmations;
+    if (reason) body.Reason = reason;
     if (guardian) {
       body.LegalGuardianName = guardian.name;
       body.LegalGuardianEmail = guardian.email;
@@ -141,6 +156,8 @@ function ProductEditor({ product }: { product: Product }) {
           setGuardianOpen(true);
           return;
         }
+        // The publish dialog stays open and shows it on its reason field.
+        if (found.reason && Object.keys(found).length === 1) return;
         if (Object.keys(found).length > 0) scrollToFirstError();
         const title = t('products.editor.failed');
         if (isApiError(error) && error.status < 500) notifyError(error.message, title);
@@ -246,10 +263,18 @@ function ProductEditor({ product }: { product: Product }) {
           </Stack>
         </Card>
         <Card withBorder radius="md" p="lg">
+          {unsaved && (
+            <Text fz="xs" c="dimmed" mb="sm" data-testid="product-pdf-preview-saved-only">
+              {t('products.pdf.previewSavedOnly')}
+            </Text>
+          )}
           <Group justify="space-between" wrap="wrap" gap="sm">
-            <Button variant="subtle" color="gray" onClick={() => navigate(viewPath)}>
-              {t('common.cancel')}
-            </Button>
+            <Group gap="sm" wrap="wrap">
+              <Button variant="subtle" color="gray" onClick={() => navigate(viewPath)}>
+                {t('common.cancel')}
+              </Button>
+              <PdfPreview productId={product.id} />
+            </Group>
             <Group gap="sm" wrap="wrap">
               <Button
                 variant="default"
@@ -309,9 +334,18 @@ function ProductEditor({ product }: { product: Product }) {
         action={publishing}
         product={product}
         doctorIntro={values.doctorIntro}
+        textsChanged={unsaved}
         submitting={running === 'publish' || running === 'preliminary'}
-        onClose={() => setPublishing(null)}
-        onConfirm={(confirmations) => publishing && send(publishing, undefined, confirmations)}
+        reasonError={errors.reason}
+        onClose={() => {
+          setPublishing(null);
+          setErrors(withoutReason);
+        }}
+        onConfirm={(confirmations, reason) => {
+          if (!publishing) return;
+          setErrors(withoutReason);
+          send(publishing, undefined, confirmations, reason);
+        }}
       />
     </>
   );

@@ -23,8 +23,10 @@ import { productKeys } from '../api/keys';
 import { useReanalyse } from '../api/reanalyse';
 import { AssessPhenotypeModal } from '../components/assess-phenotype-modal';
 import { ChangeLog } from '../components/change-log';
+import { PdfPreview } from '../components/pdf-preview';
 import { ProductStatusBadge, productSectionName } from '../components/product-status-badge';
 import { ReportCategories, ReportCombinations, RiskLegend } from '../components/report-categories';
+import { ReportDocuments } from '../components/report-documents';
 import { moveKey, movesFrom, sectionPathsOf, useRouteSection } from '../components/sections';
 import { moveIcons, useRequestMove } from '../components/use-move';
 import { WithProduct } from '../components/with-product';
@@ -296,6 +298,13 @@ function ProductView({ product }: { product: Product }) {
             )}
           </SimpleGrid>
         </Card>
+        <Section
+          title={t('products.pdf.title')}
+          testId="product-pdf"
+          extra={<PdfPreview productId={product.id} />}
+        >
+          <ReportDocuments productId={product.id} />
+        </Section>
         <Section
           title={t('products.view.doctorIntro')}
           testId="product-doctor-intro"

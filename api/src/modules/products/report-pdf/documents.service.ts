@@ -1,0 +1,284 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type IssuedReport, type Locale, type ReportVerification, reportNumberOf } from '@genodesk/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Principal } from '../../../auth/principal.js';
+import type { Executor, Tx } from '../../../db/client.js';
+import {
+  auditLog,
+  barcodes,
+  customers,
+  products,
+  reportDocuments,
+  samples,
+  users,
+} from '../../../db/schema/index.js';
+import { notFound } from '../../../http/errors.js';
+import { type ReportDocument, type ReportSource, readReportSource, reportDocumentFrom } from './document.js';
+import { renderReportPdf } from './render.js';
+import { verificationUrl } from './report-pdf.service.js';
+
+// Issued report PDFs (issue 22): rendered once at publication, stored as versions, never changed.
+// This file has no update of `report_documents`, on purpose.
+
+/** Crockford's base32: no I, L, O or U, so a code read aloud or typed from paper has no look-alikes. */
+const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A fresh verification code: 10 random base32 characters (50 bits) in two groups, `7KQ2M-XR4TD`. */
+export function newVerificationCode(): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((byte) => alphabet[byte & 31]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/**
+ * A code as typed: case, spaces and dashes ignored, O read as 0 and I/L as 1 (Crockford). Null when
+ * it cannot be a code.
+ */
+export function normalizeVerificationCode(input: string): string | null {
+  const chars = input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  if (!/^[0-9A-HJKMNP-TV-Z]{10}$/.test(chars)) return null;
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The report's newest stored version, if any. */
+export async function latestReportDocument(db: Executor, productId: number) {
+  const [row] = await db
+    .select({ version: reportDocuments.version, createdAt: reportDocuments.createdAt })
+    .from(reportDocuments)
+    .where(eq(reportDocuments.productId, productId))
+    .orderBy(desc(reportDocuments.version))
+    .limit(1);
+  return row;
+}
+
+/** What a publication prints that is not (yet) in the database: the edit's values. */
+export type PublicationOverrides = Pick<
+  ReportSource,
+  | 'status'
+  | 'doctorIntro'
+  | 'doctorIntroReproductiveGenetics'
+  | 'doctorIntroReproductiveGeneticsEnabled'
+  | 'doctorName'
+  | 'publishedAt'
+>;
+
+/** The version a publication is about to store, as far as it is known before rendering. */
+export type PlannedIssue = {
+  productId: number;
+  version: number;
+  replaces: { version: number; reason: string } | null;
+  code: string;
+  origin: string;
+  overrides: PublicationOverrides;
+};
+
+/**
+ * The document a publication issues, from the database as `db` sees it (the caller's transaction or
+ * not) with the edit's values on top, in the customer's language.
+ */
+export async function publicationDocument(
+  db: Executor,
+  plan: PlannedIssue,
+): Promise<{ document: ReportDocument; language: Locale }> {
+  const { source, language } = await readReportSource(db, plan.productId);
+  const document = await reportDocumentFrom(
+    { ...source, ...plan.overrides },
+    {
+      locale: language,
+      preview: false,
+      version: plan.version,
+      replaces: plan.replaces,
+      date: plan.overrides.publishedAt ?? new Date(),
+      verification: { code: plan.code, url: verificationUrl(plan.origin, plan.code) },
+    },
+  );
+  return { document, language };
+}
+
+/** A publication's PDF, rendered off the event loop before any row is locked. */
+export type RenderedIssue = {
+  plan: PlannedIssue;
+  /** The document as rendered, serialised: the transaction checks it would render the same. */
+  fingerprint: string;
+  language: Locale;
+  pdf: Buffer;
+};
+
+export async function renderIssue(db: Executor, plan: PlannedIssue): Promise<RenderedIssue> {
+  const { document, language } = await publicationDocument(db, plan);
+  const pdf = await renderReportPdf(document);
+  return { plan, fingerprint: JSON.stringify(document), language, pdf };
+}
+
+/**
+ * Stores a rendered publication in the caller's transaction, which holds the report's row lock: its id
+ * when the report, as the transaction sees it, still makes exactly the document that was rendered
+ * (nobody changed it, its customer or its versions meanwhile); null, storing nothing, when not — the
+ * caller renders again.
+ */
+export async function storeIssue(tx: Tx, by: Principal, rendered: RenderedIssue): Promise<number | null> {
+  const { plan } = rendered;
+  const latest = await latestReportDocument(tx, plan.productId);
+  if ((latest?.version ?? 0) !== plan.version - 1) return null;
+  const { document } = await publicationDocument(tx, plan);
+  if (JSON.stringify(document) !== rendered.fingerprint) return null;
+  const [row] = await tx
+    .insert(reportDocuments)
+    .values({
+      productId: plan.productId,
+      version: plan.version,
+      language: rendered.language,
+      preliminary: plan.overrides.status === 4,
+      content: rendered.pdf,
+      sha256: sha256Hex(rendered.pdf),
+      verificationCode: plan.code,
+      replacesVersion: plan.replaces?.version ?? null,
+      reason: plan.replaces?.reason ?? null,
+      createdBy: by.id,
+      createdAt: plan.overrides.publishedAt ?? new Date(),
+    })
+    .returning({ id: reportDocuments.id });
+  return row?.id ?? null;
+}
+
+// Reading and checking
+
+const listColumns = {
+  version: reportDocuments.version,
+  language: reportDocuments.language,
+  preliminary: reportDocuments.preliminary,
+  sha256: reportDocuments.sha256,
+  verificationCode: reportDocuments.verificationCode,
+  replacesVersion: reportDocuments.replacesVersion,
+  reason: reportDocuments.reason,
+  createdById: users.id,
+  createdByName: users.userName,
+  createdAt: reportDocuments.createdAt,
+};
+
+/** `GET admin/products/documents`: the report's versions, newest first (404 for no such report). */
+export async function listReportDocuments(
+  db: Executor,
+  productId: number,
+): Promise<{ documents: IssuedReport[] }> {
+  const [report] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  if (!report) throw notFound();
+  const rows = await db
+    .select(listColumns)
+    .from(reportDocuments)
+    .leftJoin(users, eq(users.id, reportDocuments.createdBy))
+    .where(eq(reportDocuments.productId, productId))
+    .orderBy(desc(reportDocuments.version));
+  return {
+    documents: rows.map((row) => ({
+      version: row.version,
+      language: row.language as Locale,
+      preliminary: row.preliminary,
+      sha256: row.sha256,
+      verificationCode: row.verificationCode,
+      replacesVersion: row.replacesVersion,
+      reason: row.reason,
+      createdBy:
+        row.createdById !== null && row.createdByName !== null
+          ? { id: row.createdById, userName: row.createdByName }
+          : null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * `GET admin/products/document`: one stored version's bytes, as issued; the read is audited like the
+ * report's own (`productRead`, field `pdfDownload`, the version as its value).
+ */
+export async function readReportDocument(
+  db: Executor,
+  reader: Principal,
+  productId: number,
+  version: number,
+): Promise<{ pdf: Buffer; filename: string }> {
+  const [row] = await db
+    .select({ content: reportDocuments.content, language: reportDocuments.language })
+    .from(reportDocuments)
+    .where(and(eq(reportDocuments.productId, productId), eq(reportDocuments.version, version)));
+  if (!row) throw notFound();
+  await db.insert(auditLog).values({
+    entity: 'productRead',
+    entityId: productId,
+    field: 'pdfDownload',
+    oldValue: null,
+    newValue: String(version),
+    changedBy: reader.id,
+  });
+  return { pdf: row.content, filename: `${reportNumberOf(productId)}-v${version}-${row.language}.pdf` };
+}
+
+/**
+ * `POST verify/report`: is this an issued report? By the file's bytes (their SHA-256 must be one a
+ * publication stored: a single changed byte is not) or by the code printed on it (then staff compare
+ * what they hold with the metadata). A match is audited as a read of the report (`pdfVerify`).
+ */
+export async function verifyReport(
+  db: Executor,
+  reader: Principal,
+  input: { bytes: Buffer } | { code: string },
+): Promise<ReportVerification> {
+  let where: ReturnType<typeof eq>;
+  if ('bytes' in input) where = eq(reportDocuments.sha256, sha256Hex(input.bytes));
+  else {
+    const code = normalizeVerificationCode(input.code);
+    if (code === null) return { issued: false };
+    where = eq(reportDocuments.verificationCode, code);
+  }
+  const [row] = await db
+    .select({
+      productId: reportDocuments.productId,
+      version: reportDocuments.version,
+      language: reportDocuments.language,
+      preliminary: reportDocuments.preliminary,
+      sha256: reportDocuments.sha256,
+      verificationCode: reportDocuments.verificationCode,
+      replacesVersion: reportDocuments.replacesVersion,
+      reason: reportDocuments.reason,
+      createdAt: reportDocuments.createdAt,
+      customerFirstName: customers.name,
+      customerSurname: customers.surname,
+      barcode: barcodes.code,
+      latestVersion: sql<number>`(select max(d.version) from ${reportDocuments} d
+        where d.product_id = ${reportDocuments.productId})`.mapWith(Number),
+    })
+    .from(reportDocuments)
+    .innerJoin(products, eq(products.id, reportDocuments.productId))
+    .innerJoin(customers, eq(customers.id, products.customerId))
+    .leftJoin(samples, eq(samples.id, products.sampleId))
+    .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
+    .where(where);
+  if (!row) return { issued: false };
+  await db.insert(auditLog).values({
+    entity: 'productRead',
+    entityId: row.productId,
+    field: 'pdfVerify',
+    oldValue: null,
+    newValue: String(row.version),
+    changedBy: reader.id,
+  });
+  return {
+    issued: true,
+    productId: row.productId,
+    customerName: `${row.customerFirstName} ${row.customerSurname}`,
+    barcode: row.barcode,
+    version: row.version,
+    language: row.language as Locale,
+    preliminary: row.preliminary,
+    sha256: row.sha256,
+    verificationCode: row.verificationCode,
+    replacesVersion: row.replacesVersion,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    current: row.version === row.latestVersion,
+    latestVersion: row.latestVersion,
+    matchedBy: 'bytes' in input ? 'sha256' : 'code',
+  };
+}

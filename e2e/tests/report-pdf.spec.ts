@@ -1,0 +1,199 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../support/base-url';
+import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
+
+// Issue 22: the report as a PDF — preview, publication storing version 1, its download and
+// verification (by code and by the file's bytes, a changed copy refused), re-publication with a
+// reason making version 2.
+
+const texts = {
+  cs: {
+    published: 'Publikováno',
+    version: (n: number) => `Verze ${n}`,
+    current: 'aktuální',
+    issued: 'Vydaný dokument',
+    notIssued: 'Tento dokument nebyl vydán',
+    currentVersion: 'Aktuální verze',
+    replacedBy: (n: number) => `Nahrazeno verzí ${n}`,
+    replaces: (n: number, reason: string) => `verzi ${n}: ${reason}`,
+    nextVersion: 'vznikne verze 2, která nahradí verzi 1',
+    reasonRequired: 'Uveďte důvod nové verze.',
+    logVersion: 'Vydaná verze PDF',
+    logReason: 'Důvod nové verze PDF',
+  },
+  en: {
+    published: 'Published',
+    version: (n: number) => `Version ${n}`,
+    current: 'current',
+    issued: 'Issued document',
+    notIssued: 'This document was not issued',
+    currentVersion: 'Current version',
+    replacedBy: (n: number) => `Replaced by version ${n}`,
+    replaces: (n: number, reason: string) => `version ${n}: ${reason}`,
+    nextVersion: 'makes version 2, which replaces version 1',
+    reasonRequired: 'Give the reason for the new version.',
+    logVersion: 'Issued PDF version',
+    logReason: 'Reason for the new PDF version',
+  },
+} as const;
+
+/** Confirms, one by one, every open point the publish dialog lists. */
+async function confirmOpenPoints(page: Page) {
+  await expect(page.getByRole('dialog')).toBeVisible();
+  for (const point of await page
+    .getByTestId(/^product-open-point-(inspection|notAssessed|emptyIntro)$/)
+    .all())
+    await point.check();
+}
+
+/** Types at the end of the editor's introduction. */
+async function appendToIntro(page: Page, text: string) {
+  const editor = page.getByTestId('product-doctor-intro').locator('.ProseMirror');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(text);
+}
+
+for (const language of ['cs', 'en'] as const) {
+  const say = texts[language];
+
+  test(`a report as a PDF (${language}): preview, publish version 1, download it, verify it, a changed copy refused, version 2 with a reason`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await signIn(page, demo.doctor);
+    if (language === 'en') await switchLanguage(page, 'EN');
+
+    // A generated report not flagged for inspection, a different one for each language.
+    await page.goto('/customers/products?status=1&requiresInspection=false&sort=id');
+    const rows = page.getByTestId('products-table-row');
+    await expect(rows.nth(1)).toBeVisible();
+    const id = (await rows.nth(language === 'cs' ? 0 : 1).getAttribute('data-row-id')) ?? '';
+    expect(id).toMatch(/^\d+$/);
+    await page.goto(`/customers/products/${id}`);
+    const customerName = (await page.getByTestId('product-customer-name').innerText()).trim();
+    await expect(page.getByTestId('product-pdf-versions-empty')).toBeVisible();
+
+    // The preview: rendered now by the API, opened in a new tab. (The response is read on its way:
+    // Chromium does not keep the body of a fetch read as a blob for Playwright.)
+    const previews: { status: number; type: string; body: Buffer }[] = [];
+    await page.route('**/api/admin/products/pdfpreview?*', async (route) => {
+      const response = await route.fetch();
+      const body = await response.body();
+      previews.push({ status: response.status(), type: response.headers()['content-type'] ?? '', body });
+      await route.fulfill({ response, body });
+    });
+    const popup = page.waitForEvent('popup');
+    await page.getByTestId('product-pdf-preview-button').click();
+    await expect.poll(() => previews.length).toBe(1);
+    const [preview] = previews;
+    expect(preview?.status).toBe(200);
+    expect(preview?.type).toContain('application/pdf');
+    expect(preview?.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await page.unroute('**/api/admin/products/pdfpreview?*');
+    const tab = await popup;
+    await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    await tab.close();
+
+    // Publish: the first version needs no reason.
+    const intro = `Úvodní slovo PDF ${language} ${Date.now()}`;
+    await page.getByTestId('product-edit').click();
+    await expect(page).toHaveURL(new RegExp(`/customers/products/edit/${id}$`));
+    await appendToIntro(page, intro);
+    await page.getByTestId('product-publish').click();
+    await confirmOpenPoints(page);
+    await expect(page.getByTestId('product-publish-reason')).toHaveCount(0);
+    await page.getByTestId('product-publish-confirm').click();
+    await expect(page).toHaveURL(new RegExp(`/customers/products/${id}$`));
+    await expect(page.getByTestId('product-detail-status').getByTestId('product-status')).toHaveText(
+      say.published,
+    );
+
+    // Version 1 in the versions card, and in the change log.
+    const versions = page.getByTestId('product-pdf-version');
+    await expect(versions).toHaveCount(1);
+    await expect(versions.first().getByTestId('product-pdf-version-number')).toHaveText(say.version(1));
+    await expect(versions.first().getByTestId('product-pdf-version-current')).toHaveText(say.current);
+    await expect(page.getByTestId('product-changelog')).toContainText(say.logVersion);
+    const code = (await versions.first().getByTestId('product-pdf-version-code').innerText()).trim();
+    expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+
+    // Its download: the stored bytes, named by the report number, version and language.
+    const downloading = page.waitForEvent('download');
+    await versions.first().getByTestId('product-pdf-download').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^GD-0*${id}-v1-(cs|en)\\.pdf$`));
+    const pdf = readFileSync(await download.path());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const issuedFile = testInfo.outputPath(download.suggestedFilename());
+    await download.saveAs(issuedFile);
+
+    // The QR code's link: the code is checked at once.
+    await page.goto(`/verify/${code}`);
+    const result = page.getByTestId('verify-result');
+    await expect(result).toHaveAttribute('data-issued', 'true');
+    await expect(result).toContainText(say.issued);
+    await expect(result.getByTestId('verify-customer')).toHaveText(customerName);
+    await expect(result.getByTestId('verify-version')).toContainText(say.version(1));
+    await expect(result.getByTestId('verify-current')).toHaveText(say.currentVersion);
+    await expect(result.getByTestId('verify-report-number')).toContainText(`GD-${id.padStart(6, '0')}`);
+
+    // The file itself is accepted by its bytes; a copy with one byte more is refused.
+    const fileInput = page.getByTestId('verify-dropzone').locator('input[type="file"]');
+    await fileInput.setInputFiles(issuedFile);
+    await expect(result).toHaveAttribute('data-matched-by', 'sha256');
+    await expect(result).toHaveAttribute('data-issued', 'true');
+    await fileInput.setInputFiles({
+      name: 'changed.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([pdf, Buffer.from('\n')]),
+    });
+    await expect(result).toHaveAttribute('data-issued', 'false');
+    await expect(result).toContainText(say.notIssued);
+
+    // A changed introduction published again: the reason is required and printed on version 2.
+    await page.goto(`/customers/products/edit/${id}`);
+    await appendToIntro(page, ' doplněno');
+    await page.getByTestId('product-publish').click();
+    await confirmOpenPoints(page);
+    await expect(page.getByTestId('product-publish-next-version')).toContainText(say.nextVersion);
+    await page.getByTestId('product-publish-confirm').click();
+    const reasonField = page.getByTestId('product-publish-reason');
+    await expect(reasonField).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('dialog')).toContainText(say.reasonRequired);
+    const reason = `Doplněno úvodní slovo (${language})`;
+    await reasonField.fill(reason);
+    await page.getByTestId('product-publish-confirm').click();
+    await expect(page).toHaveURL(new RegExp(`/customers/products/${id}$`));
+    await expect(versions).toHaveCount(2);
+    await expect(versions.first()).toHaveAttribute('data-version', '2');
+    await expect(versions.first().getByTestId('product-pdf-version-replaces')).toHaveText(
+      say.replaces(1, reason),
+    );
+    await expect(versions.nth(1).getByTestId('product-pdf-version-current')).toHaveCount(0);
+    await expect(page.getByTestId('product-changelog')).toContainText(say.logReason);
+    await expect(page.getByTestId('product-changelog')).toContainText(reason);
+
+    // Version 1 is still issued, but no longer current.
+    await page.goto(`/verify/${code}`);
+    await expect(result).toHaveAttribute('data-issued', 'true');
+    await expect(result.getByTestId('verify-current')).toHaveText(say.replacedBy(2));
+
+    if (language === 'cs') {
+      // A visitor following the QR code signs in first and comes back to the check.
+      const visitor = await browser.newContext({ baseURL, locale: 'cs-CZ' });
+      const other = await visitor.newPage();
+      await other.goto(`/verify/${code}`);
+      await expect(other).toHaveURL(/\/login\?from=/);
+      await other.getByTestId('login-email').fill(demo.reception);
+      await other.getByTestId('login-password').fill(demoPassword);
+      await other.getByTestId('login-submit').click();
+      await expect(other).toHaveURL(new RegExp(`/verify/${code}$`));
+      await expect(other.getByTestId('verify-result')).toHaveAttribute('data-issued', 'true');
+      // The receptionist may not open reports: the number is not a link.
+      await expect(other.getByTestId('verify-report-number').getByRole('link')).toHaveCount(0);
+      await visitor.close();
+    }
+  });
+}

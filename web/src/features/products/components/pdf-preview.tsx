@@ -1,0 +1,87 @@
+import type { Locale } from '@genodesk/contract/locales';
+import { reportNumberOf } from '@genodesk/contract/products';
+import { Button, Group, Select } from '@mantine/core';
+import { IconFileTypePdf } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError, saveBlob } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import { usePreviewReportPdf } from '../api/preview-report-pdf';
+
+/** The preview's language: the customer's (the API's default) or one chosen. */
+type PreviewLanguage = 'customer' | Locale;
+
+/**
+ * Opens a PDF in a new tab: the tab is opened at the click (a tab opened after the fetch would be
+ * blocked as a pop-up) and shown the file when it arrives; without a tab, the file is downloaded.
+ */
+function showPdf(tab: Window | null, blob: Blob, filename: string) {
+  const pdf = blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
+  if (!tab || tab.closed) {
+    saveBlob(pdf, filename);
+    return;
+  }
+  const url = URL.createObjectURL(pdf);
+  tab.location.href = url;
+  // The tab's viewer has read the file long before.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * "Preview PDF": the report rendered now by the API (a PREVIEW watermark, not stored), in the
+ * customer's language or the one chosen, opened in a new tab. It shows the report as saved.
+ */
+export function PdfPreview({ productId }: { productId: number }) {
+  const { t } = useTranslation();
+  const preview = usePreviewReportPdf();
+  const [language, setLanguage] = useState<PreviewLanguage>('customer');
+
+  const open = () => {
+    const tab = window.open('', '_blank');
+    if (tab) {
+      tab.opener = null;
+      tab.document.title = t('products.pdf.previewLoading');
+      tab.document.body.textContent = t('products.pdf.previewLoading');
+    }
+    preview.mutate(
+      { id: productId, locale: language === 'customer' ? undefined : language },
+      {
+        onSuccess: ({ blob, filename }) =>
+          showPdf(tab, blob, filename ?? `${reportNumberOf(productId)}-preview.pdf`),
+        onError: (error) => {
+          tab?.close();
+          const title = t('products.pdf.previewFailed');
+          if (isApiError(error) && error.status > 0 && error.status < 500) notifyError(error.message, title);
+          else notifyError(title);
+        },
+      },
+    );
+  };
+
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid="product-pdf-preview">
+      <Select
+        aria-label={t('products.pdf.previewLanguage')}
+        data={[
+          { value: 'customer', label: t('products.pdf.customerLanguage') },
+          { value: 'cs', label: t('languageName.cs') },
+          { value: 'en', label: t('languageName.en') },
+        ]}
+        value={language}
+        onChange={(value) => value && setLanguage(value as PreviewLanguage)}
+        allowDeselect={false}
+        w={200}
+        data-testid="product-pdf-preview-language"
+      />
+      <Button
+        variant="default"
+        leftSection={<IconFileTypePdf size={16} />}
+        loading={preview.isPending}
+        onClick={open}
+        data-testid="product-pdf-preview-button"
+      >
+        {t('products.pdf.preview')}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,155 @@
+import type { Product } from '@genodesk/contract/products';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n, loadInitialLocale } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/react-query';
+import { issuesNewVersion, PublishModal } from './publish-modal';
+
+vi.mock('@/lib/progress', () => ({ progressStart: vi.fn(), progressDone: vi.fn() }));
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+// Only what the dialog reads: no open point.
+const product = {
+  id: 12,
+  status: 1,
+  lastChangeAt: '2026-11-20T09:00:00.000Z',
+  requiresInspection: false,
+  notAssessed: [],
+  assignedCustomer: { email: 'jana@example.test' },
+} as unknown as Product;
+
+const version1 = {
+  version: 1,
+  language: 'cs',
+  preliminary: false,
+  sha256: 'a'.repeat(64),
+  verificationCode: '7KQ2M-XR4TD',
+  replacesVersion: null,
+  reason: null,
+  createdBy: { id: 2, userName: 'MUDr. Jan Novák' },
+  createdAt: '2026-11-24T09:00:00.000Z',
+};
+
+function renderModal(
+  onConfirm: (points: unknown, reason: string | undefined) => void,
+  reasonError?: string,
+  report: Product = product,
+) {
+  return render(
+    <I18nextProvider i18n={initI18n()}>
+      <MantineProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <PublishModal
+            action="publish"
+            product={report}
+            doctorIntro="<p>Dobrý den.</p>"
+            textsChanged={false}
+            submitting={false}
+            reasonError={reasonError}
+            onClose={() => {}}
+            onConfirm={onConfirm}
+          />
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('PublishModal: a new version of an issued PDF', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeAll(async () => {
+    await loadInitialLocale();
+    window.matchMedia ??= ((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+  });
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks no reason for the first version', async () => {
+    fetchMock.mockImplementation(async () => json({ documents: [] }));
+    const onConfirm = vi.fn();
+    renderModal(onConfirm);
+    const button = await screen.findByTestId('product-publish-confirm');
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(screen.queryByTestId('product-publish-reason')).toBeNull();
+    fireEvent.click(button);
+    expect(onConfirm).toHaveBeenCalledWith([], undefined);
+  });
+
+  it('requires a reason once a version exists and says which version it replaces', async () => {
+    fetchMock.mockImplementation(async () => json({ documents: [version1] }));
+    const onConfirm = vi.fn();
+    renderModal(onConfirm);
+    const reason = await screen.findByTestId('product-publish-reason');
+    expect(screen.getByTestId('product-publish-next-version')).toHaveTextContent(
+      'vznikne verze 2, která nahradí verzi 1',
+    );
+    fireEvent.click(screen.getByTestId('product-publish-confirm'));
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Uveďte důvod nové verze.')).toBeInTheDocument();
+    fireEvent.change(reason, { target: { value: '  Opravené úvodní slovo ' } });
+    fireEvent.click(screen.getByTestId('product-publish-confirm'));
+    expect(onConfirm).toHaveBeenCalledWith([], 'Opravené úvodní slovo');
+  });
+
+  it("shows the server's refusal on the reason even when the versions could not be read", async () => {
+    fetchMock.mockImplementation(async () => new Response('', { status: 500 }));
+    renderModal(vi.fn(), 'Zpráva už byla vydána jako PDF: uveďte důvod nového vydání.');
+    expect(await screen.findByTestId('product-publish-reason')).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.getByText('Zpráva už byla vydána jako PDF: uveďte důvod nového vydání.'),
+    ).toBeInTheDocument();
+  });
+
+  it('asks no reason when publishing again changes nothing', async () => {
+    fetchMock.mockImplementation(async () => json({ documents: [version1] }));
+    const onConfirm = vi.fn();
+    renderModal(onConfirm, undefined, { ...product, status: 3, lastChangeAt: version1.createdAt });
+    expect(await screen.findByTestId('product-publish-same-version')).toHaveTextContent(
+      'nezměnil: nová verze PDF nevznikne',
+    );
+    expect(screen.queryByTestId('product-publish-reason')).toBeNull();
+    fireEvent.click(screen.getByTestId('product-publish-confirm'));
+    expect(onConfirm).toHaveBeenCalledWith([], undefined);
+  });
+});
+
+describe("issuesNewVersion (the API's rule)", () => {
+  const issuedAt = '2026-11-24T09:00:00.000Z';
+  const published = { status: 3, lastChangeAt: issuedAt };
+  it('is a new version when the status changes, the edit changes something, or the report changed since', () => {
+    expect(issuesNewVersion(published, 'preliminary', issuedAt, false)).toBe(true);
+    expect(issuesNewVersion(published, 'publish', issuedAt, true)).toBe(true);
+    expect(
+      issuesNewVersion({ status: 3, lastChangeAt: '2026-11-25T09:00:00.000Z' }, 'publish', issuedAt, false),
+    ).toBe(true);
+  });
+  it('is none for the same report published the same way again', () => {
+    expect(issuesNewVersion(published, 'publish', issuedAt, false)).toBe(false);
+    expect(issuesNewVersion({ status: 3, lastChangeAt: null }, 'publish', issuedAt, false)).toBe(false);
+  });
+});
