@@ -31,7 +31,11 @@ async function main() {
   // Runs after the HTTP server and the job workers have stopped (steps run in reverse order).
   steps.unshift({ name: "the areas' threads", run: stopAreas });
   const seeded = await prepareDatabase(db, { demo: config.seedDemo });
-  const refusal = await demoPasswordRefusal(db, config.host);
+  const refusal = await demoPasswordRefusal(
+    db,
+    config.host,
+    config.trustProxy !== false || config.publicUrl !== undefined,
+  );
   if (refusal) {
     console.error(refusal);
     for (const step of steps) await step.run().catch(() => {});

@@ -458,6 +458,10 @@ export const messages = {
     cs: 'Nemůžete udělit oprávnění, které sami nemáte.',
     en: 'You cannot grant a permission you do not hold yourself.',
   },
+  userBeyondOwnPermissions: {
+    cs: 'Tohoto uživatele spravovat nemůžete: jeho role má oprávnění, která sami nemáte.',
+    en: 'You cannot manage this user: their role has permissions you do not hold yourself.',
+  },
   ownRoleUnchangeable: {
     cs: 'Svou vlastní roli změnit nemůžete; požádejte jiného správce.',
     en: 'You cannot change your own role; ask another administrator.',

@@ -38,8 +38,11 @@ describe('the demo-password guard at start-up', () => {
     }
   });
 
-  it('always allows a loopback address', async () => {
+  it('allows a loopback address, but not behind a proxy, which publishes it', async () => {
     for (const host of loopbacks) expect(await demoPasswordRefusal(t.db, host), host).toBeUndefined();
+    const proxied = await demoPasswordRefusal(t.db, '127.0.0.1', true);
+    expect(proxied).toContain('behind a proxy (TRUST_PROXY or PUBLIC_URL is set)');
+    expect(proxied).not.toContain('reverse proxy on this machine');
   });
 
   it('npm start on a public address exits 1 with the reason, before it listens', async () => {

@@ -22,10 +22,15 @@ export function isLoopbackHost(host: string): boolean {
 /**
  * Why the server must not listen on `host`, or undefined when it may: an active user still signs in
  * with the demo seed's password, which anyone can read in the README, and the address is not this
- * machine's alone.
+ * machine's alone — or a proxy is configured (`TRUST_PROXY`, `PUBLIC_URL`), which publishes even a
+ * loopback address.
  */
-export async function demoPasswordRefusal(db: Executor, host: string): Promise<string | undefined> {
-  if (isLoopbackHost(host)) return undefined;
+export async function demoPasswordRefusal(
+  db: Executor,
+  host: string,
+  behindProxy = false,
+): Promise<string | undefined> {
+  if (isLoopbackHost(host) && !behindProxy) return undefined;
   const exposed = await db
     .select({ email: users.email })
     .from(users)
@@ -35,14 +40,13 @@ export async function demoPasswordRefusal(db: Executor, host: string): Promise<s
   const shown = exposed.slice(0, 10).map((u) => `  ${u.email}`);
   if (exposed.length > shown.length) shown.push(`  … and ${exposed.length - shown.length} more`);
   return [
-    `GenoDesk will not listen on ${host}: these users still have the demo password "${demoPassword}",`,
+    `GenoDesk will not listen on ${host}${behindProxy ? ' behind a proxy (TRUST_PROXY or PUBLIC_URL is set)' : ''}: these users still have the demo password "${demoPassword}",`,
     'which is published, so anyone who reaches this address could sign in as them:',
     ...shown,
     'To fix it, do one of these:',
     '  - start with HOST=127.0.0.1 (the default), sign in at http://localhost:<PORT> on this machine and',
     '    change those passwords (a user changes their own on the profile page; an administrator resets',
-    "    another's), or deactivate or delete those users;",
-    '  - or keep listening on 127.0.0.1 only, behind a reverse proxy on this machine.',
+    "    another's), or deactivate or delete those users.",
     'See docs/operations.md, "Listening address".',
   ].join('\n');
 }

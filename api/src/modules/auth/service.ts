@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import { type CurrentUser, type Locale, Permissions, type StaffSession } from '@genodesk/contract';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { signInStepOf } from '../../auth/access.js';
@@ -78,7 +79,9 @@ async function recentFailures(
  * burst sent at once is limited exactly like one sent in turn; a finished sign-in clears the
  * account's count.
  */
-export async function countSignInAttempt(db: Database, email: string, address: string): Promise<boolean> {
+export async function countSignInAttempt(db: Database, email: string, from: string): Promise<boolean> {
+  // An IPv6 address counts as its /64, like the rate limits: one machine usually holds a whole /64.
+  const address = normalizeIP(from);
   return transaction(db, async (tx) => {
     // Always the account's lock first, then the address's: two attempts never wait on each other in a circle.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in account ${email}`}))`);

@@ -17,6 +17,7 @@ import { loginFailures, passkeys, recoveryCodes, sessions, users, userTotp } fro
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
 import { type Client, recordSecurityEvent } from '../audit/security-log.js';
+import { ensureMayManage } from '../users/users.service.js';
 import { type AuthDeps, countSignInAttempt } from './service.js';
 
 /** Who the browser must be talking to: WebAuthn binds a passkey to this site and origin. */
@@ -129,13 +130,17 @@ export async function startTotpSetup(deps: AuthDeps, principal: Principal): Prom
   if (existing?.confirmedAt) throw conflict('totpAlreadySetUp');
   const secret = new Secret({ size: 20 }).base32;
   const sealed = deps.signer.seal(secret);
-  await deps.db
+  // One statement: a setup racing a confirmation never replaces a secret once it is confirmed.
+  const stored = await deps.db
     .insert(userTotp)
     .values({ userId: principal.id, secret: sealed })
     .onConflictDoUpdate({
       target: userTotp.userId,
       set: { secret: sealed, createdAt: new Date(), lastUsedStep: null },
-    });
+      setWhere: isNull(userTotp.confirmedAt),
+    })
+    .returning({ userId: userTotp.userId });
+  if (stored.length === 0) throw conflict('totpAlreadySetUp');
   const uri = totpOf(secret, principal.email).toString();
   const QRCode = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
@@ -163,7 +168,14 @@ async function acceptTotpCode(
       ),
     );
   if (!row) return false;
-  const delta = totpOf(deps.signer.unseal(row.secret), '').validate({ token: code, window: totpWindow });
+  // A secret sealed under another key (JWT_SECRET changed) cannot be read: no code matches it.
+  let secret: string;
+  try {
+    secret = deps.signer.unseal(row.secret);
+  } catch {
+    return false;
+  }
+  const delta = totpOf(secret, '').validate({ token: code, window: totpWindow });
   if (delta === null) return false;
   const step = Math.floor(Date.now() / 1000 / totpPeriod) + delta;
   const accepted = await tx
@@ -186,6 +198,8 @@ export async function confirmTotp(
   client: Client,
 ): Promise<RecoveryCodesResponse> {
   return transaction(deps.db, async (tx) => {
+    // Two factors enrolled at once issue one set of recovery codes, not two.
+    await lockUser(tx, principal.id);
     const [pending] = await tx
       .select({ userId: userTotp.userId })
       .from(userTotp)
@@ -291,6 +305,7 @@ export async function registerPasskey(
   client: Client,
 ): Promise<RecoveryCodesResponse> {
   return transaction(deps.db, async (tx) => {
+    await lockUser(tx, principal.id);
     const challenge = await takeChallenge(tx, principal.sessionId);
     if (!challenge) throw unprocessable('passkeyRejected');
     const verification = await verifyRegistrationResponse({
@@ -499,6 +514,7 @@ export async function resetSecondFactors(deps: AuthDeps, by: Principal, userId: 
   await transaction(deps.db, async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound();
+    await ensureMayManage(tx, by, userId);
     const totp = await tx
       .delete(userTotp)
       .where(eq(userTotp.userId, userId))

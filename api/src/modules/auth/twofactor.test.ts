@@ -335,6 +335,40 @@ describe('an administrator’s reset of second factors', () => {
   });
 });
 
+describe('managing another user', () => {
+  it('is refused when their role has permissions the manager lacks: no taking over an administrator', async () => {
+    const [doctorRole] = await t.db.select().from(roles).where(eq(roles.name, 'Doctor'));
+    const grant = { RoleId: doctorRole!.id, Permission: 'Users.Edit' };
+    expect((await call('PUT', '/api/admin/roles/addpermission', admin, grant)).statusCode).toBe(200);
+    try {
+      // A doctor who may also edit users (the demo doctor has a factor by now: a new one).
+      const doctor = await staffUser('manager@genodesk.test');
+      const adminId = await userId(demo.admin);
+      for (const url of [
+        '/api/admin/users/markreset',
+        '/api/admin/users/resetfactors',
+        '/api/admin/users/signout',
+      ]) {
+        const refused = await call('POST', url, doctor, { UserId: adminId });
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.json().error.message).toBe(
+          'Tohoto uživatele spravovat nemůžete: jeho role má oprávnění, která sami nemáte.',
+        );
+      }
+      // Nothing happened to the administrator.
+      const [after] = await t.db.select().from(users).where(eq(users.id, adminId));
+      expect(after!.mustChangePassword).toBe(false);
+      expect((await call('GET', '/api/auth/user', admin)).statusCode).toBe(200);
+    } finally {
+      await call(
+        'DELETE',
+        `/api/admin/roles/removepermission?RoleId=${doctorRole!.id}&Permission=Users.Edit`,
+        admin,
+      );
+    }
+  });
+});
+
 describe('the security log of sign-ins', () => {
   it('keeps a refused sign-in with the user and address, never the password', async () => {
     await t.app.inject({

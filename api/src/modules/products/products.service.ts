@@ -545,7 +545,9 @@ function issueNeeded(
   const needed =
     latest === undefined ||
     plan.statusChanged ||
-    plan.changes.length > 0 ||
+    // A confirmed open point that stays open (unassessed phenotypes, an empty introduction) changes
+    // nothing printed; the inspection's confirmation does, through its flag.
+    plan.changes.some((change) => change.field !== 'confirmed') ||
     (before.lastChangeAt !== null && before.lastChangeAt > latest.createdAt);
   if (needed && latest !== undefined && !input.Reason)
     throw unprocessable('reportReasonRequired', 'Reason', { version: latest.version });

@@ -141,6 +141,21 @@ async function ensureMayGrant(db: Executor, by: Principal, roleId: number) {
     });
 }
 
+/**
+ * Another user's password, factors, sign-ins, activity and role are managed only by someone who holds
+ * every permission that user's role grants: a Users.Edit holder must not take over an administrator
+ * (reset the password, then the second factor).
+ */
+export async function ensureMayManage(db: Executor, by: Principal, userId: number) {
+  const held = await db
+    .select({ permission: rolePermissions.permission })
+    .from(users)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, users.roleId))
+    .where(eq(users.id, userId));
+  if (held.some((h) => !by.permissions.has(h.permission as Permission)))
+    throw new AppError(403, 'USER_BEYOND_OWN', 'userBeyondOwnPermissions');
+}
+
 async function ensureEmailFree(db: Executor, email: string, exceptUserId?: number) {
   const [existing] = await db
     .select({ id: users.id })
@@ -205,6 +220,7 @@ export async function editUser(deps: UsersDeps, by: Principal, input: EditUserRe
   await transaction(deps.db, async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!before) throw notFound();
+    await ensureMayManage(tx, by, userId);
     if (role.id !== before.roleId) {
       if (userId === by.id)
         throw new AppError(403, 'OWN_ROLE', 'ownRoleUnchangeable', { RoleId: 'ownRoleUnchangeable' });
@@ -242,6 +258,7 @@ export async function markReset(
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
   await transaction(deps.db, async (tx) => {
+    await ensureMayManage(tx, by, userId);
     const [user] = await tx
       .update(users)
       .set({
@@ -280,6 +297,7 @@ export async function signOutEverywhere(
   return transaction(deps.db, async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!user) throw notFound();
+    await ensureMayManage(tx, by, userId);
     const ended = await tx
       .update(sessions)
       .set({ revokedAt: new Date(), revokedReason: 'signed out by an administrator' })
@@ -305,6 +323,7 @@ export async function setActive(
 ) {
   if (userId === by.id && !active) throw new AppError(422, 'RULE_BROKEN', 'cannotDeactivateSelf');
   await transaction(deps.db, async (tx) => {
+    await ensureMayManage(tx, by, userId);
     const [before] = await tx
       .select({ active: users.isUserLoginActive })
       .from(users)

@@ -27,7 +27,7 @@ const openPointsOf = (product: Product, doctorIntro: string): PublicationOpenPoi
 
 /**
  * Whether publishing again issues a new PDF version, as the API decides it (`issueNeeded`): the status
- * changes, the edit changes something (texts, a confirmed open point), or the report changed since
+ * changes, the edit changes something (texts, the inspection confirmed), or the report changed since
  * the version was issued. The API has the last word (422 `reportReasonRequired`).
  */
 export function issuesNewVersion(
@@ -84,7 +84,7 @@ export function PublishModal({
   const reissue =
     action !== null &&
     latest !== undefined &&
-    issuesNewVersion(product, action, latest.createdAt, textsChanged || points.length > 0);
+    issuesNewVersion(product, action, latest.createdAt, textsChanged || points.includes('inspection'));
   // The server asking for a reason shows the field even when the versions could not be read.
   const needsReason = reissue || reasonError !== undefined;
   const refetchDocuments = documents.refetch;
