@@ -208,7 +208,7 @@ export const reportDocumentSchema = z.object({
   preliminary: z.boolean(),
   /** Hex SHA-256 of the stored bytes. */
   sha256: z.string(),
-  /** Printed on the PDF with its QR code (`XXXXX-XXXXX`). */
+  /** Printed on the PDF with its QR code (`7KQ2M-XR4TD`: two groups of five Crockford base32 characters). */
   verificationCode: z.string(),
   replacesVersion: z.number().int().nullable(),
   reason: z.string().nullable(),

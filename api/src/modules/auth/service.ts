@@ -73,6 +73,15 @@ async function recentFailures(
   return row?.count ?? 0;
 }
 
+/** A user's confirmed authenticator app and passkeys, counted together. */
+export async function secondFactorCount(db: Executor, userId: number): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select (select count(*) from ${userTotp} where ${userTotp.userId} = ${userId} and ${userTotp.confirmedAt} is not null)
+      + (select count(*) from ${passkeys} where ${passkeys.userId} = ${userId}) as n`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 /**
  * Counts a sign-in attempt (a password, or a second factor's code) before it is checked and says
  * whether it is over the limits. Attempts on one account or address take turns on a lock, so a
@@ -125,13 +134,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
     );
   if (!access) throw await refuse(new AppError(403, 'NO_ADMIN_ACCESS', 'noAdminAccess'));
   // Whoever has a factor gives it, whatever the role: an enrolled factor is never skipped.
-  const [factor] = await deps.db
-    .execute<{ has: boolean }>(
-      sql`select exists (select 1 from ${userTotp} where ${userTotp.userId} = ${user.id} and ${userTotp.confirmedAt} is not null)
-          or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${user.id}) as has`,
-    )
-    .then((r) => r.rows);
-  const secondFactorPending = Boolean(factor?.has);
+  const secondFactorPending = (await secondFactorCount(deps.db, user.id)) > 0;
 
   return transaction(deps.db, async (tx) => {
     // The attempt stays counted until the second factor is given too.

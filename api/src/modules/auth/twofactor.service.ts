@@ -18,7 +18,7 @@ import { AppError, conflict, notFound, unprocessable } from '../../http/errors.j
 import { audit } from '../audit/audit.js';
 import { type Client, recordSecurityEvent } from '../audit/security-log.js';
 import { ensureMayManage } from '../users/users.service.js';
-import { type AuthDeps, countSignInAttempt } from './service.js';
+import { type AuthDeps, countSignInAttempt, secondFactorCount } from './service.js';
 
 /** Who the browser must be talking to: WebAuthn binds a passkey to this site and origin. */
 export type RelyingParty = { id: string; origin: string };
@@ -71,16 +71,6 @@ async function recoveryCodesForFirstFactor(tx: Executor, userId: number): Promis
   return (left?.n ?? 0) > 0 ? null : issueRecoveryCodes(tx, userId);
 }
 
-async function factorCount(tx: Executor, userId: number) {
-  const [row] = await tx
-    .select({
-      n: sql<number>`(select count(*) from ${userTotp} where ${userTotp.userId} = ${userId} and ${userTotp.confirmedAt} is not null)
-        + (select count(*) from ${passkeys} where ${passkeys.userId} = ${userId})`.mapWith(Number),
-    })
-    .from(sql`(select 1) as one`);
-  return row?.n ?? 0;
-}
-
 async function ensurePassword(tx: Executor, userId: number, password: string) {
   const [user] = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!user || !(await verifyPassword(user.hash, password))) throw unprocessable('wrongPassword', 'password');
@@ -88,7 +78,7 @@ async function ensurePassword(tx: Executor, userId: number, password: string) {
 
 /** The last factor of a user whose role requires two stays. */
 async function ensureNotLastRequired(tx: Executor, principal: Principal) {
-  if (principal.requiresTwoFactor && (await factorCount(tx, principal.id)) <= 1)
+  if (principal.requiresTwoFactor && (await secondFactorCount(tx, principal.id)) <= 1)
     throw unprocessable('lastSecondFactor');
 }
 
@@ -233,7 +223,7 @@ async function lockUser(tx: Tx, userId: number) {
 
 /** Recovery codes stand in for a factor; with none left, they would be a password of their own. */
 async function forgetRecoveryCodesWithoutFactor(tx: Executor, userId: number) {
-  if ((await factorCount(tx, userId)) === 0)
+  if ((await secondFactorCount(tx, userId)) === 0)
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
 
@@ -246,7 +236,7 @@ export async function renewRecoveryCodes(
   return transaction(deps.db, async (tx) => {
     await lockUser(tx, principal.id);
     await ensurePassword(tx, principal.id, password);
-    if ((await factorCount(tx, principal.id)) === 0) throw conflict('totpNotSetUp');
+    if ((await secondFactorCount(tx, principal.id)) === 0) throw conflict('totpNotSetUp');
     const codes = await issueRecoveryCodes(tx, principal.id);
     await recordSecurityEvent(tx, { event: 'recoveryCodesRenewed', userId: principal.id, client });
     return { recoveryCodes: codes };

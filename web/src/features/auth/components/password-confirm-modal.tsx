@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/form';
+import { DialogTitle } from './dialog-title';
 
 interface PasswordConfirmModalProps {
   opened: boolean;
@@ -62,11 +63,7 @@ export function PasswordConfirmModal({
     <Modal
       opened={opened}
       onClose={close}
-      title={
-        <Text fw={700} fz="lg" component="span">
-          {title}
-        </Text>
-      }
+      title={<DialogTitle>{title}</DialogTitle>}
       centered
       data-testid={`${testId}-modal`}
     >

@@ -33,6 +33,7 @@ import {
   useRenewRecoveryCodes,
   useTwoFactorStatus,
 } from '../api/two-factor';
+import { DialogTitle } from './dialog-title';
 import { PasswordConfirmModal } from './password-confirm-modal';
 import { RecoveryCodes } from './recovery-codes';
 import { PasskeySetupForm, TotpSetupForm } from './two-factor-setup';
@@ -280,11 +281,7 @@ export function TwoFactorCard() {
       <Modal
         opened={dialog?.kind === 'totp'}
         onClose={close}
-        title={
-          <Text fw={700} fz="lg" component="span">
-            {t('twoFactor.card.setUpApp')}
-          </Text>
-        }
+        title={<DialogTitle>{t('twoFactor.card.setUpApp')}</DialogTitle>}
         centered
         data-testid="two-factor-app-modal"
       >
@@ -293,11 +290,7 @@ export function TwoFactorCard() {
       <Modal
         opened={dialog?.kind === 'passkey'}
         onClose={close}
-        title={
-          <Text fw={700} fz="lg" component="span">
-            {t('twoFactor.passkeys.add')}
-          </Text>
-        }
+        title={<DialogTitle>{t('twoFactor.passkeys.add')}</DialogTitle>}
         centered
         data-testid="two-factor-passkey-modal"
       >
@@ -306,11 +299,7 @@ export function TwoFactorCard() {
       <Modal
         opened={dialog?.kind === 'codes'}
         onClose={close}
-        title={
-          <Text fw={700} fz="lg" component="span">
-            {t('twoFactor.recovery.heading')}
-          </Text>
-        }
+        title={<DialogTitle>{t('twoFactor.recovery.heading')}</DialogTitle>}
         centered
         closeOnClickOutside={false}
         closeOnEscape={false}
