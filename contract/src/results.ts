@@ -81,3 +81,23 @@ export const resultUploadIdQuerySchema = z.object({ Id: idSchema });
 
 /** The largest results file accepted (a 384-sample plate × ~1,000 genes is ~30 MB). */
 export const maxResultsFileBytes = 100 * 1024 * 1024;
+
+/**
+ * A mapped marker the lab file gives no call for (`./.`, `--`, `0`, `-`, or absent from a variant-only
+ * VCF): stored as such, never matched to a template, so its phenotypes are "not determined".
+ */
+export const noCallGenotype = '--';
+
+/** The formats a results upload is read in, detected from the file's content (issue 23). */
+export const LabFileFormat = {
+  Csv: 'csv',
+  Vcf: 'vcf',
+  FinalReport: 'finalReport',
+  TwentyThreeAndMe: '23andMe',
+  AncestryDna: 'ancestryDna',
+} as const;
+export type LabFileFormat = (typeof LabFileFormat)[keyof typeof LabFileFormat];
+
+/** Reference genome builds a marker map position belongs to. */
+export const genomeBuilds = [37, 38] as const;
+export type GenomeBuild = (typeof genomeBuilds)[number];

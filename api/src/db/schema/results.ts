@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -49,21 +50,60 @@ export const resultUploads = pgTable(
       onDelete: 'set null',
     }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The file's format as detected from its content (`LabFileFormat`); null until the job has read it. */
+    format: text('format'),
+    /** GRCh37 or GRCh38: chosen at upload, else read from the file (VCF header, 23andMe build line). */
+    genomeBuild: smallint('genome_build'),
+    /** For a one-person file (23andMe, AncestryDNA): the sample's barcode named at upload. */
+    barcode: text('barcode'),
+    /** A VCF that lists every mapped position: an absent one is homozygous reference, not a no-call. */
+    allPositions: boolean('all_positions').notNull().default(false),
   },
   (t) => [
+    check('result_uploads_genome_build', sql`${t.genomeBuild} in (37, 38)`),
     index('result_uploads_uploaded_at_idx').on(t.uploadedAt, t.id),
     uniqueIndex('result_uploads_file_hash_key').on(t.fileHash).where(sql`${t.status} <> 5`),
     check('result_uploads_status_range', sql`${t.status} between 1 and 5`),
   ],
 );
 
-/** The uploaded file's bytes, kept only until the job has processed them. */
-export const resultUploadFiles = pgTable('result_upload_files', {
-  uploadId: bigint('upload_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => resultUploads.id, { onDelete: 'cascade' }),
-  content: bytea('content').notNull(),
-});
+/**
+ * The uploaded file's bytes in pieces of at most `resultsFileChunkBytes` (`seq` from 0), written as the
+ * request streams in and read back as a stream by the job, so a file of a gigabyte never sits in
+ * memory; kept only until the job has processed them.
+ */
+export const resultUploadFiles = pgTable(
+  'result_upload_files',
+  {
+    uploadId: bigint('upload_id', { mode: 'number' })
+      .notNull()
+      .references(() => resultUploads.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull().default(0),
+    content: bytea('content').notNull(),
+  },
+  (t) => [primaryKey({ name: 'result_upload_files_pkey', columns: [t.uploadId, t.seq] })],
+);
+
+/**
+ * What one sample of a lab-format upload (VCF, Final Report, 23andMe, AncestryDNA) gave: mapped markers
+ * found with a call, no-calls, markers whose reference allele disagrees with the marker map, and
+ * strand-ambiguous markers skipped; `problems` names each marker not called and why.
+ */
+export const resultUploadMarkerCounts = pgTable(
+  'result_upload_marker_counts',
+  {
+    uploadId: bigint('upload_id', { mode: 'number' })
+      .notNull()
+      .references(() => resultUploads.id, { onDelete: 'cascade' }),
+    barcode: text('barcode').notNull(),
+    found: integer('found').notNull(),
+    noCalls: integer('no_calls').notNull(),
+    referenceMismatches: integer('reference_mismatches').notNull(),
+    ambiguousSkipped: integer('ambiguous_skipped').notNull(),
+    problems: jsonb('problems').$type<{ geneCode: string; reason: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [primaryKey({ name: 'result_upload_marker_counts_pkey', columns: [t.uploadId, t.barcode] })],
+);
 
 /** A barcode of an upload that could not be paired with a sample, and why (`UnpairableReason`). */
 export const resultUploadUnpairables = pgTable(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   foreignKey,
   index,
@@ -176,4 +177,71 @@ export const combinationRules = pgTable(
     check('combination_rules_risk_range', sql`${t.risk} between 1 and 4`),
     check('combination_rules_two_conditions', sql`jsonb_array_length(${t.conditions}) >= 2`),
   ],
+);
+
+/**
+ * The marker map (issue 23): where a gene code of the catalogue sits in the genome, so lab formats that
+ * name positions (VCF, Illumina Final Report, consumer raw files) can be read into the catalogue's
+ * genotypes. `reference` / `alternative` are VCF alleles on the plus strand; `catalogueReference` /
+ * `catalogueAlternative` are how the catalogue writes the same alleles (the gene's strand, `I`/`D` for an
+ * indel). Gene name, HGVS c., protein and transcript fill the stored gene information as the CSV would.
+ */
+export const markers = pgTable(
+  'markers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    geneCode: text('gene_code').notNull(),
+    rsid: text('rsid').notNull(),
+    geneName: text('gene_name').notNull().default(''),
+    hgvsC: text('hgvs_c').notNull().default(''),
+    protein: text('protein').notNull().default(''),
+    transcript: text('transcript').notNull().default(''),
+    chromosome: text('chromosome').notNull(),
+    positionGrch37: integer('position_grch37'),
+    positionGrch38: integer('position_grch38'),
+    reference: text('reference').notNull(),
+    alternative: text('alternative').notNull(),
+    catalogueReference: text('catalogue_reference').notNull(),
+    catalogueAlternative: text('catalogue_alternative').notNull(),
+    /** A/T or C/G: the strand cannot be told from the alleles themselves. */
+    strandAmbiguous: boolean('strand_ambiguous')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`upper(reference || alternative) in ('AT', 'TA', 'CG', 'GC')`,
+      ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('markers_gene_code_key').on(sql`lower(${t.geneCode})`),
+    index('markers_rsid_idx').on(sql`lower(${t.rsid})`),
+    uniqueIndex('markers_grch37_key').on(t.chromosome, t.positionGrch37, t.reference, t.alternative),
+    uniqueIndex('markers_grch38_key').on(t.chromosome, t.positionGrch38, t.reference, t.alternative),
+    check('markers_position', sql`${t.positionGrch37} is not null or ${t.positionGrch38} is not null`),
+    check(
+      'markers_chromosome',
+      sql`${t.chromosome} in ('1','2','3','4','5','6','7','8','9','10','11','12','13','14','15','16','17','18','19','20','21','22','X','Y','MT')`,
+    ),
+    check('markers_alleles', sql`${t.reference} ~ '^[ACGT]+$' and ${t.alternative} ~ '^[ACGT]+$' and ${t.reference} <> ${t.alternative}`),
+  ],
+);
+
+/**
+ * The texts every report PDF prints after the results (issue 22), one row, edited in the catalogue in
+ * Czech and English; until saved the PDF uses the defaults in `report-pdf/labels.ts`.
+ */
+export const reportTexts = pgTable(
+  'report_texts',
+  {
+    id: smallint('id').primaryKey().default(1),
+    limitations: text('limitations').notNull(),
+    limitationsEn: text('limitations_en').notNull(),
+    disclaimer: text('disclaimer').notNull(),
+    disclaimerEn: text('disclaimer_en').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('report_texts_one_row', sql`${t.id} = 1`)],
 );
