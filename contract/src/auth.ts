@@ -22,18 +22,32 @@ export const currentUserSchema = z.object({
   isMainDoctor: z.boolean(),
   phoneNumber: z.string().nullable(),
   mustChangePassword: z.boolean(),
-  /**
-   * The step a sign-in still owes: `verify` the second factor (only its calls are open), or `enrol`
-   * one because the role requires it; null when none.
-   */
-  secondFactor: z.enum(['verify', 'enrol']).nullable(),
+  /** `enrol` a second factor because the role requires it (only enrolment calls are open); null when none. */
+  secondFactor: z.literal('enrol').nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/**
+ * A sign-in whose password was right and whose second factor is still owed: only what its screen
+ * needs — who is signing in and which factors they can give. No role, permissions or phone before
+ * the second factor.
+ */
+export const secondFactorUserSchema = z.object({
+  email: z.string(),
+  userName: z.string(),
+  secondFactor: z.literal('verify'),
+  factors: z.object({ totp: z.boolean(), passkeys: z.boolean(), recoveryCodes: z.boolean() }),
+});
+export type SecondFactorUser = z.infer<typeof secondFactorUserSchema>;
+
+/** `GET auth/user` and the sign-in's answer: the user, or only that much while the second factor is owed. */
+export const authUserSchema = z.union([secondFactorUserSchema, currentUserSchema]);
+export type AuthUser = z.infer<typeof authUserSchema>;
 
 export const tokenPairSchema = z.object({ token: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
-export const loginResponseSchema = tokenPairSchema.extend({ user: currentUserSchema });
+export const loginResponseSchema = tokenPairSchema.extend({ user: authUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const refreshRequestSchema = z.object({

@@ -52,6 +52,25 @@ test.describe('the security log', () => {
     await expect(rows.first().getByTestId('security-log-user')).toContainText('Recep');
   });
 
+  test('a wrong password confirming a change is logged under its own event, in both languages', async ({
+    page,
+  }) => {
+    await signIn(page, demo.admin);
+    await page.goto('/user');
+    await page.getByTestId('profile-email').fill('admin.elsewhere@genodesk.test');
+    await page.getByTestId('profile-current-password').fill('not-the-password');
+    await page.getByTestId('profile-details-submit').click();
+    await expect(page.getByTestId('profile-details-form')).toContainText('Nesprávné heslo!');
+
+    await page.goto('/administration/securitylog?event=passwordConfirmationRefused');
+    const rows = page.getByTestId('security-log-table-row');
+    const mine = rows.filter({ hasText: 'Změna e-mailu' }).filter({ hasText: 'Admin' });
+    await expect(mine.first().getByTestId('security-event')).toHaveText('Chybné heslo při potvrzení změny');
+    await switchLanguage(page, 'EN');
+    await expect(rows.first().getByTestId('security-event')).toHaveText('Wrong password confirming a change');
+    await expect(rows.filter({ hasText: 'Changing the e-mail' }).first()).toBeVisible();
+  });
+
   test('is not for those who may not edit users', async ({ page }) => {
     await signIn(page, demo.doctor);
     await expect(page.getByTestId('nav-securitylog')).toHaveCount(0);

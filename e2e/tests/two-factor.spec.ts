@@ -62,7 +62,11 @@ async function createUserWithApp(api: APIRequestContext, label: string): Promise
   const setup = await own.post('/api/auth/twofactor/totp/setup', { headers });
   const { secret } = (await setup.json()) as { secret: string };
   const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
-  const confirmed = await own.post('/api/auth/twofactor/totp/confirm', { headers, data: { code } });
+  // Not at a sign-in's enrolment step (the receptionist's role requires none): the password confirms it.
+  const confirmed = await own.post('/api/auth/twofactor/totp/confirm', {
+    headers,
+    data: { code, CurrentPassword: user.password },
+  });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   await own.dispose();
   return user;
@@ -147,10 +151,20 @@ test.describe('two-factor sign-in', () => {
     const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const app = new Authenticator(secret);
+    const code = await app.code();
+    // Adding a factor asks for the password: without it, or with a wrong one, nothing is turned on…
+    await page.getByTestId('totp-code').fill(code);
+    await page.getByTestId('totp-confirm').click();
+    await expect(page.getByText('Přidání druhého faktoru potvrďte svým heslem.')).toBeVisible();
+    await page.getByTestId('totp-password').fill('not-my-password');
+    await page.getByTestId('totp-confirm').click();
+    await expect(page.getByText('Nesprávné heslo!')).toBeVisible();
+    await page.getByTestId('totp-password').fill(user.password);
     await page.getByTestId('totp-code').fill('12345');
     await page.getByTestId('totp-confirm').click();
     await expect(page.getByText('Kód nesouhlasí nebo už byl použit.')).toBeVisible();
-    await page.getByTestId('totp-code').fill(await app.code());
+    // …and the refusals left the app's code unused.
+    await page.getByTestId('totp-code').fill(code);
     await page.getByTestId('totp-confirm').click();
 
     // Ten recovery codes, shown once: downloadable as text, then put away.
@@ -173,6 +187,8 @@ test.describe('two-factor sign-in', () => {
     await submitPassword(page, user.email, user.password);
     await expect(page.getByTestId('second-factor-page')).toBeVisible();
     await expect(page).toHaveURL(/\/login\/second-factor/);
+    // All the screen has before the factor: who signs in and with which factors (no passkey here).
+    await expect(page.getByTestId('second-factor-user')).toContainText(user.email);
     await expect(page.getByTestId('second-factor-passkey')).toHaveCount(0);
     await page.getByTestId('second-factor-code').fill('000000');
     await page.getByTestId('second-factor-submit').click();
@@ -240,7 +256,7 @@ test.describe('two-factor sign-in', () => {
     test.setTimeout(120_000);
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: {
         protocol: 'ctap2',
         transport: 'internal',
@@ -264,6 +280,13 @@ test.describe('two-factor sign-in', () => {
     await card.getByTestId('two-factor-passkey-add').click();
     await expect(page.getByTestId('passkey-name')).not.toHaveValue('');
     await page.getByTestId('passkey-name').fill('Test laptop');
+    // A wrong password stops before the browser makes a key.
+    await page.getByTestId('passkey-password').fill('not-my-password');
+    await page.getByTestId('passkey-add').click();
+    await expect(page.getByTestId('passkey-setup')).toContainText('Wrong password!');
+    const keys = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(keys.credentials).toHaveLength(0);
+    await page.getByTestId('passkey-password').fill(user.password);
     await page.getByTestId('passkey-add').click();
     await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
     await expectAccessible(page, 'the recovery codes in the profile');
@@ -352,6 +375,8 @@ test.describe('two-factor sign-in', () => {
       await expect(page).toHaveURL(/\/security\/enrol/);
       await page.getByTestId('totp-start').click();
       await expect(page.getByTestId('totp-qr')).toBeVisible();
+      // The password was given just before: the enrolment step does not ask it again.
+      await expect(page.getByTestId('totp-password')).toHaveCount(0);
       await expectAccessible(page, 'the enrolment screen with its QR code');
       const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
       await page.getByTestId('totp-code').fill(await new Authenticator(secret).code());

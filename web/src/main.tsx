@@ -6,7 +6,7 @@ import { createAppRouter } from './app/router';
 import { loginPath, signOutDestination } from './features/auth/return-to';
 import { setSessionEndHandler } from './lib/api-client';
 import { loadInitialLocale } from './lib/i18n';
-import { queryClient, setMustChangePasswordHandler } from './lib/react-query';
+import { queryClient, setSignInStepHandler } from './lib/react-query';
 
 const router = createAppRouter();
 
@@ -16,7 +16,8 @@ setSessionEndHandler(() => {
   // A sign-out of our own in progress ends the session on the server first: go where it goes.
   void router.navigate(signOutDestination() ?? loginPath(pathname + search, 'expired'), { replace: true });
 });
-setMustChangePasswordHandler(() => {
+// A step of the sign-in is owed (second factor, new password, enrolment): the guard goes there.
+setSignInStepHandler(() => {
   void queryClient.invalidateQueries({ queryKey: ['auth', 'user'] });
 });
 

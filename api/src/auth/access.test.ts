@@ -72,7 +72,6 @@ describe('every registered route', () => {
         .sort();
     expect(at('secondFactor')).toEqual([
       'DELETE /api/auth/logout',
-      'GET /api/auth/twofactor',
       'GET /api/auth/user',
       'POST /api/auth/twofactor/passkey/options',
       'POST /api/auth/twofactor/passkey/verify',
@@ -80,6 +79,7 @@ describe('every registered route', () => {
     ]);
     expect(at('passwordChange')).toEqual(['POST /api/auth/changepassword']);
     expect(at('enrolment')).toEqual([
+      'GET /api/auth/twofactor',
       'POST /api/auth/twofactor/passkeys',
       'POST /api/auth/twofactor/passkeys/options',
       'POST /api/auth/twofactor/passkeys/remove',

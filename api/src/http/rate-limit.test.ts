@@ -74,6 +74,27 @@ describe('rate limits counted in PostgreSQL', () => {
     expect(keys.rows.some((row) => row.key.includes(token))).toBe(false);
   });
 
+  it('a feed is limited however many addresses ask for it: a leaked feed address fetched from everywhere too', async () => {
+    const token = newToken();
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/calendar/feed/${token}`,
+          remoteAddress: `198.51.${100 + Math.floor(i / 250)}.${(i % 250) + 1}`,
+        }),
+      ),
+    );
+    expect(statusCounts(answers.map((a) => a.statusCode))).toEqual({ 404: 60, 429: 20 });
+    // IPv6 callers, each from a /64 of its own, share it too.
+    const fromV6 = await t.app.inject({
+      method: 'GET',
+      url: `/api/calendar/feed/${token}.ics`,
+      remoteAddress: '2001:db8:77::1',
+    });
+    expect(fromV6.statusCode).toBe(429);
+  });
+
   it('two nodes on one database share the count', async () => {
     const db = createDatabase(t.url, 5);
     const signer = new TokenSigner(randomBytes(32).toString('hex'));

@@ -142,8 +142,9 @@ export const rateLimits = {
     errorResponseBuilder: tooFast,
   },
   /**
-   * Calls that confirm a change with the user's password (a new e-mail), per user, counted together:
-   * a stolen sign-in must not become a way to guess the password.
+   * Calls that confirm a change with the user's password (a new e-mail or password, adding or
+   * removing a second factor, new recovery codes), per user, counted together: a stolen sign-in must
+   * not become a way to guess the password (the attempts also count with the account's failed sign-ins).
    */
   passwordConfirmation: {
     max: 10,
@@ -154,16 +155,16 @@ export const rateLimits = {
     errorResponseBuilder: tooManyAttempts,
   },
   /**
-   * One calendar feed from one address (a calendar app polls every few minutes or hours); the token
-   * is kept only as a hash, as everywhere else, and `.ics` or not is the same feed.
+   * One calendar feed, from wherever it is asked (a calendar app polls every few minutes or hours): a
+   * leaked feed address fetched from many addresses is limited all the same. The token is kept only
+   * as a hash, as everywhere else, and `.ics` or not is the same feed.
    */
   calendarFeed: {
     max: 60,
     timeWindow: minute,
     keyGenerator: (request: FastifyRequest) => {
       const token = String((request.params as { token?: unknown }).token ?? '').replace(/\.ics$/, '');
-      const hash = createHash('sha256').update(token).digest('base64url').slice(0, 22);
-      return `${hash}|${addressOf(request)}`;
+      return createHash('sha256').update(token).digest('base64url').slice(0, 22);
     },
     errorResponseBuilder: tooManyRequests,
   },

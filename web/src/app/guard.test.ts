@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@genodesk/contract/auth';
+import type { CurrentUser, SecondFactorUser } from '@genodesk/contract/auth';
 import { Permissions } from '@genodesk/contract/permissions';
 import { describe, expect, it } from 'vitest';
 import { decideAccess, pageTitle } from './guard';
@@ -105,7 +105,13 @@ describe('decideAccess through the steps of a sign-in', () => {
   const panel = Permissions.AdminPanelView;
 
   it('asks for the second factor before anything else, the new password included', () => {
-    const waiting = user([panel], true, 'verify');
+    // Before the second factor the API says only who is signing in and with which factors.
+    const waiting: SecondFactorUser = {
+      email: 'a@b.cz',
+      userName: 'A',
+      secondFactor: 'verify',
+      factors: { totp: true, passkeys: false, recoveryCodes: true },
+    };
     expect(decideAccess([root, shell], waiting)).toEqual({ kind: 'redirect', to: '/login/second-factor' });
     expect(decideAccess([root, changePassword], waiting)).toEqual({
       kind: 'redirect',

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@genodesk/contract/auth';
+import type { AuthUser } from '@genodesk/contract/auth';
 import { paths } from '@/config/paths';
 import type { RouteHandle } from './route-handle';
 
@@ -16,7 +16,7 @@ export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string }
  * enrolment can show its recovery codes once done). Then every route's permissions must all be held,
  * and one of its `anyPermissions`; the first route that fails sends the user to its fallback.
  */
-export function decideAccess(chain: readonly RouteHandle[], user: CurrentUser | null): GuardDecision {
+export function decideAccess(chain: readonly RouteHandle[], user: AuthUser | null): GuardDecision {
   if (chain.some((handle) => handle.public)) return { kind: 'allow' };
   const leaf = chain[chain.length - 1];
   if (!user) {

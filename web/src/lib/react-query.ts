@@ -4,14 +4,14 @@ import { isApiError } from './api-client';
 /** A request is retried by itself only when the server could not be reached or was briefly away. */
 const transientStatuses = new Set([0, 502, 503, 504]);
 
-let mustChangePasswordHandler: () => void = () => {};
+let signInStepHandler: () => void = () => {};
 
 /**
- * Called when the API refuses a call because a step of the sign-in is owed first: a new password,
- * the second factor, or enrolling one that the role requires (the user is reloaded; the guard goes there).
+ * Called when the API refuses a call because a step of the sign-in is owed first: the second factor,
+ * a new password, or enrolling one that the role requires (the user is reloaded; the guard goes there).
  */
-export function setMustChangePasswordHandler(handler: () => void): void {
-  mustChangePasswordHandler = handler;
+export function setSignInStepHandler(handler: () => void): void {
+  signInStepHandler = handler;
 }
 
 const signInStepCodes = new Set([
@@ -21,7 +21,7 @@ const signInStepCodes = new Set([
 ]);
 
 function onError(error: unknown) {
-  if (isApiError(error) && signInStepCodes.has(error.code)) mustChangePasswordHandler();
+  if (isApiError(error) && signInStepCodes.has(error.code)) signInStepHandler();
 }
 
 export function createQueryClient(): QueryClient {

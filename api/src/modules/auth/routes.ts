@@ -1,6 +1,6 @@
 import {
+  authUserSchema,
   changePasswordRequestSchema,
-  currentUserSchema,
   loginRequestSchema,
   loginResponseSchema,
   okSchema,
@@ -17,8 +17,8 @@ import { requestLocale } from '../../http/errors.js';
 import { rateLimits } from '../../http/rate-limit.js';
 import { clientOf } from '../audit/security-log.js';
 import {
+  authUser,
   changePassword,
-  currentUser,
   endOwnSession,
   listOwnSessions,
   login,
@@ -57,7 +57,7 @@ export function authRoutes(app: App, deps: Deps) {
       return {
         token: tokens.token,
         refreshToken: tokens.refreshToken,
-        user: currentUser(principal, requestLocale(request)),
+        user: await authUser(deps.db, principal, requestLocale(request)),
       };
     },
   });
@@ -113,10 +113,11 @@ export function authRoutes(app: App, deps: Deps) {
     config: { access: 'secondFactor' },
     schema: {
       tags,
-      summary: 'The signed-in user with role and permissions',
-      response: { 200: currentUserSchema },
+      summary:
+        'The signed-in user with role and permissions; before the second factor only e-mail, name and the factors held',
+      response: { 200: authUserSchema },
     },
-    handler: async (request) => currentUser(principalOf(request), requestLocale(request)),
+    handler: (request) => authUser(deps.db, principalOf(request), requestLocale(request)),
   });
 
   app.post('/api/auth/changepassword', {

@@ -1,5 +1,12 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import { type CurrentUser, type Locale, Permissions, type StaffSession } from '@genodesk/contract';
+import {
+  type AuthUser,
+  type CurrentUser,
+  type Locale,
+  type MessageKey,
+  Permissions,
+  type StaffSession,
+} from '@genodesk/contract';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { signInStepOf } from '../../auth/access.js';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../auth/passwords.js';
@@ -10,6 +17,7 @@ import { type Database, type Executor, type Tx, transaction } from '../../db/cli
 import {
   loginFailures,
   passkeys,
+  recoveryCodes,
   refreshTokens,
   rolePermissions,
   sessions,
@@ -39,15 +47,33 @@ export function currentUser(principal: Principal, locale: Locale): CurrentUser {
     isMainDoctor: principal.isMainDoctor,
     phoneNumber: principal.phoneNumber,
     mustChangePassword: principal.mustChangePassword,
-    secondFactor: secondFactorStepOf(principal),
+    secondFactor: signInStepOf(principal) === 'enrolment' ? 'enrol' : null,
   };
 }
 
-function secondFactorStepOf(principal: Principal): CurrentUser['secondFactor'] {
-  const step = signInStepOf(principal);
-  if (step === 'secondFactor') return 'verify';
-  if (step === 'enrolment') return 'enrol';
-  return null;
+/**
+ * `GET auth/user` and the sign-in's answer. While the second factor is owed, only what its screen
+ * needs: who is signing in and which factors they hold — the password alone shows no role,
+ * permissions or phone.
+ */
+export async function authUser(db: Executor, principal: Principal, locale: Locale): Promise<AuthUser> {
+  if (signInStepOf(principal) !== 'secondFactor') return currentUser(principal, locale);
+  const { rows } = await db.execute<{ totp: boolean; passkeys: boolean; recovery: boolean }>(
+    sql`select exists (select from ${userTotp} where ${userTotp.userId} = ${principal.id} and ${userTotp.confirmedAt} is not null) as totp,
+      exists (select from ${passkeys} where ${passkeys.userId} = ${principal.id}) as passkeys,
+      exists (select from ${recoveryCodes} where ${recoveryCodes.userId} = ${principal.id} and ${recoveryCodes.usedAt} is null) as recovery`,
+  );
+  const factors = rows[0];
+  return {
+    email: principal.email,
+    userName: principal.userName,
+    secondFactor: 'verify',
+    factors: {
+      totp: Boolean(factors?.totp),
+      passkeys: Boolean(factors?.passkeys),
+      recoveryCodes: Boolean(factors?.recovery),
+    },
+  };
 }
 
 async function issueTokens(tx: Tx, signer: TokenSigner, userId: number, sessionId: string) {
@@ -101,6 +127,59 @@ export async function countSignInAttempt(db: Database, email: string, from: stri
     await tx.insert(loginFailures).values({ email, address });
     return over;
   });
+}
+
+/** What a signed-in user confirmed with the password, as the security log names it. */
+export type PasswordConfirmation =
+  | 'emailChange'
+  | 'passwordChange'
+  | 'totpEnrolment'
+  | 'passkeyEnrolment'
+  | 'totpRemoval'
+  | 'passkeyRemoval'
+  | 'recoveryCodes';
+
+/**
+ * A signed-in user proves it is them with their password (a new e-mail or password, adding or
+ * removing a second factor, new recovery codes). The attempt is counted with the account's failed
+ * sign-ins before it is checked, so a stolen sign-in cannot guess the password faster than the
+ * sign-in screen could, and guessing locks the account's sign-ins too; a wrong one goes to the
+ * security log. A right one clears the account's count, as a finished sign-in does. Refusals: 422 on
+ * `field` (missing or wrong), 429 TOO_MANY_ATTEMPTS past the limit.
+ */
+export async function confirmPassword(
+  db: Database,
+  principal: Principal,
+  password: string | undefined,
+  check: {
+    purpose: PasswordConfirmation;
+    field: string;
+    client: Client;
+    missing?: MessageKey;
+    wrong?: MessageKey;
+  },
+): Promise<void> {
+  const { purpose, field, client } = check;
+  if (!password) throw unprocessable(check.missing ?? 'required', field);
+  const email = principal.email.toLowerCase();
+  if (await countSignInAttempt(db, email, client.address)) {
+    await recordSecurityEvent(db, { event: 'lockedOut', userId: principal.id, client, detail: purpose });
+    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'tooManyAttempts');
+  }
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, principal.id));
+  if (!user || !(await verifyPassword(user.passwordHash, password))) {
+    await recordSecurityEvent(db, {
+      event: 'passwordConfirmationRefused',
+      userId: principal.id,
+      client,
+      detail: purpose,
+    });
+    throw unprocessable(check.wrong ?? 'wrongPassword', field);
+  }
+  await db.delete(loginFailures).where(eq(loginFailures.email, email));
 }
 
 export async function login(deps: AuthDeps, input: { email: string; password: string }, client: Client) {
@@ -262,13 +341,12 @@ export async function changePassword(
   input: { OldPassword: string; newPassword: string },
   client: Client,
 ) {
-  const [user] = await deps.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, principal.id));
-  if (!user || !(await verifyPassword(user.passwordHash, input.OldPassword))) {
-    throw unprocessable('wrongOldPassword', 'OldPassword');
-  }
+  await confirmPassword(deps.db, principal, input.OldPassword, {
+    purpose: 'passwordChange',
+    field: 'OldPassword',
+    wrong: 'wrongOldPassword',
+    client,
+  });
   if (input.OldPassword === input.newPassword) throw unprocessable('passwordSameAsOld', 'newPassword');
   if (isCommonPassword(input.newPassword)) throw unprocessable('passwordTooCommon', 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);

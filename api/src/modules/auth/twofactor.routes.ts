@@ -1,11 +1,13 @@
 import {
   okSchema,
+  passkeyOptionsRequestSchema,
   passkeyRegisterRequestSchema,
   passkeyRemoveRequestSchema,
   passkeyVerifyRequestSchema,
   passwordConfirmRequestSchema,
   recoveryCodesResponseSchema,
   secondFactorVerifyRequestSchema,
+  totpConfirmRequestSchema,
   totpSetupSchema,
   twoFactorStatusSchema,
 } from '@genodesk/contract';
@@ -43,8 +45,9 @@ export function twoFactorRoutes(app: App, deps: Deps) {
     return { id: new URL(origin).hostname, origin };
   };
 
+  // Not before the second factor: the password alone does not show the keys' names and uses.
   app.get('/api/auth/twofactor', {
-    config: { access: 'secondFactor' },
+    config: { access: 'enrolment' },
     schema: {
       tags,
       summary:
@@ -114,15 +117,15 @@ export function twoFactorRoutes(app: App, deps: Deps) {
   });
 
   app.post('/api/auth/twofactor/totp/confirm', {
-    config: { access: 'enrolment' },
+    config: { access: 'enrolment', rateLimit: rateLimits.passwordConfirmation },
     schema: {
       tags,
       summary:
-        'Turn the authenticator app on with its first code; the first factor brings ten recovery codes',
-      body: secondFactorVerifyRequestSchema,
+        'Turn the authenticator app on with its first code and CurrentPassword (not at the enrolment step of a sign-in); the first factor brings ten recovery codes',
+      body: totpConfirmRequestSchema,
       response: { 200: recoveryCodesResponseSchema },
     },
-    handler: (request) => confirmTotp(deps, principalOf(request), request.body.code, clientOf(request)),
+    handler: (request) => confirmTotp(deps, principalOf(request), request.body, clientOf(request)),
   });
 
   app.post('/api/auth/twofactor/totp/remove', {
@@ -152,22 +155,32 @@ export function twoFactorRoutes(app: App, deps: Deps) {
   });
 
   app.post('/api/auth/twofactor/passkeys/options', {
-    config: { access: 'enrolment' },
-    schema: {
-      tags,
-      summary: 'A WebAuthn challenge for registering a new passkey',
-      response: { 200: webAuthnOptionsSchema },
-    },
-    handler: async (request) =>
-      asWebAuthnOptions(await passkeyRegistrationOptions(deps, principalOf(request), relyingParty(request))),
-  });
-
-  app.post('/api/auth/twofactor/passkeys', {
-    config: { access: 'enrolment' },
+    config: { access: 'enrolment', rateLimit: rateLimits.passwordConfirmation },
     schema: {
       tags,
       summary:
-        'Register a passkey (the answer to the last challenge); the first factor brings recovery codes',
+        'A WebAuthn challenge for registering a new passkey; asks for CurrentPassword (not at the enrolment step of a sign-in)',
+      body: passkeyOptionsRequestSchema,
+      response: { 200: webAuthnOptionsSchema },
+    },
+    handler: async (request) =>
+      asWebAuthnOptions(
+        await passkeyRegistrationOptions(
+          deps,
+          principalOf(request),
+          request.body,
+          relyingParty(request),
+          clientOf(request),
+        ),
+      ),
+  });
+
+  app.post('/api/auth/twofactor/passkeys', {
+    config: { access: 'enrolment', rateLimit: rateLimits.passwordConfirmation },
+    schema: {
+      tags,
+      summary:
+        'Register a passkey (the answer to the last challenge) with CurrentPassword (not at the enrolment step of a sign-in); the first factor brings recovery codes',
       body: passkeyRegisterRequestSchema,
       response: { 200: recoveryCodesResponseSchema },
     },

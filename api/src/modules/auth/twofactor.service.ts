@@ -10,15 +10,21 @@ import {
 } from '@simplewebauthn/server';
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { verifyPassword } from '../../auth/passwords.js';
+import { signInStepOf } from '../../auth/access.js';
 import type { Principal } from '../../auth/principal.js';
-import { type Executor, type Tx, transaction } from '../../db/client.js';
+import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
 import { loginFailures, passkeys, recoveryCodes, sessions, users, userTotp } from '../../db/schema/index.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
 import { type Client, recordSecurityEvent } from '../audit/security-log.js';
 import { ensureMayManage } from '../users/users.service.js';
-import { type AuthDeps, countSignInAttempt, secondFactorCount } from './service.js';
+import {
+  type AuthDeps,
+  confirmPassword,
+  countSignInAttempt,
+  type PasswordConfirmation,
+  secondFactorCount,
+} from './service.js';
 
 /** Who the browser must be talking to: WebAuthn binds a passkey to this site and origin. */
 export type RelyingParty = { id: string; origin: string };
@@ -71,9 +77,34 @@ async function recoveryCodesForFirstFactor(tx: Executor, userId: number): Promis
   return (left?.n ?? 0) > 0 ? null : issueRecoveryCodes(tx, userId);
 }
 
-async function ensurePassword(tx: Executor, userId: number, password: string) {
-  const [user] = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!user || !(await verifyPassword(user.hash, password))) throw unprocessable('wrongPassword', 'password');
+/** Removing a factor or renewing the recovery codes asks for the password (`password`). */
+const ensurePassword = (
+  db: Database,
+  principal: Principal,
+  password: string,
+  purpose: PasswordConfirmation,
+  client: Client,
+) => confirmPassword(db, principal, password, { purpose, field: 'password', client });
+
+/**
+ * Adding a factor asks for the password (`CurrentPassword`; ASVS 7.5.1), as a new e-mail does: a
+ * stolen sign-in must not become a second factor of its own. Not at a sign-in's enrolment step,
+ * whose password was given just before and which opens nothing but enrolment.
+ */
+async function ensurePasswordToAdd(
+  db: Database,
+  principal: Principal,
+  password: string | undefined,
+  purpose: PasswordConfirmation,
+  client: Client,
+) {
+  if (signInStepOf(principal) === 'enrolment') return;
+  await confirmPassword(db, principal, password, {
+    purpose,
+    field: 'CurrentPassword',
+    missing: 'currentPasswordRequiredForFactor',
+    client,
+  });
 }
 
 /** The last factor of a user whose role requires two stays. */
@@ -184,9 +215,11 @@ async function acceptTotpCode(
 export async function confirmTotp(
   deps: AuthDeps,
   principal: Principal,
-  code: string,
+  input: { code: string; CurrentPassword?: string },
   client: Client,
 ): Promise<RecoveryCodesResponse> {
+  // Before the code is looked at: a refused password leaves the code unused.
+  await ensurePasswordToAdd(deps.db, principal, input.CurrentPassword, 'totpEnrolment', client);
   return transaction(deps.db, async (tx) => {
     // Two factors enrolled at once issue one set of recovery codes, not two.
     await lockUser(tx, principal.id);
@@ -196,7 +229,7 @@ export async function confirmTotp(
       .where(and(eq(userTotp.userId, principal.id), isNull(userTotp.confirmedAt)))
       .for('update');
     if (!pending) throw conflict('totpNotSetUp');
-    if (!(await acceptTotpCode(tx, deps, principal.id, code.replace(/\s/g, ''), 'unconfirmed')))
+    if (!(await acceptTotpCode(tx, deps, principal.id, input.code.replace(/\s/g, ''), 'unconfirmed')))
       throw unprocessable('invalidSecondFactorCode', 'code');
     await recordSecurityEvent(tx, { event: 'factorEnrolled', userId: principal.id, client, detail: 'totp' });
     return { recoveryCodes: await recoveryCodesForFirstFactor(tx, principal.id) };
@@ -204,9 +237,9 @@ export async function confirmTotp(
 }
 
 export async function removeTotp(deps: AuthDeps, principal: Principal, password: string, client: Client) {
+  await ensurePassword(deps.db, principal, password, 'totpRemoval', client);
   await transaction(deps.db, async (tx) => {
     await lockUser(tx, principal.id);
-    await ensurePassword(tx, principal.id, password);
     const [totp] = await tx.select().from(userTotp).where(eq(userTotp.userId, principal.id));
     if (!totp) throw notFound();
     if (totp.confirmedAt) await ensureNotLastRequired(tx, principal);
@@ -233,9 +266,9 @@ export async function renewRecoveryCodes(
   password: string,
   client: Client,
 ): Promise<RecoveryCodesResponse> {
+  await ensurePassword(deps.db, principal, password, 'recoveryCodes', client);
   return transaction(deps.db, async (tx) => {
     await lockUser(tx, principal.id);
-    await ensurePassword(tx, principal.id, password);
     if ((await secondFactorCount(tx, principal.id)) === 0) throw conflict('totpNotSetUp');
     const codes = await issueRecoveryCodes(tx, principal.id);
     await recordSecurityEvent(tx, { event: 'recoveryCodesRenewed', userId: principal.id, client });
@@ -268,7 +301,18 @@ async function takeChallenge(tx: Tx, sessionId: string): Promise<string | undefi
   return row.fresh ? row.challenge : undefined;
 }
 
-export async function passkeyRegistrationOptions(deps: AuthDeps, principal: Principal, rp: RelyingParty) {
+/**
+ * A challenge for a new passkey. The password is checked here already, so that a wrong one stops
+ * before the browser makes a key the account will not have; the registration checks it again.
+ */
+export async function passkeyRegistrationOptions(
+  deps: AuthDeps,
+  principal: Principal,
+  input: { CurrentPassword?: string },
+  rp: RelyingParty,
+  client: Client,
+) {
+  await ensurePasswordToAdd(deps.db, principal, input.CurrentPassword, 'passkeyEnrolment', client);
   const existing = await deps.db
     .select({ id: passkeys.id, transports: passkeys.transports })
     .from(passkeys)
@@ -290,10 +334,11 @@ export async function passkeyRegistrationOptions(deps: AuthDeps, principal: Prin
 export async function registerPasskey(
   deps: AuthDeps,
   principal: Principal,
-  input: { name: string; response: unknown },
+  input: { name: string; response: unknown; CurrentPassword?: string },
   rp: RelyingParty,
   client: Client,
 ): Promise<RecoveryCodesResponse> {
+  await ensurePasswordToAdd(deps.db, principal, input.CurrentPassword, 'passkeyEnrolment', client);
   return transaction(deps.db, async (tx) => {
     await lockUser(tx, principal.id);
     const challenge = await takeChallenge(tx, principal.sessionId);
@@ -336,9 +381,9 @@ export async function removePasskey(
   input: { id: string; password: string },
   client: Client,
 ) {
+  await ensurePassword(deps.db, principal, input.password, 'passkeyRemoval', client);
   await transaction(deps.db, async (tx) => {
     await lockUser(tx, principal.id);
-    await ensurePassword(tx, principal.id, input.password);
     await ensureNotLastRequired(tx, principal);
     const removed = await tx
       .delete(passkeys)

@@ -3,7 +3,17 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestAuthenticator } from '../../../test/authenticator.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
-import { auditLog, roles, securityEvents, sessions, users, userTotp } from '../../db/schema/index.js';
+import {
+  auditLog,
+  loginFailures,
+  passkeys,
+  roles,
+  securityEvents,
+  sessions,
+  users,
+  userTotp,
+} from '../../db/schema/index.js';
+import { demoPassword } from '../../seed/demo.js';
 
 const origin = 'http://localhost:3000';
 let t: TestApp;
@@ -37,14 +47,20 @@ async function eventsOf(email: string) {
   return rows;
 }
 
-/** Sets up the authenticator app for a signed-in user; answers its secret and recovery codes. */
-async function enrolTotp(headers: object) {
+/**
+ * Sets up the authenticator app for a signed-in user, confirmed with their password (none at a
+ * sign-in's enrolment step); answers its secret and recovery codes.
+ */
+async function enrolTotp(headers: object, CurrentPassword?: string) {
   const setup = await call('POST', '/api/auth/twofactor/totp/setup', headers);
   expect(setup.statusCode).toBe(200);
   const { secret, uri, qrCode } = setup.json();
   expect(uri).toMatch(/^otpauth:\/\/totp\/GenoDesk:/);
   expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
-  const confirmed = await call('POST', '/api/auth/twofactor/totp/confirm', headers, { code: codeAt(secret) });
+  const confirmed = await call('POST', '/api/auth/twofactor/totp/confirm', headers, {
+    code: codeAt(secret),
+    CurrentPassword,
+  });
   expect(confirmed.statusCode).toBe(200);
   return { secret: secret as string, recoveryCodes: confirmed.json().recoveryCodes as string[] | null };
 }
@@ -54,13 +70,17 @@ describe('the authenticator app (TOTP)', () => {
     const doctor = await t.authAs(demo.doctor);
     const setup = (await call('POST', '/api/auth/twofactor/totp/setup', doctor)).json();
     // Not active until a code proves the app holds the secret; a wrong one changes nothing.
-    const wrong = await call('POST', '/api/auth/twofactor/totp/confirm', doctor, { code: '000000' });
+    const wrong = await call('POST', '/api/auth/twofactor/totp/confirm', doctor, {
+      code: '000000',
+      CurrentPassword: demoPassword,
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().error.message).toBe('Kód nesouhlasí nebo už byl použit.');
     expect((await call('GET', '/api/auth/twofactor', doctor)).json().totp).toBe(false);
 
     const confirmed = await call('POST', '/api/auth/twofactor/totp/confirm', doctor, {
       code: codeAt(setup.secret),
+      CurrentPassword: demoPassword,
     });
     expect(confirmed.statusCode).toBe(200);
     const codes: string[] = confirmed.json().recoveryCodes;
@@ -111,7 +131,7 @@ describe('the authenticator app (TOTP)', () => {
 
   it('takes a recovery code once', async () => {
     const headers = await t.authAs(demo.lab);
-    const { recoveryCodes } = await enrolTotp(headers);
+    const { recoveryCodes } = await enrolTotp(headers, demoPassword);
     const code = recoveryCodes![3]!;
 
     const first = bearer((await t.login(demo.lab)).token);
@@ -131,7 +151,7 @@ describe('the authenticator app (TOTP)', () => {
   it('counts wrong codes with the account’s failed sign-ins and ends the waiting sign-in at the limit', async () => {
     const email = 'locked.totp@genodesk.test';
     const headers = await staffUser(email);
-    await enrolTotp(headers);
+    await enrolTotp(headers, staffPassword);
 
     const signIn = bearer((await t.login(email, staffPassword)).token);
     // The password attempt counts as one; four wrong codes fill the account's five.
@@ -158,7 +178,7 @@ describe('the authenticator app (TOTP)', () => {
   it('refuses to remove the app without the password, and a second setup while one is active', async () => {
     const email = 'remover@genodesk.test';
     const headers = await staffUser(email);
-    await enrolTotp(headers);
+    await enrolTotp(headers, staffPassword);
     const again = await call('POST', '/api/auth/twofactor/totp/setup', headers);
     expect(again.statusCode).toBe(409);
     const wrong = await call('POST', '/api/auth/twofactor/totp/remove', headers, {
@@ -185,11 +205,14 @@ describe('passkeys', () => {
     const headers = await staffUser(email);
     const key = new TestAuthenticator();
 
-    const options = (await call('POST', '/api/auth/twofactor/passkeys/options', headers)).json();
+    const options = (
+      await call('POST', '/api/auth/twofactor/passkeys/options', headers, { CurrentPassword: staffPassword })
+    ).json();
     expect(options.rp).toMatchObject({ id: 'localhost', name: 'GenoDesk' });
     const registered = await call('POST', '/api/auth/twofactor/passkeys', headers, {
       name: 'Klíč na recepci',
       response: key.register(options, origin),
+      CurrentPassword: staffPassword,
     });
     expect(registered.statusCode).toBe(200);
     expect(registered.json().recoveryCodes).toHaveLength(10);
@@ -227,14 +250,18 @@ describe('passkeys', () => {
   it('does not let one user sign in with another’s passkey', async () => {
     const owner = await staffUser('owner.key@genodesk.test');
     const key = new TestAuthenticator();
-    const options = (await call('POST', '/api/auth/twofactor/passkeys/options', owner)).json();
-    await call('POST', '/api/auth/twofactor/passkeys', owner, {
+    const options = (
+      await call('POST', '/api/auth/twofactor/passkeys/options', owner, { CurrentPassword: staffPassword })
+    ).json();
+    const registered = await call('POST', '/api/auth/twofactor/passkeys', owner, {
       name: 'Můj',
       response: key.register(options, origin),
+      CurrentPassword: staffPassword,
     });
+    expect(registered.statusCode).toBe(200);
 
     const thief = await staffUser('thief.key@genodesk.test');
-    await enrolTotp(thief);
+    await enrolTotp(thief, staffPassword);
     const pending = bearer((await t.login('thief.key@genodesk.test', staffPassword)).token);
     const noKeys = await call('POST', '/api/auth/twofactor/passkey/options', pending);
     expect(noKeys.statusCode).toBe(422);
@@ -262,8 +289,15 @@ describe('two factors required by the role', () => {
       expect(blocked.json().error.message).toBe(
         'Vaše role vyžaduje dvoufázové přihlášení. Nejdřív si nastavte druhý faktor.',
       );
+      // The enrolment step asks no password: it was given just before, and nothing else is open.
       await enrolTotp(headers);
       expect((await call('GET', '/api/admin/customers', headers)).statusCode).toBe(200);
+      // Past that step, another factor asks for it again.
+      const another = await call('POST', '/api/auth/twofactor/passkeys/options', headers, {});
+      expect(another.statusCode).toBe(422);
+      expect(another.json().error.fields).toEqual({
+        CurrentPassword: 'Přidání druhého faktoru potvrďte svým heslem.',
+      });
 
       const last = await call('POST', '/api/auth/twofactor/totp/remove', headers, {
         password: staffPassword,
@@ -307,7 +341,7 @@ describe('an administrator’s reset of second factors', () => {
   it('removes the factors, ends the sign-ins, is audited, and is refused for one’s own', async () => {
     const email = 'lost.phone@genodesk.test';
     const headers = await staffUser(email);
-    await enrolTotp(headers);
+    await enrolTotp(headers, staffPassword);
     const id = await userId(email);
 
     const reset = await call('POST', '/api/admin/users/resetfactors', admin, { UserId: id });
@@ -390,6 +424,218 @@ describe('the security log of sign-ins', () => {
     expect(JSON.stringify(refused)).not.toContain('wrong password here');
     const pending = await t.db.select().from(sessions).where(eq(sessions.secondFactorPending, true));
     for (const session of pending) expect(session.secondFactor).toBeNull();
+  });
+});
+
+describe('before the second factor', () => {
+  it('shows only the e-mail, the name and the factors held: no role, permissions, phone or keys', async () => {
+    const email = 'pending.view@genodesk.test';
+    const headers = await staffUser(email);
+    const phone = await call('POST', '/api/admin/userpanel/changeDetails', headers, {
+      Email: email,
+      PhoneNumber: '+420 777 555 111',
+      Color: 2,
+    });
+    expect(phone.statusCode).toBe(200);
+    const { secret } = await enrolTotp(headers, staffPassword);
+
+    const expected = {
+      email,
+      userName: 'pending.view',
+      secondFactor: 'verify',
+      factors: { totp: true, passkeys: false, recoveryCodes: true },
+    };
+    const signIn = await t.login(email, staffPassword);
+    expect(signIn.user).toEqual(expected);
+    const pending = bearer(signIn.token);
+    const user = await call('GET', '/api/auth/user', pending);
+    expect(user.statusCode).toBe(200);
+    expect(user.json()).toEqual(expected);
+    // Nor the factors' details: a passkey's name says whose device it is.
+    const status = await call('GET', '/api/auth/twofactor', pending);
+    expect(status.statusCode).toBe(403);
+    expect(status.json().error.code).toBe('SECOND_FACTOR_REQUIRED');
+
+    // The second factor given, the whole user.
+    const verified = await call('POST', '/api/auth/twofactor/verify', pending, { code: codeAt(secret, 1) });
+    expect(verified.statusCode).toBe(200);
+    const full = (await call('GET', '/api/auth/user', pending)).json();
+    expect(full).toMatchObject({
+      email,
+      secondFactor: null,
+      phoneNumber: expect.stringContaining('777'),
+      role: { name: expect.any(String) },
+    });
+    expect(full.permissions).toContain('Permissions.AdminPanel.View');
+    expect((await call('GET', '/api/auth/twofactor', pending)).statusCode).toBe(200);
+  });
+});
+
+describe('adding a second factor asks for the password', () => {
+  it('the authenticator app: refused without or with a wrong password, its code left unused; turned on with the right one', async () => {
+    const email = 'add.app@genodesk.test';
+    const headers = await staffUser(email);
+    const setup = await call('POST', '/api/auth/twofactor/totp/setup', headers);
+    expect(setup.statusCode).toBe(200);
+    const code = codeAt(setup.json().secret);
+
+    const missing = await call('POST', '/api/auth/twofactor/totp/confirm', headers, { code });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().error.fields).toEqual({
+      CurrentPassword: 'Přidání druhého faktoru potvrďte svým heslem.',
+    });
+    const wrong = await call('POST', '/api/auth/twofactor/totp/confirm?locale=en', headers, {
+      code,
+      CurrentPassword: 'not my password',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error.fields).toEqual({ CurrentPassword: 'Wrong password!' });
+    expect((await call('GET', '/api/auth/twofactor', headers)).json()).toMatchObject({
+      totp: false,
+      recoveryCodesLeft: 0,
+    });
+    expect((await eventsOf(email)).map((e) => e.event)).not.toContain('factorEnrolled');
+
+    // The same code: the refusals did not use it up.
+    const right = await call('POST', '/api/auth/twofactor/totp/confirm', headers, {
+      code,
+      CurrentPassword: staffPassword,
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().recoveryCodes).toHaveLength(10);
+    expect((await call('GET', '/api/auth/twofactor', headers)).json().totp).toBe(true);
+    expect((await eventsOf(email)).find((e) => e.event === 'factorEnrolled')?.detail).toBe('totp');
+  });
+
+  it('a passkey: no challenge and no registration without or with a wrong password; registered with the right one', async () => {
+    const email = 'add.key@genodesk.test';
+    const headers = await staffUser(email);
+    const key = new TestAuthenticator();
+    const options = (path: string, body: object) =>
+      call('POST', `/api/auth/twofactor/passkeys/options${path}`, headers, body);
+
+    const noChallenge = await options('', {});
+    expect(noChallenge.statusCode).toBe(422);
+    expect(noChallenge.json().error.fields).toEqual({
+      CurrentPassword: 'Přidání druhého faktoru potvrďte svým heslem.',
+    });
+    const wrongChallenge = await options('', { CurrentPassword: 'not my password' });
+    expect(wrongChallenge.statusCode).toBe(422);
+    expect(wrongChallenge.json().error.fields).toEqual({ CurrentPassword: 'Nesprávné heslo!' });
+
+    const challenge = await options('', { CurrentPassword: staffPassword });
+    expect(challenge.statusCode).toBe(200);
+    const response = key.register(challenge.json(), origin);
+    const register = (body: object) =>
+      call('POST', '/api/auth/twofactor/passkeys', headers, { name: 'Klíč', response, ...body });
+    const missing = await register({});
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().error.fields).toEqual({
+      CurrentPassword: 'Přidání druhého faktoru potvrďte svým heslem.',
+    });
+    const wrong = await register({ CurrentPassword: 'not my password' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error.fields).toEqual({ CurrentPassword: 'Nesprávné heslo!' });
+    const stored = () => t.db.select().from(passkeys).where(eq(passkeys.id, key.id));
+    expect(await stored()).toHaveLength(0);
+
+    // The challenge is still there: a refused password did not take it.
+    const right = await register({ CurrentPassword: staffPassword });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().recoveryCodes).toHaveLength(10);
+    expect(await stored()).toHaveLength(1);
+  });
+});
+
+describe('a wrong password confirming a change', () => {
+  /** A call from an address of its own, so the address's count is this test's alone. */
+  const callFrom =
+    (remoteAddress: string) => (method: 'POST', url: string, headers: object, payload?: object) =>
+      t.app.inject({ method, url, headers: headers as Record<string, string>, payload, remoteAddress });
+  const failuresOf = (email: string) =>
+    t.db.select().from(loginFailures).where(eq(loginFailures.email, email));
+
+  it('is in the security log and counts with the account’s failed sign-ins: guessing locks the account', async () => {
+    const email = 'guesser@genodesk.test';
+    const headers = await staffUser(email);
+    await enrolTotp(headers, staffPassword);
+    const from = callFrom('198.51.100.21');
+    const guess = 'maybe this one';
+
+    const refusals = [
+      ['/api/auth/twofactor/totp/remove', { password: guess }, 'password', 'totpRemoval'],
+      ['/api/auth/twofactor/recoverycodes', { password: guess }, 'password', 'recoveryCodes'],
+      [
+        '/api/auth/twofactor/passkeys/options',
+        { CurrentPassword: guess },
+        'CurrentPassword',
+        'passkeyEnrolment',
+      ],
+      [
+        '/api/admin/userpanel/changeDetails',
+        { Email: 'elsewhere@genodesk.test', Color: 2, CurrentPassword: guess },
+        'CurrentPassword',
+        'emailChange',
+      ],
+      [
+        '/api/auth/changepassword',
+        { OldPassword: guess, newPassword: 'another long passphrase 7' },
+        'OldPassword',
+        'passwordChange',
+      ],
+    ] as const;
+    for (const [url, body, field] of refusals) {
+      const refused = await from('POST', url, headers, body);
+      expect(refused.statusCode, url).toBe(422);
+      expect(Object.keys(refused.json().error.fields), url).toEqual([field]);
+    }
+    const log = (await eventsOf(email)).filter((e) => e.event === 'passwordConfirmationRefused');
+    expect(log.map((e) => e.detail).sort()).toEqual(refusals.map(([, , , detail]) => detail).sort());
+    expect(await failuresOf(email)).toHaveLength(5);
+
+    // The account's five are used: the right password is refused too, here and at the sign-in.
+    const locked = await from('POST', '/api/auth/twofactor/totp/remove', headers, {
+      password: staffPassword,
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    expect((await call('GET', '/api/auth/twofactor', headers)).json().totp).toBe(true);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/adminLogin',
+      payload: { email, password: staffPassword },
+      remoteAddress: '198.51.100.22',
+    });
+    expect(signIn.statusCode).toBe(429);
+    // Newest first: the sign-in's lock-out, then the confirmation's.
+    const lockouts = (await eventsOf(email)).filter((e) => e.event === 'lockedOut');
+    expect(lockouts.map((e) => e.detail)).toEqual(['TOO_MANY_ATTEMPTS', 'totpRemoval']);
+
+    // The security log screen lists them under their own event.
+    const listed = await call(
+      'GET',
+      `/api/admin/securitylog?event=passwordConfirmationRefused&userId=${await userId(email)}`,
+      admin,
+    );
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().total).toBe(5);
+    expect(listed.json().items[0]).toMatchObject({ address: '198.51.100.21' });
+  });
+
+  it('the right one clears the count: confirming never locks out its own user', async () => {
+    const email = 'forgetful@genodesk.test';
+    const headers = await staffUser(email);
+    await enrolTotp(headers, staffPassword);
+    const from = callFrom('198.51.100.31');
+    const renew = (password: string) =>
+      from('POST', '/api/auth/twofactor/recoverycodes', headers, { password });
+
+    for (let i = 0; i < 3; i++) expect((await renew('not it')).statusCode).toBe(422);
+    expect((await renew(staffPassword)).statusCode).toBe(200);
+    expect(await failuresOf(email)).toHaveLength(0);
+    // Three more wrong ones (six in all) are each still just wrong.
+    for (let i = 0; i < 3; i++) expect((await renew('not it')).statusCode).toBe(422);
+    expect(await failuresOf(email)).toHaveLength(3);
   });
 });
 

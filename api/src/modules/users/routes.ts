@@ -161,7 +161,7 @@ export function usersRoutes(app: App, deps: Deps) {
     },
     handler: async (request) => {
       const principal = principalOf(request);
-      await changeOwnDetails(deps.db, principal, request.body);
+      await changeOwnDetails(deps.db, principal, request.body, clientOf(request));
       const fresh = await loadPrincipal(
         deps.db,
         principal.id,

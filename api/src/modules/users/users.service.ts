@@ -8,7 +8,7 @@ import type {
   UserListQuery,
 } from '@genodesk/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { generateTemporaryPassword, hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { generateTemporaryPassword, hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
@@ -17,6 +17,7 @@ import { AppError, conflict, notFound, unprocessable } from '../../http/errors.j
 import type { Jobs } from '../../jobs/queue.js';
 import { audit, diff } from '../audit/audit.js';
 import { type Client, recordSecurityEvent } from '../audit/security-log.js';
+import { confirmPassword } from '../auth/service.js';
 import { queueEmail } from '../messaging/outbox.js';
 import { temporaryPasswordEmail } from './emails.js';
 
@@ -350,17 +351,6 @@ export async function setActive(
   return getUser(deps.db, userId, locale);
 }
 
-/** The signed-in user proves it is them (422 on `CurrentPassword` when missing or wrong). */
-async function confirmOwnPassword(db: Database, userId: number, password: string | undefined) {
-  if (!password) throw unprocessable('currentPasswordRequired', 'CurrentPassword');
-  const [user] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user || !(await verifyPassword(user.passwordHash, password)))
-    throw unprocessable('wrongPassword', 'CurrentPassword');
-}
-
 /**
  * The caller's own e-mail, phone and colour. A new e-mail (not merely another case of it) needs the
  * caller's password, checked before anything else is said about the address.
@@ -369,10 +359,17 @@ export async function changeOwnDetails(
   db: Database,
   principal: Principal,
   input: { Email: string; PhoneNumber?: string | null; Color: number; CurrentPassword?: string },
+  client: Client,
 ) {
   const email = input.Email.trim();
+  // 422 on `CurrentPassword` when missing or wrong; counted and logged like every password confirmation.
   if (email.toLowerCase() !== principal.email.toLowerCase())
-    await confirmOwnPassword(db, principal.id, input.CurrentPassword);
+    await confirmPassword(db, principal, input.CurrentPassword, {
+      purpose: 'emailChange',
+      field: 'CurrentPassword',
+      missing: 'currentPasswordRequired',
+      client,
+    });
   await ensureEmailFree(db, email, principal.id);
   await transaction(db, async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, principal.id)).for('update');

@@ -1,12 +1,13 @@
-import type { CurrentUser } from '@genodesk/contract/auth';
+import type { AuthUser, CurrentUser } from '@genodesk/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useHasToken } from '@/lib/tokens';
 import { useAppConfig } from './get-config';
 import { authKeys } from './keys';
 
-export function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  return api.get<CurrentUser>('auth/user', undefined, { signal });
+/** `GET auth/user`: the user, or only e-mail, name and factors while the second factor is owed. */
+export function getCurrentUser(signal?: AbortSignal): Promise<AuthUser> {
+  return api.get<AuthUser>('auth/user', undefined, { signal });
 }
 
 export const currentUserQueryOptions = (pollIntervalMs?: number) =>
@@ -28,8 +29,17 @@ export function useCurrentUserQuery() {
   });
 }
 
-/** The signed-in user; only for screens behind the guard, where it is always loaded. */
+/**
+ * The signed-in user; only for screens behind the guard, where it is always loaded. Null while the
+ * second factor is owed (the guard shows nothing but its screen then).
+ */
 export function useCurrentUser(): CurrentUser | null {
+  const user = useCurrentUserQuery().data;
+  return user && user.secondFactor !== 'verify' ? user : null;
+}
+
+/** Whoever is signing in, also before the second factor (its screen shows the e-mail and factors). */
+export function useSignInUser(): AuthUser | null {
   return useCurrentUserQuery().data ?? null;
 }
 

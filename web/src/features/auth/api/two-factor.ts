@@ -99,11 +99,15 @@ export function useStartTotpSetup() {
   return useMutation({ mutationFn: () => api.post<TotpSetup>('auth/twofactor/totp/setup') });
 }
 
-/** `POST auth/twofactor/totp/confirm`: the app's first code turns it on; a first factor brings codes. */
+/**
+ * `POST auth/twofactor/totp/confirm`: the app's first code turns it on, confirmed with the password
+ * (none at a sign-in's enrolment step); a first factor brings codes.
+ */
 export function useConfirmTotp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.post<RecoveryCodesResponse>('auth/twofactor/totp/confirm', { code }),
+    mutationFn: (input: { code: string; CurrentPassword?: string }) =>
+      api.post<RecoveryCodesResponse>('auth/twofactor/totp/confirm', input),
     onSuccess: () => refreshAfterChange(queryClient),
   });
 }
@@ -126,20 +130,25 @@ export function useRenewRecoveryCodes() {
   });
 }
 
-/** Registers a passkey under a name: the server's options, the browser's ceremony, the server's check. */
+/**
+ * Registers a passkey under a name: the server's options, the browser's ceremony, the server's check.
+ * The password (none at a sign-in's enrolment step) goes with both calls: the server refuses a wrong
+ * one before the browser makes a key.
+ */
 export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (name: string) => {
+    mutationFn: async ({ name, CurrentPassword }: { name: string; CurrentPassword?: string }) => {
       if (!browserSupportsPasskeys()) throw new PasskeyCeremonyError('unsupported');
       const optionsJSON = await api.post<PublicKeyCredentialCreationOptionsJSON>(
         'auth/twofactor/passkeys/options',
+        { CurrentPassword },
       );
       const { startRegistration } = await import('@simplewebauthn/browser');
       const response = await startRegistration({ optionsJSON }).catch((error: unknown) => {
         throw ceremonyProblem(error);
       });
-      return api.post<RecoveryCodesResponse>('auth/twofactor/passkeys', { name, response });
+      return api.post<RecoveryCodesResponse>('auth/twofactor/passkeys', { name, response, CurrentPassword });
     },
     onSuccess: () => refreshAfterChange(queryClient),
   });

@@ -79,8 +79,8 @@ function Part({
 
 /**
  * The profile's two-factor sign-in: whether the role requires it, the authenticator app (set up,
- * remove), passkeys (add, remove), and the recovery codes left (ten new ones). Removals and new codes
- * ask for the password; new codes are shown once.
+ * remove), passkeys (add, remove), and the recovery codes left (ten new ones). Every change asks for
+ * the password; new codes are shown once.
  */
 export function TwoFactorCard() {
   const { t } = useTranslation();
@@ -285,7 +285,7 @@ export function TwoFactorCard() {
         centered
         data-testid="two-factor-app-modal"
       >
-        <TotpSetupForm onEnrolled={onEnrolled(t('twoFactor.card.appAdded'))} />
+        <TotpSetupForm onEnrolled={onEnrolled(t('twoFactor.card.appAdded'))} askPassword />
       </Modal>
       <Modal
         opened={dialog?.kind === 'passkey'}
@@ -294,7 +294,7 @@ export function TwoFactorCard() {
         centered
         data-testid="two-factor-passkey-modal"
       >
-        <PasskeySetupForm onEnrolled={onEnrolled(t('twoFactor.passkeys.added'))} />
+        <PasskeySetupForm onEnrolled={onEnrolled(t('twoFactor.passkeys.added'))} askPassword />
       </Modal>
       <Modal
         opened={dialog?.kind === 'codes'}

@@ -1,4 +1,4 @@
-import { passkeyNameSchema, secondFactorVerifyRequestSchema } from '@genodesk/contract/security';
+import { passkeyNameSchema, secondFactorCodeSchema } from '@genodesk/contract/security';
 import {
   ActionIcon,
   Alert,
@@ -8,6 +8,8 @@ import {
   CopyButton,
   Group,
   Image,
+  PasswordInput,
+  type PasswordInputProps,
   Stack,
   Text,
   TextInput,
@@ -30,6 +32,36 @@ import { deviceName } from './device';
 
 /** A factor was enrolled: the recovery codes to show once, or null when the user still holds some. */
 export type OnEnrolled = (recoveryCodes: string[] | null) => void;
+
+type SetupProps = {
+  onEnrolled: OnEnrolled;
+  /**
+   * Whether adding the factor asks for the password: always but at a sign-in's enrolment step, where
+   * it was given just before (the server decides the same way).
+   */
+  askPassword: boolean;
+};
+
+/** The password that confirms adding a factor; the server's check says when it is wrong. */
+const currentPasswordSchema = z
+  .string({ error: 'currentPasswordRequiredForFactor' })
+  .min(1, 'currentPasswordRequiredForFactor')
+  .max(200, 'invalidValue');
+
+/** The password field of a factor's form, when it asks for one. */
+function CurrentPasswordField({ testId, ...props }: { testId: string } & PasswordInputProps) {
+  const { t } = useTranslation();
+  return (
+    <PasswordInput
+      label={t('twoFactor.card.password')}
+      description={t('twoFactor.card.passwordHint')}
+      autoComplete="current-password"
+      withAsterisk
+      data-testid={testId}
+      {...props}
+    />
+  );
+}
 
 /** The message of a failed factor call: the API's own (in the reader's language) or the browser's. */
 export function useFactorErrorMessage() {
@@ -57,15 +89,19 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
  * Sets up an authenticator app: a new secret as a QR code and as text, then the app's first code
  * turns it on.
  */
-export function TotpSetupForm({ onEnrolled }: { onEnrolled: OnEnrolled }) {
+export function TotpSetupForm({ onEnrolled, askPassword }: SetupProps) {
   const { t } = useTranslation();
   const start = useStartTotpSetup();
   const confirm = useConfirmTotp();
   const errorMessage = useFactorErrorMessage();
   const [problem, setProblem] = useState<string | null>(null);
-  const { form, field, applyServerErrors } = useZodForm<{ code: string }>(secondFactorVerifyRequestSchema, {
-    initialValues: { code: '' },
-  });
+  const { form, field, applyServerErrors } = useZodForm<{ code: string; CurrentPassword: string }>(
+    z.object({
+      code: secondFactorCodeSchema,
+      ...(askPassword ? { CurrentPassword: currentPasswordSchema } : {}),
+    }),
+    { initialValues: { code: '', CurrentPassword: '' } },
+  );
   const setup = start.data;
 
   const begin = () => {
@@ -78,7 +114,8 @@ export function TotpSetupForm({ onEnrolled }: { onEnrolled: OnEnrolled }) {
 
   const submit = form.onSubmit((values) => {
     setProblem(null);
-    confirm.mutate(values.code.replace(/\s/g, ''), {
+    const code = values.code.replace(/\s/g, '');
+    confirm.mutate(askPassword ? { code, CurrentPassword: values.CurrentPassword } : { code }, {
       onSuccess: (reply) => onEnrolled(reply.recoveryCodes),
       onError: (error) => {
         if (!applyServerErrors(error)) setProblem(errorMessage(error, t('twoFactor.totp.failed')));
@@ -158,6 +195,7 @@ export function TotpSetupForm({ onEnrolled }: { onEnrolled: OnEnrolled }) {
           data-testid="totp-code"
           {...field('code')}
         />
+        {askPassword && <CurrentPasswordField testId="totp-password" {...field('CurrentPassword')} />}
         <Group justify="space-between">
           <Button
             variant="subtle"
@@ -177,22 +215,24 @@ export function TotpSetupForm({ onEnrolled }: { onEnrolled: OnEnrolled }) {
   );
 }
 
-const passkeyFormSchema = z.object({ name: passkeyNameSchema });
-
 /** The name a new passkey gets unless the user gives one: this browser and system. */
 export function defaultPasskeyName(): string {
   return (typeof navigator === 'undefined' ? null : deviceName(navigator.userAgent))?.slice(0, 60) ?? '';
 }
 
 /** Adds a passkey (this device's fingerprint, face or PIN, or a security key) under a name. */
-export function PasskeySetupForm({ onEnrolled }: { onEnrolled: OnEnrolled }) {
+export function PasskeySetupForm({ onEnrolled, askPassword }: SetupProps) {
   const { t } = useTranslation();
   const add = useAddPasskey();
   const errorMessage = useFactorErrorMessage();
   const [problem, setProblem] = useState<string | null>(null);
-  const { form, field, applyServerErrors } = useZodForm<{ name: string }>(passkeyFormSchema, {
-    initialValues: { name: defaultPasskeyName() },
-  });
+  const { form, field, applyServerErrors } = useZodForm<{ name: string; CurrentPassword: string }>(
+    z.object({
+      name: passkeyNameSchema,
+      ...(askPassword ? { CurrentPassword: currentPasswordSchema } : {}),
+    }),
+    { initialValues: { name: defaultPasskeyName(), CurrentPassword: '' } },
+  );
 
   if (!browserSupportsPasskeys()) {
     return (
@@ -204,7 +244,8 @@ export function PasskeySetupForm({ onEnrolled }: { onEnrolled: OnEnrolled }) {
 
   const submit = form.onSubmit((values) => {
     setProblem(null);
-    add.mutate(values.name.trim(), {
+    const name = values.name.trim();
+    add.mutate(askPassword ? { name, CurrentPassword: values.CurrentPassword } : { name }, {
       onSuccess: (reply) => onEnrolled(reply.recoveryCodes),
       onError: (error) => {
         if (!applyServerErrors(error)) setProblem(errorMessage(error, t('twoFactor.passkeys.failed')));
@@ -225,6 +266,7 @@ export function PasskeySetupForm({ onEnrolled }: { onEnrolled: OnEnrolled }) {
           data-testid="passkey-name"
           {...field('name')}
         />
+        {askPassword && <CurrentPasswordField testId="passkey-password" {...field('CurrentPassword')} />}
         <Button
           type="submit"
           leftSection={<IconFingerprint size={18} />}

@@ -30,6 +30,8 @@ export function EnrolTwoFactorRoute() {
   const [method, setMethod] = useState<string | null>('app');
 
   const required = status.data?.required ?? user?.secondFactor === 'enrol';
+  // The enrolment step of a sign-in follows the password: only a visit from elsewhere asks for it.
+  const askPassword = user?.secondFactor !== 'enrol';
   const hasFactor = Boolean(status.data && (status.data.totp || status.data.passkeys.length > 0));
   // Already enrolled (before this screen did it): nothing to do here.
   if (!enrolled && hasFactor) return <Navigate to={returnTo} replace />;
@@ -132,10 +134,10 @@ export function EnrolTwoFactorRoute() {
                 </Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="app">
-                <TotpSetupForm onEnrolled={onEnrolled} />
+                <TotpSetupForm onEnrolled={onEnrolled} askPassword={askPassword} />
               </Tabs.Panel>
               <Tabs.Panel value="passkey">
-                <PasskeySetupForm onEnrolled={onEnrolled} />
+                <PasskeySetupForm onEnrolled={onEnrolled} askPassword={askPassword} />
               </Tabs.Panel>
             </Tabs>
           </>

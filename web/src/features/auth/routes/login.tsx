@@ -32,7 +32,9 @@ export function LoginRoute() {
     return { ...props, error: typeof props.error === 'string' ? tm(props.error) : props.error };
   };
 
-  const signedIn = current.data?.permissions.includes(Permissions.AdminPanelView);
+  // Before the second factor only the e-mail is known: the sign-in goes on through its screen.
+  const signedIn =
+    current.data?.secondFactor === 'verify' || current.data?.permissions.includes(Permissions.AdminPanelView);
   if (signedIn && !login.isPending) return <Navigate to={returnTo} replace />;
   const noAccess = current.data && !signedIn;
 

@@ -7,34 +7,31 @@ import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/form';
-import { useCurrentUser } from '../api/get-current-user';
+import { useSignInUser } from '../api/get-current-user';
 import { useLogout } from '../api/logout';
-import {
-  browserSupportsPasskeys,
-  usePasskeySignIn,
-  useTwoFactorStatus,
-  useVerifySecondFactor,
-} from '../api/two-factor';
+import { browserSupportsPasskeys, usePasskeySignIn, useVerifySecondFactor } from '../api/two-factor';
 import { AuthPage } from '../components/auth-page';
 import { useFactorErrorMessage } from '../components/two-factor-setup';
 import { loginPath, safeReturnPath } from '../return-to';
 
-/** Too many wrong codes: the server has ended the waiting sign-in. */
-/** The account's lock-out ended this sign-in (a mere rate limit, RATE_LIMITED, does not). */
+/**
+ * Too many wrong codes: the account's lock-out (TOO_MANY_ATTEMPTS) has ended the waiting sign-in on
+ * the server. A mere rate limit (RATE_LIMITED) does not, and the screen stays.
+ */
 const lockedOut = (error: unknown) => isApiError(error) && error.code === 'TOO_MANY_ATTEMPTS';
 
 /**
  * The second step of a sign-in: a code of the authenticator app or a recovery code, or a passkey
- * when the user has one. Then on to where the sign-in was going (through a new password or
- * enrolment when owed); cancelling signs out.
+ * when the user has one. Until then the API says only who is signing in and which factors they hold
+ * (`GET auth/user`), which is all this screen shows. Then on to where the sign-in was going (through
+ * a new password or enrolment when owed); cancelling signs out.
  */
 export function SecondFactorRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const returnTo = safeReturnPath(params.get('from')) ?? paths.dashboard;
-  const user = useCurrentUser();
+  const user = useSignInUser();
   const waiting = user?.secondFactor === 'verify';
-  const status = useTwoFactorStatus({ enabled: waiting });
   const verify = useVerifySecondFactor();
   const passkey = usePasskeySignIn();
   const logout = useLogout();
@@ -77,7 +74,7 @@ export function SecondFactorRoute() {
     passkey.mutate(undefined, { onError: failed });
   };
 
-  const hasPasskeys = (status.data?.passkeys.length ?? 0) > 0 && browserSupportsPasskeys();
+  const hasPasskeys = user?.secondFactor === 'verify' && user.factors.passkeys && browserSupportsPasskeys();
   const busy = verify.isPending || passkey.isPending;
 
   return (

@@ -9,6 +9,7 @@ export const securityEventColors: Record<SecurityEventType, string> = {
   secondFactor: 'teal',
   signInRefused: 'red',
   secondFactorRefused: 'red',
+  passwordConfirmationRefused: 'red',
   lockedOut: 'red',
   signOut: 'gray',
   sessionEnded: 'gray',
