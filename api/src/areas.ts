@@ -63,7 +63,7 @@ const domainAreas: Area[] = [
     routes: [productsRoutes],
     workers: productsWorkers,
     dashboard: productsDashboard,
-    // The report PDF's rendering threads.
+    // The report PDF's rendering processes.
     stop: closeReportPdfRenderer,
   },
   { name: 'messaging', routes: [messagingRoutes], workers: messagingWorkers, dashboard: messagingDashboard },

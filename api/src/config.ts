@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isCzechAccount } from '@genodesk/contract';
+import { isCzechAccount, maxLabFileBytes } from '@genodesk/contract';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -40,6 +40,11 @@ export function loadConfig(env = process.env) {
     seedDemo: env.SEED_DEMO === '1' || (!env.DATABASE_URL && env.SEED_DEMO !== '0'),
     workers: env.WORKERS !== 'off',
     /**
+     * Reads of customers' genetic and health data are written to the access log (issue 24); `off` only
+     * to measure what the log costs (`npm run bench`, BENCH_ACCESS_LOG): GDPR wants it on.
+     */
+    accessLog: env.ACCESS_LOG !== 'off',
+    /**
      * Statements prepared per connection (see db/client.ts); `off` behind a pooler that hands a
      * session's statements to other clients (PgBouncer in transaction mode before 1.21).
      */
@@ -59,6 +64,8 @@ export function loadConfig(env = process.env) {
     /** A sign-in ends this many hours after it began, however active (ASVS 7.3.2). */
     sessionMaxHours: intFromEnv('SESSION_MAX_HOURS', 12),
     userPollIntervalMs: intFromEnv('USER_POLL_INTERVAL_MS', 30 * 1000),
+    /** The largest results upload accepted, in bytes; at most `maxLabFileBytes` (about 2 GB). */
+    resultsMaxUploadBytes: Math.min(intFromEnv('RESULTS_MAX_UPLOAD_BYTES', maxLabFileBytes), maxLabFileBytes),
     logLevel: env.LOG_LEVEL || 'info',
     /**
      * Which proxies' X-Forwarded-For is believed (Fastify's trustProxy): off unless set — `loopback`,
@@ -75,6 +82,41 @@ export function loadConfig(env = process.env) {
      * PDF attached, encrypted with AES-256 and the customer's date of birth (DDMMYYYY) as its password.
      */
     reportEmailAttachment: reportEmailAttachmentFromEnv(env.REPORT_EMAIL_ATTACHMENT),
+    /** The laboratory every report PDF's header names (demo values unless set). */
+    reportCompany: reportCompanyFromEnv(env),
+    /**
+     * How long one report PDF may take to render before its thread is ended and replaced (the caller
+     * gets 503 'reportPdfTimedOut'); a 10-page report takes a few hundred milliseconds.
+     */
+    reportPdfTimeoutMs: positiveIntFromEnv(env, 'REPORT_PDF_TIMEOUT_MS', 30_000),
+  };
+}
+
+function positiveIntFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a whole number greater than 0, got "${raw}"`);
+  return value;
+}
+
+/** The header of the report PDF: the lab's name, address, contact line(s) and company ID (IČO). */
+export type ReportCompany = { name: string; address: string; contact: string[]; id: string | null };
+
+function reportCompanyFromEnv(env: NodeJS.ProcessEnv): ReportCompany {
+  // Several contact lines are separated by `|` (an environment variable holds one line).
+  const contact = (env.COMPANY_CONTACT ?? '')
+    .split('|')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return {
+    name: env.COMPANY_NAME?.trim() || 'GenoDesk s.r.o.',
+    address: env.COMPANY_ADDRESS?.trim() || 'Laboratorní 1234/5, 110 00 Praha 1',
+    contact: contact.length
+      ? contact
+      : ['tel. +420 123 456 789 · laborator@genodesk.test · www.genodesk.test'],
+    id: env.COMPANY_ID?.trim() || null,
   };
 }
 

@@ -15,6 +15,7 @@ import { registerRateLimits } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { isAssetPath, registerWebApp } from './http/web-app.js';
+import { configureAccessLog, flushAccessLog } from './modules/audit/access-log.js';
 
 export type ServerOptions = { logger?: FastifyServerOptions['logger'] };
 
@@ -45,6 +46,16 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
         user: request.principal?.id,
       },
       'request',
+    );
+  });
+
+  // Reads of customers' data are written to the access log in batches (modules/audit/access-log.ts);
+  // what is still queued is written when the server closes, after its last request and before the
+  // pool ends (lifecycle.ts).
+  configureAccessLog(deps.db, { enabled: deps.config.accessLog, log: app.log });
+  app.addHook('onClose', async () => {
+    await flushAccessLog(deps.db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'access log: queued rows could not be written at shutdown'),
     );
   });
 

@@ -1,3 +1,4 @@
+export * from './access-log.js';
 export * from './auth.js';
 export * from './bank.js';
 export * from './barcodes.js';
@@ -9,6 +10,7 @@ export * from './enums.js';
 export * from './errors.js';
 export * from './finances.js';
 export * from './locale.js';
+export * from './markers.js';
 export * from './media.js';
 export * from './messages.js';
 export * from './messaging.js';

@@ -63,7 +63,7 @@ export const messages = {
     cs: 'Výsledky nejsou v tuto chvíli k dispozici.',
     en: 'Results are not available at this time.',
   },
-  resultsFileRequired: { cs: 'Vyberte soubor s výsledky (CSV).', en: 'Choose a results file (CSV).' },
+  resultsFileRequired: { cs: 'Vyberte soubor s výsledky.', en: 'Choose a results file.' },
   resultsFileTooLarge: {
     cs: 'Soubor s výsledky je příliš velký (nejvýše {max} MB).',
     en: 'The results file is too large (at most {max} MB).',
@@ -101,6 +101,63 @@ export const messages = {
     cs: '… a dalších chybných řádků: {count}.',
     en: '… and {count} more bad lines.',
   },
+  // Lab-format results files (issue 23)
+  labFileUnknownFormat: {
+    cs: 'Řádek {line}: formát souboru nebyl rozpoznán (čte se CSV s výsledky, VCF, Illumina Final Report, 23andMe a AncestryDNA).',
+    en: 'Line {line}: the file format is not recognised (the results CSV, VCF, Illumina Final Report, 23andMe and AncestryDNA are read).',
+  },
+  labFileNoMappedMarker: {
+    cs: 'Soubor (řádků: {line}) neobsahuje žádný marker z mapy markerů; zkontrolujte mapu a sestavení genomu.',
+    en: 'The file ({line} lines) contains no marker of the marker map; check the map and the genome build.',
+  },
+  labFileGzipTruncated: {
+    cs: 'Řádek {line}: komprimovaný soubor je useknutý (nenahrál se celý?).',
+    en: 'Line {line}: the compressed file is cut short (was it uploaded whole?).',
+  },
+  labFileGzipCorrupt: {
+    cs: 'Řádek {line}: komprimovaný soubor je poškozený.',
+    en: 'Line {line}: the compressed file is damaged.',
+  },
+  labFileBadPosition: {
+    cs: 'Řádek {line}: pozice „{position}“ není celé číslo.',
+    en: 'Line {line}: the position "{position}" is not a whole number.',
+  },
+  labFileVcfNoHeader: {
+    cs: 'Řádek {line}: VCF nemá před daty řádek hlavičky #CHROM.',
+    en: 'Line {line}: the VCF has no #CHROM header line before its data.',
+  },
+  labFileVcfNoSamples: {
+    cs: 'Řádek {line}: VCF nemá žádný sloupec vzorku.',
+    en: 'Line {line}: the VCF has no sample column.',
+  },
+  labFileDuplicateSample: {
+    cs: 'Řádek {line}: vzorek {barcode} je v souboru uveden dvakrát.',
+    en: 'Line {line}: the sample {barcode} is given twice in the file.',
+  },
+  labFileMissingBuild: {
+    cs: 'Řádek {line}: soubor neuvádí sestavení genomu svých pozic; zvolte při nahrání GRCh37, nebo GRCh38.',
+    en: 'Line {line}: the file does not name the genome build of its positions; choose GRCh37 or GRCh38 at upload.',
+  },
+  labFileUnsupportedBuild: {
+    cs: 'Řádek {line}: pozice souboru jsou v sestavení {build}; mapa markerů má jen GRCh37 a GRCh38.',
+    en: 'Line {line}: the file’s positions are in {build}; the marker map has GRCh37 and GRCh38 only.',
+  },
+  labFileBuildConflict: {
+    cs: 'Řádek {line}: soubor je v sestavení {file}, ale při nahrání bylo zvoleno {chosen}.',
+    en: 'Line {line}: the file is in {file}, but {chosen} was chosen at upload.',
+  },
+  labFileFinalReportNoData: {
+    cs: 'Řádek {line}: Final Report nemá oddíl [Data].',
+    en: 'Line {line}: the Final Report has no [Data] section.',
+  },
+  labFileBarcodeRequired: {
+    cs: 'Soubor {format} obsahuje data jednoho člověka: zadejte při nahrání čárový kód jeho vzorku.',
+    en: 'A {format} file holds one person’s data: enter the barcode of their sample at upload.',
+  },
+  labFileLineTooLong: {
+    cs: 'Řádek {line}: řádek je delší než {max} MB.',
+    en: 'Line {line}: the line is longer than {max} MB.',
+  },
   productMovePending: {
     cs: 'Přesun tohoto výsledku už probíhá.',
     en: 'This result is already being moved.',
@@ -124,6 +181,14 @@ export const messages = {
   reportChangedWhilePublishing: {
     cs: 'Zpráva se během vydávání změnila. Zkuste to prosím znovu.',
     en: 'The report changed while it was being issued. Please try again.',
+  },
+  reportPdfTimedOut: {
+    cs: 'Vytvoření PDF zprávy trvalo příliš dlouho a bylo přerušeno. Zkuste to prosím znovu.',
+    en: 'Rendering the report PDF took too long and was stopped. Please try again.',
+  },
+  reportTextTooLong: {
+    cs: 'Text může mít nejvýše 4 000 znaků.',
+    en: 'The text may have at most 4,000 characters.',
   },
   openPointInspection: {
     cs: 'Výsledek je označen ke kontrole lékařem.',
@@ -515,6 +580,10 @@ export const messages = {
     cs: 'Pro změnu e-mailu zadejte své heslo.',
     en: 'Enter your password to change your e-mail.',
   },
+  currentPasswordRequiredForFactor: {
+    cs: 'Přidání druhého faktoru potvrďte svým heslem.',
+    en: 'Confirm adding a second factor with your password.',
+  },
   invalidTimeOfDay: { cs: 'Zadejte čas jako 08:00.', en: 'Enter a time such as 08:00.' },
   invalidOpenDays: { cs: 'Zvolte dny v týdnu.', en: 'Choose days of the week.' },
   roomClosesBeforeOpening: {
@@ -564,6 +633,95 @@ export const messages = {
     en: 'The range can span at most 100 days!',
   },
   reservationRequestFailed: { cs: 'Požadavek nelze dokončit', en: 'Could not complete request' },
+  // The marker map (issue 23)
+  markerInvalidGeneCode: {
+    cs: 'Kód genu je jeden kód z písmen, číslic a znaků _ . : - (nejvýše 50 znaků).',
+    en: 'The gene code is one code of letters, digits and _ . : - (at most 50 characters).',
+  },
+  markerInvalidRsid: {
+    cs: 'Zadejte rsID jako rs4988235 (nebo nechte prázdné).',
+    en: 'Enter the rsID as rs4988235 (or leave it empty).',
+  },
+  markerInvalidChromosome: {
+    cs: 'Chromozom je 1–22, X, Y nebo MT.',
+    en: 'The chromosome is 1–22, X, Y or MT.',
+  },
+  markerInvalidPosition: {
+    cs: 'Pozice je celé kladné číslo (nejvýše 300 000 000).',
+    en: 'The position is a positive whole number (at most 300,000,000).',
+  },
+  markerPositionRequired: {
+    cs: 'Zadejte pozici alespoň v jednom sestavení (GRCh37 nebo GRCh38).',
+    en: 'Enter the position in at least one build (GRCh37 or GRCh38).',
+  },
+  markerInvalidAllele: {
+    cs: 'Alela na plusovém řetězci smí obsahovat jen A, C, G a T.',
+    en: 'An allele on the plus strand may contain only A, C, G and T.',
+  },
+  markerInvalidCatalogueAllele: {
+    cs: 'Alela katalogu je báze (A, C, G, T, i více), I, D, DEL, INS nebo -.',
+    en: 'A catalogue allele is bases (A, C, G, T, also several), I, D, DEL, INS or -.',
+  },
+  markerAllelesEqual: {
+    cs: 'Referenční a alternativní alela se musí lišit.',
+    en: 'The reference and alternative alleles must differ.',
+  },
+  markerCatalogueAllelesMismatch: {
+    cs: 'Alely katalogu musí být referenční a alternativní alela, nebo jejich komplementy (C/T pro G/A), ve stejném pořadí.',
+    en: 'The catalogue alleles must be the reference and alternative alleles, or their complements (C/T for G/A), in the same order.',
+  },
+  markerGeneCodeTaken: {
+    cs: 'Mapa už má marker s kódem genu {geneCode}.',
+    en: 'The map already has a marker with the gene code {geneCode}.',
+  },
+  markerPositionTaken: {
+    cs: 'Na chromozomu {chromosome}, pozici {position} (GRCh{build}) s alelami {reference}>{alternative} už je marker {geneCode}.',
+    en: 'The marker {geneCode} is already at chromosome {chromosome}, position {position} (GRCh{build}) with the alleles {reference}>{alternative}.',
+  },
+  markerImportRefused: {
+    cs: 'Soubor nebyl importován a v mapě se nic nezměnilo. Chybné řádky: {count}.',
+    en: 'The file was not imported and nothing in the map changed. Bad lines: {count}.',
+  },
+  markerImportLine: {
+    cs: 'Řádek {line}, {column}: {reason}',
+    en: 'Line {line}, {column}: {reason}',
+  },
+  markerImportMissingColumn: {
+    cs: 'Řádek {line}: v záhlaví chybí sloupce: {columns}.',
+    en: 'Line {line}: the header lacks the columns: {columns}.',
+  },
+  markerImportFieldCount: {
+    cs: 'Řádek {line}: očekáváno {expected} hodnot, nalezeno {found}.',
+    en: 'Line {line}: expected {expected} values, found {found}.',
+  },
+  markerImportDuplicateGeneCode: {
+    cs: 'Řádek {line}: kód genu {geneCode} je v souboru už na řádku {first}.',
+    en: 'Line {line}: the gene code {geneCode} is already on line {first} of the file.',
+  },
+  markerImportDuplicatePosition: {
+    cs: 'Řádek {line}: stejnou pozici (GRCh{build}) a alely má v souboru už řádek {first}.',
+    en: 'Line {line}: line {first} of the file already has the same position (GRCh{build}) and alleles.',
+  },
+  markerImportPositionTaken: {
+    cs: 'Řádek {line}: stejnou pozici (GRCh{build}) a alely má v mapě marker {geneCode}, který soubor nemění.',
+    en: 'Line {line}: the marker {geneCode}, which the file leaves as it is, has the same position (GRCh{build}) and alleles.',
+  },
+  markerImportBadEncoding: {
+    cs: 'Řádek {line}: soubor není v kódování UTF-8.',
+    en: 'Line {line}: the file is not UTF-8 encoded.',
+  },
+  markerImportEmpty: {
+    cs: 'Soubor neobsahuje žádné markery (první řádek je záhlaví se sloupci).',
+    en: 'The file contains no markers (the first line is a header naming the columns).',
+  },
+  markerImportMoreErrors: {
+    cs: '… a dalších chybných řádků: {count}.',
+    en: '… and {count} more bad lines.',
+  },
+  markerImportTooLarge: {
+    cs: 'Soubor je příliš velký (nejvýše {max} MB).',
+    en: 'The file is too large (at most {max} MB).',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof messages;

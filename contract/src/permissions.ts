@@ -33,6 +33,8 @@ export const Permissions = {
   ProductTypesCreate: 'ProductTypes.Create',
   ProductTypesEdit: 'ProductTypes.Edit',
   BarcodesView: 'Barcodes.View',
+  /** Who read which customer's genetic or health data (the access log, issue 24). */
+  AccessLogView: 'AccessLog.View',
 } as const;
 
 export type Permission = (typeof Permissions)[keyof typeof Permissions];
@@ -78,4 +80,5 @@ export const permissionLabels: Record<Permission, { cs: string; en: string }> = 
   'ProductTypes.Create': { cs: 'Typy produktů – vytvořit', en: 'Product types – create' },
   'ProductTypes.Edit': { cs: 'Typy produktů – upravit', en: 'Product types – edit' },
   'Barcodes.View': { cs: 'Čárové kódy – zobrazit', en: 'Barcodes – view' },
+  'AccessLog.View': { cs: 'Protokol přístupů k údajům – zobrazit', en: 'Data access log – view' },
 };

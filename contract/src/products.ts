@@ -154,6 +154,31 @@ export function publicationOpenPointsOf(report: {
   return points;
 }
 
+const instant = (value: Date | string) => (typeof value === 'string' ? Date.parse(value) : value.getTime());
+
+/**
+ * Whether publishing [3] or preliminarily publishing [4] issues a new PDF version (issue 22): the one
+ * rule of the API, which decides (and asks a reason for any version after the first), and of the
+ * publish dialog, which shows the reason field when it will. A version is issued when there is none
+ * yet, the status changes (published ↔ preliminarily published), the edit changes something printed
+ * (a text, the inspection flag), or the report changed since the last version was issued (a phenotype
+ * assessment, a reanalysis: `lastChangeAt` after it). Publishing an unchanged report again issues none.
+ */
+export function issuesNewPdfVersion(publication: {
+  /** When the newest stored version was issued; undefined when the report has none. */
+  issuedAt: Date | string | undefined;
+  /** The publication changes the report's status. */
+  statusChanges: boolean;
+  /** The edit changes something the PDF prints. */
+  editChanges: boolean;
+  /** The report's last change (texts, assessments, reanalysis). */
+  lastChangeAt: Date | string | null;
+}): boolean {
+  const { issuedAt, lastChangeAt } = publication;
+  if (issuedAt === undefined || publication.statusChanges || publication.editChanges) return true;
+  return lastChangeAt !== null && instant(lastChangeAt) > instant(issuedAt);
+}
+
 /** `GET admin/products/getproduct ?ProductId` (SPEC §3 "Product"). */
 export const productSchema = productListItemSchema.extend({
   assignedCustomerId: z.number().int(),
@@ -164,6 +189,8 @@ export const productSchema = productListItemSchema.extend({
     dateOfBirth: z.string().nullable(),
     gender: z.number().int(),
     notifyByEmail: z.boolean(),
+    /** The customer's language: their report PDF is issued in it (and previewed in it by default). */
+    language: z.enum(['cs', 'en']),
   }),
   isInDoctorSection: z.boolean(),
   isArchived: z.boolean(),
@@ -219,15 +246,51 @@ export type IssuedReport = z.infer<typeof reportDocumentSchema>;
 export const reportDocumentListSchema = z.object({ documents: z.array(reportDocumentSchema) });
 export type IssuedReportList = z.infer<typeof reportDocumentListSchema>;
 
-/** `GET admin/products/document ?Id&version`: the stored bytes of one version. */
+/**
+ * `GET admin/products/document ?Id&version`: the stored bytes of one version; without `version` the
+ * current (newest) one — the call the customer's app uses (docs/api.md).
+ */
 export const reportDocumentQuerySchema = z.object({
   Id: idSchema,
   version: z.coerce
     .number({ error: 'invalidValue' })
     .int('invalidValue')
     .min(1, 'invalidValue')
-    .max(100_000, 'invalidValue'),
+    .max(100_000, 'invalidValue')
+    .optional(),
 });
+
+/** The longest limitations or disclaimer text the catalogue takes (each language). */
+export const reportTextMaxLength = 4000;
+const reportText = z
+  .string({ error: 'invalidValue' })
+  .trim()
+  .min(1, 'required')
+  .max(reportTextMaxLength, 'reportTextTooLong');
+
+/**
+ * `GET admin/products/reporttexts`: the limitations and disclaimer every report PDF prints, in Czech
+ * and English; the built-in defaults (`isDefault`) until someone saves them.
+ */
+export const reportTextsSchema = z.object({
+  limitations: z.string(),
+  limitationsEn: z.string(),
+  disclaimer: z.string(),
+  disclaimerEn: z.string(),
+  isDefault: z.boolean(),
+  updatedAt: z.string().nullable(),
+  updatedBy: userRefSchema.nullable(),
+});
+export type ReportTexts = z.infer<typeof reportTextsSchema>;
+
+/** `PUT admin/products/reporttexts`: all four texts, plain text (a blank line starts a paragraph). */
+export const reportTextsEditRequestSchema = z.object({
+  Limitations: reportText,
+  LimitationsEn: reportText,
+  Disclaimer: reportText,
+  DisclaimerEn: reportText,
+});
+export type ReportTextsEditRequest = z.infer<typeof reportTextsEditRequestSchema>;
 
 /**
  * `POST verify/report`: is a PDF one this lab issued? `{ code }` (JSON) looks a verification code up;

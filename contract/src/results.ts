@@ -34,6 +34,10 @@ export const resultUploadSchema = z.object({
   uploadedBy: userRefSchema.nullable(),
   finishedAt: z.string().nullable(),
   exception: z.string().nullable(),
+  /** `LabFileFormat` as detected from the content; null until the job has read the file. */
+  format: z.string().nullable(),
+  /** GRCh37 or GRCh38, for formats that name positions; null otherwise. */
+  genomeBuild: z.number().int().nullable(),
 });
 export type ResultUpload = z.infer<typeof resultUploadSchema>;
 
@@ -67,6 +71,18 @@ export const resultUploadDetailSchema = resultUploadSchema.extend({
   /** Gene codes of the file the catalogue does not know: stored, but in no report until it uses them. */
   unknownGeneCodes: z.array(z.string()),
   unknownGeneRows: z.number().int(),
+  /** Per sample of a lab-format file (VCF, Final Report, 23andMe, AncestryDNA): what its markers gave. */
+  markerCounts: z.array(
+    z.object({
+      barcode: z.string(),
+      found: z.number().int(),
+      noCalls: z.number().int(),
+      referenceMismatches: z.number().int(),
+      ambiguousSkipped: z.number().int(),
+      /** Each mapped marker without a usable call; `reason` a `MarkerProblem`. */
+      problems: z.array(z.object({ geneCode: z.string(), reason: z.string() })),
+    }),
+  ),
 });
 export type ResultUploadDetail = z.infer<typeof resultUploadDetailSchema>;
 
@@ -79,8 +95,42 @@ export type ResultUploadListQuery = z.infer<typeof resultUploadListQuerySchema>;
 
 export const resultUploadIdQuerySchema = z.object({ Id: idSchema });
 
-/** The largest results file accepted (a 384-sample plate × ~1,000 genes is ~30 MB). */
+/** The largest CSV results file accepted (a 384-sample plate × ~1,000 genes is ~30 MB). */
 export const maxResultsFileBytes = 100 * 1024 * 1024;
+/**
+ * The largest upload of any format: a Final Report of a 384-sample plate on a 700,000-SNP array is
+ * about 1 GB; VCFs are usually bgzipped. Streamed to the database in pieces, never held in memory.
+ */
+export const maxLabFileBytes = 1900 * 1024 * 1024;
+
+/** Why a mapped marker of a sample gave no genotype. */
+export const markerProblems = [
+  'noCall',
+  'absent',
+  'referenceMismatch',
+  'strandAmbiguous',
+  'unexpectedAllele',
+] as const;
+export type MarkerProblem = (typeof markerProblems)[number];
+
+/** `POST admin/results/upload`'s query: the file name, and what a lab-format file may need. */
+export const resultsUploadQuerySchema = z.object({
+  FileName: z.string().trim().min(1, 'invalidValue').max(255, 'invalidValue').default('results.csv'),
+  /** GRCh37 or GRCh38 when the file does not say (a VCF without `##reference`/`##contig`). */
+  GenomeBuild: z.coerce
+    .number()
+    .int()
+    .refine((value) => value === 37 || value === 38, 'invalidValue')
+    .optional(),
+  /** The sample's barcode for a one-person file (23andMe, AncestryDNA). */
+  Barcode: z.string().trim().min(1, 'invalidValue').max(50, 'invalidValue').optional(),
+  /** A VCF that lists every mapped position (a position absent is then homozygous reference). */
+  AllPositions: z
+    .enum(['true', 'false'], { message: 'invalidValue' })
+    .transform((value) => value === 'true')
+    .default(false),
+});
+export type ResultsUploadQuery = z.input<typeof resultsUploadQuerySchema>;
 
 /**
  * A mapped marker the lab file gives no call for (`./.`, `--`, `0`, `-`, or absent from a variant-only

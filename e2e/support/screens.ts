@@ -186,6 +186,11 @@ export const screens: readonly Screen[] = [
     name: 'combination rule edit',
     id: 'admin/combinationrules',
   },
+  { path: '/templates/markers', name: 'marker map', bothLanguages: true, phone: true },
+  // The lab's view: the map without the means to change it.
+  { path: '/templates/markers', name: 'marker map (read only)', as: 'lab' },
+  { path: '/templates/markers/create', name: 'new marker', bothLanguages: true },
+  { path: '/templates/markers/edit/:id', name: 'marker edit', id: 'admin/templates/markers' },
   { path: '/templates/templatecategories', name: 'template categories', bothLanguages: true },
   {
     path: '/templates/templatecategories/show/:id',
@@ -197,6 +202,7 @@ export const screens: readonly Screen[] = [
     name: 'template category edit',
     id: 'admin/templatecategories',
   },
+  { path: '/templates/report-texts', name: 'report texts', bothLanguages: true },
 
   { path: '/*', name: 'not found' },
 ];

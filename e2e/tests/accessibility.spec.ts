@@ -95,7 +95,10 @@ async function signInAwaitingSecondFactor(browser: Browser, api: APIRequestConte
   expect(setup.status(), await setup.text()).toBe(200);
   const { secret } = (await setup.json()) as { secret: string };
   const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
-  const confirmed = await own.post('/api/auth/twofactor/totp/confirm', { headers, data: { code } });
+  const confirmed = await own.post('/api/auth/twofactor/totp/confirm', {
+    headers,
+    data: { code, CurrentPassword: password },
+  });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   await own.dispose();
   const page = await newPage(browser);

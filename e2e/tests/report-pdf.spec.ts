@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
 import { baseURL } from '../support/base-url';
 import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
 
@@ -45,6 +46,34 @@ async function confirmOpenPoints(page: Page) {
     .getByTestId(/^product-open-point-(inspection|notAssessed|emptyIntro)$/)
     .all())
     await point.check();
+}
+
+/** A PDF's text, soft hyphens (Czech hyphenation) removed and whitespace collapsed. */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    const result = await parser.getText();
+    return result.pages.map((page) => page.text.replace(/\u00ad\s*/g, '').replace(/\s+/g, ' ')).join(' ');
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/** Clicks "Preview PDF" and answers the PDF the API sent (read on its way: see the test below). */
+async function previewPdf(page: Page): Promise<{ url: URL; body: Buffer }> {
+  const previews: { url: URL; body: Buffer }[] = [];
+  await page.route('**/api/admin/products/pdfpreview?*', async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    previews.push({ url: new URL(route.request().url()), body });
+    await route.fulfill({ response, body });
+  });
+  const popup = page.waitForEvent('popup');
+  await page.getByTestId('product-pdf-preview-button').click();
+  await expect.poll(() => previews.length).toBe(1);
+  await page.unroute('**/api/admin/products/pdfpreview?*');
+  await (await popup).close();
+  return previews[0]!;
 }
 
 /** Types at the end of the editor's introduction. */
@@ -197,3 +226,71 @@ for (const language of ['cs', 'en'] as const) {
     }
   });
 }
+
+test("report texts in the catalogue: read-only without Templates.Edit; saved by the doctor in cs and en; the preview prints them, in the customer's language by default", async ({
+  page,
+  browser,
+}) => {
+  // The laboratory may read the texts, not change them.
+  const labContext = await browser.newContext({ baseURL, locale: 'cs-CZ' });
+  const lab = await labContext.newPage();
+  await signIn(lab, demo.lab);
+  await lab.getByTestId('nav-reporttexts').click();
+  await expect(lab).toHaveURL(/\/templates\/report-texts$/);
+  await expect(lab.getByTestId('report-texts-read-only')).toBeVisible();
+  await expect(lab.getByTestId('report-texts-limitations-cs')).toHaveAttribute('readonly', '');
+  await expect(lab.getByTestId('report-texts-disclaimer-en')).toHaveAttribute('readonly', '');
+  await expect(lab.getByTestId('report-texts-submit')).toHaveCount(0);
+  await labContext.close();
+
+  // The doctor saves both languages; an empty text is refused on its field.
+  await signIn(page, demo.doctor);
+  await page.getByTestId('nav-reporttexts').click();
+  await expect(page.getByTestId('report-texts-status')).toBeVisible();
+  const stamp = Date.now();
+  const texts = {
+    cs: `Omezení z katalogu ${stamp}: hodnotí jen vybrané varianty.`,
+    en: `Catalogue limitations ${stamp}: selected variants only.`,
+  };
+  await page.getByTestId('report-texts-disclaimer-cs').fill('');
+  await page.getByTestId('report-texts-submit').click();
+  await expect(page.getByTestId('report-texts-disclaimer-cs')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByTestId('report-texts-reset').click();
+  await page.getByTestId('report-texts-limitations-cs').fill(texts.cs);
+  await page.getByTestId('report-texts-limitations-en').fill(texts.en);
+  await page.getByTestId('report-texts-submit').click();
+  await expect(page.getByTestId('report-texts-status')).toContainText('Naposledy uložil(a)');
+  await page.reload();
+  await expect(page.getByTestId('report-texts-limitations-cs')).toHaveValue(texts.cs);
+  await expect(page.getByTestId('report-texts-limitations-en')).toHaveValue(texts.en);
+
+  // A report's preview opens in its customer's language and prints that language's text; the other
+  // language can be chosen.
+  await page.goto('/customers/products?status=1&requiresInspection=false&sort=id');
+  const rows = page.getByTestId('products-table-row');
+  await expect(rows.nth(2)).toBeVisible();
+  const id = (await rows.nth(2).getAttribute('data-row-id')) ?? '';
+  await page.goto(`/customers/products/${id}`);
+  const language = page.getByTestId('product-pdf-preview-language');
+  await expect(language).toHaveValue(/^(Česky|Anglicky) – jazyk zákazníka$/);
+  const customerLanguage = (await language.inputValue()).startsWith('Česky') ? 'cs' : 'en';
+  const other = customerLanguage === 'cs' ? 'en' : 'cs';
+  const first = await previewPdf(page);
+  expect(first.url.searchParams.get('locale')).toBe(customerLanguage);
+  const firstText = await pdfText(first.body);
+  expect(firstText).toContain(texts[customerLanguage]);
+  expect(firstText).not.toContain(texts[other]);
+
+  await language.click();
+  await page.getByRole('option', { name: other === 'cs' ? 'Česky' : 'Anglicky', exact: true }).click();
+  const second = await previewPdf(page);
+  expect(second.url.searchParams.get('locale')).toBe(other);
+  expect(await pdfText(second.body)).toContain(texts[other]);
+
+  // The screen in English.
+  await switchLanguage(page, 'EN');
+  await page.goto('/templates/report-texts');
+  await expect(page.getByTestId('page-title')).toHaveText('Report texts');
+  await expect(page.getByTestId('report-texts-status')).toContainText('Last saved by');
+  await expect(page.getByText('Limitations of the test (English)')).toBeVisible();
+});

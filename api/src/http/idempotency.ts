@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
@@ -20,12 +21,17 @@ declare module 'fastify' {
   }
 }
 
-/** The request as far as its key binds it: the same key with another request is refused. */
+/**
+ * The request as far as its key binds it: the same key with another request is refused. A body still
+ * streaming (a results file of a gigabyte is not read ahead) binds by its declared length and type.
+ */
 function fingerprint(request: FastifyRequest): string {
   const hash = createHash('sha256');
   hash.update(`${request.method} ${request.url}\n`);
   const body = request.body;
   if (Buffer.isBuffer(body)) hash.update(body);
+  else if (body instanceof Readable)
+    hash.update(`stream ${request.headers['content-type']} ${request.headers['content-length']}`);
   else if (body !== undefined) hash.update(JSON.stringify(body));
   return hash.digest('base64url');
 }

@@ -4,6 +4,7 @@ import { type Database, transaction } from '../db/client.js';
 import { roles, users } from '../db/schema/index.js';
 import { type SeededSample, seedCustomers } from './customers.js';
 import { seedFinances } from './finances.js';
+import { seedMarkers } from './markers.js';
 import { seedReservations } from './reservations.js';
 import { seedDemoResults } from './results.js';
 import { seedTemplates } from './templates.js';
@@ -95,6 +96,7 @@ export async function seedDemo(
       });
     }
     await seedTemplates(tx);
+    await seedMarkers(tx);
     const seeded = await seedCustomers(tx);
     await seedFinances(tx);
     await seedVouchers(tx);

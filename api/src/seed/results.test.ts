@@ -13,7 +13,13 @@ import {
   users,
 } from '../db/schema/index.js';
 import { processResultsUpload } from '../modules/results/processing.js';
-import { demoResultsFile, demoResultsFolder, freshResultsFile, unknownDemoBarcodes } from './results.js';
+import {
+  demoResultsFile,
+  demoResultsFolder,
+  freshResultsFile,
+  freshVcfFile,
+  unknownDemoBarcodes,
+} from './results.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -197,5 +203,38 @@ describe('the demo results', () => {
       .innerJoin(samples, eq(samples.id, products.sampleId))
       .where(and(isNotNull(products.sampleId), inArray(samples.status, [6])));
     expect(generated.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('the fresh VCF pairs three more samples awaiting results through the demo marker map, one no-call asking for inspection', async () => {
+    const bytes = readFileSync(path.join(demoResultsFolder, freshVcfFile));
+    const lab = await t.authAs(demo.lab);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/results/upload?FileName=${freshVcfFile}`,
+      headers: { ...lab, 'content-type': 'application/gzip' },
+      payload: bytes,
+    });
+    expect(response.statusCode).toBe(202);
+    await processResultsUpload(t.db, response.json().id);
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/results/getresult?Id=${response.json().id}`,
+        headers: lab,
+      })
+    ).json();
+    expect(detail).toMatchObject({
+      status: 4,
+      format: 'vcf',
+      genomeBuild: 38,
+      paired: 3,
+      unpairable: 0,
+      generated: 3,
+    });
+    expect(detail.markerCounts.map((m: { found: number; noCalls: number }) => [m.found, m.noCalls])).toEqual([
+      [13, 1],
+      [14, 0],
+      [14, 0],
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { ProductSection, ProductStatus, SampleStatus } from '@genodesk/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
@@ -17,6 +18,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { createOrder, finalizeOrder, payInCash } from '../modules/finances/orders.service.js';
+import { demoMarkers } from '../modules/results/lab-formats/demo-markers.js';
 import { processResultsUploadWith } from '../modules/results/processing.js';
 import { prng, type SeededSample } from './customers.js';
 
@@ -31,6 +33,8 @@ import { prng, type SeededSample } from './customers.js';
 export const demoResultsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data');
 export const demoResultsFile = 'demo-results.csv';
 export const freshResultsFile = 'demo-results-fresh.csv';
+/** Three more samples awaiting results in a bgzipped VCF (issue 23), for a person (and Playwright). */
+export const freshVcfFile = 'demo-results-fresh.vcf.gz';
 /** Barcodes of the fresh file that no sample has. */
 export const unknownDemoBarcodes = ['GD09999901', 'GD09999902'];
 
@@ -188,12 +192,70 @@ export function demoResultsCsv(fileSamples: { code: string }[], seed: number): s
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/**
+ * A bgzipped VCF (GRCh38, `chr` names, one column per sample) of the demo marker map for the samples,
+ * as a sequencing lab would send it: every mapped position listed, calls varied per sample, and one
+ * `./.` no-call (the first sample's rs1801133) so the upload shows a marker not determined.
+ */
+export function demoResultsVcf(fileSamples: { code: string }[], seed: number): Buffer {
+  const random = prng(seed);
+  const calls = ['0/0', '0/1', '1/1', '0|1'];
+  const markers = [...demoMarkers].sort(
+    (a, b) =>
+      chromosomeOrder(a.chromosome) - chromosomeOrder(b.chromosome) ||
+      (a.positionGrch38 ?? 0) - (b.positionGrch38 ?? 0),
+  );
+  const lines = [
+    '##fileformat=VCFv4.2',
+    '##reference=GRCh38',
+    ...[...new Set(markers.map((marker) => marker.chromosome))].map(
+      (chromosome) => `##contig=<ID=chr${chromosome},assembly=GRCh38>`,
+    ),
+    '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
+    [
+      '#CHROM',
+      'POS',
+      'ID',
+      'REF',
+      'ALT',
+      'QUAL',
+      'FILTER',
+      'INFO',
+      'FORMAT',
+      ...fileSamples.map((s) => s.code),
+    ].join('\t'),
+    ...markers.map((marker) =>
+      [
+        `chr${marker.chromosome}`,
+        marker.positionGrch38,
+        marker.rsid,
+        marker.reference,
+        marker.alternative,
+        '60',
+        'PASS',
+        '.',
+        'GT',
+        ...fileSamples.map((_, k) =>
+          k === 0 && marker.geneCode === 'rs1801133' ? './.' : calls[Math.floor(random() * calls.length)],
+        ),
+      ].join('\t'),
+    ),
+  ];
+  // bgzip writes blocks of at most 64 kB, each a gzip member; a few members show the reader joins them.
+  const text = Buffer.from(`${lines.join('\n')}\n`);
+  const half = Math.ceil(text.length / 2);
+  return Buffer.concat([gzipSync(text.subarray(0, half)), gzipSync(text.subarray(half))]);
+}
+
+const chromosomeOrder = (chromosome: string) => ({ X: 23, Y: 24, MT: 25 })[chromosome] ?? Number(chromosome);
+
 /** The committed demo files' contents for the seeded samples. */
 export function demoResultsFiles(seeded: { withResults: SeededSample[]; awaitingResults: SeededSample[] }) {
   const fresh = [...seeded.awaitingResults.slice(0, 6), ...unknownDemoBarcodes.map((code) => ({ code }))];
   return {
     [demoResultsFile]: demoResultsCsv(seeded.withResults, 5151),
     [freshResultsFile]: demoResultsCsv(fresh, 7373),
+    [freshVcfFile]: demoResultsVcf(seeded.awaitingResults.slice(6, 9), 9191),
   };
 }
 

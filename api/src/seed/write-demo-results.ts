@@ -10,7 +10,7 @@ import { ensureBaseRoles } from './roles.js';
 
 /**
  * `tsx src/seed/write-demo-results.ts`: seeds a throw-away database without the demo results and
- * writes the two demo results files for its samples (the seed is deterministic, so they pair at every
+ * writes the demo results files for its samples (the seed is deterministic, so they pair at every
  * seed). Run it after changing how customers or samples are seeded.
  */
 async function main() {
@@ -21,9 +21,9 @@ async function main() {
     await runMigrations(db);
     await ensureBaseRoles(db);
     const seeded = await seedDemo(db, { results: false });
-    for (const [name, text] of Object.entries(demoResultsFiles(seeded))) {
-      await writeFile(path.join(demoResultsFolder, name), text);
-      console.info(`${name}: ${text.split('\r\n').length - 2} rows`);
+    for (const [name, content] of Object.entries(demoResultsFiles(seeded))) {
+      await writeFile(path.join(demoResultsFolder, name), content);
+      console.info(`${name}: ${content.length} bytes`);
     }
   } finally {
     await db.$client.end();

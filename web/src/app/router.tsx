@@ -817,6 +817,38 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'templates/markers',
+                handle: handle({
+                  name: 'admin.templates.markers',
+                  title: 'markers.title',
+                  permissions: [Permissions.TemplatesView],
+                  fallback: 'dashboard',
+                }),
+                children: [
+                  { index: true, lazy: lazy(() => import('@/features/templates/routes/markers-list')) },
+                  {
+                    path: 'create',
+                    handle: handle({
+                      name: 'admin.templates.markers.create',
+                      title: 'markers.createTitle',
+                      permissions: [Permissions.TemplatesEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/templates/routes/marker-form')),
+                  },
+                  {
+                    path: 'edit/:id',
+                    handle: handle({
+                      name: 'admin.templates.markers.edit',
+                      title: 'markers.editTitle',
+                      permissions: [Permissions.TemplatesEdit],
+                      fallback: 'dashboard',
+                    }),
+                    lazy: lazy(() => import('@/features/templates/routes/marker-form')),
+                  },
+                ],
+              },
+              {
                 path: 'templates/templatecategories',
                 handle: handle({
                   name: 'admin.templates.templatecategories',
@@ -849,6 +881,16 @@ export const routes: RouteObject[] = [
                     lazy: lazy(() => import('@/features/templates/routes/template-category-show')),
                   },
                 ],
+              },
+              {
+                path: 'templates/report-texts',
+                handle: handle({
+                  name: 'admin.templates.reporttexts',
+                  title: 'reportTexts.title',
+                  permissions: [Permissions.TemplatesView],
+                  fallback: 'dashboard',
+                }),
+                lazy: lazy(() => import('@/features/templates/routes/report-texts')),
               },
               {
                 path: '*',

@@ -67,7 +67,9 @@ describe('activeNavTo', () => {
       'templates',
       'genecombinations',
       'combinationrules',
+      'markers',
       'templatecategories',
+      'reporttexts',
     ]);
   });
 

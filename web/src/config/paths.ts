@@ -129,9 +129,17 @@ export const paths = {
     create: '/templates/combinationrules/create',
     edit: (id: number | string) => `/templates/combinationrules/edit/${id}`,
   },
+  /** The marker map: gene codes → genome positions and alleles, for lab-format uploads. */
+  markers: {
+    list: '/templates/markers',
+    create: '/templates/markers/create',
+    edit: (id: number | string) => `/templates/markers/edit/${id}`,
+  },
   templateCategories: {
     list: '/templates/templatecategories',
     show: (id: number | string) => `/templates/templatecategories/show/${id}`,
     edit: (id: number | string) => `/templates/templatecategories/edit/${id}`,
   },
+  /** The limitations and disclaimer every report PDF prints, in Czech and English. */
+  reportTexts: '/templates/report-texts',
 } as const;

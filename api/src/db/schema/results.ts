@@ -100,7 +100,10 @@ export const resultUploadMarkerCounts = pgTable(
     noCalls: integer('no_calls').notNull(),
     referenceMismatches: integer('reference_mismatches').notNull(),
     ambiguousSkipped: integer('ambiguous_skipped').notNull(),
-    problems: jsonb('problems').$type<{ geneCode: string; reason: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    problems: jsonb('problems')
+      .$type<{ geneCode: string; reason: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [primaryKey({ name: 'result_upload_marker_counts_pkey', columns: [t.uploadId, t.barcode] })],
 );

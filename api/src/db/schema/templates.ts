@@ -206,9 +206,7 @@ export const markers = pgTable(
     /** A/T or C/G: the strand cannot be told from the alleles themselves. */
     strandAmbiguous: boolean('strand_ambiguous')
       .notNull()
-      .generatedAlwaysAs(
-        sql`upper(reference || alternative) in ('AT', 'TA', 'CG', 'GC')`,
-      ),
+      .generatedAlwaysAs(sql`upper(reference || alternative) in ('AT', 'TA', 'CG', 'GC')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -224,7 +222,10 @@ export const markers = pgTable(
       'markers_chromosome',
       sql`${t.chromosome} in ('1','2','3','4','5','6','7','8','9','10','11','12','13','14','15','16','17','18','19','20','21','22','X','Y','MT')`,
     ),
-    check('markers_alleles', sql`${t.reference} ~ '^[ACGT]+$' and ${t.alternative} ~ '^[ACGT]+$' and ${t.reference} <> ${t.alternative}`),
+    check(
+      'markers_alleles',
+      sql`${t.reference} ~ '^[ACGT]+$' and ${t.alternative} ~ '^[ACGT]+$' and ${t.reference} <> ${t.alternative}`,
+    ),
   ],
 );
 

@@ -1,4 +1,5 @@
 import {
+  issuesNewPdfVersion,
   isUnderage,
   type Locale,
   type PhenotypeAssessmentRequest,
@@ -59,6 +60,7 @@ import {
   renderIssue,
   storeIssue,
 } from './report-pdf/documents.service.js';
+import { reportLanguageOf } from './report-pdf/labels.js';
 
 type ProductsDeps = Pick<Deps, 'db' | 'jobs' | 'config'>;
 
@@ -311,6 +313,7 @@ export async function getProduct(db: Executor, id: number): Promise<Product> {
     legalGuardianEmail: products.legalGuardianEmail,
     customerGender: customers.gender,
     customerNotifyByEmail: customers.notifyByEmail,
+    customerLanguage: customers.language,
   }).where(eq(products.id, id));
   if (!row) throw notFound();
   // The gene table holds the genes the report's phenotypes read, not every genotype the lab measured
@@ -360,6 +363,7 @@ export async function getProduct(db: Executor, id: number): Promise<Product> {
       dateOfBirth: row.customerDateOfBirth,
       gender: row.customerGender,
       notifyByEmail: row.customerNotifyByEmail,
+      language: reportLanguageOf(row.customerLanguage),
     },
     isInDoctorSection: row.isInDoctorSection,
     isArchived: row.isArchived,
@@ -531,9 +535,10 @@ function planEdit(
 type EditPlan = ReturnType<typeof planEdit>;
 
 /**
- * Whether this edit issues a PDF version: it asks to publish (Status 3 or 4) and there is none yet,
- * or the status changes, or the report changed since the last version (this edit, a phenotype
- * assessment, a reanalysis). A version after the first needs the doctor's reason (422).
+ * Whether this edit issues a PDF version: it asks to publish (Status 3 or 4) and the contract's rule
+ * (`issuesNewPdfVersion`, shared with the publish dialog) says so — no version yet, the status
+ * changes, or the report changed since the last version (this edit, a phenotype assessment, a
+ * reanalysis). A version after the first needs the doctor's reason (422).
  */
 function issueNeeded(
   before: ProductRow,
@@ -542,13 +547,14 @@ function issueNeeded(
   latest: { version: number; createdAt: Date } | undefined,
 ): boolean {
   if (!publishAsked(input)) return false;
-  const needed =
-    latest === undefined ||
-    plan.statusChanged ||
+  const needed = issuesNewPdfVersion({
+    issuedAt: latest?.createdAt,
+    statusChanges: plan.statusChanged,
     // A confirmed open point that stays open (unassessed phenotypes, an empty introduction) changes
     // nothing printed; the inspection's confirmation does, through its flag.
-    plan.changes.some((change) => change.field !== 'confirmed') ||
-    (before.lastChangeAt !== null && before.lastChangeAt > latest.createdAt);
+    editChanges: plan.changes.some((change) => change.field !== 'confirmed'),
+    lastChangeAt: before.lastChangeAt,
+  });
   if (needed && latest !== undefined && !input.Reason)
     throw unprocessable('reportReasonRequired', 'Reason', { version: latest.version });
   return needed;
@@ -594,14 +600,19 @@ export async function editProduct(
       const plan = planEdit(before, customer, input, intros);
       const latest = await latestReportDocument(deps.db, id);
       if (issueNeeded(before, input, plan, latest))
-        rendered = await renderIssue(deps.db, {
-          productId: id,
-          version: (latest?.version ?? 0) + 1,
-          replaces: latest ? { version: latest.version, reason: input.Reason ?? '' } : null,
-          code: newVerificationCode(),
-          origin,
-          overrides: await publicationOverrides(deps.db, by, before, plan, now),
-        });
+        rendered = await renderIssue(
+          deps.db,
+          {
+            productId: id,
+            version: (latest?.version ?? 0) + 1,
+            replaces: latest ? { version: latest.version, reason: input.Reason ?? '' } : null,
+            code: newVerificationCode(),
+            origin,
+            company: deps.config.reportCompany,
+            overrides: await publicationOverrides(deps.db, by, before, plan, now),
+          },
+          { timeoutMs: deps.config.reportPdfTimeoutMs },
+        );
     }
     const stored = await transaction(deps.db, async (tx) => {
       const { before, customer } = await readForEdit(tx, id, true);

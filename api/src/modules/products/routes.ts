@@ -14,6 +14,8 @@ import {
   reportDocumentListSchema,
   reportDocumentQuerySchema,
   reportDocumentsQuerySchema,
+  reportTextsEditRequestSchema,
+  reportTextsSchema,
   reportVerificationSchema,
   reportVerifyCodeRequestSchema,
 } from '@genodesk/contract';
@@ -32,6 +34,7 @@ import {
 } from './products.service.js';
 import { listReportDocuments, readReportDocument, verifyReport } from './report-pdf/documents.service.js';
 import { previewReportPdf } from './report-pdf/report-pdf.service.js';
+import { getReportTexts, saveReportTexts } from './report-pdf/report-texts.service.js';
 
 const P = Permissions;
 
@@ -73,11 +76,12 @@ export function productsRoutes(app: App, deps: Deps) {
       querystring: productPdfPreviewQuerySchema,
     },
     handler: async (request, reply) => {
-      const { pdf, filename } = await previewReportPdf(deps.db, principalOf(request), {
-        productId: request.query.Id,
-        locale: request.query.locale,
-        origin: originOf(deps, request),
-      });
+      const { pdf, filename } = await previewReportPdf(
+        deps.db,
+        principalOf(request),
+        { productId: request.query.Id, locale: request.query.locale, origin: originOf(deps, request) },
+        deps.config,
+      );
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="${filename}"`)
@@ -102,11 +106,11 @@ export function productsRoutes(app: App, deps: Deps) {
     schema: {
       tags,
       summary:
-        'One issued version of the report as stored (application/pdf, a download); the read is audited',
+        "One issued version of the report as stored (application/pdf, a download); without `version` the current (newest) one, the customer's PDF (404 while none is issued). `X-Report-Version` and the ETag (the SHA-256) say which. The read is audited",
       querystring: reportDocumentQuerySchema,
     },
     handler: async (request, reply) => {
-      const { pdf, filename } = await readReportDocument(
+      const { pdf, filename, version, sha256 } = await readReportDocument(
         deps.db,
         principalOf(request),
         request.query.Id,
@@ -116,6 +120,8 @@ export function productsRoutes(app: App, deps: Deps) {
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'no-store')
+        .header('x-report-version', String(version))
+        .header('etag', `"${sha256}"`)
         .send(pdf);
     },
   });
@@ -144,6 +150,29 @@ export function productsRoutes(app: App, deps: Deps) {
         return verifyReport(deps.db, principalOf(request), { code: parsed.data.code });
       },
     });
+  });
+
+  app.get('/api/admin/products/reporttexts', {
+    config: { access: { any: [P.TemplatesView, P.ProductsView] } },
+    schema: {
+      tags,
+      summary:
+        'The limitations and disclaimer every report PDF prints, in Czech and English (the defaults until saved)',
+      response: { 200: reportTextsSchema },
+    },
+    handler: () => getReportTexts(deps.db),
+  });
+
+  app.put('/api/admin/products/reporttexts', {
+    config: { access: { all: [P.TemplatesEdit] } },
+    schema: {
+      tags,
+      summary:
+        "Saves the report PDF's limitations and disclaimer in both languages (plain text, each 1–4,000 characters); audited. Issued PDFs stay as they are",
+      body: reportTextsEditRequestSchema,
+      response: { 200: reportTextsSchema },
+    },
+    handler: (request) => saveReportTexts(deps.db, principalOf(request), request.body),
   });
 
   app.get('/api/admin/products/getcategory', {

@@ -1,5 +1,5 @@
-import { type GenotypeCombination, ProductStatus } from '@genodesk/contract';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { type GenotypeCombination, noCallGenotype, ProductStatus } from '@genodesk/contract';
+import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import {
   auditLog,
@@ -108,9 +108,15 @@ export function loadCombinationRules(db: Executor): Promise<CatalogueCombination
     .from(combinationRules);
 }
 
-/** Only the genotypes of genes the catalogue uses (a results file may carry a thousand genes). */
+/**
+ * Only the genotypes of genes the catalogue uses (a results file may carry a thousand genes), and only
+ * called ones: a no-call leaves its phenotypes out ("not determined"), never matched or defaulted.
+ */
 const catalogueGenes = (catalogue: PreparedCatalogue) =>
-  inArray(sql`lower(${customerGenotypes.geneCode})`, catalogue.geneCodes);
+  and(
+    inArray(sql`lower(${customerGenotypes.geneCode})`, catalogue.geneCodes),
+    ne(customerGenotypes.genotype, noCallGenotype),
+  );
 
 export type GenerateReportInput = {
   customerId: number;

@@ -16,12 +16,15 @@ import {
   geneCombinations,
   orders,
   resultUploadFiles,
+  resultUploadMarkerCounts,
   resultUploadSamples,
   resultUploads,
   samples,
 } from '../../db/schema/index.js';
+import { loadMarkerMap } from '../templates/markers.service.js';
 import { generateReports, loadCatalogue } from './generation.service.js';
-import { parseResultsFile, type ResultsFileBarcode, type ResultsFileError } from './results-file.js';
+import { readLabFile } from './lab-formats/index.js';
+import type { ResultsFileBarcode, ResultsFileError } from './results-file.js';
 
 /** Reports generated per transaction. */
 const generationBatch = 50;
@@ -31,11 +34,14 @@ const genotypeChunk = 10_000;
 const genotypeColumns = 'customer_id, gene_code, gene_name, hgvs_c, protein, transcript, genotype, upload_id';
 
 /**
- * The 'process-results-upload' job (DOMAIN §2): parse the file; a file error fails the upload and
- * stores nothing. Otherwise, in one transaction, pair every barcode with its sample, store the paired
- * customers' genotypes and move their samples to [6]; then generate the reports in batches. A retried
- * job resumes where it stopped (status 2: only the samples not generated yet) and duplicates nothing.
- * The file's bytes are genetic data: they are deleted once processed and never logged.
+ * The 'process-results-upload' job (DOMAIN §2): read the file in its format (detected from the content:
+ * this project's CSV, VCF, Illumina Final Report, 23andMe, AncestryDNA — the last four through the
+ * marker map), streamed from its stored pieces outside any transaction; a file error fails the upload
+ * and stores nothing. Otherwise, in one transaction, pair every barcode with its sample, store the
+ * paired customers' genotypes (no-calls as such) and per-sample marker counts, and move the samples to
+ * [6]; then generate the reports in batches. A retried job resumes where it stopped (status 2: only the
+ * samples not generated yet) and duplicates nothing. The file's bytes are genetic data: they are
+ * deleted once processed and never logged.
  */
 export async function processResultsUpload(db: Database, uploadId: number): Promise<void> {
   await processResultsUploadWith((work) => transaction(db, work), uploadId);
@@ -44,31 +50,70 @@ export async function processResultsUpload(db: Database, uploadId: number): Prom
 /** Runs work in a transaction: each its own, or all in the caller's one (the demo seed). */
 export type TransactionRunner = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
+/** The stored pieces of an upload's file, in order, one query each. */
+async function* storedFile(run: TransactionRunner, uploadId: number): AsyncIterable<Buffer> {
+  for (let seq = 0; ; seq++) {
+    const [piece] = await run((tx) =>
+      tx
+        .select({ content: resultUploadFiles.content })
+        .from(resultUploadFiles)
+        .where(and(eq(resultUploadFiles.uploadId, uploadId), eq(resultUploadFiles.seq, seq))),
+    );
+    if (!piece) return;
+    yield piece.content;
+  }
+}
+
 /** `processResultsUpload` with the transactions of `run`. */
 export async function processResultsUploadWith(run: TransactionRunner, uploadId: number): Promise<void> {
+  const [upload] = await run((tx) =>
+    tx
+      .select({
+        status: resultUploads.status,
+        genomeBuild: resultUploads.genomeBuild,
+        barcode: resultUploads.barcode,
+        allPositions: resultUploads.allPositions,
+      })
+      .from(resultUploads)
+      .where(eq(resultUploads.id, uploadId)),
+  );
+  if (upload?.status === ResultUploadStatus.GeneratingResults) return generateUploadReports(run, uploadId);
+  if (upload?.status !== ResultUploadStatus.Processing) return;
+  const markers = await run((tx) => loadMarkerMap(tx));
+  const read = await readLabFile(storedFile(run, uploadId), markers, {
+    genomeBuild: upload.genomeBuild === 37 || upload.genomeBuild === 38 ? upload.genomeBuild : undefined,
+    barcode: upload.barcode ?? undefined,
+    allPositions: upload.allPositions,
+  });
   const next = await run(async (tx) => {
-    const [upload] = await tx
+    const [locked] = await tx
       .select({ status: resultUploads.status, uploadedBy: resultUploads.uploadedBy })
       .from(resultUploads)
       .where(eq(resultUploads.id, uploadId))
       .for('update');
-    if (!upload) return 'none';
-    if (upload.status === ResultUploadStatus.GeneratingResults) return 'generate';
-    if (upload.status !== ResultUploadStatus.Processing) return 'none';
-    const [file] = await tx
-      .select({ content: resultUploadFiles.content })
-      .from(resultUploadFiles)
-      .where(eq(resultUploadFiles.uploadId, uploadId));
-    const parsed = file ? parseResultsFile(file.content) : undefined;
-    if (!parsed?.ok) {
-      await failUpload(
-        tx,
-        uploadId,
-        parsed ?? { errors: [{ key: 'resultsFileEmpty', params: {} }], more: 0 },
-      );
+    if (locked?.status === ResultUploadStatus.GeneratingResults) return 'generate';
+    if (locked?.status !== ResultUploadStatus.Processing) return 'none';
+    if (!read.ok) {
+      await failUpload(tx, uploadId, read);
       return 'none';
     }
-    await pairAndStore(tx, uploadId, upload.uploadedBy, parsed.barcodes);
+    await tx
+      .update(resultUploads)
+      .set({ format: read.format, genomeBuild: read.genomeBuild ?? upload.genomeBuild })
+      .where(eq(resultUploads.id, uploadId));
+    if (read.counts.length)
+      await tx.insert(resultUploadMarkerCounts).values(
+        read.counts.map((count) => ({
+          uploadId,
+          barcode: count.barcode,
+          found: count.found,
+          noCalls: count.noCalls,
+          referenceMismatches: count.referenceMismatches,
+          ambiguousSkipped: count.ambiguousSkipped,
+          problems: count.problems,
+        })),
+      );
+    await pairAndStore(tx, uploadId, locked.uploadedBy, read.barcodes);
     return 'generate';
   });
   if (next === 'generate') await generateUploadReports(run, uploadId);
@@ -312,7 +357,7 @@ async function pairAndStore(
 /**
  * Generates the reports of an upload's paired samples not generated yet, a batch per transaction
  * (the catalogue loaded once), then completes the upload: 3, or 4 when a barcode was unpairable or a
- * report requires inspection.
+ * report requires inspection or a sample of a lab-format file misses markers.
  */
 async function generateUploadReports(run: TransactionRunner, uploadId: number): Promise<void> {
   const catalogue = await run((tx) => loadCatalogue(tx));
@@ -343,11 +388,20 @@ async function generateUploadReports(run: TransactionRunner, uploadId: number): 
           .where(
             and(eq(resultUploadSamples.uploadId, uploadId), eq(resultUploadSamples.requiresInspection, true)),
           );
+        const [missing] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(resultUploadMarkerCounts)
+          .where(
+            and(
+              eq(resultUploadMarkerCounts.uploadId, uploadId),
+              sql`jsonb_array_length(${resultUploadMarkerCounts.problems}) > 0`,
+            ),
+          );
         await tx
           .update(resultUploads)
           .set({
             status:
-              upload.unpairable > 0 || (inspection?.count ?? 0) > 0
+              upload.unpairable > 0 || (inspection?.count ?? 0) > 0 || (missing?.count ?? 0) > 0
                 ? ResultUploadStatus.CompleteInspectionRequired
                 : ResultUploadStatus.Complete,
             finishedAt: new Date(),

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   type CustomerResult,
   type Locale,
@@ -16,6 +16,7 @@ import {
   customerGenotypes,
   customers,
   resultUploadFiles,
+  resultUploadMarkerCounts,
   resultUploadSamples,
   resultUploads,
   resultUploadUnpairables,
@@ -66,6 +67,8 @@ const uploadColumns = {
   finishedAt: resultUploads.finishedAt,
   exception: resultUploads.exception,
   exceptionEn: resultUploads.exceptionEn,
+  format: resultUploads.format,
+  genomeBuild: resultUploads.genomeBuild,
 };
 type UploadRow = {
   id: number;
@@ -82,6 +85,8 @@ type UploadRow = {
   finishedAt: Date | null;
   exception: string | null;
   exceptionEn: string | null;
+  format: string | null;
+  genomeBuild: number | null;
 };
 
 const toUpload = (row: UploadRow, locale: Locale): ResultUpload => ({
@@ -100,6 +105,8 @@ const toUpload = (row: UploadRow, locale: Locale): ResultUpload => ({
       : null,
   finishedAt: row.finishedAt?.toISOString() ?? null,
   exception: (locale === 'en' ? row.exceptionEn : row.exception) ?? null,
+  format: row.format,
+  genomeBuild: row.genomeBuild,
 });
 
 /** When an earlier upload of the same file was made, as staff read it (Prague time, their language). */
@@ -119,40 +126,87 @@ const isUniqueViolation = (error: unknown, constraint: string) => {
   return pg?.code === '23505' && pg.constraint === constraint;
 };
 
+/** 413 'The results file is too large (at most N MB).' */
+export const uploadTooLarge = (maxBytes: number) =>
+  new AppError(413, 'TOO_LARGE', 'resultsFileTooLarge', undefined, {
+    max: Math.floor(maxBytes / 1024 / 1024),
+  });
+
+/** The pieces an upload is stored in: large enough for few rows, small enough to hold one in memory. */
+const filePieceBytes = 4 * 1024 * 1024;
+
+export type UploadOptions = {
+  fileName: string;
+  /** The largest file accepted, in bytes (`config.resultsMaxUploadBytes`). */
+  maxBytes: number;
+  genomeBuild?: number;
+  barcode?: string;
+  allPositions: boolean;
+};
+
 /**
- * `POST admin/results/upload`: stores the file (status 1 processing) and enqueues its processing, in
- * one transaction. The same bytes as an upload that did not fail are refused (409, with its date),
- * also when two arrive at once (the partial unique index on the hash decides).
+ * `POST admin/results/upload`: streams the body into the database in pieces while hashing it, then
+ * enqueues its processing, all in one transaction (status 1 processing): a cut or refused upload leaves
+ * nothing. Past `options.maxBytes` it is refused (413). The same bytes as an upload that did not fail
+ * are refused (409, with its date), also when two arrive at once (the partial unique index on the hash
+ * decides when the second sets its hash).
  */
 export async function uploadResults(
   db: Database,
   jobs: Jobs,
   by: Principal,
-  fileName: string,
-  bytes: Buffer,
+  options: UploadOptions,
+  body: AsyncIterable<Buffer>,
   locale: Locale,
 ): Promise<ResultUpload> {
-  if (!bytes.length) throw invalid('resultsFileRequired', 'file');
-  const fileHash = createHash('sha256').update(bytes).digest('hex');
   const refuse = (earlier: { uploadedAt: Date }) =>
     conflict('resultsFileAlreadyUploaded', 'file', { date: uploadDate(earlier.uploadedAt, locale) });
-  const earlier = await alreadyUploaded(db, fileHash);
-  if (earlier) throw refuse(earlier);
+  let fileHash = '';
   let id: number;
   try {
     id = await transaction(db, async (tx) => {
       const [upload] = await tx
         .insert(resultUploads)
         .values({
-          fileName,
-          fileHash,
-          fileSize: bytes.length,
+          fileName: options.fileName,
+          // Unique until the bytes are in and their hash is known.
+          fileHash: `receiving ${randomUUID()}`,
+          fileSize: 0,
           status: ResultUploadStatus.Processing,
           uploadedBy: by.id,
+          genomeBuild: options.genomeBuild ?? null,
+          barcode: options.barcode ?? null,
+          allPositions: options.allPositions,
         })
         .returning({ id: resultUploads.id });
       if (!upload) throw new Error('upload insert returned nothing');
-      await tx.insert(resultUploadFiles).values({ uploadId: upload.id, content: bytes });
+      const hash = createHash('sha256');
+      let size = 0;
+      let seq = 0;
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      const store = async () => {
+        if (!pendingBytes) return;
+        await tx
+          .insert(resultUploadFiles)
+          .values({ uploadId: upload.id, seq: seq++, content: Buffer.concat(pending) });
+        pending = [];
+        pendingBytes = 0;
+      };
+      for await (const chunk of body) {
+        size += chunk.length;
+        if (size > options.maxBytes) throw uploadTooLarge(options.maxBytes);
+        hash.update(chunk);
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (pendingBytes >= filePieceBytes) await store();
+      }
+      await store();
+      if (!size) throw invalid('resultsFileRequired', 'file');
+      fileHash = hash.digest('hex');
+      const earlier = await alreadyUploaded(tx, fileHash);
+      if (earlier) throw refuse(earlier);
+      await tx.update(resultUploads).set({ fileHash, fileSize: size }).where(eq(resultUploads.id, upload.id));
       await jobs.send(tx, 'process-results-upload', { uploadId: upload.id });
       return upload.id;
     });
@@ -247,11 +301,24 @@ export async function getUploadDetail(db: Executor, id: number, locale: Locale):
     .innerJoin(customers, eq(customers.id, resultUploadSamples.customerId))
     .where(eq(resultUploadSamples.uploadId, id))
     .orderBy(asc(resultUploadSamples.barcode));
+  const markerCounts = await db
+    .select({
+      barcode: resultUploadMarkerCounts.barcode,
+      found: resultUploadMarkerCounts.found,
+      noCalls: resultUploadMarkerCounts.noCalls,
+      referenceMismatches: resultUploadMarkerCounts.referenceMismatches,
+      ambiguousSkipped: resultUploadMarkerCounts.ambiguousSkipped,
+      problems: resultUploadMarkerCounts.problems,
+    })
+    .from(resultUploadMarkerCounts)
+    .where(eq(resultUploadMarkerCounts.uploadId, id))
+    .orderBy(asc(resultUploadMarkerCounts.barcode));
   return {
     ...upload,
     unpairables,
     samples: paired,
     unknownGeneCodes: ignored?.codes ?? [],
     unknownGeneRows: ignored?.rows ?? 0,
+    markerCounts,
   };
 }

@@ -2,31 +2,43 @@ import {
   currentReanalysisSchema,
   customerIdQuerySchema,
   customerResultSchema,
-  maxResultsFileBytes,
   Permissions,
   pageOf,
   reanalysisRequestSchema,
   reanalysisRunQuerySchema,
   reanalysisRunSchema,
+  resultsUploadQuerySchema,
   resultUploadDetailSchema,
   resultUploadIdQuerySchema,
   resultUploadListQuerySchema,
   resultUploadSchema,
-  translateMessage,
 } from '@genodesk/contract';
-import type { FastifyError } from 'fastify';
-import { z } from 'zod';
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
-import { errorHandler, requestLocale } from '../../http/errors.js';
+import { requestLocale } from '../../http/errors.js';
 import { currentReanalysis, getReanalysis, requestReanalysis } from './reanalysis.js';
-import { getCustomerResult, getUploadDetail, listUploads, uploadResults } from './results.service.js';
+import {
+  getCustomerResult,
+  getUploadDetail,
+  listUploads,
+  uploadResults,
+  uploadTooLarge,
+} from './results.service.js';
 
 const P = Permissions;
 
-const uploadQuerySchema = z.object({
-  FileName: z.string().trim().min(1, 'invalidValue').max(255, 'invalidValue').default('results.csv'),
-});
+/** What browsers and lab tools send a results file as; the content decides the format, not the type. */
+const labFileContentTypes = [
+  'text/csv',
+  'text/plain',
+  'text/tab-separated-values',
+  'text/x-vcf',
+  'application/octet-stream',
+  'application/gzip',
+  'application/x-gzip',
+];
+
+async function* emptyBody(): AsyncIterable<Buffer> {}
 
 export function resultsRoutes(app: App, deps: Deps) {
   const tags = ['results'];
@@ -64,44 +76,36 @@ export function resultsRoutes(app: App, deps: Deps) {
     handler: (request) => getUploadDetail(deps.db, request.query.Id, requestLocale(request)),
   });
 
-  // The raw file as the body: its own content types and size limit, in this scope only.
+  // The raw file as the body, streamed (a Final Report can be a gigabyte): its own content types, in
+  // this scope only. The size is held by `uploadResults` as the bytes arrive.
   app.register(async (scope: App) => {
-    scope.addContentTypeParser(
-      ['text/csv', 'application/octet-stream'],
-      { parseAs: 'buffer', bodyLimit: maxResultsFileBytes },
-      (_request, body, done) => done(null, body),
-    );
-    scope.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-        const locale = requestLocale(request);
-        return reply.status(413).send({
-          error: {
-            code: 'TOO_LARGE',
-            message: translateMessage('resultsFileTooLarge', locale, {
-              max: maxResultsFileBytes / 1024 / 1024,
-            }),
-          },
-        });
-      }
-      return errorHandler(error, request, reply);
-    });
+    scope.addContentTypeParser(labFileContentTypes, (_request, payload, done) => done(null, payload));
     scope.post('/api/admin/results/upload', {
-      bodyLimit: maxResultsFileBytes,
       config: { access: { all: [P.ResultsUpload] } },
       schema: {
         tags,
-        summary: 'Upload a results file (the raw CSV bytes as the body); processed by a job',
-        querystring: uploadQuerySchema,
+        summary:
+          'Upload a results file (the raw bytes as the body: CSV, VCF plain or bgzipped, Illumina Final Report, 23andMe, AncestryDNA); processed by a job',
+        querystring: resultsUploadQuerySchema,
         response: { 202: resultUploadSchema },
       },
       handler: async (request, reply) => {
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const maxBytes = deps.config.resultsMaxUploadBytes;
+        if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw uploadTooLarge(maxBytes);
+        const body = request.body as AsyncIterable<Buffer> | undefined;
+        const query = request.query;
         const upload = await uploadResults(
           deps.db,
           deps.jobs,
           principalOf(request),
-          request.query.FileName,
-          body,
+          {
+            fileName: query.FileName,
+            maxBytes,
+            genomeBuild: query.GenomeBuild,
+            barcode: query.Barcode,
+            allPositions: query.AllPositions,
+          },
+          body ?? emptyBody(),
           requestLocale(request),
         );
         return reply.status(202).send(upload);

@@ -53,6 +53,7 @@ import {
   listGeneCombinations,
   validateGeneCombination,
 } from './gene-combinations.service.js';
+import { markersRoutes } from './markers.routes.js';
 import {
   createTemplate,
   deleteTemplate,
@@ -326,10 +327,11 @@ export function combinationRulesRoutes(app: App, deps: Deps) {
   });
 }
 
-/** Every route of the template catalogue: templates, gene combinations (phenotypes), categories, rules. */
+/** Every route of the template catalogue: templates, gene combinations (phenotypes), categories, rules, the marker map. */
 export function templateCatalogueRoutes(app: App, deps: Deps) {
   templatesRoutes(app, deps);
   geneCombinationsRoutes(app, deps);
   templateCategoriesRoutes(app, deps);
   combinationRulesRoutes(app, deps);
+  markersRoutes(app, deps);
 }

@@ -1,6 +1,7 @@
-import { displayGenotype, type Locale, locales, reportNumberOf } from '@genodesk/contract';
+import { displayGenotype, type Locale, noCallGenotype, reportNumberOf } from '@genodesk/contract';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import type { ReportCompany } from '../../../config.js';
 import type { Executor } from '../../../db/client.js';
 import {
   barcodes,
@@ -17,11 +18,10 @@ import { notFound } from '../../../http/errors.js';
 import { reportContent } from '../../results/generation.js';
 import { category, subcategory } from '../../templates/catalogue.js';
 import {
-  defaultReportTexts,
   type ReportLabels,
   type RiskKey,
-  reportCompany,
   reportLabels,
+  reportLanguageOf,
   riskKeys,
   riskWords,
 } from './labels.js';
@@ -44,7 +44,8 @@ export type ReportGeneRow = {
 export type ReportDocument = {
   lang: Locale;
   labels: ReportLabels;
-  company: { name: string; address: string };
+  /** The laboratory's header (`COMPANY_*` settings); `idLabel` is "IČO" / "Company ID". */
+  company: ReportCompany & { idLabel: string };
   customer: { name: string; dateOfBirth: string | null; barcode: string | null };
   sample: { receivedAt: string | null };
   report: { number: string; version: number; date: string; productType: string | null };
@@ -64,8 +65,9 @@ export type ReportDocument = {
   }[];
   /** Phenotypes left out because a gene they need is missing from the customer's results (DOMAIN §2). */
   notDetermined: { phenotype: string; category: string }[];
-  limitations: string;
-  disclaimer: string;
+  /** The catalogue's texts as paragraphs of lines (a blank line starts a paragraph). */
+  limitations: string[][];
+  disclaimer: string[][];
   approval: { doctor: string | null; date: string | null };
   verification: { code: string; url: string; qrSvg: string };
   preliminary: boolean;
@@ -103,9 +105,24 @@ export type ReportOptions = {
   /** When the report is dated (now for a preview). */
   date?: Date;
   verification: { code: string; url: string };
-  limitations?: string;
-  disclaimer?: string;
+  /** The laboratory printed in the header (`config.reportCompany`). */
+  company: ReportCompany;
+  /** The catalogue's limitations and disclaimer in the report's language (report-texts.service.ts). */
+  texts: { limitations: string; disclaimer: string };
 };
+
+/** Plain text as paragraphs (split at blank lines) of lines, blank ones dropped. */
+export const textParagraphs = (text: string): string[][] =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((paragraph) =>
+      paragraph
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .filter((lines) => lines.length > 0);
 
 const dateFormats: Record<Locale, Intl.DateTimeFormat> = {
   cs: new Intl.DateTimeFormat('cs-CZ', {
@@ -176,7 +193,7 @@ export async function reportDocumentFrom(
   return {
     lang: locale,
     labels,
-    company: { name: reportCompany.name, address: reportCompany.address[locale] },
+    company: { ...options.company, idLabel: labels.companyId },
     customer: {
       name: source.customerName,
       dateOfBirth: source.dateOfBirth ? formatReportDate(source.dateOfBirth, locale) : null,
@@ -207,8 +224,8 @@ export async function reportDocumentFrom(
       phenotype: pick(n.phenotype, n.phenotypeEn),
       category: pick(n.category, n.categoryEn),
     })),
-    limitations: options.limitations ?? defaultReportTexts[locale].limitations,
-    disclaimer: options.disclaimer ?? defaultReportTexts[locale].disclaimer,
+    limitations: textParagraphs(options.texts.limitations),
+    disclaimer: textParagraphs(options.texts.disclaimer),
     approval: {
       doctor: source.doctorName,
       date: source.publishedAt ? formatReportDate(source.publishedAt, locale) : null,
@@ -302,7 +319,8 @@ export async function readReportSource(db: Executor, productId: number) {
             : undefined,
           sql`exists (select 1 from unnest(${geneCombinations.geneCodes}) as needed(code)
                        where lower(needed.code) not in (
-                         select lower(g.gene_code) from customer_genotypes g where g.customer_id = ${row.customerId}))`,
+                         select lower(g.gene_code) from customer_genotypes g
+                          where g.customer_id = ${row.customerId} and g.genotype <> ${noCallGenotype}))`,
         ),
       )
       .orderBy(
@@ -320,8 +338,5 @@ export async function readReportSource(db: Executor, productId: number) {
     genes,
     notDetermined,
   };
-  const language: Locale = (locales as readonly string[]).includes(row.language)
-    ? (row.language as Locale)
-    : 'cs';
-  return { source, language };
+  return { source, language: reportLanguageOf(row.language) };
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type IssuedReport, type Locale, type ReportVerification, reportNumberOf } from '@genodesk/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Principal } from '../../../auth/principal.js';
+import type { ReportCompany } from '../../../config.js';
 import type { Executor, Tx } from '../../../db/client.js';
 import {
   auditLog,
@@ -14,8 +15,9 @@ import {
 } from '../../../db/schema/index.js';
 import { notFound } from '../../../http/errors.js';
 import { type ReportDocument, type ReportSource, readReportSource, reportDocumentFrom } from './document.js';
-import { renderReportPdf } from './render.js';
+import { type RenderOptions, renderReportPdf } from './render.js';
 import { verificationUrl } from './report-pdf.service.js';
+import { reportTextsFor } from './report-texts.service.js';
 
 // Issued report PDFs (issue 22): rendered once at publication, stored as versions, never changed.
 // This file has no update of `report_documents`, on purpose.
@@ -71,18 +73,22 @@ export type PlannedIssue = {
   replaces: { version: number; reason: string } | null;
   code: string;
   origin: string;
+  /** The laboratory in the header (`config.reportCompany`). */
+  company: ReportCompany;
   overrides: PublicationOverrides;
 };
 
 /**
  * The document a publication issues, from the database as `db` sees it (the caller's transaction or
- * not) with the edit's values on top, in the customer's language.
+ * not: the report, the customer and the catalogue's limitations and disclaimer) with the edit's values
+ * on top, in the customer's language.
  */
 export async function publicationDocument(
   db: Executor,
   plan: PlannedIssue,
 ): Promise<{ document: ReportDocument; language: Locale }> {
   const { source, language } = await readReportSource(db, plan.productId);
+  const texts = await reportTextsFor(db, language);
   const document = await reportDocumentFrom(
     { ...source, ...plan.overrides },
     {
@@ -92,6 +98,8 @@ export async function publicationDocument(
       replaces: plan.replaces,
       date: plan.overrides.publishedAt ?? new Date(),
       verification: { code: plan.code, url: verificationUrl(plan.origin, plan.code) },
+      company: plan.company,
+      texts,
     },
   );
   return { document, language };
@@ -106,9 +114,13 @@ export type RenderedIssue = {
   pdf: Buffer;
 };
 
-export async function renderIssue(db: Executor, plan: PlannedIssue): Promise<RenderedIssue> {
+export async function renderIssue(
+  db: Executor,
+  plan: PlannedIssue,
+  options: RenderOptions = {},
+): Promise<RenderedIssue> {
   const { document, language } = await publicationDocument(db, plan);
-  const pdf = await renderReportPdf(document);
+  const pdf = await renderReportPdf(document, options);
   return { plan, fingerprint: JSON.stringify(document), language, pdf };
 }
 
@@ -190,29 +202,48 @@ export async function listReportDocuments(
 }
 
 /**
- * `GET admin/products/document`: one stored version's bytes, as issued; the read is audited like the
- * report's own (`productRead`, field `pdfDownload`, the version as its value).
+ * `GET admin/products/document`: one stored version's bytes, as issued; without `version` the current
+ * (newest) one — what the customer's app serves (docs/api.md). 404 when there is no such version (or
+ * nothing was issued yet). The read is audited like the report's own (`productRead`, field
+ * `pdfDownload`, the version served as its value).
  */
 export async function readReportDocument(
   db: Executor,
   reader: Principal,
   productId: number,
-  version: number,
-): Promise<{ pdf: Buffer; filename: string }> {
+  version?: number,
+): Promise<{ pdf: Buffer; filename: string; version: number; sha256: string }> {
   const [row] = await db
-    .select({ content: reportDocuments.content, language: reportDocuments.language })
+    .select({
+      content: reportDocuments.content,
+      language: reportDocuments.language,
+      version: reportDocuments.version,
+      sha256: reportDocuments.sha256,
+    })
     .from(reportDocuments)
-    .where(and(eq(reportDocuments.productId, productId), eq(reportDocuments.version, version)));
+    .where(
+      and(
+        eq(reportDocuments.productId, productId),
+        version === undefined ? undefined : eq(reportDocuments.version, version),
+      ),
+    )
+    .orderBy(desc(reportDocuments.version))
+    .limit(1);
   if (!row) throw notFound();
   await db.insert(auditLog).values({
     entity: 'productRead',
     entityId: productId,
     field: 'pdfDownload',
     oldValue: null,
-    newValue: String(version),
+    newValue: String(row.version),
     changedBy: reader.id,
   });
-  return { pdf: row.content, filename: `${reportNumberOf(productId)}-v${version}-${row.language}.pdf` };
+  return {
+    pdf: row.content,
+    filename: `${reportNumberOf(productId)}-v${row.version}-${row.language}.pdf`,
+    version: row.version,
+    sha256: row.sha256,
+  };
 }
 
 /**

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../../test/test-app.js';
 import { transaction } from '../../../db/client.js';
-import { auditLog, customers, outboxMessages, reportDocuments } from '../../../db/schema/index.js';
+import { auditLog, customers, outboxMessages, products, reportDocuments } from '../../../db/schema/index.js';
 import { deliverDue } from '../../messaging/outbox.js';
 import type { EmailTransport } from '../../messaging/transports.js';
 import { loadCatalogue, reanalyseProducts } from '../../results/generation.service.js';
@@ -32,6 +33,9 @@ const documents = (id: number, headers = doctor) =>
   t.app.inject({ method: 'GET', url: `/api/admin/products/documents?Id=${id}`, headers });
 const download = (id: number, version: number, headers = doctor) =>
   t.app.inject({ method: 'GET', url: `/api/admin/products/document?Id=${id}&version=${version}`, headers });
+/** The customer's current PDF: the same call without a version. */
+const current = (id: number, headers = doctor) =>
+  t.app.inject({ method: 'GET', url: `/api/admin/products/document?Id=${id}`, headers });
 const verifyBytes = (bytes: Buffer, headers = doctor) =>
   t.app.inject({
     method: 'POST',
@@ -173,6 +177,26 @@ describe('issued report PDFs', () => {
     expect(text).toContain(`Verze 2 – nahrazuje verzi 1: ${reason}`);
     expect(text).toContain('Opravené znění.');
 
+    // The customer's current PDF is now version 2, as stored; the read is audited with its version.
+    const latest = await current(r.productId);
+    expect(latest.statusCode).toBe(200);
+    expect(latest.headers['content-type']).toBe('application/pdf');
+    expect(latest.headers['x-report-version']).toBe('2');
+    expect(latest.headers.etag).toBe(`"${sha256(v2)}"`);
+    expect(latest.headers['content-disposition']).toMatch(/^attachment; filename="GD-\d+-v2-cs\.pdf"$/);
+    expect(Buffer.compare(latest.rawPayload, v2)).toBe(0);
+    const reads = await t.db
+      .select({ newValue: auditLog.newValue })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'productRead'),
+          eq(auditLog.entityId, r.productId),
+          eq(auditLog.field, 'pdfDownload'),
+        ),
+      );
+    expect(reads.map((row) => row.newValue).sort()).toEqual(['2', '2']);
+
     const [v1After] = await storedRows(r.productId);
     expect(v1After!.sha256).toBe(first!.sha256);
     expect(Buffer.compare(v1After!.content, first!.content)).toBe(0);
@@ -207,6 +231,54 @@ describe('issued report PDFs', () => {
     expect(text).toContain('PRELIMINARY REPORT');
     expect(text).toContain(v1.verificationCode);
     expect(text).not.toContain('Datum narození');
+  });
+
+  it("answers 404 for the current PDF of a report never issued, and version 1's bytes once it is", async () => {
+    const r = await reportFor(t);
+    const none = await current(r.productId, { ...doctor, 'accept-language': 'en' });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().error.code).toBe('NOT_FOUND');
+    expect((await current(999999999)).statusCode).toBe(404);
+    expect((await patch({ Id: r.productId, Status: 4, DoctorIntro: '<p>Předběžně.</p>' })).statusCode).toBe(
+      200,
+    );
+    const [stored] = await storedRows(r.productId);
+    const response = await current(r.productId);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-report-version']).toBe('1');
+    expect(sha256(response.rawPayload)).toBe(stored!.sha256);
+    const reception = await t.authAs(demo.reception);
+    expect((await current(r.productId, reception)).statusCode).toBe(403);
+  });
+
+  it('a publication whose render runs past REPORT_PDF_TIMEOUT_MS answers 503 and stores nothing; the next one publishes', async () => {
+    const r = await reportFor(t);
+    t.config.reportPdfTimeoutMs = 1;
+    try {
+      const refused = await patch(
+        { Id: r.productId, Status: 3, DoctorIntro: '<p>Příliš pomalé.</p>' },
+        { ...doctor, 'accept-language': 'en' },
+      );
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error).toEqual({
+        code: 'REPORT_PDF_TIMEOUT',
+        message: 'Rendering the report PDF took too long and was stopped. Please try again.',
+      });
+    } finally {
+      t.config.reportPdfTimeoutMs = 30_000;
+    }
+    expect(await storedRows(r.productId)).toHaveLength(0);
+    const [report] = await t.db
+      .select({ status: products.status, doctorIntro: products.doctorIntro })
+      .from(products)
+      .where(eq(products.id, r.productId));
+    expect(report!.status).not.toBe(3);
+    expect(report!.doctorIntro).not.toContain('Příliš pomalé.');
+
+    expect((await patch({ Id: r.productId, Status: 3, DoctorIntro: '<p>Teď ano.</p>' })).statusCode).toBe(
+      200,
+    );
+    expect(await storedRows(r.productId)).toHaveLength(1);
   });
 
   it('needs Products.View to list or download, a sign-in to verify; 404 for an unknown version; 400 for a bad query or body', async () => {
@@ -273,6 +345,12 @@ describe('REPORT_EMAIL_ATTACHMENT=encrypted', () => {
     expect(mine.attachments).toHaveLength(1);
     const encrypted = Buffer.from(mine.attachments[0]!.content, 'base64');
     expect(encrypted.toString('latin1')).toMatch(/\/AESV3/);
+    // Declared as Adobe's extension level 8 of PDF 1.7, so readers of 1.7 know the AES-256 handler.
+    expect(encrypted.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
+    const { catalog } = await PDFDocument.load(encrypted, { ignoreEncryption: true, updateMetadata: false });
+    const adbe = catalog.lookup(PDFName.of('Extensions'), PDFDict).lookup(PDFName.of('ADBE'), PDFDict);
+    expect(String(adbe.get(PDFName.of('BaseVersion')))).toBe('/1.7');
+    expect(String(adbe.get(PDFName.of('ExtensionLevel')))).toBe('8');
     await expect(textOf(encrypted)).rejects.toThrow(/password/i);
     await expect(textOf(encrypted, '01011990')).rejects.toThrow(/password/i);
     const text = await textOf(encrypted, '15031985');

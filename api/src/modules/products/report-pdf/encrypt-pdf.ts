@@ -4,6 +4,7 @@ import {
   PDFDict,
   PDFDocument,
   PDFHexString,
+  PDFName,
   PDFNumber,
   type PDFObject,
   PDFRawStream,
@@ -120,6 +121,13 @@ export async function encryptPdf(pdf: Uint8Array, userPassword: string): Promise
     EncryptMetadata: true,
   });
   context.trailerInfo.Encrypt = context.register(encrypt);
+  // AES-256 (R6) is PDF 2.0; a PDF 1.7 file declares it as Adobe's extension level 8, so readers of
+  // 1.7 recognise the handler (ISO 32000-1 §7.12 developer extensions). The catalog is a dictionary
+  // of names and numbers: nothing in it to encrypt.
+  document.catalog.set(
+    PDFName.of('Extensions'),
+    context.obj({ ADBE: { BaseVersion: PDFName.of('1.7'), ExtensionLevel: 8 } }),
+  );
   if (!context.trailerInfo.ID) {
     const id = hexString(randomBytes(16));
     context.trailerInfo.ID = context.obj([id, id]);

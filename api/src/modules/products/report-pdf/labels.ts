@@ -1,9 +1,14 @@
-import type { Locale } from '@genodesk/contract';
+import { type Locale, locales } from '@genodesk/contract';
+
+/** A customer's stored language as a report language (Czech unless it is one the PDF is written in). */
+export const reportLanguageOf = (language: string): Locale =>
+  (locales as readonly string[]).includes(language) ? (language as Locale) : 'cs';
 
 /** Every fixed word of the report PDF, in the report's language. */
 export const reportLabels = {
   cs: {
     title: 'Výsledková zpráva genetického vyšetření',
+    companyId: 'IČO',
     customer: 'Zákazník',
     dateOfBirth: 'Datum narození',
     barcode: 'Čárový kód vzorku',
@@ -43,6 +48,7 @@ export const reportLabels = {
   },
   en: {
     title: 'Genetic test report',
+    companyId: 'Company ID',
     customer: 'Customer',
     dateOfBirth: 'Date of birth',
     barcode: 'Sample barcode',
@@ -94,8 +100,8 @@ export const riskWords: Record<Locale, Record<RiskKey, string>> = {
 };
 
 /**
- * The limitations and disclaimer printed on every report until the catalogue edits them (issue 22's
- * later step: editable in both languages).
+ * The limitations and disclaimer every report prints until the catalogue's are saved
+ * (`report_texts`, edited at /templates/report-texts; report-texts.service.ts).
  */
 export const defaultReportTexts: Record<Locale, { limitations: string; disclaimer: string }> = {
   cs: {
@@ -119,14 +125,5 @@ export const defaultReportTexts: Record<Locale, { limitations: string; disclaime
       'This report is not a diagnosis and is not the only basis for a treatment decision. Discuss the ' +
       'results with your doctor. A genetic predisposition is only one factor; lifestyle and environment ' +
       'matter too.',
-  },
-};
-
-/** The laboratory's header until it is configurable. */
-export const reportCompany = {
-  name: 'GenoDesk s.r.o.',
-  address: {
-    cs: 'Genetická laboratoř · Praha, Česká republika',
-    en: 'Genetic laboratory · Prague, Czech Republic',
   },
 };

@@ -1,33 +1,35 @@
-// A report-PDF rendering thread (render.ts starts a few). Plain JavaScript on purpose: a worker
-// thread does not inherit tsx's loader, so this file runs the same under `npm start` (tsx), vitest
-// and plain node. One Typst compiler per thread, created once; its caches are evicted after every
-// render (without it memory grows by tens of MB per distinct report).
+// A report-PDF rendering process (render.ts forks a few and talks to them over IPC). Plain JavaScript
+// on purpose: it runs as plain `node` under `npm start` (tsx), vitest and the benchmarks alike. A
+// process, not a thread: a render past its time limit is ended with SIGKILL, which a thread inside
+// the native compiler cannot be (and a stuck Typst thread holds locks the process's other compilers
+// wait for). One Typst compiler per process, created once; its caches are evicted after every render
+// (without it memory grows by tens of MB per distinct report).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { parentPort, workerData } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
 const { NodeCompiler } = require('@myriaddreamin/typst-ts-node-compiler');
 
 /** @type {{ workspace: string, mainFile: string, fontFiles: string[], pdfStandard: string }} */
-const { workspace, mainFile, fontFiles, pdfStandard } = workerData;
+const { workspace, mainFile, fontFiles, pdfStandard } = JSON.parse(process.argv[2] ?? '{}');
 const compiler = NodeCompiler.create({
   workspace,
   fontArgs: [{ fontBlobs: fontFiles.map((file) => readFileSync(file)) }],
 });
 compiler.addSource(mainFile, readFileSync(mainFile, 'utf8'));
 
-parentPort.on('message', ({ id, data }) => {
+// The API process went away (stopped, or killed): nothing is left to render for.
+process.on('disconnect', () => process.exit(0));
+
+process.on('message', ({ id, data }) => {
   try {
     const result = compiler.compile({ mainFilePath: mainFile, inputs: { data } });
     const error = result.takeError();
     if (error) throw new Error(`typst: ${JSON.stringify(error.shortDiagnostics)}`);
     const pdf = compiler.pdf(result.result, { pdfStandard, pdfTags: true });
-    // A copy the thread can hand over without copying again.
-    const bytes = new Uint8Array(pdf);
-    parentPort.postMessage({ id, pdf: bytes }, [bytes.buffer]);
+    process.send?.({ id, pdf: new Uint8Array(pdf) });
   } catch (error) {
-    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    process.send?.({ id, error: error instanceof Error ? error.message : String(error) });
   } finally {
     compiler.evictCache(0);
   }

@@ -1,8 +1,10 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { AppError } from '../../../http/errors.js';
 import type { ReportDocument } from './document.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -18,45 +20,90 @@ export const reportFontFiles = [
   'DejaVuSansMono-Bold.ttf',
 ].map((file) => join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', file));
 
+/** How long a render may take by default before its process is killed (`REPORT_PDF_TIMEOUT_MS`). */
+export const defaultRenderTimeoutMs = 30_000;
+
+/** A render that took longer than its time limit: its process was killed and is replaced. */
+export const renderTimedOut = () => new AppError(503, 'REPORT_PDF_TIMEOUT', 'reportPdfTimedOut');
+
 type Task = {
   id: number;
   data: string;
+  timeoutMs: number;
   resolve: (pdf: Buffer) => void;
   reject: (error: Error) => void;
 };
 
-type Slot = { worker: Worker; task: Task | null };
+type Slot = { child: ChildProcess; task: Task | null; timer: NodeJS.Timeout | null };
+
+export type RenderOptions = {
+  /** The render's time limit from the moment a process takes it (time in the queue not counted). */
+  timeoutMs?: number;
+};
+
+type RenderMessage = { id: number; pdf?: Uint8Array; error?: string };
 
 /**
- * A small pool of worker threads rendering report PDFs with Typst, so rendering never blocks the
- * API's event loop: `size` threads (each ~200 ms of CPU per 10-page report), tasks queued in order,
- * a thread's failure rejects its task and the thread is replaced at the next task. Idle threads do
- * not keep the process alive.
+ * A small pool of rendering processes (`render-worker.mjs`, Typst), so rendering never blocks the
+ * API's event loop: `size` processes (each ~200 ms of CPU per 10-page report), tasks queued in order,
+ * a process's failure rejects its task and it is replaced at the next task. Each render has a time
+ * limit: past it the task is rejected (503 `reportPdfTimedOut`), the process is killed (SIGKILL) and
+ * leaves the pool at once, and the next task gets a new one, so a hung render never holds a slot.
+ * Processes rather than threads: a thread stuck in the native compiler cannot be stopped, and it
+ * blocks a new thread's compiler (measured: a replacement thread waited for the stuck one to finish).
+ * Idle processes do not keep the API process alive; they exit when it goes away.
  */
 export class ReportPdfPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private nextId = 1;
   private closed = false;
+  /** Renders stopped for running too long. */
+  timedOut = 0;
 
   constructor(
     readonly size = Math.max(1, Math.min(2, availableParallelism())),
     private readonly pdfStandard = 'a-2b',
+    private readonly timeoutMs = defaultRenderTimeoutMs,
   ) {}
 
-  render(document: ReportDocument): Promise<Buffer> {
+  render(document: ReportDocument, options: RenderOptions = {}): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('the report PDF renderer is closed'));
     return new Promise<Buffer>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, data: JSON.stringify(document), resolve, reject });
+      this.queue.push({
+        id: this.nextId++,
+        data: JSON.stringify(document),
+        timeoutMs: options.timeoutMs ?? this.timeoutMs,
+        resolve,
+        reject,
+      });
       this.dispatch();
     });
   }
 
-  /** Ends every thread; queued and running renders are rejected. */
+  /** The process ids of the pool's rendering processes now (a killed one has left already). */
+  get pids(): number[] {
+    return this.slots.flatMap((slot) => (slot.child.pid === undefined ? [] : [slot.child.pid]));
+  }
+
+  /** Ends every process; queued and running renders are rejected. */
   async close(): Promise<void> {
     this.closed = true;
     for (const task of this.queue.splice(0)) task.reject(new Error('the report PDF renderer closed'));
-    await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
+    await Promise.all(
+      this.slots.splice(0).map(async (slot) => {
+        if (slot.timer) clearTimeout(slot.timer);
+        slot.timer = null;
+        slot.task?.reject(new Error('the report PDF renderer closed'));
+        slot.task = null;
+        if (slot.child.exitCode !== null || slot.child.signalCode !== null) return;
+        const exited = once(slot.child, 'exit');
+        // Referenced again, so the event loop waits for its exit.
+        busy(slot.child, true);
+        slot.child.kill('SIGKILL');
+        await exited;
+      }),
+    );
   }
 
   private dispatch() {
@@ -66,52 +113,98 @@ export class ReportPdfPool {
       if (!slot) return;
       const task = this.queue.shift()!;
       slot.task = task;
-      slot.worker.ref();
-      slot.worker.postMessage({ id: task.id, data: task.data });
+      busy(slot.child, true);
+      slot.timer = setTimeout(() => this.expire(slot, task), task.timeoutMs);
+      slot.child.send({ id: task.id, data: task.data });
     }
   }
 
+  /**
+   * A render past its time limit: the slot leaves the pool at once, its process is killed, the caller
+   * gets the refusal, and the queue moves on with a new process.
+   */
+  private expire(slot: Slot, task: Task) {
+    if (slot.task !== task) return;
+    this.remove(slot);
+    slot.task = null;
+    this.timedOut++;
+    slot.child.kill('SIGKILL');
+    task.reject(renderTimedOut());
+    if (!this.closed) this.dispatch();
+  }
+
+  private remove(slot: Slot): boolean {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return false;
+    this.slots.splice(index, 1);
+    return true;
+  }
+
   private start(): Slot {
-    const worker = new Worker(join(here, 'render-worker.mjs'), {
-      workerData: {
-        workspace: here,
-        mainFile: join(here, 'report.typ'),
-        fontFiles: reportFontFiles,
-        pdfStandard: this.pdfStandard,
-      },
-    });
-    const slot: Slot = { worker, task: null };
-    worker.on('message', (message: { id: number; pdf?: Uint8Array; error?: string }) => {
+    const child = fork(
+      join(here, 'render-worker.mjs'),
+      [
+        JSON.stringify({
+          workspace: here,
+          mainFile: join(here, 'report.typ'),
+          fontFiles: reportFontFiles,
+          pdfStandard: this.pdfStandard,
+        }),
+      ],
+      // Plain node (no tsx or vitest loader); the PDF travels back as bytes, not JSON.
+      { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+    const slot: Slot = { child, task: null, timer: null };
+    child.on('message', (message: RenderMessage) => {
       const task = slot.task;
       if (!task || task.id !== message.id) return;
       slot.task = null;
-      worker.unref();
+      if (slot.timer) clearTimeout(slot.timer);
+      slot.timer = null;
+      busy(child, false);
       if (message.pdf)
         task.resolve(Buffer.from(message.pdf.buffer, message.pdf.byteOffset, message.pdf.byteLength));
       else task.reject(new Error(message.error ?? 'the report PDF was not rendered'));
       this.dispatch();
     });
     const fail = (error: Error) => {
-      const index = this.slots.indexOf(slot);
-      if (index < 0) return;
-      this.slots.splice(index, 1);
+      if (!this.remove(slot)) return;
       slot.task?.reject(error);
       slot.task = null;
       if (!this.closed) this.dispatch();
     };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`a report PDF thread stopped (exit code ${code})`)));
+    child.on('error', fail);
+    child.on('exit', (code, signal) =>
+      fail(new Error(`a report PDF process stopped (exit code ${code}, signal ${signal})`)),
+    );
     this.slots.push(slot);
     return slot;
   }
 }
 
+/** A process keeps the API's event loop alive only while it renders. */
+function busy(child: ChildProcess, rendering: boolean) {
+  const channel = child.channel as { ref(): void; unref(): void } | null | undefined;
+  if (rendering) {
+    child.ref();
+    channel?.ref();
+  } else {
+    child.unref();
+    channel?.unref();
+  }
+}
+
 let shared: ReportPdfPool | null = null;
 
-/** Renders a report PDF (PDF/A-2b, tagged) on the process's shared pool, started at the first use. */
-export function renderReportPdf(document: ReportDocument): Promise<Buffer> {
+/**
+ * Renders a report PDF (PDF/A-2b, tagged) on the process's shared pool, started at the first use;
+ * `timeoutMs` is the configured limit (`REPORT_PDF_TIMEOUT_MS`).
+ */
+export function renderReportPdf(document: ReportDocument, options: RenderOptions = {}): Promise<Buffer> {
   shared ??= new ReportPdfPool();
-  return shared.render(document);
+  return shared.render(document, options);
 }
 
 /** Ends the shared pool (a shutdown step); a later render starts a new one. */

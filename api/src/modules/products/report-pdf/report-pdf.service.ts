@@ -1,23 +1,27 @@
 import { type Locale, reportNumberOf } from '@genodesk/contract';
 import type { Principal } from '../../../auth/principal.js';
+import type { Config } from '../../../config.js';
 import type { Executor } from '../../../db/client.js';
 import { auditLog } from '../../../db/schema/index.js';
 import { readReportSource, reportDocumentFrom } from './document.js';
 import { renderReportPdf } from './render.js';
+import { reportTextsFor } from './report-texts.service.js';
 
-/** Where a code is checked: the back-office's verification page (issue 22; the page is still to come). */
+/** Where a code is checked: the back-office's verification page (`/verify/:code`). */
 export const verificationUrl = (origin: string, code: string) =>
   `${origin}/verify/${encodeURIComponent(code)}`;
 
 /**
  * `GET admin/products/pdfpreview`: the report as it would be issued now, in `locale` (else the
  * customer's language), with a PREVIEW watermark and a placeholder verification code (nothing is
- * stored, so there is nothing to verify). The read is audited like the report's own read.
+ * stored, so there is nothing to verify), the configured header and the catalogue's texts. The read
+ * is audited like the report's own read.
  */
 export async function previewReportPdf(
   db: Executor,
   reader: Principal,
   input: { productId: number; locale?: Locale; origin: string },
+  config: Pick<Config, 'reportCompany' | 'reportPdfTimeoutMs'>,
 ): Promise<{ pdf: Buffer; filename: string; locale: Locale }> {
   const { source, language } = await readReportSource(db, input.productId);
   const locale = input.locale ?? language;
@@ -26,8 +30,10 @@ export async function previewReportPdf(
     locale,
     preview: true,
     verification: { code, url: verificationUrl(input.origin, code) },
+    company: config.reportCompany,
+    texts: await reportTextsFor(db, locale),
   });
-  const pdf = await renderReportPdf(document);
+  const pdf = await renderReportPdf(document, { timeoutMs: config.reportPdfTimeoutMs });
   await db.insert(auditLog).values({
     entity: 'productRead',
     entityId: input.productId,

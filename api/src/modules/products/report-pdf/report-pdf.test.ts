@@ -157,6 +157,78 @@ describe('GET admin/products/pdfpreview', () => {
     });
   });
 
+  it("prints the laboratory's header from the configuration (name, address, contact lines, company ID) on every page", async () => {
+    const report = await reportFor(t, { surname: 'Hlavičková' });
+    const configured = t.config.reportCompany;
+    t.config.reportCompany = {
+      name: 'Laboratoř Šumava a.s.',
+      address: 'Náměstí 12, 385 01 Vimperk',
+      contact: ['tel. +420 388 000 111', 'lab@sumava.test'],
+      id: '87654321',
+    };
+    let pages: string[];
+    let englishPages: string[];
+    try {
+      const response = await preview(`Id=${report.productId}`);
+      expect(response.statusCode).toBe(200);
+      pages = await pagesOf(response.rawPayload);
+      englishPages = await pagesOf((await preview(`Id=${report.productId}&locale=en`)).rawPayload);
+    } finally {
+      t.config.reportCompany = configured;
+    }
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) {
+      for (const part of ['Laboratoř Šumava a.s.', 'Náměstí 12, 385 01 Vimperk', 'tel. +420 388 000 111'])
+        expect(page).toContain(part);
+      expect(page).toContain('lab@sumava.test');
+      expect(page).toContain('IČO: 87654321');
+    }
+    expect(englishPages[0]).toContain('Company ID: 87654321');
+
+    // Without a company ID the line is left out; the demo defaults name the demo laboratory.
+    const plain = (await pagesOf((await preview(`Id=${report.productId}`)).rawPayload)).join(' ');
+    expect(plain).toContain(configured.name);
+    expect(plain).toContain(configured.address);
+    expect(configured.id).toBeNull();
+    expect(plain).not.toContain('IČO');
+  });
+
+  it("a render past REPORT_PDF_TIMEOUT_MS answers 503 with a message in the caller's language; the next preview renders", async () => {
+    const report = await reportFor(t);
+    t.config.reportPdfTimeoutMs = 1;
+    try {
+      const cs = await preview(`Id=${report.productId}`);
+      expect(cs.statusCode).toBe(503);
+      expect(cs.json().error).toEqual({
+        code: 'REPORT_PDF_TIMEOUT',
+        message: 'Vytvoření PDF zprávy trvalo příliš dlouho a bylo přerušeno. Zkuste to prosím znovu.',
+      });
+      const en = await preview(`Id=${report.productId}`, { ...doctor, 'accept-language': 'en' });
+      expect(en.statusCode).toBe(503);
+      expect(en.json().error.message).toBe(
+        'Rendering the report PDF took too long and was stopped. Please try again.',
+      );
+    } finally {
+      t.config.reportPdfTimeoutMs = 30_000;
+    }
+    const after = await preview(`Id=${report.productId}`);
+    expect(after.statusCode).toBe(200);
+    expect(after.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it("the report carries the customer's language, the preview's default", async () => {
+    const report = await reportFor(t);
+    const read = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/admin/products/getproduct?ProductId=${report.productId}`,
+        headers: doctor,
+      });
+    expect((await read()).json().assignedCustomer.language).toBe('cs');
+    await t.db.update(customers).set({ language: 'en' }).where(eq(customers.id, report.customerId));
+    expect((await read()).json().assignedCustomer.language).toBe('en');
+  });
+
   it('answers 404 for an unknown report, 400 for a bad query, 403 without Products.View', async () => {
     expect((await preview('Id=999999999')).statusCode).toBe(404);
     expect((await preview('Id=abc')).statusCode).toBe(400);

@@ -2,14 +2,11 @@ import type { Locale } from '@genodesk/contract/locales';
 import { reportNumberOf } from '@genodesk/contract/products';
 import { Button, Group, Select } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, saveBlob } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { usePreviewReportPdf } from '../api/preview-report-pdf';
-
-/** The preview's language: the customer's (the API's default) or one chosen. */
-type PreviewLanguage = 'customer' | Locale;
 
 /**
  * Opens a PDF in a new tab: the tab is opened at the click (a tab opened after the fetch would be
@@ -29,12 +26,22 @@ function showPdf(tab: Window | null, blob: Blob, filename: string) {
 
 /**
  * "Preview PDF": the report rendered now by the API (a PREVIEW watermark, not stored), in the
- * customer's language or the one chosen, opened in a new tab. It shows the report as saved.
+ * customer's language (the report carries it; the language the PDF is issued in) unless staff pick
+ * the other, opened in a new tab. It shows the report as saved.
  */
-export function PdfPreview({ productId }: { productId: number }) {
+export function PdfPreview({ productId, customerLanguage }: { productId: number; customerLanguage: Locale }) {
   const { t } = useTranslation();
   const preview = usePreviewReportPdf();
-  const [language, setLanguage] = useState<PreviewLanguage>('customer');
+  const [language, setLanguage] = useState<Locale>(customerLanguage);
+  // Another report (or the customer's language changed): its customer's language again.
+  useEffect(() => setLanguage(customerLanguage), [customerLanguage]);
+  const option = (value: Locale) => ({
+    value,
+    label:
+      value === customerLanguage
+        ? t('products.pdf.customerLanguage', { language: t(`languageName.${value}`) })
+        : t(`languageName.${value}`),
+  });
 
   const open = () => {
     const tab = window.open('', '_blank');
@@ -44,7 +51,7 @@ export function PdfPreview({ productId }: { productId: number }) {
       tab.document.body.textContent = t('products.pdf.previewLoading');
     }
     preview.mutate(
-      { id: productId, locale: language === 'customer' ? undefined : language },
+      { id: productId, locale: language },
       {
         onSuccess: ({ blob, filename }) =>
           showPdf(tab, blob, filename ?? `${reportNumberOf(productId)}-preview.pdf`),
@@ -62,15 +69,11 @@ export function PdfPreview({ productId }: { productId: number }) {
     <Group gap="xs" wrap="nowrap" data-testid="product-pdf-preview">
       <Select
         aria-label={t('products.pdf.previewLanguage')}
-        data={[
-          { value: 'customer', label: t('products.pdf.customerLanguage') },
-          { value: 'cs', label: t('languageName.cs') },
-          { value: 'en', label: t('languageName.en') },
-        ]}
+        data={[option('cs'), option('en')]}
         value={language}
-        onChange={(value) => value && setLanguage(value as PreviewLanguage)}
+        onChange={(value) => value && setLanguage(value as Locale)}
         allowDeselect={false}
-        w={200}
+        w={240}
         data-testid="product-pdf-preview-language"
       />
       <Button

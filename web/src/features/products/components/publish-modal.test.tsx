@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadInitialLocale } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
-import { issuesNewVersion, PublishModal } from './publish-modal';
+import { PublishModal } from './publish-modal';
 
 vi.mock('@/lib/progress', () => ({ progressStart: vi.fn(), progressDone: vi.fn() }));
 
@@ -135,21 +135,5 @@ describe('PublishModal: a new version of an issued PDF', () => {
     expect(screen.queryByTestId('product-publish-reason')).toBeNull();
     fireEvent.click(screen.getByTestId('product-publish-confirm'));
     expect(onConfirm).toHaveBeenCalledWith([], undefined);
-  });
-});
-
-describe("issuesNewVersion (the API's rule)", () => {
-  const issuedAt = '2026-11-24T09:00:00.000Z';
-  const published = { status: 3, lastChangeAt: issuedAt };
-  it('is a new version when the status changes, the edit changes something, or the report changed since', () => {
-    expect(issuesNewVersion(published, 'preliminary', issuedAt, false)).toBe(true);
-    expect(issuesNewVersion(published, 'publish', issuedAt, true)).toBe(true);
-    expect(
-      issuesNewVersion({ status: 3, lastChangeAt: '2026-11-25T09:00:00.000Z' }, 'publish', issuedAt, false),
-    ).toBe(true);
-  });
-  it('is none for the same report published the same way again', () => {
-    expect(issuesNewVersion(published, 'publish', issuedAt, false)).toBe(false);
-    expect(issuesNewVersion({ status: 3, lastChangeAt: null }, 'publish', issuedAt, false)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { ProductStatus } from '@genodesk/contract/enums';
 import {
+  issuesNewPdfVersion,
   type Product,
   type PublicationOpenPoint,
   publicationOpenPointsOf,
@@ -24,22 +25,6 @@ const openPointsOf = (product: Product, doctorIntro: string): PublicationOpenPoi
     notAssessedCount: product.notAssessed.length,
     doctorIntro,
   });
-
-/**
- * Whether publishing again issues a new PDF version, as the API decides it (`issueNeeded`): the status
- * changes, the edit changes something (texts, the inspection confirmed), or the report changed since
- * the version was issued. The API has the last word (422 `reportReasonRequired`).
- */
-export function issuesNewVersion(
-  product: Pick<Product, 'status' | 'lastChangeAt'>,
-  action: PublishAction,
-  issuedAt: string,
-  editChanges: boolean,
-): boolean {
-  const status = action === 'publish' ? ProductStatus.Published : ProductStatus.PreliminarilyPublished;
-  if (product.status !== status || editChanges) return true;
-  return product.lastChangeAt !== null && Date.parse(product.lastChangeAt) > Date.parse(issuedAt);
-}
 
 interface PublishModalProps {
   action: PublishAction | null;
@@ -81,10 +66,20 @@ export function PublishModal({
   useEffect(() => setServerError(reasonError), [reasonError]);
   const documents = useReportDocuments(product.id);
   const latest = documents.data?.[0];
+  // The API's own rule (contract): the status changes, the edit changes something printed (texts,
+  // the inspection confirmed), or the report changed since the version was issued. The API has the
+  // last word (422 `reportReasonRequired`).
   const reissue =
     action !== null &&
     latest !== undefined &&
-    issuesNewVersion(product, action, latest.createdAt, textsChanged || points.includes('inspection'));
+    issuesNewPdfVersion({
+      issuedAt: latest.createdAt,
+      statusChanges:
+        product.status !==
+        (action === 'publish' ? ProductStatus.Published : ProductStatus.PreliminarilyPublished),
+      editChanges: textsChanged || points.includes('inspection'),
+      lastChangeAt: product.lastChangeAt,
+    });
   // The server asking for a reason shows the field even when the versions could not be read.
   const needsReason = reissue || reasonError !== undefined;
   const refetchDocuments = documents.refetch;

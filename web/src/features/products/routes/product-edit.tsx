@@ -273,7 +273,7 @@ function ProductEditor({ product }: { product: Product }) {
               <Button variant="subtle" color="gray" onClick={() => navigate(viewPath)}>
                 {t('common.cancel')}
               </Button>
-              <PdfPreview productId={product.id} />
+              <PdfPreview productId={product.id} customerLanguage={product.assignedCustomer.language} />
             </Group>
             <Group gap="sm" wrap="wrap">
               <Button

@@ -301,7 +301,7 @@ function ProductView({ product }: { product: Product }) {
         <Section
           title={t('products.pdf.title')}
           testId="product-pdf"
-          extra={<PdfPreview productId={product.id} />}
+          extra={<PdfPreview productId={product.id} customerLanguage={product.assignedCustomer.language} />}
         >
           <ReportDocuments productId={product.id} />
         </Section>

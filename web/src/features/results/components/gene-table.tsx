@@ -1,4 +1,4 @@
-import type { GeneInformation } from '@genodesk/contract/results';
+import { type GeneInformation, noCallGenotype } from '@genodesk/contract/results';
 import { ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -18,15 +18,21 @@ const scrollable = { tabIndex: 0 };
 /**
  * A customer's genotypes, every row (a report's gene table hides none): the gene (its name, e.g.
  * MTHFR), the marker the lab measured (its code, e.g. rs1801133), HGVS c., protein, transcript and the
- * genotype. Only a table wider than its column scrolls, sideways.
+ * genotype (a no-call said in words). Only a table wider than its column scrolls, sideways.
  */
 export function GeneTable({ genes, compact = false, testId = 'gene-table' }: GeneTableProps) {
   const { t } = useTranslation();
   const genotype = (g: GeneInformation) => (
     <Table.Td>
-      <Text ff="monospace" fz="sm" fw={700} data-testid="gene-genotype" style={{ whiteSpace: 'nowrap' }}>
-        {g.genotype}
-      </Text>
+      {g.genotype === noCallGenotype ? (
+        <Text fz="sm" c="dimmed" fs="italic" data-testid="gene-genotype" data-no-call>
+          {t('results.genes.noCall')}
+        </Text>
+      ) : (
+        <Text ff="monospace" fz="sm" fw={700} data-testid="gene-genotype" style={{ whiteSpace: 'nowrap' }}>
+          {g.genotype}
+        </Text>
+      )}
     </Table.Td>
   );
   const marker = (g: GeneInformation) => (

@@ -82,6 +82,61 @@ function Unpairables({ upload }: { upload: ResultUploadDetail }) {
   );
 }
 
+/** Per sample of a lab-format file: markers called, and each one not, with why. */
+function MarkerCounts({ upload }: { upload: ResultUploadDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" p="xl" data-testid="result-marker-counts">
+      <Group justify="space-between" mb="md">
+        <Title order={4}>{t('results.markers.title')}</Title>
+        <Text fz="sm" c="dimmed">
+          {t('results.markers.count', { count: upload.markerCounts.length })}
+        </Text>
+      </Group>
+      <ScrollArea.Autosize mah={560} viewportProps={{ tabIndex: 0 }}>
+        <Table miw={720} fz="sm" striped stickyHeader>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('results.markers.barcode')}</Table.Th>
+              <Table.Th ta="right">{t('results.markers.found')}</Table.Th>
+              <Table.Th ta="right">{t('results.markers.noCalls')}</Table.Th>
+              <Table.Th ta="right">{t('results.markers.referenceMismatches')}</Table.Th>
+              <Table.Th ta="right">{t('results.markers.ambiguousSkipped')}</Table.Th>
+              <Table.Th>{t('results.markers.problems')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {upload.markerCounts.map((m) => (
+              <Table.Tr key={m.barcode} data-testid="result-marker-row" data-barcode={m.barcode}>
+                <Table.Td ff="monospace">{m.barcode}</Table.Td>
+                <Table.Td ta="right" data-testid="result-marker-found">
+                  {m.found}
+                </Table.Td>
+                <Table.Td ta="right" data-testid="result-marker-no-calls">
+                  {m.noCalls}
+                </Table.Td>
+                <Table.Td ta="right">{m.referenceMismatches}</Table.Td>
+                <Table.Td ta="right">{m.ambiguousSkipped}</Table.Td>
+                <Table.Td data-testid="result-marker-problems">
+                  {m.problems.length === 0 ? (
+                    <Text fz="sm" c="dimmed" span>
+                      {t('results.markers.none')}
+                    </Text>
+                  ) : (
+                    m.problems
+                      .map((p) => `${p.geneCode} (${t(`results.markers.problem.${p.reason}`, p.reason)})`)
+                      .join(', ')
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Card>
+  );
+}
+
 /** The samples the upload paired, each with its customer and the report generated from it. */
 function PairedSamples({ upload }: { upload: ResultUploadDetail }) {
   const { t } = useTranslation();
@@ -251,8 +306,17 @@ export function ResultViewRoute() {
               {formatDateTime(u.finishedAt, locale)}
             </DetailItem>
             <DetailItem label={t('results.fields.fileSize')}>{formatFileSize(u.fileSize, locale)}</DetailItem>
+            <DetailItem label={t('results.fields.format')} testId="result-detail-format">
+              {u.format ? t(`results.format.${u.format}`, u.format) : '—'}
+            </DetailItem>
+            {u.genomeBuild !== null && (
+              <DetailItem label={t('results.fields.genomeBuild')} testId="result-detail-build">
+                {`GRCh${u.genomeBuild}`}
+              </DetailItem>
+            )}
           </SimpleGrid>
         </Card>
+        {u.markerCounts.length > 0 && <MarkerCounts upload={u} />}
         {u.status !== ResultUploadStatus.Failed && <PairedSamples upload={u} />}
         {u.status !== ResultUploadStatus.Failed && <Unpairables upload={u} />}
       </Stack>

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('the report PDF settings', () => {
+  it('has a demo laboratory header without a company ID, and a 30 s render limit, when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.reportCompany).toEqual({
+      name: 'GenoDesk s.r.o.',
+      address: 'Laboratorní 1234/5, 110 00 Praha 1',
+      contact: ['tel. +420 123 456 789 · laborator@genodesk.test · www.genodesk.test'],
+      id: null,
+    });
+    expect(config.reportPdfTimeoutMs).toBe(30_000);
+  });
+
+  it('reads COMPANY_* (contact lines split at |, blanks trimmed) and REPORT_PDF_TIMEOUT_MS', () => {
+    const config = loadConfig({
+      COMPANY_NAME: ' Laboratoř Šumava a.s. ',
+      COMPANY_ADDRESS: 'Náměstí 12, 385 01 Vimperk',
+      COMPANY_CONTACT: 'tel. +420 388 000 111 | lab@sumava.test ||',
+      COMPANY_ID: ' 87654321 ',
+      REPORT_PDF_TIMEOUT_MS: '5000',
+    });
+    expect(config.reportCompany).toEqual({
+      name: 'Laboratoř Šumava a.s.',
+      address: 'Náměstí 12, 385 01 Vimperk',
+      contact: ['tel. +420 388 000 111', 'lab@sumava.test'],
+      id: '87654321',
+    });
+    expect(config.reportPdfTimeoutMs).toBe(5000);
+  });
+
+  it('refuses a render limit that is not a positive whole number', () => {
+    expect(() => loadConfig({ REPORT_PDF_TIMEOUT_MS: '0' })).toThrow(/REPORT_PDF_TIMEOUT_MS/);
+    expect(() => loadConfig({ REPORT_PDF_TIMEOUT_MS: 'soon' })).toThrow(/REPORT_PDF_TIMEOUT_MS/);
+  });
+});

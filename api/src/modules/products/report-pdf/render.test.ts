@@ -1,0 +1,75 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { syntheticReportSource } from '../../../../bench/report-source.js';
+import { loadConfig } from '../../../config.js';
+import { AppError } from '../../../http/errors.js';
+import { reportDocumentFrom } from './document.js';
+import { defaultReportTexts } from './labels.js';
+import { ReportPdfPool } from './render.js';
+
+// The render's time limit, for real: a report far too long to render within the limit (thousands
+// of phenotypes, ~10 s of Typst) against a pool whose limit is 2 s. No mock: the rendering process is
+// really busy in the compiler when it is killed.
+
+const documentOf = (phenotypes: number) =>
+  reportDocumentFrom(syntheticReportSource({ seed: 7, status: 3, phenotypes, categories: 8 }), {
+    locale: 'cs',
+    preview: false,
+    verification: { code: '7KQ2M-XR4TD', url: 'https://lab.example.cz/verify/7KQ2M-XR4TD' },
+    company: loadConfig({}).reportCompany,
+    texts: defaultReportTexts.cs,
+  });
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const pool = new ReportPdfPool(1, 'a-2b', 2_000);
+afterAll(() => pool.close());
+
+describe('ReportPdfPool time limit', () => {
+  it('kills a render past its limit, answers 503 reportPdfTimedOut, and renders the next report in a new process', async () => {
+    const small = await documentOf(3);
+    // The process started and warm: one small report renders well within the limit.
+    expect((await pool.render(small)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const [first] = pool.pids;
+    expect(first).toBeDefined();
+
+    const huge = await documentOf(8000);
+    const started = Date.now();
+    const refused = await pool.render(huge).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    const waited = Date.now() - started;
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({
+      statusCode: 503,
+      code: 'REPORT_PDF_TIMEOUT',
+      messageKey: 'reportPdfTimedOut',
+    });
+    expect(waited).toBeGreaterThanOrEqual(1_900);
+    expect(waited).toBeLessThan(6_000);
+    expect(pool.timedOut).toBe(1);
+    // The slot is free at once and the killed process is gone.
+    expect(pool.pids).toEqual([]);
+    await expect.poll(() => alive(first!), { timeout: 5_000 }).toBe(false);
+
+    // The next report gets a new process, within the same limit.
+    const next = await pool.render(small);
+    expect(next.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pool.pids).toHaveLength(1);
+    expect(pool.pids[0]).not.toBe(first);
+    expect(pool.timedOut).toBe(1);
+  });
+
+  it('limits each render by the time given with it', async () => {
+    const refused = await pool.render(await documentOf(3), { timeoutMs: 1 }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'REPORT_PDF_TIMEOUT' });
+    expect((await pool.render(await documentOf(3))).length).toBeGreaterThan(1000);
+  });
+});

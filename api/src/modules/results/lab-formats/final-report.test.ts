@@ -1,0 +1,210 @@
+import { LabFileFormat, noCallGenotype } from '@genodesk/contract';
+import { describe, expect, it } from 'vitest';
+import { demoMarkers } from './demo-markers.js';
+import {
+  accepted,
+  demoSamples,
+  finalReport,
+  genotypesOf,
+  problemsOf,
+  read,
+  refusal,
+  type TestSample,
+  testMarkers,
+} from './test-files.js';
+
+function report(columns: string[], rows: string[][], separator = '\t') {
+  return [
+    '[Header]',
+    `GSGT Version${separator}2.0.4`,
+    `Content${separator}${separator}GSA-24v3-0_A1.bpm`,
+    `Num Samples${separator}2`,
+    '[Data]',
+    columns.join(separator),
+    ...rows.map((row) => row.join(separator)),
+  ].join('\n');
+}
+const plus = ['SNP Name', 'Sample ID', 'Allele1 - Plus', 'Allele2 - Plus', 'GC Score'];
+
+describe('Illumina GenomeStudio Final Report', () => {
+  const samples = demoSamples(5, 77);
+
+  it('reads the [Header] and [Data] sections, one row per SNP × sample, keeping only mapped markers', async () => {
+    const result = accepted(await read(finalReport(samples, { noise: 20 })));
+    expect(result.format).toBe(LabFileFormat.FinalReport);
+    expect(result.barcodes.map((entry) => entry.barcode)).toEqual(samples.map((sample) => sample.barcode));
+    expect(result.barcodes[0]?.line).toBe(11);
+    expect(result.rows).toBe(samples.length * (demoMarkers.length + 20));
+    expect(result.barcodes[0]?.genes).toHaveLength(testMarkers.length);
+    expect(genotypesOf(result).GD00000001?.rs4988235).toBe(samples[0]?.genotypes.rs4988235);
+    // The test-only markers are not on the chip.
+    expect(problemsOf(result).GD00000001?.['MT-TL1']).toBe('absent');
+  });
+
+  it('reads a report that starts at its [Data] section', async () => {
+    const text = ['[Data]', plus.join('\t'), ['rs4988235', 'S1', 'G', 'A', '0.9'].join('\t')].join('\n');
+    expect(genotypesOf(await read(text)).S1?.rs4988235).toBe('C/T');
+  });
+
+  it('reads a comma-separated report as a tab-separated one', async () => {
+    expect(genotypesOf(await read(finalReport(samples, { separator: ',' })))).toEqual(
+      genotypesOf(await read(finalReport(samples))),
+    );
+  });
+
+  it('converts Forward and Top alleles through the map; skips strand-ambiguous markers there', async () => {
+    const expected = genotypesOf(await read(finalReport(samples)));
+    for (const strand of ['forward', 'top'] as const) {
+      const result = accepted(await read(finalReport(samples, { strand })));
+      for (const [barcode, genes] of Object.entries(genotypesOf(result)))
+        for (const [code, genotype] of Object.entries(genes)) {
+          if (code === 'rs1799945' || code === 'rs9939609') {
+            expect(genotype).toBe(noCallGenotype);
+            expect(problemsOf(result)[barcode]?.[code]).toBe('strandAmbiguous');
+          } else expect(genotype).toBe(expected[barcode]?.[code]);
+        }
+      expect(result.counts[0]).toMatchObject({ ambiguousSkipped: 2, found: demoMarkers.length - 2 });
+    }
+  });
+
+  it('reads a strand-ambiguous marker in Plus alleles', async () => {
+    const genes = genotypesOf(await read(finalReport(samples))).GD00000001;
+    expect(genes?.rs1799945).toBe(samples[0]?.genotypes.rs1799945);
+    expect(genes?.rs9939609).toBe(samples[0]?.genotypes.rs9939609);
+  });
+
+  it('takes - as a no-call, and an allele the marker does not have as unexpected', async () => {
+    const text = report(plus, [
+      ['rs4988235', 'S1', '-', '-', '0'],
+      ['rs1801133', 'S1', 'A', '-', '0'],
+      ['rs762551', 'S1', 'C', 'G', '0.8'],
+      ['rs1815739', 'S1', 'T', 'C', '0.8'],
+    ]);
+    const result = accepted(await read(text));
+    expect(problemsOf(result).S1).toMatchObject({
+      rs4988235: 'noCall',
+      rs1801133: 'noCall',
+      rs762551: 'unexpectedAllele',
+    });
+    expect(genotypesOf(result).S1?.rs1815739).toBe('T/C');
+  });
+
+  it('reads I/D indel alleles: I the longer allele, D the shorter', async () => {
+    const text = report(plus, [
+      ['rs113993960', 'S1', 'I', 'D', '0.9'],
+      ['rs113993960', 'S2', 'D', 'D', '0.9'],
+      ['rs9999002', 'S1', 'D', 'I', '0.9'],
+      ['rs1801133', 'S1', 'I', 'D', '0.9'],
+    ]);
+    const result = accepted(await read(text));
+    expect(genotypesOf(result).S1).toMatchObject({ rs113993960: 'I/D', instest: 'D/I' });
+    expect(genotypesOf(result).S2?.rs113993960).toBe('D/D');
+    expect(problemsOf(result).S1?.rs1801133).toBe('unexpectedAllele');
+  });
+
+  it('matches SNP Name to the rsid case-insensitively, or to the gene code', async () => {
+    const expected = genotypesOf(await read(finalReport(samples)));
+    expect(genotypesOf(await read(finalReport(samples, { names: 'upper' })))).toEqual(expected);
+    expect(genotypesOf(await read(finalReport(samples, { names: 'geneCode' })))).toEqual(expected);
+    const byCode = report(plus, [['MT-TL1', 'S1', 'G', 'G', '0.9']]);
+    expect(genotypesOf(await read(byCode)).S1?.['MT-TL1']).toBe('G/G');
+  });
+
+  describe('by position, when no name matches', () => {
+    const expected = async () => genotypesOf(await read(finalReport(samples)));
+
+    it('in the chosen build', async () => {
+      for (const build of [37, 38] as const) {
+        const result = accepted(
+          await read(finalReport(samples, { names: 'none', positions: build }), { genomeBuild: build }),
+        );
+        expect(result.genomeBuild).toBe(build);
+        expect(genotypesOf(result)).toEqual(await expected());
+      }
+    });
+
+    it('in the build the position columns fall on, when none was chosen', async () => {
+      for (const build of [37, 38] as const) {
+        const result = accepted(await read(finalReport(samples, { names: 'none', positions: build })));
+        expect(result.genomeBuild).toBe(build);
+        expect(genotypesOf(result)).toEqual(await expected());
+      }
+    });
+
+    it('in the build the rows matched by name agree with', async () => {
+      const rows = [
+        ['rs4988235', 'S1', 'A', 'A', '0.9', '2', '136608646'],
+        ['GSA-rs1801133', 'S1', 'A', 'G', '0.9', '1', '11856378'],
+        ['exm-x', 'S1', 'A', 'G', '0.9', '1', '11796321'],
+      ];
+      const result = accepted(await read(report([...plus, 'Chr', 'Position'], rows)));
+      expect(result.genomeBuild).toBe(37);
+      expect(genotypesOf(result).S1).toMatchObject({ rs4988235: 'T/T', rs1801133: 'T/C' });
+    });
+
+    it('a name match beats a position match', async () => {
+      const rows = [
+        ['GSA-rs4988235', 'S1', 'G', 'G', '0.9', '2', '136608646'],
+        ['rs4988235', 'S1', 'A', 'A', '0.9', '2', '136608646'],
+      ];
+      const result = await read(report([...plus, 'Chr', 'Position'], rows), { genomeBuild: 37 });
+      expect(genotypesOf(result).S1?.rs4988235).toBe('T/T');
+    });
+  });
+
+  it('fills every sample of the report with every mapped marker', async () => {
+    const partial: TestSample[] = [
+      { barcode: 'GD1', genotypes: { rs4988235: 'C/T' } },
+      { barcode: 'GD2', genotypes: {} },
+    ];
+    const text = report(plus, [
+      ['rs4988235', 'GD1', 'G', 'A', '0.9'],
+      ['rs111', 'GD2', 'G', 'A', '0.9'],
+    ]);
+    const result = accepted(await read(text));
+    expect(result.barcodes.map((entry) => entry.barcode)).toEqual(partial.map((sample) => sample.barcode));
+    expect(result.counts.map((counts) => counts.found)).toEqual([1, 0]);
+    expect(result.counts[1]?.noCalls).toBe(testMarkers.length);
+  });
+
+  describe('bad files are refused whole, naming the line', () => {
+    it('no [Data] section', async () => {
+      expect(refusal(await read('[Header]\nGSGT Version\t2.0.4\nNum Samples\t1\n'))).toEqual({
+        key: 'labFileFinalReportNoData',
+        params: { line: 3 },
+      });
+    });
+
+    it.each([
+      ['SNP Name', ['Sample ID', 'Allele1 - Plus', 'Allele2 - Plus']],
+      ['Sample ID', ['SNP Name', 'Allele1 - Plus', 'Allele2 - Plus']],
+      ['Allele1 - Plus', ['SNP Name', 'Sample ID', 'Allele1 - AB', 'Allele2 - AB']],
+    ])('a missing %s column', async (column, columns) => {
+      expect(refusal(await read(report(columns, [])))).toEqual({
+        key: 'resultsFileMissingColumn',
+        params: { line: 6, column },
+      });
+    });
+
+    it('a row with too few values', async () => {
+      const result = await read(
+        report(plus, [['rs4988235', 'S1', 'G', 'A', '0.9'], ['rs762551'], ['rs762551', 'S1', 'C']]),
+      );
+      expect(result).toEqual({
+        ok: false,
+        errors: [
+          { key: 'resultsFileWrongFieldCount', params: { line: 8, expected: 5, found: 1 } },
+          { key: 'resultsFileWrongFieldCount', params: { line: 9, expected: 5, found: 3 } },
+        ],
+        more: 0,
+      });
+    });
+
+    it('no mapped marker', async () => {
+      expect(refusal(await read(report(plus, [['rs1', 'S1', 'A', 'A', '0.9']])))).toEqual({
+        key: 'labFileNoMappedMarker',
+        params: { line: 7 },
+      });
+    });
+  });
+});

@@ -1,0 +1,190 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { LabFileFormat, maxResultsFileBytes } from '@genodesk/contract';
+import { parseResultsFile } from '../results-file.js';
+import { ConsumerReader } from './consumer.js';
+import { detectFormat } from './detect.js';
+import { FinalReportReader } from './final-report.js';
+import { type LineReader, LineSplitter, refuse, StopReading, stop } from './lines.js';
+import { MarkerIndex } from './marker-index.js';
+import type { LabFileResult, MapMarker, ReadOptions } from './types.js';
+import { VcfReader } from './vcf.js';
+
+export type { LabFileResult, MapMarker, MarkerProblem, ReadOptions, SampleMarkerCounts } from './types.js';
+
+/**
+ * Reads a results file in any of the lab formats (issue 23) into the catalogue's genotypes through the
+ * marker map: this project's CSV (as `parseResultsFile`), VCF, Illumina GenomeStudio Final Report,
+ * 23andMe and AncestryDNA raw data. The format is detected from the content (gzip first, then the
+ * first lines), never the file name. Streams line by line: memory stays flat whatever the file's size
+ * (but for the CSV, at most `maxResultsFileBytes`, which `parseResultsFile` reads whole).
+ *
+ * Every sample gets every mapped marker once: a call as the catalogue writes it (the plus-strand alleles
+ * translated reference → catalogueReference, alternative → catalogueAlternative, in the file's order,
+ * joined by '/'), else `noCallGenotype` and a problem in `counts`. A bad file is refused whole, with the
+ * 1-based line and the reason; nothing partial is returned.
+ */
+export async function readLabFile(
+  source: AsyncIterable<Buffer | Uint8Array>,
+  markers: MapMarker[],
+  options: ReadOptions,
+): Promise<LabFileResult> {
+  const file = new LabFileReader(new MarkerIndex(markers), options);
+  const iterator = source[Symbol.asyncIterator]();
+  const rest = { [Symbol.asyncIterator]: () => iterator };
+  try {
+    // The first two bytes tell a gzip stream.
+    let head: Buffer = Buffer.alloc(0);
+    while (head.length < 2) {
+      const next = await iterator.next();
+      if (next.done) break;
+      head = head.length ? Buffer.concat([head, asBuffer(next.value)]) : asBuffer(next.value);
+    }
+    if (head[0] === 0x1f && head[1] === 0x8b) await gunzipInto(head, rest, file);
+    else {
+      if (head.length) file.push(head);
+      for await (const chunk of rest) file.push(asBuffer(chunk));
+    }
+    return file.end();
+  } catch (error) {
+    if (error instanceof StopReading) return error.failure;
+    throw error;
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+const asBuffer = (chunk: Buffer | Uint8Array) =>
+  Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+
+/** The empty block that ends every BGZF file (bgzip, htslib, GATK, Picard): without it, the file was cut. */
+const bgzfEof = Buffer.from('1f8b08040000000000ff0600424302001b0003000000000000000000', 'hex');
+
+/**
+ * Gunzips into the reader; a gzip made of several members (bgzip) is read through. A stream cut short or
+ * damaged refuses the file with the line reached; so does a BGZF file without its end-of-file block.
+ */
+async function gunzipInto(head: Buffer, rest: AsyncIterable<Buffer | Uint8Array>, file: LabFileReader) {
+  let first: Buffer = head;
+  let last: Buffer = Buffer.alloc(0);
+  const note = (chunk: Buffer) => {
+    if (first.length < 16) first = Buffer.concat([first, chunk]);
+    last = chunk.length >= 28 ? chunk : Buffer.concat([last, chunk]);
+    if (last.length > 28) last = last.subarray(last.length - 28);
+  };
+  async function* compressed() {
+    note(head);
+    yield head;
+    for await (const chunk of rest) {
+      const buffer = asBuffer(chunk);
+      note(buffer);
+      yield buffer;
+    }
+  }
+  try {
+    await pipeline(Readable.from(compressed()), createGunzip({ chunkSize: 256 * 1024 }), async (stream) => {
+      for await (const chunk of stream) file.push(chunk as Buffer);
+    });
+  } catch (error) {
+    if (error instanceof StopReading) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'Z_BUF_ERROR') throw stop('labFileGzipTruncated', { line: file.line + 1 });
+    if (code?.startsWith('Z_')) throw stop('labFileGzipCorrupt', { line: file.line + 1 });
+    throw error;
+  }
+  // BGZF: the FEXTRA flag and a 'BC' subfield in the first member's header.
+  const bgzf = (first[3] ?? 0) & 4 && first[12] === 0x42 && first[13] === 0x43;
+  if (bgzf && !last.equals(bgzfEof)) throw stop('labFileGzipTruncated', { line: file.line + 1 });
+}
+
+/** Bytes read before the format is decided from them. */
+const detectBytes = 64 * 1024;
+
+type FormatReader = LineReader & { end(): LabFileResult };
+
+/** Detects the format from the first bytes, then hands the lines to that format's reader. */
+class LabFileReader {
+  private head: Buffer[] = [];
+  private headBytes = 0;
+  private splitter: LineSplitter | undefined;
+  private reader: FormatReader | undefined;
+  /** The CSV's bytes (it is parsed whole). */
+  private csv: Buffer[] | undefined;
+  private csvBytes = 0;
+
+  constructor(
+    private readonly index: MarkerIndex,
+    private readonly options: ReadOptions,
+  ) {}
+
+  /** The number of the last line read. */
+  get line(): number {
+    return this.splitter?.line ?? 0;
+  }
+
+  push(chunk: Buffer) {
+    if (this.splitter) this.splitter.push(chunk);
+    else if (this.csv) this.collect(chunk);
+    else {
+      this.head.push(chunk);
+      this.headBytes += chunk.length;
+      if (this.headBytes >= detectBytes) this.decide(false);
+    }
+  }
+
+  private collect(chunk: Buffer) {
+    this.csvBytes += chunk.length;
+    if (this.csvBytes > maxResultsFileBytes)
+      throw stop('resultsFileTooLarge', { max: maxResultsFileBytes / 1024 / 1024 });
+    this.csv?.push(chunk);
+  }
+
+  private decide(complete: boolean) {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    let text = head.toString('latin1');
+    if (text.startsWith('\xef\xbb\xbf')) text = text.slice(3);
+    const lines = text.split('\n');
+    if (!complete) lines.pop();
+    const detected = detectFormat(lines, complete) ?? { unknown: true as const, line: 1 };
+    if ('empty' in detected) throw stop('resultsFileEmpty');
+    if ('unknown' in detected) throw stop('labFileUnknownFormat', { line: detected.line });
+    switch (detected.format) {
+      case LabFileFormat.Csv:
+        this.csv = [];
+        this.collect(head);
+        return;
+      case LabFileFormat.Vcf:
+        this.reader = new VcfReader(this.index, this.options);
+        break;
+      case LabFileFormat.FinalReport:
+        this.reader = new FinalReportReader(this.index, this.options);
+        break;
+      case LabFileFormat.TwentyThreeAndMe:
+      case LabFileFormat.AncestryDna: {
+        const barcode = this.options.barcode?.trim().toUpperCase();
+        if (!barcode)
+          throw stop('labFileBarcodeRequired', {
+            format: detected.format === LabFileFormat.AncestryDna ? 'AncestryDNA' : '23andMe',
+          });
+        this.reader = new ConsumerReader(this.index, this.options, detected.format, barcode);
+        break;
+      }
+    }
+    this.splitter = new LineSplitter(this.reader);
+    this.splitter.push(head);
+  }
+
+  end(): LabFileResult {
+    if (!this.splitter && !this.csv) this.decide(true);
+    if (this.csv) {
+      const parsed = parseResultsFile(Buffer.concat(this.csv));
+      this.csv = [];
+      if (!parsed.ok) return parsed;
+      return { ...parsed, format: LabFileFormat.Csv, genomeBuild: null, counts: [] };
+    }
+    this.splitter?.end();
+    return this.reader?.end() ?? refuse('resultsFileEmpty');
+  }
+}

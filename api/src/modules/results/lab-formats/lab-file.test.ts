@@ -1,0 +1,114 @@
+import { gzipSync } from 'node:zlib';
+import { LabFileFormat } from '@genodesk/contract';
+import { describe, expect, it } from 'vitest';
+import { parseResultsFile } from '../results-file.js';
+import { demoMarkers } from './demo-markers.js';
+import { readLabFile } from './index.js';
+import { maxLineBytes } from './lines.js';
+import {
+  accepted,
+  ancestryDna,
+  demoSamples,
+  finalReport,
+  genotypesOf,
+  read,
+  refusal,
+  resultsCsv,
+  twentyThreeAndMe,
+  vcf,
+} from './test-files.js';
+
+describe('readLabFile', () => {
+  const samples = demoSamples(3, 9);
+
+  it('detects the format from the content, not the name, gzipped or not', async () => {
+    const files: [string | Buffer, LabFileFormat][] = [
+      [resultsCsv(samples), LabFileFormat.Csv],
+      [vcf(samples, { build: 37 }), LabFileFormat.Vcf],
+      [finalReport(samples), LabFileFormat.FinalReport],
+      [twentyThreeAndMe(samples[0]!, 37), LabFileFormat.TwentyThreeAndMe],
+      [ancestryDna(samples[0]!, 37), LabFileFormat.AncestryDna],
+    ];
+    for (const [content, format] of files) {
+      for (const bytes of [content, gzipSync(content)]) {
+        const result = accepted(await read(bytes, { barcode: 'GD1' }));
+        expect(result.format).toBe(format);
+      }
+    }
+  });
+
+  it('detects 23andMe and AncestryDNA by their column header when the comments do not name them', async () => {
+    const twentyThree = '# raw data\n# rsid\tchromosome\tposition\tgenotype\nrs1801133\t1\t11856378\tAG\n';
+    expect(accepted(await read(twentyThree, { barcode: 'GD1' })).format).toBe(LabFileFormat.TwentyThreeAndMe);
+    const ancestry = 'rsid\tchromosome\tposition\tallele1\tallele2\nrs1801133\t1\t11856378\tA\tG\n';
+    expect(accepted(await read(ancestry, { barcode: 'GD1' })).format).toBe(LabFileFormat.AncestryDna);
+  });
+
+  it('gives for the CSV what parseResultsFile gives, with counts []', async () => {
+    const csv = resultsCsv(samples);
+    const parsed = parseResultsFile(Buffer.from(csv));
+    if (!parsed.ok) throw new Error('bad CSV');
+    const result = accepted(await read(`\ufeff${csv}`, {}, undefined, 10));
+    expect(result).toEqual({ ...parsed, format: 'csv', genomeBuild: null, counts: [] });
+  });
+
+  it('passes the CSV parser’s refusal through', async () => {
+    const result = await read('barcode;gene_code;genotype\nGD1;rs1;C/T\n');
+    expect(result).toEqual(parseResultsFile(Buffer.from('barcode;gene_code;genotype\nGD1;rs1;C/T\n')));
+    expect(refusal(result)?.key).toBe('resultsFileMissingColumn');
+  });
+
+  it('reads a UTF-8 byte order mark and UTF-8 sample names', async () => {
+    const text = vcf([{ barcode: 'GDžluť1', genotypes: samples[0]!.genotypes }], { build: 37 });
+    const result = accepted(await read(`\ufeff${text}`));
+    expect(result.barcodes[0]?.barcode).toBe('GDŽLUŤ1');
+  });
+
+  it('accepts Uint8Array chunks and any chunk size', async () => {
+    const text = finalReport(samples);
+    const expected = genotypesOf(await read(text));
+    for (const size of [1, 2, 3, 5, 64, 4096])
+      expect(genotypesOf(await read(text, {}, undefined, size))).toEqual(expected);
+  });
+
+  it('streams a file far larger than its chunks with the same result', async () => {
+    async function* many() {
+      yield Buffer.from(vcf(samples, { build: 37, noise: 0 }));
+      const row = Buffer.from('1\t12345\t.\tA\tG\t50\tPASS\tDP=20\tGT:GQ\t0/1:50\t0/1:50\t0/1:50\n');
+      const block = Buffer.alloc(row.length * 2000);
+      for (let i = 0; i < 2000; i++) row.copy(block, i * row.length);
+      for (let i = 0; i < 100; i++) yield block;
+    }
+    const result = accepted(await readLabFile(many(), demoMarkers, {}));
+    expect(result.rows).toBe(14 + 200_000);
+    expect(result.counts.every((counts) => counts.found === 14)).toBe(true);
+  });
+
+  describe('refusals', () => {
+    it('an unknown format, naming its first line', async () => {
+      expect(refusal(await read('\n\nname,age\nAda,36\n'))).toEqual({
+        key: 'labFileUnknownFormat',
+        params: { line: 3 },
+      });
+      expect(refusal(await read(Buffer.from([0x50, 0x4b, 3, 4, 0, 0, 0, 0, 0xff, 0xfe])))).toEqual({
+        key: 'labFileUnknownFormat',
+        params: { line: 1 },
+      });
+      // A gzip of something else.
+      expect(refusal(await read(gzipSync('hello\nworld\n')))?.key).toBe('labFileUnknownFormat');
+    });
+
+    it('an empty file', async () => {
+      expect(refusal(await read(''))?.key).toBe('resultsFileEmpty');
+      expect(refusal(await read('\n \r\n'))?.key).toBe('resultsFileEmpty');
+    });
+
+    it('a line longer than the limit (a file without line breaks)', async () => {
+      const head = `##fileformat=VCFv4.2\n##x=${'a'.repeat(maxLineBytes + 10)}`;
+      expect(refusal(await read(head, {}, undefined, 1024 * 1024))).toEqual({
+        key: 'labFileLineTooLong',
+        params: { line: 2, max: maxLineBytes / 1024 / 1024 },
+      });
+    });
+  });
+});

@@ -1,0 +1,141 @@
+import type { MessageKey, MessageParams } from '@genodesk/contract';
+import { maxReportedErrors, type ResultsFileError } from '../results-file.js';
+
+/** What a format reader is given, line by line: the text holding the line, and where it starts and ends. */
+export interface LineReader {
+  /** `text.slice(start, end)` is line number `line` (1-based), without its line break. */
+  line(text: string, start: number, end: number, line: number): void;
+}
+
+/** The longest line read; past it the file is refused (a file without line breaks would fill memory). */
+export const maxLineBytes = 16 * 1024 * 1024;
+
+const pieceBytes = 64 * 1024;
+
+export type LabFileFailure = { ok: false; errors: ResultsFileError[]; more: number };
+
+/** Thrown to stop reading at a problem that refuses the whole file at once. */
+export class StopReading extends Error {
+  constructor(readonly failure: LabFileFailure) {
+    super('lab file refused');
+  }
+}
+
+export const refuse = (key: MessageKey, params: MessageParams = {}): LabFileFailure => ({
+  ok: false,
+  errors: [{ key, params }],
+  more: 0,
+});
+
+export const stop = (key: MessageKey, params: MessageParams = {}) => new StopReading(refuse(key, params));
+
+/**
+ * Bad lines noted while reading on, so the lab fixes the file in one go; reading stops at the
+ * `maxReportedErrors`th (a file of a gigabyte need not be read to its end to be refused, and a file
+ * without tabs would cost a scan of each chunk per line).
+ */
+export class BadLines {
+  readonly errors: ResultsFileError[] = [];
+
+  add(key: MessageKey, params: MessageParams) {
+    this.errors.push({ key, params });
+    if (this.errors.length >= maxReportedErrors) throw new StopReading(this.failure());
+  }
+
+  get any() {
+    return this.errors.length > 0;
+  }
+
+  failure(): LabFileFailure {
+    return { ok: false, errors: this.errors, more: 0 };
+  }
+}
+
+/**
+ * Splits chunks into lines (LF or CRLF) without building a string of the whole file: each chunk is read
+ * as latin1 (one byte, one character; fast, and every format's structure is ASCII) and its lines are
+ * handed over as offsets into that text; only a line split across chunks is joined.
+ */
+export class LineSplitter {
+  /** The number of the last line handed over. */
+  line = 0;
+  private tail = '';
+  private first = true;
+
+  constructor(private readonly reader: LineReader) {}
+
+  push(chunk: Buffer) {
+    // Texts of at most 64 KiB: they die young (a large one would wait for a full collection, and the
+    // resident memory grow meanwhile).
+    if (chunk.length > pieceBytes)
+      for (let start = 0; start < chunk.length; start += pieceBytes)
+        this.pushPiece(chunk.subarray(start, start + pieceBytes));
+    else this.pushPiece(chunk);
+  }
+
+  private pushPiece(chunk: Buffer) {
+    let text = chunk.toString('latin1');
+    if (this.first) {
+      this.first = false;
+      // A UTF-8 byte order mark.
+      if (text.startsWith('\xef\xbb\xbf')) text = text.slice(3);
+    }
+    let position = 0;
+    const reader = this.reader;
+    if (this.tail) {
+      const newline = text.indexOf('\n');
+      if (newline === -1) {
+        this.tail += text;
+        if (this.tail.length > maxLineBytes) throw this.tooLong();
+        return;
+      }
+      const joined = this.tail + text.slice(0, newline);
+      this.tail = '';
+      const end = joined.charCodeAt(joined.length - 1) === 13 ? joined.length - 1 : joined.length;
+      reader.line(joined, 0, end, ++this.line);
+      position = newline + 1;
+    }
+    for (;;) {
+      const newline = text.indexOf('\n', position);
+      if (newline === -1) break;
+      const end = newline > position && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
+      reader.line(text, position, end, ++this.line);
+      position = newline + 1;
+    }
+    if (position < text.length) {
+      this.tail = text.slice(position);
+      if (this.tail.length > maxLineBytes) throw this.tooLong();
+    }
+  }
+
+  /** The last line, when the file does not end with a line break. */
+  end() {
+    if (!this.tail) return;
+    const text = this.tail;
+    this.tail = '';
+    const end = text.charCodeAt(text.length - 1) === 13 ? text.length - 1 : text.length;
+    this.reader.line(text, 0, end, ++this.line);
+  }
+
+  private tooLong() {
+    return stop('labFileLineTooLong', { line: this.line + 1, max: maxLineBytes / 1024 / 1024 });
+  }
+}
+
+/** The index of the next `separator` in text from `from`, or `end` when there is none before it. */
+export function fieldEnd(text: string, separator: string, from: number, end: number): number {
+  const at = text.indexOf(separator, from);
+  return at === -1 || at > end ? end : at;
+}
+
+/** A whole number in text[start, end) (VCF allows 0, a telomere), or -1. */
+export function parsePosition(text: string, start: number, end: number): number {
+  if (end <= start || end - start > 10) return -1;
+  let value = 0;
+  for (let i = start; i < end; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}

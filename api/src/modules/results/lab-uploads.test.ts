@@ -1,0 +1,353 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { noCallGenotype, normaliseGenotype, ResultUploadStatus } from '@genodesk/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import {
+  barcodeBatches,
+  barcodes,
+  customerGenotypes,
+  customers,
+  orders,
+  products,
+  productTypes,
+  resultUploadFiles,
+  resultUploads,
+  samples,
+} from '../../db/schema/index.js';
+import { processResultsUpload } from './processing.js';
+
+/**
+ * Lab formats end to end through the upload call and the job: the demo marker map (seeded) turns a
+ * VCF or a 23andMe file into the same genotypes and reports as the lab's CSV of the same calls.
+ */
+
+const uploadLimit = 1024 * 1024;
+let t: TestApp;
+let lab: Record<string, string>;
+beforeAll(async () => {
+  t = await testApp({ resultsMaxUploadBytes: uploadLimit });
+  lab = await t.authAs(demo.lab);
+});
+afterAll(() => t.close());
+
+let seq = 0;
+/** A customer with a paid order and a sample in analysis [11] carrying a fresh barcode. */
+async function sampleAwaitingResults(gender = 2) {
+  seq++;
+  const [customer] = await t.db
+    .insert(customers)
+    .values({
+      name: 'Formát',
+      surname: `Laboratoře ${seq}`,
+      email: `lab-format-${seq}-${Date.now()}@example.test`,
+      gender,
+      registrationSource: 1,
+    })
+    .returning({ id: customers.id });
+  const [type] = await t.db.select({ id: productTypes.id }).from(productTypes).limit(1);
+  const [order] = await t.db
+    .insert(orders)
+    .values({ customerId: customer!.id, productTypeId: type!.id, amount: 100, complete: true })
+    .returning({ id: orders.id });
+  const [batch] = await t.db.insert(barcodeBatches).values({ count: 1 }).returning({ id: barcodeBatches.id });
+  const [barcode] = await t.db
+    .insert(barcodes)
+    .values({
+      code: sql`'GD' || lpad(nextval('barcode_number_seq')::text, 8, '0')`,
+      batchId: batch!.id,
+      assignedAt: new Date(),
+    })
+    .returning({ id: barcodes.id, code: barcodes.code });
+  await t.db
+    .insert(samples)
+    .values({ customerId: customer!.id, orderId: order!.id, status: 11, barcodeId: barcode!.id });
+  return { customerId: customer!.id, code: barcode!.code };
+}
+
+async function upload(body: Buffer | string, fileName: string, query = '') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/results/upload?FileName=${encodeURIComponent(fileName)}${query}`,
+    headers: { ...lab, 'content-type': 'application/octet-stream', 'accept-language': 'en' },
+    payload: body,
+  });
+}
+
+async function uploadAndProcess(body: Buffer | string, fileName: string, query = '') {
+  const response = await upload(body, fileName, query);
+  expect(response.statusCode).toBe(202);
+  const id = response.json().id as number;
+  await processResultsUpload(t.db, id);
+  const detail = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/results/getresult?Id=${id}`,
+    headers: { ...lab, 'accept-language': 'en' },
+  });
+  expect(detail.statusCode).toBe(200);
+  return detail.json();
+}
+
+const genotypesOf = async (customerId: number) =>
+  Object.fromEntries(
+    (
+      await t.db
+        .select({ code: customerGenotypes.geneCode, genotype: customerGenotypes.genotype })
+        .from(customerGenotypes)
+        .where(eq(customerGenotypes.customerId, customerId))
+    ).map((row) => [
+      row.code,
+      row.genotype === noCallGenotype ? row.genotype : (normaliseGenotype(row.genotype) ?? row.genotype),
+    ]),
+  );
+
+/** The report's phenotypes as `phenotype: risk`, sorted. */
+async function reportOf(customerId: number) {
+  const [report] = await t.db
+    .select({ content: products.content })
+    .from(products)
+    .where(eq(products.customerId, customerId));
+  expect(report).toBeDefined();
+  return report!.content.categories
+    .flatMap((category) => category.subcategories.flatMap((subcategory) => subcategory.phenotypes))
+    .map((phenotype) => `${phenotype.phenotypeEn}: ${phenotype.risk}`)
+    .sort();
+}
+
+/** The demo markers on GRCh38 (VCF alleles on the plus strand), and the calls of two samples. */
+const vcfRows: [
+  chrom: string,
+  pos: number,
+  id: string,
+  ref: string,
+  alt: string,
+  first: string,
+  second: string,
+][] = [
+  ['chr1', 11794419, 'rs1801131', 'T', 'G', '0/1', '1/1'],
+  ['chr1', 11796321, 'rs1801133', 'G', 'A', '0/0', './.'],
+  ['chr1', 169549811, 'rs6025', 'C', 'T', '0/0', '0/0'],
+  ['chr2', 135851076, 'rs4988235', 'G', 'A', '1|1', '0|1'],
+  ['chr5', 148826877, 'rs1042713', 'G', 'A', '0/1', '0/0'],
+  ['chr6', 26090951, 'rs1799945', 'C', 'G', '0/0', '0/1'],
+  ['chr6', 26092913, 'rs1800562', 'G', 'A', '0/0', '0/0'],
+  ['chr7', 117559590, 'rs113993960', 'ATCT', 'A', '0/0', '0/1'],
+  ['chr11', 46739505, 'rs1799963', 'G', 'A', '0/0', '0/0'],
+  ['chr11', 66560624, 'rs1815739', 'C', 'T', '0/1', '0/0'],
+  ['chr15', 74749576, 'rs762551', 'C', 'A', '1/1', '0/1'],
+  ['chr16', 53786615, 'rs9939609', 'T', 'A', '0/0', '0/1'],
+  ['chr19', 44908684, 'rs429358', 'T', 'C', '0/0', '0/0'],
+  ['chr19', 44908822, 'rs7412', 'C', 'T', '0/0', '0/0'],
+];
+
+/** The first sample's calls as the catalogue writes them (the gene's strand, I/D for F508del). */
+const firstInCatalogue: Record<string, string> = {
+  rs1801131: 'A/C',
+  rs1801133: 'C/C',
+  rs6025: 'C/C',
+  rs4988235: 'T/T',
+  rs1042713: 'G/A',
+  rs1799945: 'C/C',
+  rs1800562: 'G/G',
+  rs113993960: 'I/I',
+  rs1799963: 'G/G',
+  rs1815739: 'C/T',
+  rs762551: 'A/A',
+  rs9939609: 'T/T',
+  rs429358: 'T/T',
+  rs7412: 'C/C',
+};
+
+function vcf(sampleColumns: [string, string]) {
+  const lines = [
+    '##fileformat=VCFv4.2',
+    '##reference=GRCh38',
+    '##contig=<ID=chr1,length=248956422>',
+    '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
+    ['#CHROM', 'POS', 'ID', 'REF', 'ALT', 'QUAL', 'FILTER', 'INFO', 'FORMAT', ...sampleColumns].join('\t'),
+    ...vcfRows.map(([chrom, pos, id, ref, alt, first, second]) =>
+      [chrom, pos, id, ref, alt, '50', 'PASS', '.', 'GT', first, second].join('\t'),
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** bgzip's shape: the text in several gzip members, one after the other. */
+function bgzip(text: string) {
+  const bytes = Buffer.from(text);
+  const third = Math.ceil(bytes.length / 3);
+  return Buffer.concat([0, 1, 2].map((k) => gzipSync(bytes.subarray(k * third, (k + 1) * third))));
+}
+
+describe('lab formats through the upload', () => {
+  it('a bgzipped two-sample VCF gives the CSV’s genotypes and reports; a no-call is stored as such, its phenotype left out, the upload asks for inspection', async () => {
+    const first = await sampleAwaitingResults();
+    const second = await sampleAwaitingResults();
+    const viaCsv = await sampleAwaitingResults();
+
+    const detail = await uploadAndProcess(bgzip(vcf([first.code, second.code])), 'plate.vcf.gz');
+    expect(detail).toMatchObject({ format: 'vcf', genomeBuild: 38, paired: 2, unpairable: 0 });
+    expect(detail.status).toBe(ResultUploadStatus.CompleteInspectionRequired);
+    const counts = Object.fromEntries(
+      detail.markerCounts.map((count: { barcode: string }) => [count.barcode, count]),
+    );
+    expect(counts[first.code]).toMatchObject({ found: 14, noCalls: 0, referenceMismatches: 0, problems: [] });
+    expect(counts[second.code]).toMatchObject({
+      found: 13,
+      noCalls: 1,
+      problems: [{ geneCode: 'rs1801133', reason: 'noCall' }],
+    });
+
+    const csv = [
+      'barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype',
+      ...Object.entries(firstInCatalogue).map(([code, genotype]) => `${viaCsv.code};${code};;;;;${genotype}`),
+    ].join('\n');
+    await uploadAndProcess(csv, 'same-calls.csv');
+
+    const expected = Object.fromEntries(
+      Object.entries(firstInCatalogue).map(([code, genotype]) => [code, normaliseGenotype(genotype)]),
+    );
+    expect(await genotypesOf(first.customerId)).toEqual(expected);
+    expect(await genotypesOf(viaCsv.customerId)).toEqual(expected);
+    expect(await reportOf(first.customerId)).toEqual(await reportOf(viaCsv.customerId));
+
+    // The second sample's rs1801133 is a no-call: stored as '--', and Folate metabolism (rs1801133 +
+    // rs1801131) is not determined rather than defaulted.
+    expect((await genotypesOf(second.customerId)).rs1801133).toBe('--');
+    const secondReport = await reportOf(second.customerId);
+    expect(secondReport.some((line) => line.startsWith('Folate'))).toBe(false);
+    expect((await reportOf(first.customerId)).some((line) => line.startsWith('Folate'))).toBe(true);
+    // Gene information on the stored rows comes from the marker map.
+    const [mthfr] = await t.db
+      .select({ name: customerGenotypes.geneName, hgvsC: customerGenotypes.hgvsC })
+      .from(customerGenotypes)
+      .where(eq(customerGenotypes.customerId, first.customerId))
+      .orderBy(customerGenotypes.geneCode)
+      .limit(1)
+      .offset(Object.keys(firstInCatalogue).sort().indexOf('rs1801131'));
+    expect(mthfr).toEqual({ name: 'MTHFR', hgvsC: 'NM_005957.5:c.1286A>C' });
+  });
+
+  it('a 23andMe file is read for the barcode named at upload, and refused without one', async () => {
+    const person = await sampleAwaitingResults();
+    const file = [
+      '# This data file generated by 23andMe at: Mon Jan 01 00:00:00 2024',
+      '# We are using reference human assembly build 37 (also known as Annotation Release 104).',
+      '# rsid\tchromosome\tposition\tgenotype',
+      'rs4988235\t2\t136608646\tAG',
+      'rs762551\t15\t75041917\tCC',
+      'rs1801133\t1\t11856378\tGA',
+      'rs1801131\t1\t11854476\tTT',
+      'rs113993960\t7\t117199644\tDI',
+      'i3000001\t1\t12345\tAA',
+      'rs6025\t1\t169519049\t--',
+    ].join('\n');
+
+    const refused = await uploadAndProcess(file, 'genome_Jana.txt');
+    expect(refused.status).toBe(ResultUploadStatus.Failed);
+    expect(refused.exception).toMatch(/barcode/i);
+    expect(await genotypesOf(person.customerId)).toEqual({});
+
+    const read = await uploadAndProcess(`${file}\n`, 'genome_Jana.txt', `&Barcode=${person.code}`);
+    expect(read).toMatchObject({ format: '23andMe', genomeBuild: 37, paired: 1 });
+    const genotypes = await genotypesOf(person.customerId);
+    expect(genotypes).toMatchObject({
+      rs4988235: normaliseGenotype('C/T'),
+      rs762551: normaliseGenotype('C/C'),
+      rs1801133: normaliseGenotype('C/T'),
+      rs1801131: normaliseGenotype('A/A'),
+      rs113993960: normaliseGenotype('I/D'),
+      rs6025: '--',
+    });
+    // Markers of the map the file does not have are no-calls too.
+    expect(genotypes.rs7412).toBe('--');
+  });
+
+  it('refuses a file in no known format and a truncated gzip whole, storing nothing', async () => {
+    const unknown = await uploadAndProcess('Just some notes\nabout the plate\n', 'notes.txt');
+    expect(unknown.status).toBe(ResultUploadStatus.Failed);
+    expect(unknown.exception).toBeTruthy();
+    expect(unknown.samples).toEqual([]);
+
+    const sample = await sampleAwaitingResults();
+    const whole = bgzip(vcf([sample.code, 'GD00000000']));
+    const truncated = await uploadAndProcess(whole.subarray(0, whole.length - 20), 'cut.vcf.gz');
+    expect(truncated.status).toBe(ResultUploadStatus.Failed);
+    expect(truncated.exception).toMatch(/gzip|truncated|compressed/i);
+    expect(await genotypesOf(sample.customerId)).toEqual({});
+    expect(
+      await t.db.select().from(resultUploadFiles).where(eq(resultUploadFiles.uploadId, truncated.id)),
+    ).toEqual([]);
+  });
+
+  it('an upload sent twice under one Idempotency-Key is stored once, the repeat answered with the first answer', async () => {
+    const sample = await sampleAwaitingResults();
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/results/upload?FileName=retried.vcf',
+        headers: {
+          ...lab,
+          'content-type': 'application/octet-stream',
+          'idempotency-key': `upload-${sample.code}`,
+        },
+        payload: vcf([sample.code, 'GD00000001']),
+      });
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode).toBe(202);
+    expect(again.statusCode).toBe(202);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+  });
+
+  it('stores the file in pieces as it streams, and refuses one past the limit (413) leaving nothing', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const before = await t.db.select({ count: sql<number>`count(*)::int` }).from(resultUploads);
+    // Chunked, with no Content-Length: the limit is held as the bytes arrive.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/api/admin/results/upload?FileName=huge.vcf',
+          headers: { ...lab, 'content-type': 'application/octet-stream', 'accept-language': 'en' },
+          agent: false,
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk) => {
+            body += chunk;
+          });
+          response.on('end', () => {
+            request.destroy();
+            resolve({ status: response.statusCode ?? 0, body });
+          });
+        },
+      );
+      // The server may answer and close before every byte is sent: a write then fails, as it should.
+      request.on('error', (error) => {
+        if (!request.writableEnded) reject(error);
+      });
+      const piece = Buffer.alloc(64 * 1024, 0x41);
+      let sent = 0;
+      const write = () => {
+        while (sent < uploadLimit * 2) {
+          sent += piece.length;
+          if (!request.write(piece)) return request.once('drain', write);
+        }
+        request.end();
+      };
+      write();
+    });
+    t.app.server.closeAllConnections();
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).error.message).toBe('The results file is too large (at most 1 MB).');
+    const after = await t.db.select({ count: sql<number>`count(*)::int` }).from(resultUploads);
+    expect(after).toEqual(before);
+  });
+});
