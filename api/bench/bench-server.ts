@@ -58,16 +58,24 @@ export async function startBenchServer(name: string, poolSize = 10) {
   };
 }
 
-/** CPU seconds (user + system) a process and, with `children`, its direct children have used so far. */
+/**
+ * CPU seconds (user + system) a process and, with `children`, its direct children have used so far —
+ * those still running and those that have ended (a PostgreSQL backend whose connection closed).
+ */
 export async function cpuSeconds(pid: number, { children = false } = {}): Promise<number> {
   const ticksPerSecond = 100; // Linux USER_HZ
   const read = async (id: string) => {
     const stat = await readFile(`/proc/${id}/stat`, 'utf8').catch(() => '');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After the name: state (0), ppid (1) … utime (11), stime (12).
-    return { ppid: Number(fields[1]), ticks: Number(fields[11] ?? 0) + Number(fields[12] ?? 0) };
+    // After the name: state (0), ppid (1) … utime (11), stime (12), cutime (13), cstime (14).
+    return {
+      ppid: Number(fields[1]),
+      ticks: Number(fields[11] ?? 0) + Number(fields[12] ?? 0),
+      ended: Number(fields[13] ?? 0) + Number(fields[14] ?? 0),
+    };
   };
-  let ticks = (await read(String(pid))).ticks;
+  const own = await read(String(pid));
+  let ticks = own.ticks + (children ? own.ended : 0);
   if (children)
     for (const entry of await readdir('/proc')) {
       if (!/^\d+$/.test(entry)) continue;

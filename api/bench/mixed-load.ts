@@ -3,23 +3,37 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Database } from '../src/db/client.js';
 import { freePort } from '../src/db/embedded.js';
+import {
+  accessLogBatchMs,
+  configureAccessLog,
+  flushAccessLog,
+  recordAccess,
+} from '../src/modules/audit/access-log.js';
 import { demoPassword } from '../src/seed/demo.js';
 import { killGroup, startProcess, waitFor, waitForHealth } from '../test/processes.js';
 import { cpuSeconds, startBenchServer } from './bench-server.js';
 
 /**
  * `npm run bench` (mixed staff load): the API in a process of its own, as a node runs it (production
- * logging, no workers), on the demo data; 200 keep-alive clients in another process sending the six
- * calls staff make most, round-robin, for 20 s; then soaks of 2 minutes. Prints requests/s, per-call
+ * logging, no workers), on the demo data; 200 keep-alive clients in another process sending the nine
+ * calls staff make most, round-robin, for 20 s — three of them reads the access log records (a
+ * customer's detail, their genotypes, a report); then soaks of 2 minutes. Prints requests/s, per-call
  * latency percentiles, errors, CPU and database statements per request, and the API's resident memory
  * before, after the run and after each soak (then again after a full collection, with the live heap).
- * Budget: 0 errors, ≥ 1,200 requests/s on two cores, no growth of memory from soak to soak.
+ * Before the timed run, the access log's cost (`accessLogCost`): the same load against a second API
+ * process started with ACCESS_LOG=off, in short pairs alternating with the first (on), and the loss in %;
+ * then the writer's own inserts timed at this load's pace. Budget: 0 errors, ≥ 1,200 requests/s on two cores, no growth of memory from soak
+ * to soak, under 10 % lost to the access log.
  */
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
 const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 120);
 const soaks = Number(process.env.BENCH_SOAKS ?? 2);
 const concurrency = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
+/** Rounds of the access-log comparison (each one run with the log on and one with it off); 0 skips it. */
+const accessLogRounds = Number(process.env.BENCH_ACCESS_LOG_ROUNDS ?? 8);
+const accessLogSeconds = Number(process.env.BENCH_ACCESS_LOG_SECONDS ?? 5);
 
 type LoadResult = {
   seconds: number;
@@ -103,11 +117,128 @@ function report(label: string, result: LoadResult) {
     );
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * What the access log costs, measured two ways.
+ *
+ * The same load against the API with the log on and a second API process with ACCESS_LOG=off, in short
+ * alternating pairs (on then off, then off then on, …), each run after 2 s of warming that side: a
+ * machine busy with other work weighs on both sides of a pair alike, so the loss is the median of the
+ * pairs' ratios, beside each side's median requests/s and CPU per request (the API's and PostgreSQL's).
+ *
+ * And the writer alone, which other work disturbs less: its inserts timed here, in batches of the size
+ * this load makes in `accessLogBatchMs`, CPU of this process and of PostgreSQL per insert; at most one
+ * insert per `accessLogBatchMs`, spread over the load's requests, as a share of their CPU.
+ */
+async function accessLogCost(
+  sides: { on: { base: string; pid: number }; off: { base: string; pid: number } },
+  load: (base: string, duration: number) => Promise<LoadResult>,
+  database: { db: Database; postmaster: number },
+  loggedShare: number,
+) {
+  type Round = { rate: number; api: number; postgres: number };
+  const measured: Record<'on' | 'off', Round[]> = { on: [], off: [] };
+  const { postmaster } = database;
+  for (let round = 0; round < accessLogRounds; round++) {
+    const order: ('on' | 'off')[] = round % 2 ? ['off', 'on'] : ['on', 'off'];
+    for (const side of order) {
+      // An API left idle has closed its pool's connections and cooled: warmed again first, unmeasured
+      // (otherwise whichever side ran first after the switch lost more than the log costs).
+      await load(sides[side].base, 2);
+      const cpuBefore = {
+        api: await cpuSeconds(sides[side].pid),
+        postgres: await cpuSeconds(postmaster, { children: true }),
+      };
+      const result = await load(sides[side].base, accessLogSeconds);
+      if (result.errors)
+        throw new Error(`access log ${side}: ${result.errors} errors (${result.firstError})`);
+      measured[side].push({
+        rate: result.requests / result.seconds,
+        api: ((await cpuSeconds(sides[side].pid)) - cpuBefore.api) / result.requests,
+        postgres: ((await cpuSeconds(postmaster, { children: true })) - cpuBefore.postgres) / result.requests,
+      });
+    }
+  }
+  const summary = (side: 'on' | 'off') => ({
+    rate: median(measured[side].map((m) => m.rate)),
+    api: median(measured[side].map((m) => m.api)) * 1e6,
+    postgres: median(measured[side].map((m) => m.postgres)) * 1e6,
+  });
+  const on = summary('on');
+  const off = summary('off');
+  const ratios = measured.on.map((m, i) => m.rate / measured.off[i]!.rate);
+  const loss = (1 - median(ratios)) * 100;
+  const pairs = measured.on
+    .map((m, i) => `${m.rate.toFixed(0)}/${measured.off[i]!.rate.toFixed(0)}`)
+    .join(', ');
+  console.info(
+    `access log: the same load, ${accessLogRounds} pairs of ${accessLogSeconds} s with it on and off (ACCESS_LOG=off), alternating:`,
+  );
+  console.info(`  requests/s on/off per pair: ${pairs}`);
+  console.info(
+    `  on:  ${on.rate.toFixed(0)} requests/s (median); CPU per request: API ${on.api.toFixed(0)} µs, PostgreSQL ${on.postgres.toFixed(0)} µs`,
+  );
+  console.info(
+    `  off: ${off.rate.toFixed(0)} requests/s (median); CPU per request: API ${off.api.toFixed(0)} µs, PostgreSQL ${off.postgres.toFixed(0)} µs`,
+  );
+  console.info(
+    `  throughput lost to the access log: ${loss.toFixed(1)} % (median of the pairs; budget: < 10 %)`,
+  );
+
+  // The writer alone, at this load's pace.
+  const rowsPerSecond = on.rate * loggedShare;
+  const batch = Math.max(1, Math.round((rowsPerSecond * accessLogBatchMs) / 1000));
+  const inserts = Math.max(300, Math.round(20_000 / batch));
+  const write = async (count: number) => {
+    for (let i = 0; i < count; i++) {
+      for (let j = 0; j < batch; j++)
+        recordAccess(database.db, {
+          kind: 'customer',
+          userId: 1,
+          customerIds: [j + 1],
+          address: '127.0.0.1',
+        });
+      await flushAccessLog(database.db);
+    }
+  };
+  configureAccessLog(database.db, { enabled: true });
+  await write(50);
+  const pgBefore = await cpuSeconds(postmaster, { children: true });
+  const nodeBefore = process.cpuUsage();
+  await write(inserts);
+  const node = process.cpuUsage(nodeBefore);
+  const perInsert = {
+    api: (node.user + node.system) / inserts,
+    postgres: (((await cpuSeconds(postmaster, { children: true })) - pgBefore) * 1e6) / inserts,
+  };
+  const insertsPerSecond = Math.min(1000 / accessLogBatchMs, rowsPerSecond);
+  const perRequest = (insertsPerSecond * (perInsert.api + perInsert.postgres)) / on.rate;
+  console.info(
+    `  the writer alone: ${rowsPerSecond.toFixed(0)} rows/s at this pace, ${batch} per insert; per insert API ${perInsert.api.toFixed(0)} µs, PostgreSQL ${perInsert.postgres.toFixed(0)} µs: ` +
+      `${perRequest.toFixed(1)} µs per request, ${((perRequest / (off.api + off.postgres)) * 100).toFixed(1)} % of a request's CPU`,
+  );
+}
+
 async function main() {
   // The database: the demo data on a throwaway embedded PostgreSQL; the API runs elsewhere.
   const database = await startBenchServer('load', 2);
+  // Reads the access log records: a customer with genotypes and a report.
+  const [logged] = (
+    await database.db.$client.query<{ customer_id: number; product_id: number }>(
+      `select p.customer_id, p.id as product_id from products p
+        where exists (select 1 from customer_genotypes g where g.customer_id = p.customer_id)
+        order by p.id limit 1`,
+    )
+  ).rows;
+  if (!logged) throw new Error('the demo data has no report with genotypes');
   await database.app.close();
   const port = await freePort();
+  const offPort = await freePort();
   // BENCH_PROFILE_DIR=… writes a CPU profile of the API (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE_DIR;
   const inspectorPort = await freePort();
@@ -132,9 +263,23 @@ async function main() {
       `collection (JavaScript heap ${mb(heap.heapTotal)} MB, ${mb(heap.heapUsed)} MB live; buffers ${mb(heap.external)} MB)`
     );
   };
+  // The same API with the access log off, for the comparison (idle otherwise).
+  const apiOff =
+    accessLogRounds > 0
+      ? startProcess('main', {
+          DATABASE_URL: database.url,
+          WORKERS: 'off',
+          SEED_DEMO: '0',
+          PORT: String(offPort),
+          LOG_LEVEL: 'info',
+          ACCESS_LOG: 'off',
+        })
+      : undefined;
   try {
     await waitForHealth(api, port, 60_000);
+    if (apiOff) await waitForHealth(apiOff, offPort, 60_000);
     const base = `http://127.0.0.1:${port}`;
+    const offBase = `http://127.0.0.1:${offPort}`;
     const login = await fetch(`${base}/api/auth/adminLogin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -148,7 +293,12 @@ async function main() {
       'pending samples': '/api/admin/samples?page=1&pageSize=25&list=pending',
       reports: '/api/admin/products?page=1&pageSize=25&section=results',
       templates: '/api/admin/templates?page=1&pageSize=25&sort=phenotype',
+      // Reads of a customer's data: each one an access-log row.
+      'customer detail': `/api/admin/customers/customer?CustomerId=${logged.customer_id}`,
+      genotypes: `/api/admin/results/getcustomerresult?CustomerId=${logged.customer_id}`,
+      report: `/api/admin/products/getproduct?ProductId=${logged.product_id}`,
     };
+    const loggedCalls = ['customer detail', 'genotypes', 'report'];
     // BENCH_LOAD_ONLY=customers,reports loads only those calls (to see what one costs).
     const only = process.env.BENCH_LOAD_ONLY?.split(',');
     const calls = Object.fromEntries(
@@ -158,6 +308,17 @@ async function main() {
     const postmaster = await database.postmasterPid();
     const before = `${(await residentMb(pid)).toFixed(0)} MB resident`;
     await load(base, calls, token, 3);
+    if (apiOff) {
+      await load(offBase, calls, token, 3);
+      await accessLogCost(
+        { on: { base, pid }, off: { base: offBase, pid: apiOff.child.pid! } },
+        (target, duration) => load(target, calls, token, duration),
+        { db: database.db, postmaster },
+        loggedCalls.filter((name) => name in calls).length / Object.keys(calls).length,
+      );
+      apiOff.child.kill('SIGTERM');
+      await Promise.race([apiOff.exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    }
     const settled = () => new Promise((resolve) => setTimeout(resolve, 11_000));
     await settled();
     const statementsBefore = await database.statementsRun();
@@ -176,7 +337,7 @@ async function main() {
     // Minus the reading itself.
     const statements = (await database.statementsRun()) - statementsBefore - 1;
     console.info(
-      `mixed staff load, ${concurrency} keep-alive clients (separate process), six calls round-robin:`,
+      `mixed staff load, ${concurrency} keep-alive clients (separate process), ${Object.keys(calls).length} calls round-robin:`,
     );
     report('  run', run);
     // CPU per request says where the time goes even on a machine busy with other work.
@@ -201,6 +362,7 @@ async function main() {
     api.child.kill('SIGTERM');
     await Promise.race([api.exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     killGroup(api);
+    if (apiOff) killGroup(apiOff);
     await database.stop();
   }
 }

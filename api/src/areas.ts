@@ -1,6 +1,6 @@
 import type { App, Deps } from './http/app-types.js';
 import type { WorkerDeps } from './jobs/queue.js';
-import { securityLogRoutes } from './modules/audit/routes.js';
+import { accessLogRoutes, securityLogRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { twoFactorRoutes } from './modules/auth/twofactor.routes.js';
 import { barcodesRoutes } from './modules/barcodes/routes.js';
@@ -14,6 +14,7 @@ import { productTypesRoutes } from './modules/finances/routes.js';
 import { messagingDashboard } from './modules/messaging/dashboard.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
 import { messagingWorkers } from './modules/messaging/workers.js';
+import { privacyWorkers } from './modules/privacy/workers.js';
 import { productsDashboard } from './modules/products/dashboard.js';
 import { closeReportPdfRenderer } from './modules/products/report-pdf/render.js';
 import { productsRoutes } from './modules/products/routes.js';
@@ -46,7 +47,7 @@ type Area = {
 const domainAreas: Area[] = [
   { name: 'auth', routes: [authRoutes, twoFactorRoutes] },
   { name: 'users', routes: [usersRoutes, rolesRoutes] },
-  { name: 'audit', routes: [securityLogRoutes] },
+  { name: 'audit', routes: [securityLogRoutes, accessLogRoutes] },
   { name: 'templates', routes: [templateCatalogueRoutes] },
   { name: 'finances', routes: [productTypesRoutes, ordersRoutes], dashboard: financesDashboard },
   { name: 'vouchers', routes: [vouchersRoutes] },
@@ -73,6 +74,8 @@ const domainAreas: Area[] = [
     workers: reservationsWorkers,
     dashboardSections: reservationsDashboardSections,
   },
+  // Erasure lives with the customers; this is the retention purge of what is past its period.
+  { name: 'privacy', workers: privacyWorkers },
 ];
 
 export const areas: Area[] = [

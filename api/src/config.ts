@@ -89,6 +89,18 @@ export function loadConfig(env = process.env) {
      * gets 503 'reportPdfTimedOut'); a 10-page report takes a few hundred milliseconds.
      */
     reportPdfTimeoutMs: positiveIntFromEnv(env, 'REPORT_PDF_TIMEOUT_MS', 30_000),
+    /**
+     * How long personal data nobody needs any more is kept (issue 24, GDPR Art. 5(1)(e)); the daily
+     * 'retention-purge' job (modules/privacy) removes what is past it. docs/operations.md, "Retention".
+     */
+    retention: {
+      /** Sent or failed outbox messages keep their text, HTML and attachments this many days (headers stay). */
+      outboxDays: positiveIntFromEnv(env, 'RETENTION_OUTBOX_DAYS', 90),
+      /** Finished background jobs (completed, failed, cancelled) are kept this many days. */
+      jobsDays: positiveIntFromEnv(env, 'RETENTION_JOBS_DAYS', 30),
+      /** The access log (who read whose genetic or health data) is kept this many years. */
+      accessLogYears: positiveIntFromEnv(env, 'RETENTION_ACCESS_LOG_YEARS', 5),
+    },
   };
 }
 

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Database } from './db/client.js';
+import { flushAccessLog } from './modules/audit/access-log.js';
 
 export type ShutdownStep = { name: string; run: () => Promise<void> };
 
@@ -41,4 +43,17 @@ export async function closeServer(app: FastifyInstance, timeoutMs = 10_000): Pro
   } finally {
     clearTimeout(deadline);
   }
+}
+
+/**
+ * Ends the database pool, after writing the access-log rows still queued (reads are logged in
+ * batches; the HTTP server's close wrote those of its requests, this catches the rest, e.g. a job's).
+ */
+export async function endDatabase(db: Database): Promise<void> {
+  try {
+    await flushAccessLog(db);
+  } catch (error) {
+    console.error('access log: queued rows could not be written at shutdown:', error);
+  }
+  await db.$client.end();
 }

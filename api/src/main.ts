@@ -5,7 +5,7 @@ import { createDatabase } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
 import { tokenSecret } from './db/secrets.js';
 import { startJobs } from './jobs/queue.js';
-import { closeServer, type ShutdownStep, stopOnSignals } from './lifecycle.js';
+import { closeServer, endDatabase, type ShutdownStep, stopOnSignals } from './lifecycle.js';
 import { demoBanner } from './seed/demo.js';
 import { demoPasswordRefusal } from './seed/demo-guard.js';
 import { prepareDatabase } from './seed/prepare.js';
@@ -27,7 +27,7 @@ async function main() {
   const databaseUrl =
     config.databaseUrl ?? (await ensureDatabase(embedded!.url('postgres'), embedded!.url('genodesk')));
   const db = createDatabase(databaseUrl, 20, { preparedStatements: config.preparedStatements });
-  steps.unshift({ name: 'the database pool', run: () => db.$client.end() });
+  steps.unshift({ name: 'the database pool', run: () => endDatabase(db) });
   // Runs after the HTTP server and the job workers have stopped (steps run in reverse order).
   steps.unshift({ name: "the areas' threads", run: stopAreas });
   const seeded = await prepareDatabase(db, { demo: config.seedDemo });
@@ -42,7 +42,10 @@ async function main() {
     process.exit(1);
   }
 
-  const jobs = await startJobs(databaseUrl, { supervise: config.workers });
+  const jobs = await startJobs(databaseUrl, {
+    supervise: config.workers,
+    jobHistoryDays: config.retention.jobsDays,
+  });
   steps.unshift({ name: 'the job workers', run: () => jobs.stop() });
   if (config.workers) await startWorkers({ jobs, db, config });
   const signer = new TokenSigner(await tokenSecret(db, config.jwtSecret));

@@ -2,7 +2,7 @@ import { startWorkers, stopAreas } from './areas.js';
 import { loadConfig } from './config.js';
 import { createDatabase } from './db/client.js';
 import { startJobs } from './jobs/queue.js';
-import { type ShutdownStep, stopOnSignals } from './lifecycle.js';
+import { endDatabase, type ShutdownStep, stopOnSignals } from './lifecycle.js';
 import { prepareDatabase } from './seed/prepare.js';
 
 /** `npm run worker`: job workers only, for API nodes started with WORKERS=off. Needs DATABASE_URL. */
@@ -13,11 +13,14 @@ async function main() {
   const steps: ShutdownStep[] = [];
   stopOnSignals(steps, (line) => console.info(line));
   const db = createDatabase(config.databaseUrl, 5, { preparedStatements: config.preparedStatements });
-  steps.unshift({ name: 'the database pool', run: () => db.$client.end() });
+  steps.unshift({ name: 'the database pool', run: () => endDatabase(db) });
   steps.unshift({ name: "the areas' threads", run: stopAreas });
   // A worker may come up before any API node: it brings the database to the schema its jobs expect.
   await prepareDatabase(db, { demo: config.seedDemo });
-  const jobs = await startJobs(config.databaseUrl, { supervise: true });
+  const jobs = await startJobs(config.databaseUrl, {
+    supervise: true,
+    jobHistoryDays: config.retention.jobsDays,
+  });
   steps.unshift({ name: 'the job workers', run: () => jobs.stop() });
   await startWorkers({ jobs, db, config });
   console.info('GenoDesk workers are running');

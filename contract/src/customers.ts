@@ -166,6 +166,16 @@ export type EditCustomerRequest = z.infer<typeof editCustomerRequestSchema>;
 export const customerIdQuerySchema = z.object({ CustomerId: idSchema });
 export const customerAuditQuerySchema = z.object({ Id: idSchema });
 
+/**
+ * `GET admin/customers/dataexport ?CustomerId`: everything held about the customer as a ZIP (GDPR
+ * Art. 15 and 20, issue 24); `locale` only sets the language of an error (the ZIP is in the customer's).
+ */
+export const customerDataExportQuerySchema = z.object({
+  CustomerId: idSchema,
+  locale: localeSchema.optional(),
+});
+export type CustomerDataExportQuery = z.infer<typeof customerDataExportQuerySchema>;
+
 const relationshipStatusSchema = z.enum(['NOT_REQUESTED', 'REQUESTED', 'ACCEPTED'], {
   error: 'invalidValue',
 });

@@ -381,6 +381,10 @@ export const messages = {
     cs: 'Zákazník již má přiřazeného partnera!',
     en: 'The customer already has a partner!',
   },
+  customerErasedNoExport: {
+    cs: 'Osobní údaje zákazníka byly vymazány; není co exportovat.',
+    en: "The customer's personal data has been erased; there is nothing to export.",
+  },
   partnerAlreadyLinked: {
     cs: 'Zvolený partner je již propojen s jiným zákazníkem!',
     en: 'The chosen partner is already linked with another customer!',
@@ -415,6 +419,10 @@ export const messages = {
     en: 'The order can be finalized only once it is paid.',
   },
   orderAlreadyFinalized: { cs: 'Objednávka už je dokončena.', en: 'The order is already finalized.' },
+  orderCustomerErased: {
+    cs: 'Zákazník této objednávky byl vymazán; objednávka zůstává jen pro účetnictví.',
+    en: "This order's customer was erased; the order is kept for accounting only.",
+  },
   statementAlreadyImported: {
     cs: 'Tento výpis už byl importován; nic se nezměnilo.',
     en: 'This statement has already been imported; nothing changed.',
@@ -455,6 +463,10 @@ export const messages = {
   outboxNotFailed: {
     cs: 'Znovu odeslat lze jen zprávu, jejíž doručení selhalo.',
     en: 'Only a message whose delivery failed can be sent again.',
+  },
+  outboxBodyPurged: {
+    cs: 'Text této zprávy byl po uplynutí doby uchování smazán; znovu odeslat ji nelze.',
+    en: 'The text of this message was deleted after its retention period; it cannot be sent again.',
   },
   voucherCountTooLow: {
     cs: 'Počet voucherů musí být víc než 1!',

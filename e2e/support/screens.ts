@@ -65,7 +65,7 @@ export const screens: readonly Screen[] = [
 
   { path: '/customers', name: 'customers', bothLanguages: true, phone: true },
   { path: '/customers/create', name: 'customer create' },
-  { path: '/customers/view/:id', name: 'customer detail', id: 'admin/customers' },
+  { path: '/customers/view/:id', name: 'customer detail', id: 'admin/customers', bothLanguages: true },
   { path: '/customers/edit/:id', name: 'customer edit', id: 'admin/customers' },
   { path: '/customers/relationships', name: 'relationships', bothLanguages: true },
   { path: '/customers/questionnaires', name: 'questionnaires', bothLanguages: true },
@@ -155,6 +155,7 @@ export const screens: readonly Screen[] = [
   { path: '/administration/users/view/:id', name: 'user detail', id: 'admin/users' },
   { path: '/administration/users/edit/:id', name: 'user edit', id: 'admin/users' },
   { path: '/administration/securitylog', name: 'security log', bothLanguages: true },
+  { path: '/administration/accesslog', name: 'access log', bothLanguages: true },
   { path: '/administration/producttypes', name: 'product types', bothLanguages: true },
   { path: '/administration/producttypes/create', name: 'product type create' },
   { path: '/administration/producttypes/view/:id', name: 'product type detail', id: 'admin/producttypes' },

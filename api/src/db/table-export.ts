@@ -16,6 +16,18 @@ export type TableExport<R> = {
   fileStem: string;
   format: 'csv' | 'xlsx';
   locale: Locale;
+  /** Told what the export read, when it ends: the access log's record of it. */
+  tally?: ExportTally<R>;
+};
+
+/**
+ * What an export hands out, counted as its rows are read: how many, and whose (the customers of the
+ * rows). `done` is called once, when the last row has been read, or when the export ends early after
+ * handing out some rows (a client gone mid-download still received them).
+ */
+export type ExportTally<R> = {
+  customerIdsOf: (row: R) => Iterable<number> | number | null;
+  done: (read: { rows: number; customerIds: number[] }) => void;
 };
 
 /**
@@ -33,18 +45,33 @@ async function* cursorRows<R>(db: Database, table: TableExport<R>) {
   };
   client.on('error', onLost);
   let open = false;
+  let rows = 0;
+  let finished = false;
+  const customerIds = new Set<number>();
+  const count = (row: R) => {
+    rows += 1;
+    const ids = table.tally?.customerIdsOf(row);
+    if (typeof ids === 'number') customerIds.add(ids);
+    else if (ids) for (const id of ids) customerIds.add(id);
+  };
   try {
     await client.query('begin isolation level repeatable read read only');
     open = true;
     await client.query(`declare table_export no scroll cursor for ${text}`, params);
     for (;;) {
       const batch = await client.query('fetch 1000 from table_export');
-      for (const raw of batch.rows as Record<string, unknown>[]) yield table.toRow(raw);
+      for (const raw of batch.rows as Record<string, unknown>[]) {
+        const row = table.toRow(raw);
+        if (table.tally) count(row);
+        yield row;
+      }
       if (batch.rows.length < 1000) break;
     }
     await client.query('commit');
     open = false;
+    finished = true;
   } finally {
+    if (table.tally && (finished || rows > 0)) table.tally.done({ rows, customerIds: [...customerIds] });
     if (open && !lost) await client.query('rollback').catch(() => {});
     client.off('error', onLost);
     // A broken connection is closed, not handed back to the pool.

@@ -21,6 +21,8 @@ export type JobPayloads = {
   'consultation-reminder': { reservationId: number; start: string };
   /** Remind every consultation of the next 24 hours not reminded yet: the safety net of the above. */
   'consultation-reminders': Record<string, never>;
+  /** Purge what is past its retention period (modules/privacy), daily. */
+  'retention-purge': Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
 export const jobNames: JobName[] = [
@@ -31,6 +33,7 @@ export const jobNames: JobName[] = [
   'reanalyse',
   'consultation-reminder',
   'consultation-reminders',
+  'retention-purge',
 ];
 
 /** Queues that differ from `queuePolicy` (set when a queue is created). */
@@ -42,6 +45,7 @@ const queuePolicies: Partial<Record<JobName, Pick<Queue, 'policy' | 'expireInSec
   // One reminder job per occurrence and start (its singletonKey) waits or runs at a time.
   'consultation-reminder': { policy: 'exclusive' },
   'consultation-reminders': { policy: 'short' },
+  'retention-purge': { policy: 'short' },
 };
 
 /** Queues of earlier releases, removed at start (their work is done another way now). */
@@ -79,14 +83,23 @@ export type Jobs = {
   stop(timeoutMs?: number): Promise<void>;
 };
 
+/** How long pg-boss keeps a finished job (completed, failed, cancelled) by default: `RETENTION_JOBS_DAYS`. */
+export const defaultJobHistoryDays = 30;
+
 /** What an area's job workers are given. */
 export type WorkerDeps = { jobs: Jobs; db: Database; config: Config };
 
 /**
  * Starts pg-boss and creates every queue with `queuePolicy` (an existing queue, e.g. after an upgrade,
  * is brought to it). `supervise` on processes that run workers: they fail and retry the jobs of dead ones.
+ * `jobHistoryDays` (`RETENTION_JOBS_DAYS`): pg-boss's own maintenance deletes a finished job that long
+ * after it finished (the daily retention purge does the same for jobs made before the setting changed).
  */
-export async function startJobs(connectionString: string, options: { supervise: boolean }): Promise<Jobs> {
+export async function startJobs(
+  connectionString: string,
+  options: { supervise: boolean; jobHistoryDays?: number },
+): Promise<Jobs> {
+  const deleteAfterSeconds = (options.jobHistoryDays ?? defaultJobHistoryDays) * 24 * 60 * 60;
   const boss = new PgBoss({
     connectionString,
     max: 5,
@@ -101,8 +114,8 @@ export async function startJobs(connectionString: string, options: { supervise: 
     if (await boss.getQueue(name)) {
       const { retryDelayMax: _fixedAtCreation, ...changeable } = queuePolicy;
       const { policy: _fixedToo, ...own } = queuePolicies[name] ?? {};
-      await boss.updateQueue(name, { ...changeable, ...own });
-    } else await boss.createQueue(name, { ...queuePolicy, ...queuePolicies[name] });
+      await boss.updateQueue(name, { ...changeable, ...own, deleteAfterSeconds });
+    } else await boss.createQueue(name, { ...queuePolicy, ...queuePolicies[name], deleteAfterSeconds });
   }
   for (const name of retiredQueues) if (await boss.getQueue(name)) await boss.deleteQueue(name);
   return {

@@ -1,7 +1,7 @@
 import { allPermissions, Permissions as P, type Permission } from '@genodesk/contract';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { rolePermissions, roles } from '../db/schema/index.js';
+import { appSettings, rolePermissions, roles } from '../db/schema/index.js';
 
 /** The four base roles every installation starts with; admins adjust them in the role editor. */
 export const baseRoles: {
@@ -79,23 +79,48 @@ const twoFactorAreas = new Set(['Products', 'Results', 'Customers', 'Users']);
 export const twoFactorByDefault = (permissions: readonly string[]) =>
   permissions.some((p) => twoFactorAreas.has(p.split('.')[0] ?? ''));
 
-/** Creates the base roles when there are none yet. */
+/**
+ * Permissions added after databases were in use, and the base roles (by canonical name) that hold
+ * them by default. A new database gets them with its roles; an existing one once, at its next start
+ * (`ensureBaseRoles`): each grant is remembered in `app_settings` (`grant:<permission>`), so an
+ * administrator who later takes one away from the role is not overruled by a restart.
+ */
+export const laterGrants: readonly { permission: Permission; roles: readonly string[] }[] = [
+  { permission: P.AccessLogView, roles: ['Admin'] },
+];
+
+/** Creates the base roles when there are none yet; grants `laterGrants` once to existing ones. */
 export async function ensureBaseRoles(db: Executor): Promise<void> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(roles);
-  if ((row?.count ?? 0) > 0) return;
-  for (const role of baseRoles) {
-    const [created] = await db
-      .insert(roles)
-      .values({
-        name: role.name,
-        nameCs: role.nameCs,
-        nameEn: role.nameEn,
-        requiresTwoFactor: twoFactorByDefault(role.permissions),
-      })
-      .returning();
-    if (!created) throw new Error(`role ${role.name} was not created`);
-    await db
-      .insert(rolePermissions)
-      .values(role.permissions.map((permission) => ({ roleId: created.id, permission })));
+  const fresh = (row?.count ?? 0) === 0;
+  if (fresh)
+    for (const role of baseRoles) {
+      const [created] = await db
+        .insert(roles)
+        .values({
+          name: role.name,
+          nameCs: role.nameCs,
+          nameEn: role.nameEn,
+          requiresTwoFactor: twoFactorByDefault(role.permissions),
+        })
+        .returning();
+      if (!created) throw new Error(`role ${role.name} was not created`);
+      await db
+        .insert(rolePermissions)
+        .values(role.permissions.map((permission) => ({ roleId: created.id, permission })));
+    }
+  for (const grant of laterGrants) {
+    const claimed = await db
+      .insert(appSettings)
+      .values({ key: `grant:${grant.permission}`, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appSettings.key });
+    // New roles were created with it; an existing database gets it once.
+    if (claimed.length === 0 || fresh) continue;
+    await db.execute(sql`
+      insert into ${rolePermissions} (role_id, permission)
+      select ${roles.id}, ${grant.permission} from ${roles}
+       where ${inArray(roles.name, [...grant.roles])}
+      on conflict do nothing`);
   }
 }

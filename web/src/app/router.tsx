@@ -624,6 +624,16 @@ export const routes: RouteObject[] = [
                 lazy: lazy(() => import('@/features/users/routes/security-log')),
               },
               {
+                path: 'administration/accesslog',
+                handle: handle({
+                  name: 'admin.accessLog',
+                  title: 'accessLog.title',
+                  permissions: [Permissions.AccessLogView],
+                  fallback: 'dashboard',
+                }),
+                lazy: lazy(() => import('@/features/access-log/routes/access-log')),
+              },
+              {
                 path: 'administration/barcodes',
                 handle: handle({
                   name: 'admin.barcodes',

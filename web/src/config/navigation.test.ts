@@ -15,6 +15,12 @@ describe('visibleNav', () => {
     expect(result.flatMap((g) => g.items.map((i) => i.key))).toEqual(['users', 'roles']);
   });
 
+  it('shows the access log only with AccessLog.View', () => {
+    const keys = (held: string[]) => visibleNav(navGroups, held).flatMap((g) => g.items.map((i) => i.key));
+    expect(keys([Permissions.AccessLogView])).toEqual(['accesslog']);
+    expect(keys([Permissions.UsersEdit, Permissions.CustomersView])).not.toContain('accesslog');
+  });
+
   it('hides everything without permissions', () => {
     expect(visibleNav(navGroups, [Permissions.AdminPanelView])).toEqual([]);
   });

@@ -12,6 +12,7 @@ import {
   IconCreditCard,
   IconDna2,
   IconDoor,
+  IconEye,
   IconFileDescription,
   IconFileText,
   IconFingerprint,
@@ -211,6 +212,13 @@ export const navGroups: readonly NavGroup[] = [
         label: 'nav.securityLog',
         icon: IconFingerprint,
         permissions: [Permissions.UsersEdit],
+      },
+      {
+        key: 'accesslog',
+        to: paths.accessLog,
+        label: 'nav.accessLog',
+        icon: IconEye,
+        permissions: [Permissions.AccessLogView],
       },
       {
         key: 'barcodes',

@@ -108,6 +108,8 @@ export const paths = {
   },
   /** Sign-ins and changes to how staff sign in (administrators). */
   securityLog: '/administration/securitylog',
+  /** Who read which customer's genetic or health data, when and from where (GDPR). */
+  accessLog: '/administration/accesslog',
   roles: {
     list: '/administration/roles',
     view: (id: number | string) => `/administration/roles/view/${id}`,

@@ -61,6 +61,11 @@ export const customers = pgTable(
       ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the customer was erased (GDPR Art. 17, issue 24): the row stays, anonymised, only for the
+     * orders and payments the accounting law keeps; every other trace is gone.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('customers_email_lower_key').on(sql`lower(${t.email})`),

@@ -13,7 +13,7 @@ import {
   RegistrationSource,
   RelationshipStatus,
 } from '@genodesk/contract';
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias as pgAlias } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
@@ -25,12 +25,8 @@ import {
   customerRelationships,
   customers,
   orders,
-  outboxMessages,
-  products,
-  productTemplates,
   productTypes,
   questionnaires,
-  reservations,
   samples,
   users,
 } from '../../db/schema/index.js';
@@ -39,7 +35,6 @@ import type { Jobs } from '../../jobs/queue.js';
 import { audit, diff, type FieldChange } from '../audit/audit.js';
 import { createOrder, finalizeOrder, payInCash } from '../finances/orders.service.js';
 import { reservationStatusOf } from '../reservations/reservation-status.js';
-import { recountTemplates } from '../results/generation.service.js';
 
 // Listing: one WHERE and ORDER BY for the paged list and the export.
 
@@ -49,7 +44,8 @@ const searchTerm = (term: string) => (/^[+\d\s]+$/.test(term) ? term.replace(/\s
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 export function customerFilter(query: Omit<CustomerListQuery, 'page' | 'pageSize'>): SQL | undefined {
-  const conditions: SQL[] = [];
+  // An erased customer (issue 24) is kept only for their orders and payments: never listed.
+  const conditions: SQL[] = [isNull(customers.erasedAt)];
   if (query.search) conditions.push(sql`${customers.search} like ${likePattern(searchTerm(query.search))}`);
   if (query.registrationSource) conditions.push(eq(customers.registrationSource, query.registrationSource));
   // A day is the lab's day (Europe/Prague); a timestamp is taken as it is.
@@ -170,7 +166,10 @@ export type CustomerExportFilter = Omit<CustomerExportQuery, 'format' | 'locale'
 // One customer
 
 export async function getCustomer(db: Executor, id: number): Promise<CustomerDetail> {
-  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), isNull(customers.erasedAt)));
   if (!row) throw notFound();
   const partner = alias();
   const [relationship] = await db
@@ -367,7 +366,11 @@ export async function editCustomer(db: Database, by: Principal, input: EditCusto
   const email = input.Email.trim();
   await ensureEmailFree(db, email, id);
   await transaction(db, async (tx) => {
-    const [before] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+    const [before] = await tx
+      .select()
+      .from(customers)
+      .where(and(eq(customers.id, id), isNull(customers.erasedAt)))
+      .for('update');
     if (!before) throw notFound();
     const after: Partial<typeof before> = {
       name: input.Name,
@@ -439,84 +442,13 @@ export async function editCustomer(db: Database, by: Principal, input: EditCusto
   return getCustomer(db, id);
 }
 
-/**
- * Deletes a customer and everything hanging on it (orders, payments, samples, questionnaire,
- * relationship, reports, their audit trail — reports' change logs and reads included — and the
- * e-mails to them), in one transaction. Irreversible. The
- * partner's relationship falls back to NOT_REQUESTED; a barcode the sample used stays out of the pool.
- * One audit row without personal data records who deleted which id.
- */
-export async function deleteCustomer(db: Database, by: Principal, id: number) {
-  await transaction(db, async (tx) => {
-    const [customer] = await tx
-      .select({ id: customers.id, email: customers.email })
-      .from(customers)
-      .where(eq(customers.id, id))
-      .for('update');
-    if (!customer) throw notFound();
-    await tx
-      .update(customerRelationships)
-      .set({ status: RelationshipStatus.NotRequested, partnerId: null, acceptedAt: null, acceptedBy: null })
-      .where(eq(customerRelationships.partnerId, id));
-    const sampleIds = (
-      await tx.select({ id: samples.id }).from(samples).where(eq(samples.customerId, id))
-    ).map((s) => s.id);
-    const questionnaireIds = (
-      await tx.select({ id: questionnaires.id }).from(questionnaires).where(eq(questionnaires.customerId, id))
-    ).map((q) => q.id);
-    const productIds = (
-      await tx.select({ id: products.id }).from(products).where(eq(products.customerId, id))
-    ).map((p) => p.id);
-    const reservationIds = (
-      await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.customerId, id))
-    ).map((r) => r.id);
-    const trails: SQL[] = [and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, id)) as SQL];
-    // Their consultations go with them (cascade), and so does their trail.
-    if (reservationIds.length)
-      trails.push(and(eq(auditLog.entity, 'reservation'), inArray(auditLog.entityId, reservationIds)) as SQL);
-    if (sampleIds.length)
-      trails.push(and(eq(auditLog.entity, 'sample'), inArray(auditLog.entityId, sampleIds)) as SQL);
-    if (questionnaireIds.length)
-      trails.push(
-        and(eq(auditLog.entity, 'questionnaire'), inArray(auditLog.entityId, questionnaireIds)) as SQL,
-      );
-    // The reports' change log and the record of who read them.
-    if (productIds.length)
-      trails.push(
-        and(
-          inArray(auditLog.entity, ['product', 'productRead']),
-          inArray(auditLog.entityId, productIds),
-        ) as SQL,
-      );
-    await tx.delete(auditLog).where(or(...trails));
-    await tx
-      .delete(outboxMessages)
-      .where(sql`lower(${outboxMessages.recipient}) = ${customer.email.toLowerCase()}`);
-    // The customer's reports go with them (cascade): the templates they used are recounted.
-    const usedTemplates = await tx
-      .select({ id: productTemplates.templateId })
-      .from(productTemplates)
-      .innerJoin(products, eq(products.id, productTemplates.productId))
-      .where(eq(products.customerId, id));
-    await tx.delete(customers).where(eq(customers.id, id));
-    await recountTemplates(
-      tx,
-      usedTemplates.map((row) => row.id),
-    );
-    await audit(tx, {
-      entity: 'customer',
-      entityId: id,
-      changedBy: by.id,
-      changes: [{ field: 'deleted', oldValue: null, newValue: 'deleted' }],
-    });
-  });
-  return { id };
-}
-
 // Reads around a customer
 
 async function ensureCustomer(db: Executor, id: number) {
-  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, id), isNull(customers.erasedAt)));
   if (!row) throw notFound();
 }
 

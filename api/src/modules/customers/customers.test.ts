@@ -452,8 +452,8 @@ describe('customer reads', () => {
   });
 });
 
-describe('DELETE admin/customers', () => {
-  it('removes the customer and everything hanging on it, in one go; the partner falls back', async () => {
+describe('DELETE admin/customers (erasure, issue 24)', () => {
+  it('erases the customer in one go: orders and payments stay with the row anonymised; the partner falls back', async () => {
     const c = await register({ ProductTypeId: productTypeId, PaidInCash: true });
     const partner = await register();
     await t.db
@@ -469,9 +469,22 @@ describe('DELETE admin/customers', () => {
     const response = await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: c.id });
-    expect(await t.db.select().from(customers).where(eq(customers.id, c.id))).toHaveLength(0);
-    expect(await t.db.select().from(orders).where(eq(orders.customerId, c.id))).toHaveLength(0);
-    expect(await t.db.select().from(payments).where(eq(payments.orderId, c.orders[0].id))).toHaveLength(0);
+    const [erased] = await t.db.select().from(customers).where(eq(customers.id, c.id));
+    expect(erased).toMatchObject({
+      name: 'Erased',
+      surname: 'customer',
+      email: `erased-${c.id}@erased.invalid`,
+      phone: '',
+      street: '',
+      dateOfBirth: null,
+      passwordHash: null,
+      notifyByEmail: false,
+      notifyBySms: false,
+    });
+    expect(erased?.erasedAt).toBeInstanceOf(Date);
+    // Accounting keeps the order and its payment.
+    expect(await t.db.select().from(orders).where(eq(orders.customerId, c.id))).toHaveLength(1);
+    expect(await t.db.select().from(payments).where(eq(payments.orderId, c.orders[0].id))).toHaveLength(1);
     expect(await t.db.select().from(samples).where(eq(samples.customerId, c.id))).toHaveLength(0);
     expect(await t.db.select().from(questionnaires).where(eq(questionnaires.customerId, c.id))).toHaveLength(
       0,
@@ -484,21 +497,28 @@ describe('DELETE admin/customers', () => {
       .from(customerRelationships)
       .where(eq(customerRelationships.customerId, partner.id));
     expect(partnerRow).toMatchObject({ status: 'NOT_REQUESTED', partnerId: null });
+    // The trail keeps who changed which field when, without the values; one row records the erasure.
     const trail = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, c.id)));
-    expect(trail.map((r) => [r.field, r.oldValue, r.newValue])).toEqual([['deleted', null, 'deleted']]);
+    expect(trail.filter((r) => r.field === 'erased').map((r) => [r.oldValue, r.newValue])).toEqual([
+      [null, 'erased'],
+    ]);
+    expect(trail.filter((r) => r.field !== 'erased' && (r.oldValue ?? r.newValue) !== null)).toEqual([]);
     const sampleTrail = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'sample'), eq(auditLog.entityId, c.samples[0].id)));
-    expect(sampleTrail).toHaveLength(0);
+    expect(sampleTrail.length).toBeGreaterThan(0);
+    expect(sampleTrail.filter((r) => (r.oldValue ?? r.newValue) !== null)).toEqual([]);
     expect((await call('GET', `/api/admin/customers/customer?CustomerId=${c.id}`)).statusCode).toBe(404);
+    const listed = await call('GET', `/api/admin/customers?search=${encodeURIComponent(c.email)}`);
+    expect(listed.json().items).toEqual([]);
     expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`)).statusCode).toBe(404);
   });
 
-  it("also removes their reports' change log and read records", async () => {
+  it("also blanks their reports' change log and read records", async () => {
     const c = await register();
     const other = await register();
     await t.db.insert(customerGenotypes).values([
@@ -516,22 +536,20 @@ describe('DELETE admin/customers', () => {
         doctor,
       );
       expect(edited.statusCode).toBe(200);
-      expect((await call('GET', `/api/admin/products/getproduct?ProductId=${productId}`)).statusCode).toBe(
-        200,
-      );
     }
-    const trailOf = (productId: number) =>
-      t.db
-        .select({ entity: auditLog.entity })
-        .from(auditLog)
-        .where(and(inArray(auditLog.entity, ['product', 'productRead']), eq(auditLog.entityId, productId)))
-        .orderBy(auditLog.entity);
-    expect(await trailOf(report.productId)).toEqual([{ entity: 'product' }, { entity: 'productRead' }]);
+    const valuesOf = async (productId: number) =>
+      (
+        await t.db
+          .select({ oldValue: auditLog.oldValue, newValue: auditLog.newValue })
+          .from(auditLog)
+          .where(and(inArray(auditLog.entity, ['product', 'productRead']), eq(auditLog.entityId, productId)))
+      ).flatMap((row) => [row.oldValue, row.newValue].filter((value) => value !== null));
+    expect(await valuesOf(report.productId)).not.toEqual([]);
 
     expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`)).statusCode).toBe(200);
-    expect(await trailOf(report.productId)).toEqual([]);
+    expect(await valuesOf(report.productId)).toEqual([]);
     // Another customer's report keeps its trail.
-    expect(await trailOf(otherReport.productId)).toEqual([{ entity: 'product' }, { entity: 'productRead' }]);
+    expect(await valuesOf(otherReport.productId)).not.toEqual([]);
   });
 
   it('needs Customers.Edit', async () => {

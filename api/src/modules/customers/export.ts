@@ -7,7 +7,7 @@ import {
 } from '@genodesk/contract';
 import type { Database } from '../../db/client.js';
 import { customers } from '../../db/schema/index.js';
-import { asDay, type ExportColumn, exportTable } from '../../db/table-export.js';
+import { asDay, type ExportColumn, type ExportTally, exportTable } from '../../db/table-export.js';
 import {
   type CustomerSummaryRow,
   customerFilter,
@@ -75,9 +75,17 @@ function toRow(raw: Record<string, unknown>): ExportRow {
   };
 }
 
-/** The customers list's filters and sort, every row, as CSV or XLSX. */
-export function exportCustomers(db: Database, query: CustomerExportQuery, locale: Locale) {
-  return exportTable(db, {
+/**
+ * The customers list's filters and sort, every row, as CSV or XLSX; `recorded` is told the rows and
+ * customers read (the access log).
+ */
+export function exportCustomers(
+  db: Database,
+  query: CustomerExportQuery,
+  locale: Locale,
+  recorded?: ExportTally<ExportRow>['done'],
+) {
+  return exportTable<ExportRow>(db, {
     query: db
       .select({
         ...customerSummaryColumns,
@@ -95,5 +103,6 @@ export function exportCustomers(db: Database, query: CustomerExportQuery, locale
     fileStem: 'customers',
     format: query.format,
     locale,
+    tally: recorded && { customerIdsOf: (row) => row.id, done: recorded },
   });
 }

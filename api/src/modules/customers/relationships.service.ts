@@ -127,7 +127,7 @@ async function relationshipOf(db: Executor, customerId: number): Promise<Relatio
     .from(customers)
     .leftJoin(R, eq(R.customerId, customers.id))
     .leftJoin(partner, eq(partner.id, R.partnerId))
-    .where(eq(customers.id, customerId));
+    .where(and(eq(customers.id, customerId), sql`${customers.erasedAt} is null`));
   if (!row) throw notFound();
   return toRelationship(row);
 }
@@ -169,6 +169,7 @@ export async function getRelationship(
           .where(
             and(
               ne(customers.id, customerId),
+              sql`${customers.erasedAt} is null`,
               or(...matches),
               sql`(${R.partnerId} is null)`,
               sql`not exists (select 1 from ${R} r2 where r2.partner_id = ${customers.id})`,
@@ -214,7 +215,7 @@ export async function acceptRelationship(
     const both = await tx
       .select({ id: customers.id })
       .from(customers)
-      .where(inArray(customers.id, [customerId, partnerId]))
+      .where(and(inArray(customers.id, [customerId, partnerId]), sql`${customers.erasedAt} is null`))
       .orderBy(asc(customers.id))
       .for('update');
     if (both.length !== 2) throw notFound();

@@ -5,6 +5,7 @@ import {
   customerAuditEntrySchema,
   customerAuditQuerySchema,
   customerCategorySchema,
+  customerDataExportQuerySchema,
   customerDetailSchema,
   customerExportQuerySchema,
   customerIdQuerySchema,
@@ -27,15 +28,17 @@ import { z } from 'zod';
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { requestLocale } from '../../http/errors.js';
+import { readerOf, recordAccess, recordExport } from '../audit/access-log.js';
 import {
   createCustomer,
   customerAudit,
   customerCategories,
-  deleteCustomer,
   editCustomer,
   getCustomer,
   listCustomers,
 } from './customers.service.js';
+import { exportCustomerData } from './data-export.service.js';
+import { eraseCustomer } from './erasure.service.js';
 import { exportCustomers } from './export.js';
 import { correctSection, getQuestionnaire, listQuestionnaires } from './questionnaires.service.js';
 import { acceptRelationship, getRelationship, listRelationships } from './relationships.service.js';
@@ -68,9 +71,36 @@ export function customersRoutes(app: App, deps: Deps) {
         deps.db,
         request.query,
         requestLocale(request),
+        recordExport(deps.db, request, 'customers', request.query),
       );
       return reply
         .header('content-type', contentType)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  });
+
+  // The export holds the customer's genotypes (GET admin/results/getcustomerresult), reports with their
+  // PDFs (GET admin/products/getproduct) and questionnaire (GET admin/questionnaires/questionnaire): it
+  // asks for every permission that reads them, so it never hands out what the user could not read.
+  app.get('/api/admin/customers/dataexport', {
+    config: { access: { all: [P.CustomersView, P.ResultsView, P.ProductsView, P.QuestionnairesView] } },
+    schema: {
+      tags,
+      summary:
+        "Everything held about the customer (GDPR Art. 15/20) as a ZIP: data.json, summary.html in the customer's language, reports/<number>-v<version>.pdf; recorded in the access log (dataExport). 409 for an erased customer",
+      querystring: customerDataExportQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const { stream, filename } = await exportCustomerData(
+        deps.db,
+        deps.config.reportCompany,
+        readerOf(request),
+        request.query.CustomerId,
+      );
+      return reply
+        .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'no-store')
         .send(stream);
@@ -81,11 +111,15 @@ export function customersRoutes(app: App, deps: Deps) {
     config: { access: { all: [P.CustomersView] } },
     schema: {
       tags,
-      summary: 'One customer, with underage flag, relationship, samples and orders',
+      summary: 'One customer, with underage flag, relationship, samples and orders; the read is logged',
       querystring: customerIdQuerySchema,
       response: { 200: customerDetailSchema },
     },
-    handler: (request) => getCustomer(deps.db, request.query.CustomerId),
+    handler: async (request) => {
+      const customer = await getCustomer(deps.db, request.query.CustomerId);
+      recordAccess(deps.db, { kind: 'customer', customerIds: [customer.id], ...readerOf(request) });
+      return customer;
+    },
   });
 
   app.get('/api/admin/customers/customercategories', {
@@ -136,11 +170,12 @@ export function customersRoutes(app: App, deps: Deps) {
     config: { access: { all: [P.CustomersEdit] } },
     schema: {
       tags,
-      summary: 'Delete a customer and everything of theirs, irreversibly',
+      summary:
+        'Erase a customer irreversibly (GDPR Art. 17): every personal trace goes; their orders and payments stay, anonymised, for accounting',
       querystring: customerIdQuerySchema,
       response: { 200: deletedCustomerSchema },
     },
-    handler: (request) => deleteCustomer(deps.db, principalOf(request), request.query.CustomerId),
+    handler: (request) => eraseCustomer(deps.db, principalOf(request), request.query.CustomerId),
   });
 }
 
@@ -200,11 +235,21 @@ export function questionnairesRoutes(app: App, deps: Deps) {
     config: { access: { all: [P.QuestionnairesView] } },
     schema: {
       tags,
-      summary: 'A questionnaire: every section with its answers (questions defined in the contract)',
+      summary:
+        'A questionnaire: every section with its answers (questions defined in the contract); the read is logged',
       querystring: questionnaireIdQuerySchema,
       response: { 200: questionnaireSchema },
     },
-    handler: (request) => getQuestionnaire(deps.db, request.query.Id),
+    handler: async (request) => {
+      const questionnaire = await getQuestionnaire(deps.db, request.query.Id);
+      recordAccess(deps.db, {
+        kind: 'questionnaire',
+        customerIds: [questionnaire.customerId],
+        entityId: questionnaire.id,
+        ...readerOf(request),
+      });
+      return questionnaire;
+    },
   });
 
   app.patch('/api/admin/questionnaires/section', {

@@ -10,7 +10,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { customers, orders, payments, productTypes } from '../../db/schema/index.js';
-import { type ExportColumn, exportTable } from '../../db/table-export.js';
+import { type ExportColumn, type ExportTally, exportTable } from '../../db/table-export.js';
 import { orderFilter, orderOrder } from './orders.service.js';
 import { paymentFilter, paymentOrder } from './payments.service.js';
 
@@ -38,12 +38,18 @@ const orderColumns: ExportColumn<Raw>[] = [
   { header: { cs: 'Vytvořeno', en: 'Created' }, cell: (r) => time(r.created_at) },
 ];
 
-/** The orders list's filters and sort, every row, as CSV or XLSX. */
-export function exportOrders(db: Database, query: OrderExportQuery, locale: Locale) {
+/** What an export read, for the access log: its rows and their customers. */
+type Recorded = ExportTally<Raw>['done'];
+const tallyOf = (recorded: Recorded | undefined) =>
+  recorded && { customerIdsOf: (row: Raw) => Number(row.customer_id), done: recorded };
+
+/** The orders list's filters and sort, every row, as CSV or XLSX; `recorded` is told what it read. */
+export function exportOrders(db: Database, query: OrderExportQuery, locale: Locale, recorded?: Recorded) {
   return exportTable(db, {
     query: db
       .select({
         orderNumber: orders.orderNumber,
+        customerId: sql<number>`${orders.customerId}`.as('customer_id'),
         customerName: sql<string>`${customers.name} || ' ' || ${customers.surname}`.as('customer_name'),
         customerEmail: sql<string>`${customers.email}`.as('customer_email'),
         productType: sql<string>`${productTypes.name}`.as('product_type'),
@@ -64,6 +70,7 @@ export function exportOrders(db: Database, query: OrderExportQuery, locale: Loca
     fileStem: 'orders',
     format: query.format,
     locale,
+    tally: tallyOf(recorded),
   });
 }
 
@@ -89,12 +96,13 @@ const paymentColumns: ExportColumn<Raw>[] = [
   { header: { cs: 'Vytvořeno', en: 'Created' }, cell: (r) => time(r.created_at) },
 ];
 
-/** The payments list's filters and sort, every row, as CSV or XLSX. */
-export function exportPayments(db: Database, query: PaymentExportQuery, locale: Locale) {
+/** The payments list's filters and sort, every row, as CSV or XLSX; `recorded` is told what it read. */
+export function exportPayments(db: Database, query: PaymentExportQuery, locale: Locale, recorded?: Recorded) {
   return exportTable(db, {
     query: db
       .select({
         orderNumber: orders.orderNumber,
+        customerId: sql<number>`${orders.customerId}`.as('customer_id'),
         customerName: sql<string>`${customers.name} || ' ' || ${customers.surname}`.as('customer_name'),
         method: payments.method,
         amount: payments.amount,
@@ -116,5 +124,6 @@ export function exportPayments(db: Database, query: PaymentExportQuery, locale: 
     fileStem: 'payments',
     format: query.format,
     locale,
+    tally: tallyOf(recorded),
   });
 }

@@ -29,6 +29,7 @@ import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { AppError, requestLocale } from '../../http/errors.js';
 import { rateLimits } from '../../http/rate-limit.js';
+import { recordExport } from '../audit/access-log.js';
 import { exportOrders, exportPayments } from './export.js';
 import {
   finalizeOrderAction,
@@ -84,7 +85,15 @@ export function ordersRoutes(app: App, deps: Deps) {
     config: { access: { all: [P.OrdersView] } },
     schema: { tags, summary: 'The filtered orders list as CSV or XLSX', querystring: orderExportQuerySchema },
     handler: (request, reply) =>
-      download(reply, exportOrders(deps.db, request.query, request.query.locale ?? requestLocale(request))),
+      download(
+        reply,
+        exportOrders(
+          deps.db,
+          request.query,
+          request.query.locale ?? requestLocale(request),
+          recordExport(deps.db, request, 'orders', request.query),
+        ),
+      ),
   });
 
   app.get('/api/admin/orders/getorder', {
@@ -175,7 +184,15 @@ export function ordersRoutes(app: App, deps: Deps) {
       querystring: paymentExportQuerySchema,
     },
     handler: (request, reply) =>
-      download(reply, exportPayments(deps.db, request.query, request.query.locale ?? requestLocale(request))),
+      download(
+        reply,
+        exportPayments(
+          deps.db,
+          request.query,
+          request.query.locale ?? requestLocale(request),
+          recordExport(deps.db, request, 'payments', request.query),
+        ),
+      ),
   });
 
   app.post('/api/admin/payments/approve', {

@@ -327,6 +327,12 @@ export async function finalizeOrderAction(
     if (!order) throw notFound();
     if (order.complete) throw unprocessable('orderAlreadyFinalized', 'OrderId');
     if (order.dateOrderPaid === null) throw unprocessable('orderNotPaid', 'OrderId');
+    // An erased customer's order is kept for accounting only: no sample or report is made for it.
+    const [owner] = await tx
+      .select({ erasedAt: customers.erasedAt })
+      .from(customers)
+      .where(eq(customers.id, order.customerId));
+    if (owner?.erasedAt) throw unprocessable('orderCustomerErased', 'OrderId');
     const created = await finalizeOrder(
       tx,
       orderId,

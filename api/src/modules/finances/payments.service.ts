@@ -203,9 +203,13 @@ export async function recordPaid(tx: Tx, jobs: Jobs | null, by: number | null, p
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .innerJoin(productTypes, eq(productTypes.id, orders.productTypeId))
     .where(
-      inArray(
-        orders.id,
-        paid.map((p) => p.orderId),
+      and(
+        inArray(
+          orders.id,
+          paid.map((p) => p.orderId),
+        ),
+        // An erased customer is written to no more (their order is paid all the same).
+        isNull(customers.erasedAt),
       ),
     );
   const methodOf = new Map(paid.map((p) => [p.orderId, p.method]));

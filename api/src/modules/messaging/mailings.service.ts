@@ -27,7 +27,7 @@ import { htmlLayout } from './templates.js';
  * narrowed by the filter.
  */
 export function recipientsWhere(filter: RecipientFilter): SQL {
-  const conditions: SQL[] = [eq(customers.notifyByEmail, true)];
+  const conditions: SQL[] = [eq(customers.notifyByEmail, true), sql`${customers.erasedAt} is null`];
   if (filter.registrationSource) conditions.push(eq(customers.registrationSource, filter.registrationSource));
   conditions.push(
     ...withinPragueDays(customers.dateRegistration, filter.registeredFrom, filter.registeredTo),

@@ -173,12 +173,14 @@ export async function getOutboxMessage(db: Executor, id: number): Promise<Outbox
 export async function retryOutboxMessage(deps: { db: Database; jobs: Jobs }, id: number) {
   await transaction(deps.db, async (tx) => {
     const [row] = await tx
-      .select({ status: outboxMessages.status })
+      .select({ status: outboxMessages.status, bodyText: outboxMessages.bodyText })
       .from(outboxMessages)
       .where(eq(outboxMessages.id, id))
       .for('update');
     if (!row) throw notFound();
     if (row.status !== 'failed') throw unprocessable('outboxNotFailed', 'Id');
+    // Its text was purged after the retention period (modules/privacy): nothing left to send.
+    if (row.bodyText === '') throw unprocessable('outboxBodyPurged', 'Id');
     await tx
       .update(outboxMessages)
       .set({

@@ -141,7 +141,7 @@ export async function queueTemplateEmailToCustomers<N extends MessageTemplateNam
     with written as (
       insert into ${outboxMessages} (channel, recipient, subject, body_text, body_html, kind, language, customer_id)
       select 'email', c.email, ${pick('subject')}, ${pick('text')}, ${pick('html')}, ${cs.kind}, c.language, c.id
-      from ${customers} c where c.id in (${customerIds})
+      from ${customers} c where c.id in (${customerIds}) and c.erased_at is null
       returning 1)
     select count(*)::int as n from written`);
   const queued = Number(rows[0]?.n ?? 0);

@@ -385,35 +385,21 @@ export async function getProduct(db: Executor, id: number): Promise<Product> {
 }
 
 /**
- * `GET admin/products/getproduct`: the report, and the read recorded (ARCHITECTURE §security) as an
- * audit row of its own entity, so it never shows in the report's change log.
+ * `GET admin/products/getcategory`: one top category of the report's content, and whose report it is
+ * (the route records the read in the access log).
  */
-export async function readProduct(db: Executor, reader: Principal, id: number): Promise<Product> {
-  const product = await getProduct(db, id);
-  await db.insert(auditLog).values({
-    entity: 'productRead',
-    entityId: id,
-    field: 'read',
-    oldValue: null,
-    newValue: null,
-    changedBy: reader.id,
-  });
-  return product;
-}
-
-/** `GET admin/products/getcategory`: one top category of the report's content. */
 export async function getProductCategory(
   db: Executor,
   productId: number,
   categoryId: number,
-): Promise<ReportCategory> {
+): Promise<{ category: ReportCategory; customerId: number }> {
   const [row] = await db
-    .select({ content: products.content })
+    .select({ content: products.content, customerId: products.customerId })
     .from(products)
     .where(eq(products.id, productId));
   const category = row && reportContent(row.content).categories.find((c) => c.id === categoryId);
   if (!category) throw notFound();
-  return category;
+  return { category, customerId: row.customerId };
 }
 
 // The editor: save, invite (2), publish (3), publish preliminarily (4)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { transaction } from '../../db/client.js';
 import {
+  accessLog,
   auditLog,
   outboxMessages,
   products,
@@ -10,6 +11,7 @@ import {
   templates,
   users,
 } from '../../db/schema/index.js';
+import { flushAccessLog } from '../audit/access-log.js';
 import { loadCatalogue, reanalyseProducts } from '../results/generation.service.js';
 import { moveProduct } from './products.service.js';
 import { type ReportFixture, reportFor, sampleStatus, yearsAgo } from './test-fixtures.js';
@@ -208,7 +210,7 @@ describe('one report', () => {
     expect(pending.json().reanalysisPending).toBe(true);
   });
 
-  it('audits each read as productRead, which stays out of the change log', async () => {
+  it('logs each read in the access log, never in the change log', async () => {
     const r = await reportFor(t);
     await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`);
     const second = await call(
@@ -218,16 +220,18 @@ describe('one report', () => {
       lab,
     );
     expect(second.json().changeLog).toEqual([]);
+    await flushAccessLog(t.db);
     const reads = await t.db
-      .select({ field: auditLog.field, changedBy: auditLog.changedBy })
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, 'productRead'), eq(auditLog.entityId, r.productId)))
-      .orderBy(auditLog.id);
+      .select({ kind: accessLog.kind, userId: accessLog.userId, customerIds: accessLog.customerIds })
+      .from(accessLog)
+      .where(and(eq(accessLog.kind, 'report'), eq(accessLog.entityId, r.productId)))
+      .orderBy(accessLog.id);
     const [labUser] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, demo.lab));
     expect(reads).toEqual([
-      { field: 'read', changedBy: doctorId },
-      { field: 'read', changedBy: labUser!.id },
+      { kind: 'report', userId: doctorId, customerIds: [r.customerId] },
+      { kind: 'report', userId: labUser!.id, customerIds: [r.customerId] },
     ]);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.entity, 'productRead'))).toEqual([]);
   });
 
   it('answers one category; 404 for an unknown report or category', async () => {
@@ -257,12 +261,8 @@ describe('one report', () => {
     expect(unknownProduct.statusCode).toBe(404);
     const missing = await call('GET', '/api/admin/products/getproduct?ProductId=999999');
     expect(missing.statusCode).toBe(404);
-    expect(
-      await t.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.entity, 'productRead'), eq(auditLog.entityId, 999999))),
-    ).toEqual([]);
+    await flushAccessLog(t.db);
+    expect(await t.db.select().from(accessLog).where(eq(accessLog.entityId, 999999))).toEqual([]);
   });
 });
 

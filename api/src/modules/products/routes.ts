@@ -24,12 +24,13 @@ import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { invalid, requestLocale } from '../../http/errors.js';
 import { rateLimits } from '../../http/rate-limit.js';
+import { readerOf, recordAccess } from '../audit/access-log.js';
 import {
   assessPhenotype,
   editProduct,
+  getProduct,
   getProductCategory,
   listProducts,
-  readProduct,
   requestMove,
 } from './products.service.js';
 import { listReportDocuments, readReportDocument, verifyReport } from './report-pdf/documents.service.js';
@@ -59,12 +60,20 @@ export function productsRoutes(app: App, deps: Deps) {
     config: { access: { all: [P.ProductsView] } },
     schema: {
       tags,
-      summary:
-        'A report: categories summary, gene table, change log, pending reanalysis; the read is audited',
+      summary: 'A report: categories summary, gene table, change log, pending reanalysis; the read is logged',
       querystring: productIdQuerySchema,
       response: { 200: productSchema },
     },
-    handler: (request) => readProduct(deps.db, principalOf(request), request.query.ProductId),
+    handler: async (request) => {
+      const product = await getProduct(deps.db, request.query.ProductId);
+      recordAccess(deps.db, {
+        kind: 'report',
+        customerIds: [product.assignedCustomerId],
+        entityId: product.id,
+        ...readerOf(request),
+      });
+      return product;
+    },
   });
 
   app.get('/api/admin/products/pdfpreview', {
@@ -72,16 +81,22 @@ export function productsRoutes(app: App, deps: Deps) {
     schema: {
       tags,
       summary:
-        "The report as a PDF rendered now (not stored), with a PREVIEW watermark, in `locale` or the customer's language; the read is audited",
+        "The report as a PDF rendered now (not stored), with a PREVIEW watermark, in `locale` or the customer's language; the read is logged",
       querystring: productPdfPreviewQuerySchema,
     },
     handler: async (request, reply) => {
-      const { pdf, filename } = await previewReportPdf(
+      const { pdf, filename, locale, customerId } = await previewReportPdf(
         deps.db,
-        principalOf(request),
         { productId: request.query.Id, locale: request.query.locale, origin: originOf(deps, request) },
         deps.config,
       );
+      recordAccess(deps.db, {
+        kind: 'reportPdf',
+        customerIds: [customerId],
+        entityId: request.query.Id,
+        detail: `preview ${locale}`,
+        ...readerOf(request),
+      });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="${filename}"`)
@@ -106,16 +121,22 @@ export function productsRoutes(app: App, deps: Deps) {
     schema: {
       tags,
       summary:
-        "One issued version of the report as stored (application/pdf, a download); without `version` the current (newest) one, the customer's PDF (404 while none is issued). `X-Report-Version` and the ETag (the SHA-256) say which. The read is audited",
+        "One issued version of the report as stored (application/pdf, a download); without `version` the current (newest) one, the customer's PDF (404 while none is issued). `X-Report-Version` and the ETag (the SHA-256) say which. The read is logged",
       querystring: reportDocumentQuerySchema,
     },
     handler: async (request, reply) => {
-      const { pdf, filename, version, sha256 } = await readReportDocument(
+      const { pdf, filename, version, sha256, customerId } = await readReportDocument(
         deps.db,
-        principalOf(request),
         request.query.Id,
         request.query.version,
       );
+      recordAccess(deps.db, {
+        kind: 'reportPdf',
+        customerIds: [customerId],
+        entityId: request.query.Id,
+        detail: `v${version}`,
+        ...readerOf(request),
+      });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
@@ -142,12 +163,26 @@ export function productsRoutes(app: App, deps: Deps) {
           "Is a PDF one this lab issued? The file's bytes (application/pdf or application/octet-stream) are matched by SHA-256; JSON { code } looks up the verification code printed on it. Answers { issued: false } or the document's metadata, and whether it is the current version",
         response: { 200: reportVerificationSchema },
       },
-      handler: (request) => {
+      handler: async (request) => {
         const body: unknown = request.body;
-        if (Buffer.isBuffer(body)) return verifyReport(deps.db, principalOf(request), { bytes: body });
-        const parsed = reportVerifyCodeRequestSchema.safeParse(body);
-        if (!parsed.success) throw invalid('invalidValue', 'code');
-        return verifyReport(deps.db, principalOf(request), { code: parsed.data.code });
+        let input: { bytes: Buffer } | { code: string };
+        if (Buffer.isBuffer(body)) input = { bytes: body };
+        else {
+          const parsed = reportVerifyCodeRequestSchema.safeParse(body);
+          if (!parsed.success) throw invalid('invalidValue', 'code');
+          input = { code: parsed.data.code };
+        }
+        const { verification, read } = await verifyReport(deps.db, input);
+        // A match shows whose report it is: a read of the report's PDF, like a download.
+        if (read)
+          recordAccess(deps.db, {
+            kind: 'reportPdf',
+            customerIds: [read.customerId],
+            entityId: read.productId,
+            detail: `verify v${read.version}`,
+            ...readerOf(request),
+          });
+        return verification;
       },
     });
   });
@@ -179,12 +214,22 @@ export function productsRoutes(app: App, deps: Deps) {
     config: { access: { all: [P.ProductsView] } },
     schema: {
       tags,
-      summary: "One top category of a report's content",
+      summary: "One top category of a report's content; the read is logged",
       querystring: productCategoryQuerySchema,
       response: { 200: reportCategorySchema },
     },
-    handler: (request) =>
-      getProductCategory(deps.db, request.query.ProductId, request.query.ProductCategoryId),
+    handler: async (request) => {
+      const { ProductId, ProductCategoryId } = request.query;
+      const { category, customerId } = await getProductCategory(deps.db, ProductId, ProductCategoryId);
+      recordAccess(deps.db, {
+        kind: 'reportCategory',
+        customerIds: [customerId],
+        entityId: ProductId,
+        detail: String(ProductCategoryId),
+        ...readerOf(request),
+      });
+      return category;
+    },
   });
 
   app.patch('/api/admin/products', {

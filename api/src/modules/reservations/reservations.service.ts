@@ -77,7 +77,7 @@ export async function customerReservations(db: Executor, customerId: number): Pr
   const [customer] = await db
     .select({ id: customers.id, status: reservationStatusOf(customerId) })
     .from(customers)
-    .where(eq(customers.id, customerId));
+    .where(and(eq(customers.id, customerId), isNull(customers.erasedAt)));
   if (!customer) throw notFound();
   const items = await readReservations(db, eq(reservations.customerId, customerId), [
     desc(reservations.consultationStart),
@@ -183,7 +183,7 @@ async function requireCustomer(tx: Executor, customerId: number) {
   const [customer] = await tx
     .select({ id: customers.id })
     .from(customers)
-    .where(eq(customers.id, customerId));
+    .where(and(eq(customers.id, customerId), isNull(customers.erasedAt)));
   if (!customer) throw unprocessable('notFound', 'CustomerId');
 }
 

@@ -597,7 +597,7 @@ describe('cancelling', () => {
 });
 
 describe('deleting a customer', () => {
-  it('takes their consultations and their trail with them, and frees the time', async () => {
+  it("an erased customer's consultations go, their trail keeps no value, and the time is free", async () => {
     const r = await room();
     const client = await customer(t);
     const [booked] = await book(slot(r.id, 150, 151, { CustomerId: client.id }));
@@ -608,7 +608,7 @@ describe('deleting a customer', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'reservation'), eq(auditLog.entityId, booked!.id)));
-    expect(trail).toHaveLength(0);
+    expect(trail.filter((row) => (row.oldValue ?? row.newValue) !== null)).toEqual([]);
     await book(slot(r.id, 150, 151));
   });
 });

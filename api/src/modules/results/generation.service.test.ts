@@ -14,7 +14,7 @@ import {
   templates,
   users,
 } from '../../db/schema/index.js';
-import { deleteCustomer } from '../customers/customers.service.js';
+import { eraseCustomer } from '../customers/erasure.service.js';
 import { generateReport, generateReports, loadCatalogue } from './generation.service.js';
 
 let t: TestApp;
@@ -117,9 +117,9 @@ describe('generateReport (service)', () => {
     await transaction(t.db, (tx) => generateReport(tx, { customerId: otherId }, catalogue));
     expect(await counts(ids)).toEqual(plus({ [lactose.id]: 1, [caffeine.id]: 2, [folate.id]: 1 }));
 
-    // Deleting a customer removes their report and recounts the templates it used.
+    // Erasing a customer removes their report and recounts the templates it used.
     const [admin] = await t.db.select().from(users).where(eq(users.email, demo.admin));
-    await deleteCustomer(t.db, { id: admin!.id } as Principal, otherId);
+    await eraseCustomer(t.db, { id: admin!.id } as Principal, otherId);
     expect(await t.db.select().from(products).where(eq(products.customerId, otherId))).toEqual([]);
     expect(await counts(ids)).toEqual(plus({ [lactose.id]: 1, [caffeine.id]: 1, [folate.id]: 1 }));
   });

@@ -16,6 +16,7 @@ import {
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { requestLocale } from '../../http/errors.js';
+import { readerOf, recordAccess } from '../audit/access-log.js';
 import { currentReanalysis, getReanalysis, requestReanalysis } from './reanalysis.js';
 import {
   getCustomerResult,
@@ -47,11 +48,16 @@ export function resultsRoutes(app: App, deps: Deps) {
     config: { access: { all: [P.ResultsView] } },
     schema: {
       tags,
-      summary: "A customer's stored genotypes (gene information); 404 when none are available",
+      summary:
+        "A customer's stored genotypes (gene information); 404 when none are available; the read is logged",
       querystring: customerIdQuerySchema,
       response: { 200: customerResultSchema },
     },
-    handler: (request) => getCustomerResult(deps.db, request.query.CustomerId),
+    handler: async (request) => {
+      const result = await getCustomerResult(deps.db, request.query.CustomerId);
+      recordAccess(deps.db, { kind: 'genotypes', customerIds: [result.customerId], ...readerOf(request) });
+      return result;
+    },
   });
 
   app.get('/api/admin/results', {

@@ -338,5 +338,5 @@ export async function readReportSource(db: Executor, productId: number) {
     genes,
     notDetermined,
   };
-  return { source, language: reportLanguageOf(row.language) };
+  return { source, language: reportLanguageOf(row.language), customerId: row.customerId };
 }

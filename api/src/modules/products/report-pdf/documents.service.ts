@@ -4,15 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Principal } from '../../../auth/principal.js';
 import type { ReportCompany } from '../../../config.js';
 import type { Executor, Tx } from '../../../db/client.js';
-import {
-  auditLog,
-  barcodes,
-  customers,
-  products,
-  reportDocuments,
-  samples,
-  users,
-} from '../../../db/schema/index.js';
+import { barcodes, customers, products, reportDocuments, samples, users } from '../../../db/schema/index.js';
 import { notFound } from '../../../http/errors.js';
 import { type ReportDocument, type ReportSource, readReportSource, reportDocumentFrom } from './document.js';
 import { type RenderOptions, renderReportPdf } from './render.js';
@@ -204,23 +196,23 @@ export async function listReportDocuments(
 /**
  * `GET admin/products/document`: one stored version's bytes, as issued; without `version` the current
  * (newest) one — what the customer's app serves (docs/api.md). 404 when there is no such version (or
- * nothing was issued yet). The read is audited like the report's own (`productRead`, field
- * `pdfDownload`, the version served as its value).
+ * nothing was issued yet). Says whose report it is: the route records the read in the access log.
  */
 export async function readReportDocument(
   db: Executor,
-  reader: Principal,
   productId: number,
   version?: number,
-): Promise<{ pdf: Buffer; filename: string; version: number; sha256: string }> {
+): Promise<{ pdf: Buffer; filename: string; version: number; sha256: string; customerId: number }> {
   const [row] = await db
     .select({
       content: reportDocuments.content,
       language: reportDocuments.language,
       version: reportDocuments.version,
       sha256: reportDocuments.sha256,
+      customerId: products.customerId,
     })
     .from(reportDocuments)
+    .innerJoin(products, eq(products.id, reportDocuments.productId))
     .where(
       and(
         eq(reportDocuments.productId, productId),
@@ -230,37 +222,33 @@ export async function readReportDocument(
     .orderBy(desc(reportDocuments.version))
     .limit(1);
   if (!row) throw notFound();
-  await db.insert(auditLog).values({
-    entity: 'productRead',
-    entityId: productId,
-    field: 'pdfDownload',
-    oldValue: null,
-    newValue: String(row.version),
-    changedBy: reader.id,
-  });
   return {
     pdf: row.content,
     filename: `${reportNumberOf(productId)}-v${row.version}-${row.language}.pdf`,
     version: row.version,
     sha256: row.sha256,
+    customerId: row.customerId,
   };
 }
 
 /**
  * `POST verify/report`: is this an issued report? By the file's bytes (their SHA-256 must be one a
  * publication stored: a single changed byte is not) or by the code printed on it (then staff compare
- * what they hold with the metadata). A match is audited as a read of the report (`pdfVerify`).
+ * what they hold with the metadata). A match says which report of whose it was (`read`): the route
+ * records it in the access log.
  */
 export async function verifyReport(
   db: Executor,
-  reader: Principal,
   input: { bytes: Buffer } | { code: string },
-): Promise<ReportVerification> {
+): Promise<{
+  verification: ReportVerification;
+  read: { productId: number; customerId: number; version: number } | null;
+}> {
   let where: ReturnType<typeof eq>;
   if ('bytes' in input) where = eq(reportDocuments.sha256, sha256Hex(input.bytes));
   else {
     const code = normalizeVerificationCode(input.code);
-    if (code === null) return { issued: false };
+    if (code === null) return { verification: { issued: false }, read: null };
     where = eq(reportDocuments.verificationCode, code);
   }
   const [row] = await db
@@ -274,6 +262,7 @@ export async function verifyReport(
       replacesVersion: reportDocuments.replacesVersion,
       reason: reportDocuments.reason,
       createdAt: reportDocuments.createdAt,
+      customerId: customers.id,
       customerFirstName: customers.name,
       customerSurname: customers.surname,
       barcode: barcodes.code,
@@ -286,16 +275,8 @@ export async function verifyReport(
     .leftJoin(samples, eq(samples.id, products.sampleId))
     .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
     .where(where);
-  if (!row) return { issued: false };
-  await db.insert(auditLog).values({
-    entity: 'productRead',
-    entityId: row.productId,
-    field: 'pdfVerify',
-    oldValue: null,
-    newValue: String(row.version),
-    changedBy: reader.id,
-  });
-  return {
+  if (!row) return { verification: { issued: false }, read: null };
+  const verification: ReportVerification = {
     issued: true,
     productId: row.productId,
     customerName: `${row.customerFirstName} ${row.customerSurname}`,
@@ -311,5 +292,9 @@ export async function verifyReport(
     current: row.version === row.latestVersion,
     latestVersion: row.latestVersion,
     matchedBy: 'bytes' in input ? 'sha256' : 'code',
+  };
+  return {
+    verification,
+    read: { productId: row.productId, customerId: row.customerId, version: row.version },
   };
 }

@@ -5,7 +5,8 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../../test/test-app.js';
 import { transaction } from '../../../db/client.js';
-import { auditLog, customers, outboxMessages, products, reportDocuments } from '../../../db/schema/index.js';
+import { accessLog, customers, outboxMessages, products, reportDocuments } from '../../../db/schema/index.js';
+import { flushAccessLog } from '../../audit/access-log.js';
 import { deliverDue } from '../../messaging/outbox.js';
 import type { EmailTransport } from '../../messaging/transports.js';
 import { loadCatalogue, reanalyseProducts } from '../../results/generation.service.js';
@@ -111,11 +112,12 @@ describe('issued report PDFs', () => {
     expect(text).not.toContain('NÁHLED');
     expect(text).not.toContain('PŘEDBĚŽNÁ ZPRÁVA');
 
+    await flushAccessLog(t.db);
     const reads = await t.db
-      .select({ field: auditLog.field, newValue: auditLog.newValue })
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, 'productRead'), eq(auditLog.entityId, r.productId)));
-    expect(reads).toContainEqual({ field: 'pdfDownload', newValue: '1' });
+      .select({ kind: accessLog.kind, detail: accessLog.detail, customerIds: accessLog.customerIds })
+      .from(accessLog)
+      .where(eq(accessLog.entityId, r.productId));
+    expect(reads).toContainEqual({ kind: 'reportPdf', detail: 'v1', customerIds: [r.customerId] });
 
     const issued = await verifyBytes(pdf);
     expect(issued.statusCode).toBe(200);
@@ -185,17 +187,12 @@ describe('issued report PDFs', () => {
     expect(latest.headers.etag).toBe(`"${sha256(v2)}"`);
     expect(latest.headers['content-disposition']).toMatch(/^attachment; filename="GD-\d+-v2-cs\.pdf"$/);
     expect(Buffer.compare(latest.rawPayload, v2)).toBe(0);
+    await flushAccessLog(t.db);
     const reads = await t.db
-      .select({ newValue: auditLog.newValue })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entity, 'productRead'),
-          eq(auditLog.entityId, r.productId),
-          eq(auditLog.field, 'pdfDownload'),
-        ),
-      );
-    expect(reads.map((row) => row.newValue).sort()).toEqual(['2', '2']);
+      .select({ detail: accessLog.detail })
+      .from(accessLog)
+      .where(and(eq(accessLog.kind, 'reportPdf'), eq(accessLog.entityId, r.productId)));
+    expect(reads.map((row) => row.detail).filter((d) => /^v\d+$/.test(d ?? ''))).toEqual(['v2', 'v2']);
 
     const [v1After] = await storedRows(r.productId);
     expect(v1After!.sha256).toBe(first!.sha256);

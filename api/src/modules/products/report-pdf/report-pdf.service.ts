@@ -1,8 +1,6 @@
 import { type Locale, reportNumberOf } from '@genodesk/contract';
-import type { Principal } from '../../../auth/principal.js';
 import type { Config } from '../../../config.js';
 import type { Executor } from '../../../db/client.js';
-import { auditLog } from '../../../db/schema/index.js';
 import { readReportSource, reportDocumentFrom } from './document.js';
 import { renderReportPdf } from './render.js';
 import { reportTextsFor } from './report-texts.service.js';
@@ -14,16 +12,15 @@ export const verificationUrl = (origin: string, code: string) =>
 /**
  * `GET admin/products/pdfpreview`: the report as it would be issued now, in `locale` (else the
  * customer's language), with a PREVIEW watermark and a placeholder verification code (nothing is
- * stored, so there is nothing to verify), the configured header and the catalogue's texts. The read
- * is audited like the report's own read.
+ * stored, so there is nothing to verify), the configured header and the catalogue's texts. Says whose
+ * report it is: the route records the read in the access log.
  */
 export async function previewReportPdf(
   db: Executor,
-  reader: Principal,
   input: { productId: number; locale?: Locale; origin: string },
   config: Pick<Config, 'reportCompany' | 'reportPdfTimeoutMs'>,
-): Promise<{ pdf: Buffer; filename: string; locale: Locale }> {
-  const { source, language } = await readReportSource(db, input.productId);
+): Promise<{ pdf: Buffer; filename: string; locale: Locale; customerId: number }> {
+  const { source, language, customerId } = await readReportSource(db, input.productId);
   const locale = input.locale ?? language;
   const code = locale === 'cs' ? 'NAHLED' : 'PREVIEW';
   const document = await reportDocumentFrom(source, {
@@ -34,13 +31,10 @@ export async function previewReportPdf(
     texts: await reportTextsFor(db, locale),
   });
   const pdf = await renderReportPdf(document, { timeoutMs: config.reportPdfTimeoutMs });
-  await db.insert(auditLog).values({
-    entity: 'productRead',
-    entityId: input.productId,
-    field: 'pdfPreview',
-    oldValue: null,
-    newValue: locale,
-    changedBy: reader.id,
-  });
-  return { pdf, filename: `${reportNumberOf(input.productId)}-${locale}-preview.pdf`, locale };
+  return {
+    pdf,
+    filename: `${reportNumberOf(input.productId)}-${locale}-preview.pdf`,
+    locale,
+    customerId,
+  };
 }

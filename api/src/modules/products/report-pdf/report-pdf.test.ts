@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   decodePDFRawStream,
   PDFArray,
@@ -11,7 +11,8 @@ import {
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../../test/test-app.js';
-import { auditLog, customers, products } from '../../../db/schema/index.js';
+import { accessLog, customers, products } from '../../../db/schema/index.js';
+import { flushAccessLog } from '../../audit/access-log.js';
 import { reportFor } from '../test-fixtures.js';
 import { closeReportPdfRenderer } from './render.js';
 import { richTextAst } from './rich-text-ast.js';
@@ -131,11 +132,12 @@ describe('GET admin/products/pdfpreview', () => {
       expect(font.name).toMatch(/^\/([A-Z]{6}\+)?DejaVu/);
     }
 
+    await flushAccessLog(t.db);
     const reads = await t.db
-      .select({ field: auditLog.field, newValue: auditLog.newValue })
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, 'productRead'), eq(auditLog.entityId, report.productId)));
-    expect(reads).toEqual([{ field: 'pdfPreview', newValue: 'cs' }]);
+      .select({ kind: accessLog.kind, detail: accessLog.detail, customerIds: accessLog.customerIds })
+      .from(accessLog)
+      .where(eq(accessLog.entityId, report.productId));
+    expect(reads).toEqual([{ kind: 'reportPdf', detail: 'preview cs', customerIds: [report.customerId] }]);
   });
 
   it('is in English for an English customer, and a preliminary report carries its banner on every page', async () => {

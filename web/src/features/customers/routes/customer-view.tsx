@@ -28,6 +28,7 @@ import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
+import { CustomerAccessLog } from '@/features/access-log/components/customer-access-log';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { ReservationStatusBadge } from '@/features/reservations/components/reservation-status-badge';
 import { CustomerResults } from '@/features/results/components/customer-results';
@@ -39,6 +40,7 @@ import { useCustomer } from '../api/get-customer';
 import { useCustomerAudit } from '../api/get-customer-audit';
 import { useCustomerCategories } from '../api/get-customer-categories';
 import { auditSubject, auditValue } from '../components/audit-entry';
+import { DataExportButton } from '../components/data-export-button';
 import { registrationSourceName } from '../components/labels';
 import { useRemoveCustomer } from '../components/use-remove-customer';
 
@@ -66,6 +68,14 @@ export function CustomerViewRoute() {
   const canViewQuestionnaires = useCan(Permissions.QuestionnairesView);
   const canViewResults = useCan(Permissions.ResultsView);
   const canViewReservations = useCan(Permissions.ReservationsView);
+  const canViewAccessLog = useCan(Permissions.CustomersView, Permissions.AccessLogView);
+  // The export holds the genotypes and the reports too: only for those who may read them here.
+  const canExportData = useCan(
+    Permissions.CustomersView,
+    Permissions.ResultsView,
+    Permissions.ProductsView,
+    Permissions.QuestionnairesView,
+  );
   const remove = useRemoveCustomer();
 
   if (!Number.isInteger(id) || id <= 0 || customer.isError) {
@@ -108,6 +118,7 @@ export function CustomerViewRoute() {
                 {t('reservations.history.title')}
               </Button>
             )}
+            {canExportData && <DataExportButton customerId={c.id} />}
             {canEdit && (
               <>
                 <Button
@@ -410,6 +421,7 @@ export function CustomerViewRoute() {
           </Stack>
         </Grid.Col>
       </Grid>
+      {canViewAccessLog && <CustomerAccessLog key={c.id} customerId={c.id} />}
     </>
   );
 }

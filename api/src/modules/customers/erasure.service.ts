@@ -1,0 +1,310 @@
+import { RelationshipStatus, toE164 } from '@genodesk/contract';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.js';
+import { type Database, type Tx, transaction } from '../../db/client.js';
+import {
+  auditLog,
+  bankStatementLines,
+  barcodes,
+  customerGenotypes,
+  customerRelationships,
+  customers,
+  idempotentRequests,
+  mailings,
+  orders,
+  outboxMessages,
+  payments,
+  products,
+  productTemplates,
+  questionnaires,
+  reservations,
+  resultUploadFiles,
+  resultUploadMarkerCounts,
+  resultUploadSamples,
+  resultUploads,
+  resultUploadUnpairables,
+  samples,
+} from '../../db/schema/index.js';
+import { notFound } from '../../http/errors.js';
+import { audit } from '../audit/audit.js';
+import { recountTemplates } from '../results/generation.service.js';
+
+/** The e-mail an erased customer's row keeps: unique (the lower(email) index), never deliverable. */
+export const erasedEmail = (id: number) => `erased-${id}@erased.invalid`;
+
+/**
+ * What the anonymised row holds: neutral values that satisfy the table's constraints. The orders and
+ * payments lists show the customer as "Erased customer".
+ */
+const anonymised = (id: number) => ({
+  name: 'Erased',
+  surname: 'customer',
+  email: erasedEmail(id),
+  passwordHash: null,
+  gender: 2,
+  dateOfBirth: null,
+  phonePrefix: '',
+  phone: '',
+  street: '',
+  streetNumber: '',
+  city: '',
+  zipCode: '',
+  extId: null,
+  openLimsId: null,
+  agreedToDataProcessing: false,
+  agreedToTermsOfService: false,
+  agreedToDnaAnalysis: false,
+  dnaConsentAt: null,
+  dnaSampleUsageStatus: null,
+  agreedToScientificUse: false,
+  agreedToSampleExamination: false,
+  dnaAgreementWasDigital: false,
+  notifyByEmail: false,
+  notifyBySms: false,
+  language: 'cs',
+});
+
+const ids = <T extends { id: number }>(rows: T[]) => rows.map((row) => row.id);
+
+/**
+ * Erasure of a customer (GDPR Art. 17; `DELETE admin/customers`), irreversible, in one transaction
+ * under the customer's row lock. What the accounting law keeps stays: the customer's orders and
+ * payments (with the vouchers they used) point at the customer row, which is anonymised (`anonymised`,
+ * `erased_at` set); the statement lines paying them keep amount, variable symbol and date but lose the
+ * payer's name and account. Every other trace goes: genotypes, reports with their issued PDFs and
+ * template links, questionnaire, reservations, samples and the barcodes they used (the row, so the code
+ * is gone; the sequence never issues it again), the relationship both ways (and other customers'
+ * requests naming them), the results uploads' rows of their barcode, the outbox messages to them and
+ * the mailings addressed to them alone, the values of the audit rows of everything of theirs (who,
+ * when and which field stay), stored idempotent answers that show them, and the queued or finished
+ * jobs about their reports and consultations. One audit row (`erased`, no personal value) records who
+ * erased which id. An erased customer answers 404 like an unknown one.
+ */
+export async function eraseCustomer(db: Database, by: Principal, id: number): Promise<{ id: number }> {
+  await transaction(db, async (tx) => {
+    const [customer] = await tx
+      .select()
+      .from(customers)
+      .where(and(eq(customers.id, id), isNull(customers.erasedAt)))
+      .for('update');
+    if (!customer) throw notFound();
+    await eraseTraces(tx, customer);
+    await tx
+      .update(customers)
+      .set({ ...anonymised(id), erasedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(customers.id, id));
+    await audit(tx, {
+      entity: 'customer',
+      entityId: id,
+      changedBy: by.id,
+      changes: [{ field: 'erased', oldValue: null, newValue: 'erased' }],
+    });
+  });
+  return { id };
+}
+
+type CustomerRow = typeof customers.$inferSelect;
+
+async function eraseTraces(tx: Tx, customer: CustomerRow) {
+  const id = customer.id;
+  const email = customer.email.toLowerCase();
+  const fullName = `${customer.name} ${customer.surname}`.trim();
+  const phones = customer.phone
+    ? [
+        ...new Set(
+          [toE164(`${customer.phonePrefix}${customer.phone}`), toE164(customer.phone)].filter(
+            (phone): phone is string => phone !== undefined,
+          ),
+        ),
+      ]
+    : [];
+
+  // What is theirs, read before anything goes.
+  const orderRows = await tx
+    .select({ id: orders.id, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(eq(orders.customerId, id));
+  const orderIds = ids(orderRows);
+  const paymentIds = orderIds.length
+    ? ids(await tx.select({ id: payments.id }).from(payments).where(inArray(payments.orderId, orderIds)))
+    : [];
+  const sampleRows = await tx
+    .select({ id: samples.id, barcodeId: samples.barcodeId, code: barcodes.code })
+    .from(samples)
+    .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
+    .where(eq(samples.customerId, id));
+  const sampleIds = ids(sampleRows);
+  const barcodeIds = sampleRows.flatMap((s) => (s.barcodeId === null ? [] : [s.barcodeId]));
+  const codes = [
+    ...new Set(
+      [...sampleRows.map((s) => s.code), customer.extId].filter((code): code is string => Boolean(code)),
+    ),
+  ];
+  const productIds = ids(
+    await tx.select({ id: products.id }).from(products).where(eq(products.customerId, id)),
+  );
+  const questionnaireIds = ids(
+    await tx.select({ id: questionnaires.id }).from(questionnaires).where(eq(questionnaires.customerId, id)),
+  );
+  const reservationIds = ids(
+    await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.customerId, id)),
+  );
+  const lineConditions: SQL[] = [];
+  if (paymentIds.length) lineConditions.push(inArray(bankStatementLines.paymentId, paymentIds));
+  if (orderRows.length)
+    lineConditions.push(
+      inArray(
+        bankStatementLines.variableSymbol,
+        orderRows.map((o) => String(o.orderNumber)),
+      ),
+    );
+  const lineIds = lineConditions.length
+    ? ids(
+        await tx
+          .select({ id: bankStatementLines.id })
+          .from(bankStatementLines)
+          .where(sql.join(lineConditions, sql` or `)),
+      )
+    : [];
+
+  // Jobs about their reports and consultations (the payloads hold ids; an e-mail too, to be sure).
+  // A running one is left to finish (it finds nothing); the rest go.
+  const [boss] = (
+    await tx.execute<{ exists: boolean }>(sql`select to_regclass('pgboss.job') is not null as "exists"`)
+  ).rows;
+  if (boss?.exists) {
+    await tx.execute(sql`
+      delete from pgboss.job
+      where state <> 'active'
+        and ((name = 'move-product' and (data->>'productId') = any(${sql.param(productIds.map(String))}::text[]))
+          or (name = 'consultation-reminder' and (data->>'reservationId') = any(${sql.param(reservationIds.map(String))}::text[]))
+          or (data->>'customerId') = ${String(id)}
+          or position(${email} in lower(coalesce(data::text, '') || coalesce(output::text, ''))) > 0)`);
+  }
+
+  // Reports: their issued PDFs, template links and reanalysis runs go with them; the templates they
+  // used are recounted.
+  if (productIds.length) {
+    const usedTemplates = await tx
+      .select({ id: productTemplates.templateId })
+      .from(productTemplates)
+      .where(inArray(productTemplates.productId, productIds));
+    await tx.delete(products).where(inArray(products.id, productIds));
+    await recountTemplates(
+      tx,
+      usedTemplates.map((row) => row.id),
+    );
+  }
+  await tx.delete(customerGenotypes).where(eq(customerGenotypes.customerId, id));
+  await tx.delete(questionnaires).where(eq(questionnaires.customerId, id));
+  await tx.delete(reservations).where(eq(reservations.customerId, id));
+
+  // Results uploads: the rows of their samples and barcodes; the pieces of any file that held them.
+  const uploadIds = ids(
+    await tx
+      .selectDistinct({ id: resultUploadSamples.uploadId })
+      .from(resultUploadSamples)
+      .where(eq(resultUploadSamples.customerId, id)),
+  );
+  if (codes.length) {
+    const byCode = await tx
+      .select({ id: resultUploads.id })
+      .from(resultUploads)
+      .where(
+        sql`${resultUploads.barcode} = any(${sql.param(codes)}::text[])
+          or exists (select 1 from ${resultUploadMarkerCounts} m where m.upload_id = ${resultUploads.id} and m.barcode = any(${sql.param(codes)}::text[]))
+          or exists (select 1 from ${resultUploadUnpairables} u where u.upload_id = ${resultUploads.id} and u.barcode = any(${sql.param(codes)}::text[]))`,
+      );
+    uploadIds.push(...ids(byCode));
+    await tx.delete(resultUploadMarkerCounts).where(inArray(resultUploadMarkerCounts.barcode, codes));
+    await tx.delete(resultUploadUnpairables).where(inArray(resultUploadUnpairables.barcode, codes));
+    await tx.update(resultUploads).set({ barcode: null }).where(inArray(resultUploads.barcode, codes));
+  }
+  await tx.delete(resultUploadSamples).where(eq(resultUploadSamples.customerId, id));
+  // A file still being read keeps its pieces (its job deletes them); a finished one has none left.
+  if (uploadIds.length)
+    await tx
+      .delete(resultUploadFiles)
+      .where(
+        and(
+          inArray(resultUploadFiles.uploadId, [...new Set(uploadIds)]),
+          sql`(select status from ${resultUploads} u where u.id = ${resultUploadFiles.uploadId}) <> 1`,
+        ),
+      );
+
+  // Samples, then the barcode rows they used.
+  if (sampleIds.length) await tx.delete(samples).where(inArray(samples.id, sampleIds));
+  if (barcodeIds.length) await tx.delete(barcodes).where(inArray(barcodes.id, barcodeIds));
+
+  // Relationships: theirs, their partner's link to them, other customers' requests naming them.
+  await tx.delete(customerRelationships).where(eq(customerRelationships.customerId, id));
+  await tx
+    .update(customerRelationships)
+    .set({
+      status: RelationshipStatus.NotRequested,
+      partnerId: null,
+      acceptedAt: null,
+      acceptedBy: null,
+      requestedPartnerFullName: null,
+      requestedPartnerEmail: null,
+      requestedAt: null,
+    })
+    .where(eq(customerRelationships.partnerId, id));
+  await tx
+    .update(customerRelationships)
+    .set({ requestedPartnerEmail: null })
+    .where(sql`lower(${customerRelationships.requestedPartnerEmail}) = ${email}`);
+  if (fullName)
+    await tx
+      .update(customerRelationships)
+      .set({ requestedPartnerFullName: null })
+      .where(sql`lower(${customerRelationships.requestedPartnerFullName}) = ${fullName.toLowerCase()}`);
+
+  // Messages: every one about them or to their address or number; mailings to them alone.
+  const recipients = [email, ...phones];
+  await tx
+    .delete(outboxMessages)
+    .where(
+      sql`${outboxMessages.customerId} = ${id} or lower(${outboxMessages.recipient}) = any(${sql.param(recipients)}::text[])`,
+    );
+  await tx.delete(mailings).where(sql`lower(${mailings.toAddress}) = ${email}`);
+
+  // Bank statement lines paying their orders: the payer's name and account go, the booking stays.
+  if (lineIds.length)
+    await tx
+      .update(bankStatementLines)
+      .set({ counterName: '', counterAccount: '' })
+      .where(inArray(bankStatementLines.id, lineIds));
+
+  // The audit trail of everything of theirs keeps who changed which field when, without the values.
+  const trails: SQL[] = [sql`(${auditLog.entity} = 'customer' and ${auditLog.entityId} = ${id})`];
+  const trailOf = (entities: string[], entityIds: number[]) => {
+    if (entityIds.length)
+      trails.push(sql`(${inArray(auditLog.entity, entities)} and ${inArray(auditLog.entityId, entityIds)})`);
+  };
+  trailOf(['order'], orderIds);
+  trailOf(['payment'], paymentIds);
+  trailOf(['sample'], sampleIds);
+  trailOf(['product', 'productRead'], productIds);
+  trailOf(['questionnaire'], questionnaireIds);
+  trailOf(['reservation'], reservationIds);
+  trailOf(['bankStatementLine'], lineIds);
+  await tx
+    .update(auditLog)
+    .set({ oldValue: null, newValue: null })
+    .where(
+      and(
+        sql.join(trails, sql` or `),
+        sql`(${auditLog.oldValue} is not null or ${auditLog.newValue} is not null)`,
+      ),
+    );
+
+  // Stored answers of the last day's requests (Idempotency-Key) that show them.
+  const shown = [email, fullName.toLowerCase(), ...codes.map((c) => c.toLowerCase())].filter(Boolean);
+  if (customer.phone) shown.push(customer.phone.toLowerCase());
+  await tx
+    .delete(idempotentRequests)
+    .where(
+      sql`exists (select 1 from unnest(${sql.param(shown)}::text[]) s where position(s in lower(${idempotentRequests.body})) > 0)`,
+    );
+}

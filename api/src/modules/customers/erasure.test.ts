@@ -1,0 +1,407 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import {
+  auditLog,
+  bankStatementLines,
+  customerGenotypes,
+  customerRelationships,
+  customers,
+  orders,
+  outboxMessages,
+  payments,
+  products,
+  reportDocuments,
+} from '../../db/schema/index.js';
+import { writeGpc } from '../finances/gpc.js';
+import { remindConsultation } from '../reservations/notifications.js';
+import { consultingRoom, doctorUser, hoursFromNow } from '../reservations/test-fixtures.js';
+import { processResultsUpload } from '../results/processing.js';
+
+/**
+ * Erasure (issue 24, GDPR Art. 17): a demo customer with as much data as the product holds — orders,
+ * payments, a statement line paying one, a sample with its barcode, genotypes, a published report with
+ * its PDF, a questionnaire, an accepted partner, consultations (e-mails with iCalendar, an SMS reminder,
+ * the reminder jobs), a mailing to them alone, audited edits (one under an Idempotency-Key), a second
+ * results file naming their barcode — is erased through the API. Then every text, character, JSON,
+ * array and bytea column of every table in `public` and `pgboss` is searched for their name, surname,
+ * e-mail, phone numbers and barcode.
+ */
+
+let t: TestApp;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.authAs(demo.admin);
+});
+afterAll(() => t.close());
+
+const call = (
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = admin,
+) => t.app.inject({ method, url, payload, headers });
+
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
+
+/** Every column that can hold a personal value, of every table of the application and of pg-boss. */
+async function searchableColumns() {
+  const { rows } = await t.db.execute<{ schema: string; table: string; column: string; type: string }>(sql`
+    select c.table_schema as schema, c.table_name as table, c.column_name as column, c.data_type as type
+    from information_schema.columns c
+    join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name
+    where c.table_schema in ('public', 'pgboss') and tb.table_type = 'BASE TABLE'
+      and c.data_type in ('text', 'character varying', 'character', 'jsonb', 'json', 'bytea', 'ARRAY')
+    order by 1, 2, 3`);
+  return rows;
+}
+
+/** Where any of `terms` (ignoring case) still occurs: `schema.table.column` → matching rows. */
+async function occurrences(terms: string[]) {
+  const found: Record<string, unknown[]> = {};
+  const lowered = [...new Set(terms.map((term) => term.toLowerCase()))];
+  for (const { schema, table, column, type } of await searchableColumns()) {
+    const target = sql.raw(`"${schema}"."${table}"`);
+    const col = sql.raw(`"${column}"`);
+    // bytea (report PDFs, uploaded files) is compared byte for byte, in each case the term is given in.
+    const where =
+      type === 'bytea'
+        ? sql`exists (select 1 from unnest(${sql.param([...new Set([...terms, ...lowered, ...terms.map((term) => term.toUpperCase())])])}::text[]) s
+            where position(convert_to(s, 'UTF8') in ${col}) > 0)`
+        : sql`exists (select 1 from unnest(${sql.param(lowered)}::text[]) s where position(s in lower(${col}::text)) > 0)`;
+    const { rows } = await t.db.execute(
+      sql`select ${col}::text as value from ${target} where ${where} limit 5`,
+    );
+    if (rows.length) found[`${schema}.${table}.${column}`] = rows.map((row) => row.value);
+  }
+  return found;
+}
+
+type Customer = typeof customers.$inferSelect;
+
+/** The richest demo customer: genotypes, a report, questionnaire, accepted partner, paid order, most consultations. */
+async function richestDemoCustomer(): Promise<Customer> {
+  const { rows } = await t.db.execute<{ id: number }>(sql`
+    select c.id from customers c
+    where c.phone <> '' and c.ext_id is not null and c.notify_by_email
+      and exists (select 1 from customer_genotypes g where g.customer_id = c.id)
+      and exists (select 1 from products p where p.customer_id = c.id and p.status in (1, 2, 3))
+      and exists (select 1 from questionnaires q where q.customer_id = c.id)
+      and exists (select 1 from customer_relationships r where r.customer_id = c.id and r.status = 'ACCEPTED')
+      and exists (select 1 from payments pa join orders o on o.id = pa.order_id where o.customer_id = c.id)
+    order by (select count(*) from reservations r where r.customer_id = c.id) desc, c.id
+    limit 1`);
+  const [candidate] = await t.db.select().from(customers).where(eq(customers.id, rows[0]!.id));
+  return candidate!;
+}
+
+/**
+ * The values of `c` that only they hold: demo names repeat (a surname alone would find other
+ * customers), so a value is searched for only when no other customer's name, e-mail or phone has it.
+ */
+async function ownValues(c: Customer, values: string[]) {
+  const others = await t.db
+    .select({ search: customers.search })
+    .from(customers)
+    .where(sql`${customers.id} <> ${c.id}`);
+  return values.filter((value) => {
+    const lower = value.toLowerCase();
+    return !others.some(({ search }) => search.includes(lower) || fold(search).includes(fold(lower)));
+  });
+}
+
+describe('erasure (DELETE admin/customers)', () => {
+  it('leaves no trace of the customer outside the accounting rows; orders and payments stay', async () => {
+    const c = await richestDemoCustomer();
+    const [relationship] = await t.db
+      .select()
+      .from(customerRelationships)
+      .where(eq(customerRelationships.customerId, c.id));
+    const partnerId = relationship!.partnerId!;
+    const [partnerBefore] = await t.db.select().from(customers).where(eq(customers.id, partnerId));
+    const partnerGenotypes = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(customerGenotypes)
+      .where(eq(customerGenotypes.customerId, partnerId));
+    const partnerProducts = await t.db.select().from(products).where(eq(products.customerId, partnerId));
+    const [{ code: barcode }] = (
+      await t.db.execute<{ code: string }>(
+        sql`select b.code from samples s join barcodes b on b.id = s.barcode_id where s.customer_id = ${c.id} limit 1`,
+      )
+    ).rows as [{ code: string }];
+
+    // An audited edit under an Idempotency-Key: the stored answer shows the customer, the trail the
+    // old and new phone.
+    const detail = (await call('GET', `/api/admin/customers/customer?CustomerId=${c.id}`)).json();
+    // Renamed to a name no one else has, so that every hit of the search below is theirs.
+    const newName = 'Vendelína';
+    const newSurname = `Quastová${c.id}`;
+    const newPhone = '608 417 293';
+    const edited = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/customers',
+      headers: { ...admin, 'idempotency-key': `erasure-edit-${c.id}` },
+      payload: {
+        CustomerId: c.id,
+        Name: newName,
+        Surname: newSurname,
+        Email: detail.email,
+        PhonePrefix: detail.phonePrefix,
+        Phone: newPhone,
+        Gender: detail.gender,
+        Street: `${detail.street} 2`,
+        StreetNumber: detail.streetNumber,
+        City: detail.city,
+        Zipcode: detail.zipCode,
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    // A published report with its issued PDF (and the publication e-mail).
+    const doctor = await t.authAs(demo.doctor);
+    const [report] = await t.db
+      .select()
+      .from(products)
+      .where(and(eq(products.customerId, c.id), sql`${products.status} in (1, 2, 3)`));
+    const published = await call(
+      'PATCH',
+      '/api/admin/products/',
+      { Id: report!.id, Status: 3, DoctorIntro: `<p>Dobrý den, ${newName} ${newSurname}.</p>` },
+      doctor,
+    );
+    expect(published.statusCode, published.body).toBe(200);
+    expect(
+      await t.db
+        .select({ id: reportDocuments.id })
+        .from(reportDocuments)
+        .where(eq(reportDocuments.productId, report!.id)),
+    ).toHaveLength(1);
+
+    // Consultations: the booking e-mails, an SMS reminder, the reminder jobs.
+    const room = await consultingRoom(t, admin, { DoctorId: (await doctorUser(t)).id });
+    const booked = await call('PUT', '/api/admin/reservations', {
+      ConsultingRoomId: room.id,
+      CustomerId: c.id,
+      ConsultationStart: hoursFromNow(3),
+      ConsultationEnd: hoursFromNow(4),
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const occurrence = booked.json().items[0] as { id: number; consultationStart: string };
+    expect(await remindConsultation({ db: t.db, jobs: t.jobs }, occurrence.id)).toBe(true);
+    const reminderJobsOf = async () =>
+      (
+        await t.db.execute(
+          sql`select id from pgboss.job where name = 'consultation-reminder' and (data->>'reservationId')::bigint = ${occurrence.id}`,
+        )
+      ).rows;
+    expect(await reminderJobsOf()).toHaveLength(1);
+    expect(
+      (
+        await call('PUT', '/api/admin/reservations', {
+          ConsultingRoomId: room.id,
+          CustomerId: c.id,
+          ConsultationStart: hoursFromNow(72),
+          ConsultationEnd: hoursFromNow(73),
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    // A mailing to them alone.
+    const mailed = await call('POST', '/api/admin/email/send', {
+      To: c.email,
+      Subject: `Pro ${newSurname}`,
+      Body: `<p>Dobrý den, ${newName} ${newSurname}</p>`,
+    });
+    expect(mailed.statusCode, mailed.body).toBe(202);
+
+    // A bank transfer paying a new order, with the payer's name and account on the statement line.
+    const [type] = (
+      await t.db.execute<{ id: number; price: number }>(
+        sql`select id, price from product_types order by id limit 1`,
+      )
+    ).rows as [{ id: number; price: number }];
+    const [order] = await t.db
+      .insert(orders)
+      .values({ customerId: c.id, productTypeId: type.id, amount: type.price })
+      .returning();
+    expect((await call('PUT', '/api/admin/payments/bank-transfer', { OrderId: order!.id })).statusCode).toBe(
+      200,
+    );
+    const statement = writeGpc({
+      account: '19-2000145399',
+      accountName: 'GenoDesk',
+      date: '2026-11-20',
+      transactions: [
+        {
+          counterAccount: '1234567',
+          counterBank: '0800',
+          counterName: fold(`${newSurname} ${newName}`),
+          amount: type.price,
+          credit: true,
+          variableSymbol: String(order!.orderNumber),
+          valueDate: '2026-11-20',
+        },
+      ],
+    });
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/payments/bank-statement?FileName=vypis.gpc',
+      headers: { ...admin, 'content-type': 'application/octet-stream' },
+      payload: statement,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ matched: 1 });
+
+    // A second results file naming their barcode: processed, it leaves an unpairable row with it.
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/results/upload?FileName=again.csv',
+      headers: { ...admin, 'content-type': 'application/octet-stream' },
+      payload: `barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype\n${barcode};rs4988235;MCM6;;;;C/T\n`,
+    });
+    expect(upload.statusCode, upload.body).toBe(202);
+    await processResultsUpload(t.db, upload.json().id);
+
+    const terms = [
+      `${newName} ${newSurname}`,
+      newSurname,
+      fold(newSurname),
+      c.email,
+      newPhone.replace(/\s/g, ''),
+      barcode,
+      // The demo values they had before the edit, where no one else has them too.
+      ...(await ownValues(c, [`${c.name} ${c.surname}`, c.surname, c.phone])),
+    ];
+    const before = await occurrences(terms);
+    for (const table of [
+      'public.customers.search',
+      'public.outbox_messages.recipient',
+      'public.outbox_messages.body_text',
+      'public.mailings.to_address',
+      'public.audit_log.old_value',
+      'public.idempotent_requests.body',
+      'public.bank_statement_lines.counter_name',
+      'public.result_upload_unpairables.barcode',
+      'public.result_upload_samples.barcode',
+      'public.barcodes.code',
+      'public.customer_relationships.requested_partner_email',
+      // The search reads bytes too: the issued PDF holds the barcode.
+      'public.report_documents.content',
+    ])
+      expect(before, table).toHaveProperty([table]);
+    const ordersBefore = await t.db.select().from(orders).where(eq(orders.customerId, c.id));
+    const paymentsBefore = await t.db.execute(
+      sql`select p.* from payments p join orders o on o.id = p.order_id where o.customer_id = ${c.id} order by p.id`,
+    );
+    const otherOutbox = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.customerId, partnerId));
+
+    const erased = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/customers?CustomerId=${c.id}`,
+      headers: { ...admin, 'idempotency-key': `erasure-${c.id}` },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toEqual({ id: c.id });
+
+    // No value of theirs is left anywhere. No exception is needed: the rows the accounting law keeps
+    // (orders, payments, the statement line's amount, variable symbol and date) hold no personal value
+    // of theirs, and the customer row they point at is anonymised.
+    expect(await occurrences(terms)).toEqual({});
+    // The reminder jobs of their consultations are gone with them.
+    expect(await reminderJobsOf()).toEqual([]);
+
+    // The accounting rows stay, pointing at the anonymised row.
+    expect(await t.db.select().from(orders).where(eq(orders.customerId, c.id))).toEqual(ordersBefore);
+    expect(
+      (
+        await t.db.execute(
+          sql`select p.* from payments p join orders o on o.id = p.order_id where o.customer_id = ${c.id} order by p.id`,
+        )
+      ).rows,
+    ).toEqual(paymentsBefore.rows);
+    const [line] = await t.db
+      .select()
+      .from(bankStatementLines)
+      .where(eq(bankStatementLines.variableSymbol, String(order!.orderNumber)));
+    expect(line).toMatchObject({
+      counterName: '',
+      counterAccount: '',
+      amount: type.price,
+      outcome: 'matched',
+    });
+    const [row] = await t.db.select().from(customers).where(eq(customers.id, c.id));
+    expect(row).toMatchObject({
+      name: 'Erased',
+      surname: 'customer',
+      email: `erased-${c.id}@erased.invalid`,
+    });
+    expect(row!.erasedAt).not.toBeNull();
+
+    // Gone from the screens: the list, the detail; their orders are listed with the anonymised name.
+    expect((await call('GET', `/api/admin/customers/customer?CustomerId=${c.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/admin/customers?search=erased&pageSize=100`)).json().items).toEqual([]);
+    const orderDetail = await call('GET', `/api/admin/orders/getorder?Id=${order!.id}`);
+    expect(orderDetail.statusCode).toBe(200);
+    expect(orderDetail.json()).toMatchObject({ customerId: c.id, customerFullName: 'Erased customer' });
+    const listed = await call('GET', `/api/admin/orders?search=${order!.orderNumber}`);
+    expect(listed.json().items).toMatchObject([{ id: order!.id, customerFullName: 'Erased customer' }]);
+    // Their paid order is kept for accounting only: no sample is made for it.
+    const finalized = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/orders/finalize',
+      headers: { ...admin, 'accept-language': 'en' },
+      payload: { OrderId: order!.id },
+    });
+    expect(finalized.statusCode).toBe(422);
+    expect(finalized.json().error.message).toBe(
+      "This order's customer was erased; the order is kept for accounting only.",
+    );
+
+    // The erasure is recorded without a personal value; who did it and when.
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, c.id), eq(auditLog.field, 'erased')));
+    expect(trail).toMatchObject([{ oldValue: null, newValue: 'erased', changedBy: expect.any(Number) }]);
+
+    // Again: the customer is not there any more (404); the same request under its key is replayed.
+    expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`)).statusCode).toBe(404);
+    const replayed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/customers?CustomerId=${c.id}`,
+      headers: { ...admin, 'idempotency-key': `erasure-${c.id}` },
+    });
+    expect(replayed.statusCode).toBe(200);
+
+    // The partner keeps everything of theirs; only the link to the erased customer is gone.
+    const [partnerAfter] = await t.db.select().from(customers).where(eq(customers.id, partnerId));
+    expect(partnerAfter).toEqual(partnerBefore);
+    expect(
+      await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(customerGenotypes)
+        .where(eq(customerGenotypes.customerId, partnerId)),
+    ).toEqual(partnerGenotypes);
+    expect(await t.db.select().from(products).where(eq(products.customerId, partnerId))).toEqual(
+      partnerProducts,
+    );
+    expect(
+      await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.customerId, partnerId)),
+    ).toEqual(otherOutbox);
+    const [partnerLink] = await t.db
+      .select()
+      .from(customerRelationships)
+      .where(eq(customerRelationships.customerId, partnerId));
+    expect(partnerLink).toMatchObject({ status: 'NOT_REQUESTED', partnerId: null });
+    expect((await call('GET', `/api/admin/customers/customer?CustomerId=${partnerId}`)).statusCode).toBe(200);
+    expect(await t.db.select().from(payments).where(eq(payments.orderId, order!.id))).toHaveLength(1);
+  });
+});
