@@ -141,6 +141,12 @@ export const registrationSourceLabels: Record<RegistrationSource, Localized> = {
 export const CustomerGender = { Male: 1, Female: 2 } as const;
 export type CustomerGender = (typeof CustomerGender)[keyof typeof CustomerGender];
 
+/**
+ * What stands for an erased customer's name (GDPR erasure keeps their orders and payments, anonymised)
+ * wherever those rows show their customer.
+ */
+export const erasedCustomerLabel: Localized = { cs: 'Vymazaný zákazník', en: 'Erased customer' };
+
 /** The currency of every amount; amounts are integer haléře (minor units). */
 export const currency = 'CZK';
 

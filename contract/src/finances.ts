@@ -19,7 +19,10 @@ export const paymentSchema = z.object({
   orderId: z.number().int(),
   orderNumber: z.number().int(),
   customerId: z.number().int(),
+  /** The customer's name; an erased customer's in the caller's language (`erasedCustomerLabel`). */
   customerFullName: z.string(),
+  /** The customer was erased (GDPR): their detail is gone (404), the name is `erasedCustomerLabel`. */
+  customerErased: z.boolean(),
   /** Payment method 1–6 (SPEC §4). */
   method: z.number().int(),
   ...money,
@@ -46,7 +49,10 @@ export const orderSummarySchema = z.object({
   id: z.number().int(),
   orderNumber: z.number().int(),
   customerId: z.number().int(),
+  /** The customer's name; an erased customer's in the caller's language (`erasedCustomerLabel`). */
   customerFullName: z.string(),
+  /** The customer was erased (GDPR): their detail is gone (404), the name is `erasedCustomerLabel`. */
+  customerErased: z.boolean(),
   customerEmail: z.string(),
   productTypeId: z.number().int(),
   productTypeName: z.string(),
@@ -73,6 +79,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   customer: z.object({
     id: z.number().int(),
     fullName: z.string(),
+    /** Erased (GDPR): no detail to open; `fullName` is `erasedCustomerLabel`. */
+    erased: z.boolean(),
     email: z.string(),
     phone: z.string(),
     language: z.string(),

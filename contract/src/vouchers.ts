@@ -145,7 +145,10 @@ export const voucherPageSchema = pageOf(voucherSchema);
 export const voucherUseSchema = z.object({
   orderId: z.number().int(),
   orderNumber: z.number().int(),
+  /** The customer's name; an erased customer's in the caller's language (`erasedCustomerLabel`). */
   customerFullName: z.string(),
+  /** The customer was erased (GDPR): their orders stay, their detail is gone. */
+  customerErased: z.boolean(),
   amount: z.number(),
   appliedAt: z.string(),
   orderPaid: z.boolean(),

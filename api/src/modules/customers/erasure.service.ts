@@ -34,7 +34,8 @@ export const erasedEmail = (id: number) => `erased-${id}@erased.invalid`;
 
 /**
  * What the anonymised row holds: neutral values that satisfy the table's constraints. The orders and
- * payments lists show the customer as "Erased customer".
+ * payments lists show the customer as `erasedCustomerLabel`, in the caller's language
+ * (`customerFullName`).
  */
 const anonymised = (id: number) => ({
   name: 'Erased',

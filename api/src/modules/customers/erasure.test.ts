@@ -342,14 +342,40 @@ describe('erasure (DELETE admin/customers)', () => {
     });
     expect(row!.erasedAt).not.toBeNull();
 
-    // Gone from the screens: the list, the detail; their orders are listed with the anonymised name.
+    // Gone from the screens: the list, the detail.
     expect((await call('GET', `/api/admin/customers/customer?CustomerId=${c.id}`)).statusCode).toBe(404);
     expect((await call('GET', `/api/admin/customers?search=erased&pageSize=100`)).json().items).toEqual([]);
-    const orderDetail = await call('GET', `/api/admin/orders/getorder?Id=${order!.id}`);
-    expect(orderDetail.statusCode).toBe(200);
-    expect(orderDetail.json()).toMatchObject({ customerId: c.id, customerFullName: 'Erased customer' });
-    const listed = await call('GET', `/api/admin/orders?search=${order!.orderNumber}`);
-    expect(listed.json().items).toMatchObject([{ id: order!.id, customerFullName: 'Erased customer' }]);
+    // Their kept orders and payments name them in the caller's language (Czech by default) and say they
+    // are erased (no detail to link to); so do the exports.
+    const vs = String(order!.orderNumber);
+    for (const [locale, name, not] of [
+      [undefined, 'Vymazaný zákazník', 'Erased customer'],
+      ['cs', 'Vymazaný zákazník', 'Erased customer'],
+      ['en', 'Erased customer', 'Vymazaný zákazník'],
+    ] as const) {
+      const lang = locale ? `&locale=${locale}` : '';
+      const erasedRow = { customerId: c.id, customerFullName: name, customerErased: true };
+      const listed = await call('GET', `/api/admin/orders?search=${vs}${lang}`);
+      expect(listed.json().items).toMatchObject([{ id: order!.id, ...erasedRow }]);
+      const detail = await call('GET', `/api/admin/orders/getorder?Id=${order!.id}${lang}`);
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json()).toMatchObject({
+        ...erasedRow,
+        customer: { id: c.id, fullName: name, erased: true },
+        payments: [erasedRow],
+      });
+      const paid = await call('GET', `/api/admin/payments?search=${vs}${lang}`);
+      expect(paid.json().items).toMatchObject([{ orderId: order!.id, ...erasedRow }]);
+      for (const list of ['orders', 'payments']) {
+        const csv = await call('GET', `/api/admin/${list}/export?format=csv&search=${vs}${lang}`);
+        expect(csv.statusCode, csv.body).toBe(200);
+        const [, row] = csv.body.split('\r\n');
+        expect(row, list).toContain(`;${name};`);
+        expect(csv.body, list).not.toContain(not);
+      }
+    }
+    // Nor are they found by the anonymised row's placeholder words (nor is any other erased customer).
+    expect((await call('GET', '/api/admin/orders?search=erased&pageSize=100')).json().items).toEqual([]);
     // Their paid order is kept for accounting only: no sample is made for it.
     const finalized = await t.app.inject({
       method: 'POST',

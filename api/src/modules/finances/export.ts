@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { customers, orders, payments, productTypes } from '../../db/schema/index.js';
 import { type ExportColumn, type ExportTally, exportTable } from '../../db/table-export.js';
+import { customerFullName } from '../customers/full-name.js';
 import { orderFilter, orderOrder } from './orders.service.js';
 import { paymentFilter, paymentOrder } from './payments.service.js';
 
@@ -50,7 +51,7 @@ export function exportOrders(db: Database, query: OrderExportQuery, locale: Loca
       .select({
         orderNumber: orders.orderNumber,
         customerId: sql<number>`${orders.customerId}`.as('customer_id'),
-        customerName: sql<string>`${customers.name} || ' ' || ${customers.surname}`.as('customer_name'),
+        customerName: customerFullName(locale).as('customer_name'),
         customerEmail: sql<string>`${customers.email}`.as('customer_email'),
         productType: sql<string>`${productTypes.name}`.as('product_type'),
         amount: orders.amount,
@@ -103,7 +104,7 @@ export function exportPayments(db: Database, query: PaymentExportQuery, locale: 
       .select({
         orderNumber: orders.orderNumber,
         customerId: sql<number>`${orders.customerId}`.as('customer_id'),
-        customerName: sql<string>`${customers.name} || ' ' || ${customers.surname}`.as('customer_name'),
+        customerName: customerFullName(locale).as('customer_name'),
         method: payments.method,
         amount: payments.amount,
         cardStatus: payments.cardStatus,

@@ -78,7 +78,7 @@ export function ordersRoutes(app: App, deps: Deps) {
       querystring: orderListQuerySchema,
       response: { 200: orderPageSchema },
     },
-    handler: (request) => listOrders(deps.db, request.query),
+    handler: (request) => listOrders(deps.db, request.query, requestLocale(request)),
   });
 
   app.get('/api/admin/orders/export', {
@@ -104,7 +104,7 @@ export function ordersRoutes(app: App, deps: Deps) {
       querystring: orderIdQuerySchema,
       response: { 200: orderDetailSchema },
     },
-    handler: (request) => getOrder(deps.db, request.query.Id),
+    handler: (request) => getOrder(deps.db, request.query.Id, requestLocale(request)),
   });
 
   app.get('/api/admin/orders/getorderbypayment', {
@@ -115,7 +115,7 @@ export function ordersRoutes(app: App, deps: Deps) {
       querystring: paymentIdQuerySchema,
       response: { 200: orderDetailSchema },
     },
-    handler: (request) => getOrderByPayment(deps.db, request.query.Id),
+    handler: (request) => getOrderByPayment(deps.db, request.query.Id, requestLocale(request)),
   });
 
   app.get('/api/admin/unpaidcustomers', {
@@ -126,7 +126,7 @@ export function ordersRoutes(app: App, deps: Deps) {
       querystring: unpaidOrderListQuerySchema,
       response: { 200: orderPageSchema },
     },
-    handler: (request) => listUnpaidOrders(deps.db, request.query),
+    handler: (request) => listUnpaidOrders(deps.db, request.query, requestLocale(request)),
   });
 
   app.get('/api/admin/unpaidcustomers/:id', {
@@ -137,7 +137,7 @@ export function ordersRoutes(app: App, deps: Deps) {
       params: idParamsSchema,
       response: { 200: orderDetailSchema },
     },
-    handler: (request) => getOrder(deps.db, request.params.id),
+    handler: (request) => getOrder(deps.db, request.params.id, requestLocale(request)),
   });
 
   app.post('/api/admin/orders/sampling-at-centre', {
@@ -149,7 +149,8 @@ export function ordersRoutes(app: App, deps: Deps) {
       body: orderActionRequestSchema,
       response: { 200: orderDetailSchema },
     },
-    handler: (request) => setSamplingAtCentre(deps.db, principalOf(request), request.body.OrderId),
+    handler: (request) =>
+      setSamplingAtCentre(deps.db, principalOf(request), request.body.OrderId, requestLocale(request)),
   });
 
   app.post('/api/admin/orders/finalize', {
@@ -161,7 +162,8 @@ export function ordersRoutes(app: App, deps: Deps) {
       body: orderActionRequestSchema,
       response: { 200: orderDetailSchema },
     },
-    handler: (request) => finalizeOrderAction(deps.db, principalOf(request), request.body.OrderId),
+    handler: (request) =>
+      finalizeOrderAction(deps.db, principalOf(request), request.body.OrderId, requestLocale(request)),
   });
 
   app.get('/api/admin/payments', {
@@ -173,7 +175,7 @@ export function ordersRoutes(app: App, deps: Deps) {
       querystring: paymentListQuerySchema,
       response: { 200: paymentPageSchema },
     },
-    handler: (request) => listPayments(deps.db, request.query),
+    handler: (request) => listPayments(deps.db, request.query, requestLocale(request)),
   });
 
   app.get('/api/admin/payments/export', {
@@ -204,7 +206,8 @@ export function ordersRoutes(app: App, deps: Deps) {
       body: paymentActionRequestSchema,
       response: { 200: paymentSchema },
     },
-    handler: (request) => approvePayment(finances, principalOf(request), request.body.PaymentId),
+    handler: (request) =>
+      approvePayment(finances, principalOf(request), request.body.PaymentId, requestLocale(request)),
   });
 
   app.post('/api/admin/payments/convert-to-cash', {
@@ -215,7 +218,8 @@ export function ordersRoutes(app: App, deps: Deps) {
       body: paymentActionRequestSchema,
       response: { 200: paymentSchema },
     },
-    handler: (request) => convertToCash(finances, principalOf(request), request.body.PaymentId),
+    handler: (request) =>
+      convertToCash(finances, principalOf(request), request.body.PaymentId, requestLocale(request)),
   });
 
   app.put('/api/admin/payments/cash', {
@@ -227,7 +231,8 @@ export function ordersRoutes(app: App, deps: Deps) {
       body: orderActionRequestSchema,
       response: { 200: paymentSchema },
     },
-    handler: (request) => takeCash(finances, principalOf(request), request.body.OrderId),
+    handler: (request) =>
+      takeCash(finances, principalOf(request), request.body.OrderId, requestLocale(request)),
   });
 
   app.put('/api/admin/payments/bank-transfer', {
@@ -239,7 +244,8 @@ export function ordersRoutes(app: App, deps: Deps) {
       body: orderActionRequestSchema,
       response: { 200: paymentSchema },
     },
-    handler: (request) => createBankTransfer(finances, principalOf(request), request.body.OrderId),
+    handler: (request) =>
+      createBankTransfer(finances, principalOf(request), request.body.OrderId, requestLocale(request)),
   });
 
   app.get('/api/admin/payments/bank-statements', {

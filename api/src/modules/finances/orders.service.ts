@@ -1,6 +1,7 @@
 import {
   CardPaymentStatus,
   fromMinorUnits,
+  type Locale,
   type OrderDetail,
   type OrderListQuery,
   type OrderMissingPart,
@@ -28,6 +29,7 @@ import {
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { audit } from '../audit/audit.js';
+import { customerErased, customerFullName } from '../customers/full-name.js';
 import { generateReport } from '../results/generation.service.js';
 import { amountDueMinor, vouchersOfOrder } from '../vouchers/redemptions.js';
 import { paymentsOfOrders, recordPaid } from './payments.service.js';
@@ -124,16 +126,18 @@ export async function finalizeOrder(
 
 // Orders and unprocessed orders (lists, detail, actions)
 
-const orderColumns = {
+const orderColumns = (locale: Locale) => ({
   order: orders,
-  customerFullName: sql<string>`${customers.name} || ' ' || ${customers.surname}`,
+  customerFullName: customerFullName(locale),
+  customerErased,
   customerEmail: customers.email,
   productTypeName: productTypes.name,
   productTypeNameEn: productTypes.nameEn,
-};
+});
 type OrderRow = {
   order: typeof orders.$inferSelect;
   customerFullName: string;
+  customerErased: boolean;
   customerEmail: string;
   productTypeName: string;
   productTypeNameEn: string | null;
@@ -147,6 +151,7 @@ const toOrderSummary = ({ order, ...row }: OrderRow): OrderSummary => ({
   orderNumber: order.orderNumber,
   customerId: order.customerId,
   customerFullName: row.customerFullName,
+  customerErased: row.customerErased,
   customerEmail: row.customerEmail,
   productTypeId: order.productTypeId,
   productTypeName: row.productTypeName,
@@ -162,9 +167,9 @@ const toOrderSummary = ({ order, ...row }: OrderRow): OrderSummary => ({
   missing: missingOf(order),
 });
 
-const selectOrders = (db: Executor) =>
+const selectOrders = (db: Executor, locale: Locale) =>
   db
-    .select(orderColumns)
+    .select(orderColumns(locale))
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .innerJoin(productTypes, eq(productTypes.id, orders.productTypeId));
@@ -188,9 +193,10 @@ export function orderFilter(query: Partial<OrderListQuery & UnpaidOrderListQuery
         // A union, not an OR: each side reads its own index.
         sql`${orders.id} in (select ${orders.id} from ${orders} where ${orders.orderNumber} = ${Number(term)} union select ${payments.orderId} from ${payments} where ${payments.variableSymbol} = ${term})`,
       );
+    // Not an erased customer: their anonymised row's placeholder words are no name to find.
     else
       conditions.push(
-        sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customers.search} like ${likePattern(term)})`,
+        sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customers.search} like ${likePattern(term)} and ${customers.erasedAt} is null)`,
       );
   }
   return and(...conditions);
@@ -210,8 +216,13 @@ export const orderOrder = (sort: string | undefined, fallback = '-created') =>
     sql`${orders.id}`,
   );
 
-async function orderPage(db: Executor, query: OrderListQuery | UnpaidOrderListQuery, where: SQL | undefined) {
-  const rows = await selectOrders(db)
+async function orderPage(
+  db: Executor,
+  query: OrderListQuery | UnpaidOrderListQuery,
+  where: SQL | undefined,
+  locale: Locale,
+) {
+  const rows = await selectOrders(db, locale)
     .where(where)
     .orderBy(orderOrder(query.sort))
     .limit(pageLimit(query))
@@ -219,17 +230,24 @@ async function orderPage(db: Executor, query: OrderListQuery | UnpaidOrderListQu
   return listPage(db, query, rows.map(toOrderSummary), db.select({ one: sql`1` }).from(orders).where(where));
 }
 
-/** `GET admin/orders`: filtered, searched, sorted and paged in SQL. */
-export const listOrders = (db: Executor, query: OrderListQuery): Promise<Page<OrderSummary>> =>
-  orderPage(db, query, orderFilter(query));
+/** `GET admin/orders`: filtered, searched, sorted and paged in SQL; names in the caller's `locale`. */
+export const listOrders = (
+  db: Executor,
+  query: OrderListQuery,
+  locale: Locale,
+): Promise<Page<OrderSummary>> => orderPage(db, query, orderFilter(query), locale);
 
 /** `GET admin/unpaidcustomers`: the orders not complete (unprocessed), with what each lacks. */
-export const listUnpaidOrders = (db: Executor, query: UnpaidOrderListQuery): Promise<Page<OrderSummary>> =>
-  orderPage(db, query, and(eq(orders.complete, false), orderFilter(query)));
+export const listUnpaidOrders = (
+  db: Executor,
+  query: UnpaidOrderListQuery,
+  locale: Locale,
+): Promise<Page<OrderSummary>> =>
+  orderPage(db, query, and(eq(orders.complete, false), orderFilter(query)), locale);
 
 /** `GET admin/orders/getorder ?Id` and the unprocessed-order view: every field of SPEC §3 Order. */
-export async function getOrder(db: Executor, id: number): Promise<OrderDetail> {
-  const [row] = await selectOrders(db).where(eq(orders.id, id));
+export async function getOrder(db: Executor, id: number, locale: Locale): Promise<OrderDetail> {
+  const [row] = await selectOrders(db, locale).where(eq(orders.id, id));
   if (!row) throw notFound();
   const [customer] = await db
     .select({
@@ -240,7 +258,7 @@ export async function getOrder(db: Executor, id: number): Promise<OrderDetail> {
     })
     .from(customers)
     .where(eq(customers.id, row.order.customerId));
-  const orderPayments = await paymentsOfOrders(db, [id]);
+  const orderPayments = await paymentsOfOrders(db, [id], locale);
   const orderVouchers = await vouchersOfOrder(db, id);
   const [sample] = await db
     .select({ id: samples.id, status: samples.status, barcode: barcodes.code })
@@ -259,6 +277,7 @@ export async function getOrder(db: Executor, id: number): Promise<OrderDetail> {
     customer: {
       id: customer!.id,
       fullName: row.customerFullName,
+      erased: row.customerErased,
       email: customer!.email,
       phone: customer!.phone,
       language: customer!.language,
@@ -281,13 +300,17 @@ export async function getOrder(db: Executor, id: number): Promise<OrderDetail> {
 }
 
 /** `GET admin/orders/getorderbypayment ?Id`: the order a payment belongs to. */
-export async function getOrderByPayment(db: Executor, paymentId: number): Promise<OrderDetail> {
+export async function getOrderByPayment(
+  db: Executor,
+  paymentId: number,
+  locale: Locale,
+): Promise<OrderDetail> {
   const [payment] = await db
     .select({ orderId: payments.orderId })
     .from(payments)
     .where(eq(payments.id, paymentId));
   if (!payment) throw notFound();
-  return getOrder(db, payment.orderId);
+  return getOrder(db, payment.orderId, locale);
 }
 
 /** `POST admin/orders/sampling-at-centre`: the sample will be taken at the centre [10]; audited. */
@@ -295,6 +318,7 @@ export async function setSamplingAtCentre(
   db: Database,
   by: Principal,
   orderId: number,
+  locale: Locale,
 ): Promise<OrderDetail> {
   await transaction(db, async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -309,7 +333,7 @@ export async function setSamplingAtCentre(
       changes: [{ field: 'samplingAtCentre', oldValue: false, newValue: true }],
     });
   });
-  return getOrder(db, orderId);
+  return getOrder(db, orderId, locale);
 }
 
 /**
@@ -321,6 +345,7 @@ export async function finalizeOrderAction(
   db: Database,
   by: Principal,
   orderId: number,
+  locale: Locale,
 ): Promise<OrderDetail> {
   await transaction(db, async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -349,5 +374,5 @@ export async function finalizeOrderAction(
       ],
     });
   });
-  return getOrder(db, orderId);
+  return getOrder(db, orderId, locale);
 }

@@ -20,6 +20,7 @@ import { customers, orders, payments, productTypes } from '../../db/schema/index
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { auditMany } from '../audit/audit.js';
+import { customerErased, customerFullName } from '../customers/full-name.js';
 import { formatMoney } from '../messaging/format.js';
 import { queueEmails } from '../messaging/outbox.js';
 import { renderMessage } from '../messaging/templates.js';
@@ -28,19 +29,21 @@ import { productTypeNameIn } from './product-types.service.js';
 
 export type FinancesDeps = { db: Database; jobs: Jobs; bankAccount: string };
 
-export const paymentColumns = {
+export const paymentColumns = (locale: Locale) => ({
   payment: payments,
   orderNumber: orders.orderNumber,
   orderPaid: sql<boolean>`${orders.dateOrderPaid} is not null`,
   customerId: customers.id,
-  customerFullName: sql<string>`${customers.name} || ' ' || ${customers.surname}`,
-};
+  customerFullName: customerFullName(locale),
+  customerErased,
+});
 export type PaymentRow = {
   payment: typeof payments.$inferSelect;
   orderNumber: number;
   orderPaid: boolean;
   customerId: number;
   customerFullName: string;
+  customerErased: boolean;
 };
 
 /** Open: not completed and, for a card, not cancelled. Staff act only on open payments of unpaid orders. */
@@ -61,6 +64,7 @@ export function toPayment(row: PaymentRow): Payment {
     orderNumber: row.orderNumber,
     customerId: row.customerId,
     customerFullName: row.customerFullName,
+    customerErased: row.customerErased,
     method: payment.method,
     amount: fromMinorUnits(payment.amount),
     amountMinor: payment.amount,
@@ -89,9 +93,10 @@ export function toPayment(row: PaymentRow): Payment {
   };
 }
 
-export const selectPayments = (db: Executor) =>
+/** Payments with their order and customer; the customer's name in `locale`. */
+export const selectPayments = (db: Executor, locale: Locale) =>
   db
-    .select(paymentColumns)
+    .select(paymentColumns(locale))
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .innerJoin(customers, eq(customers.id, orders.customerId));
@@ -127,9 +132,13 @@ export const paymentOrder = (sort: string | undefined) =>
   );
 
 /** `GET admin/payments`: filtered, searched, sorted and paged in SQL. */
-export async function listPayments(db: Executor, query: PaymentListQuery): Promise<Page<Payment>> {
+export async function listPayments(
+  db: Executor,
+  query: PaymentListQuery,
+  locale: Locale,
+): Promise<Page<Payment>> {
   const where = paymentFilter(query);
-  const rows = await selectPayments(db)
+  const rows = await selectPayments(db, locale)
     .where(where)
     .orderBy(paymentOrder(query.sort))
     .limit(pageLimit(query))
@@ -137,9 +146,11 @@ export async function listPayments(db: Executor, query: PaymentListQuery): Promi
   return listPage(db, query, rows.map(toPayment), db.select({ one: sql`1` }).from(payments).where(where));
 }
 
-export async function paymentsOfOrders(db: Executor, orderIds: number[]): Promise<Payment[]> {
+export async function paymentsOfOrders(db: Executor, orderIds: number[], locale: Locale): Promise<Payment[]> {
   if (orderIds.length === 0) return [];
-  const rows = await selectPayments(db).where(inArray(payments.orderId, orderIds)).orderBy(payments.id);
+  const rows = await selectPayments(db, locale)
+    .where(inArray(payments.orderId, orderIds))
+    .orderBy(payments.id);
   return rows.map(toPayment);
 }
 
@@ -250,14 +261,19 @@ function refuseCompletion(order: typeof orders.$inferSelect, payment: typeof pay
   if (order.dateOrderPaid !== null) throw unprocessable('orderAlreadyPaid', 'PaymentId');
 }
 
-async function getPayment(db: Executor, id: number): Promise<Payment> {
-  const [row] = await selectPayments(db).where(eq(payments.id, id));
+async function getPayment(db: Executor, id: number, locale: Locale): Promise<Payment> {
+  const [row] = await selectPayments(db, locale).where(eq(payments.id, id));
   if (!row) throw notFound();
   return toPayment(row);
 }
 
 /** `POST admin/payments/approve`: staff confirm an open payment arrived; the order is paid by its method. */
-export async function approvePayment(deps: FinancesDeps, by: Principal, paymentId: number): Promise<Payment> {
+export async function approvePayment(
+  deps: FinancesDeps,
+  by: Principal,
+  paymentId: number,
+  locale: Locale,
+): Promise<Payment> {
   await transaction(deps.db, async (tx) => {
     const { order, payment } = await lockPayment(tx, paymentId);
     refuseCompletion(order, payment);
@@ -267,11 +283,16 @@ export async function approvePayment(deps: FinancesDeps, by: Principal, paymentI
       { paymentId, orderId: order.id, method: payment.method, at: new Date() },
     ]);
   });
-  return getPayment(deps.db, paymentId);
+  return getPayment(deps.db, paymentId, locale);
 }
 
 /** `POST admin/payments/convert-to-cash`: an open payment becomes a completed cash payment. */
-export async function convertToCash(deps: FinancesDeps, by: Principal, paymentId: number): Promise<Payment> {
+export async function convertToCash(
+  deps: FinancesDeps,
+  by: Principal,
+  paymentId: number,
+  locale: Locale,
+): Promise<Payment> {
   await transaction(deps.db, async (tx) => {
     const { order, payment } = await lockPayment(tx, paymentId);
     refuseCompletion(order, payment);
@@ -287,7 +308,7 @@ export async function convertToCash(deps: FinancesDeps, by: Principal, paymentId
       { paymentId, orderId: order.id, method: PaymentMethod.Cash, at: new Date() },
     ]);
   });
-  return getPayment(deps.db, paymentId);
+  return getPayment(deps.db, paymentId, locale);
 }
 
 /**
@@ -296,7 +317,12 @@ export async function convertToCash(deps: FinancesDeps, by: Principal, paymentId
  * nothing is left open to arrive later; without one a cash payment is made. Either way the order is paid
  * in cash and the customer gets one "payment received" e-mail. A paid order is a 422.
  */
-export async function takeCash(deps: FinancesDeps, by: Principal, orderId: number): Promise<Payment> {
+export async function takeCash(
+  deps: FinancesDeps,
+  by: Principal,
+  orderId: number,
+  locale: Locale,
+): Promise<Payment> {
   const paymentId = await transaction(deps.db, async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound();
@@ -334,7 +360,7 @@ export async function takeCash(deps: FinancesDeps, by: Principal, orderId: numbe
     ]);
     return id;
   });
-  return getPayment(deps.db, paymentId);
+  return getPayment(deps.db, paymentId, locale);
 }
 
 /**
@@ -347,6 +373,7 @@ export async function createBankTransfer(
   deps: FinancesDeps,
   by: Principal,
   orderId: number,
+  locale: Locale,
 ): Promise<Payment> {
   const paymentId = await transaction(deps.db, async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -396,24 +423,26 @@ export async function createBankTransfer(
     await emailTransferInstructions(tx, deps.jobs, payment.id);
     return payment.id;
   });
-  return getPayment(deps.db, paymentId);
+  return getPayment(deps.db, paymentId, locale);
 }
 
 async function emailTransferInstructions(tx: Tx, jobs: Jobs, paymentId: number) {
-  const [row] = await selectPayments(tx).where(eq(payments.id, paymentId));
   const [customer] = await tx
     .select({
       email: customers.email,
       language: customers.language,
       productType: productTypeNameIn(customers.language),
     })
-    .from(orders)
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .innerJoin(productTypes, eq(productTypes.id, orders.productTypeId))
-    .where(eq(orders.id, row!.payment.orderId));
-  if (!row || !customer) return;
-  const payment = toPayment(row);
+    .where(eq(payments.id, paymentId));
+  if (!customer) return;
   const language = customer.language as Locale;
+  const [row] = await selectPayments(tx, language).where(eq(payments.id, paymentId));
+  if (!row) return;
+  const payment = toPayment(row);
   const rendered = renderMessage('paymentInstructions', language, {
     name: row.customerFullName,
     productType: customer.productType,

@@ -126,7 +126,7 @@ export async function applyVoucher(
       v.kind === VoucherKind.Product ? PaymentMethod.ProductVoucher : PaymentMethod.MoneyVouchers,
     );
   });
-  return getOrder(deps.db, input.OrderId);
+  return getOrder(deps.db, input.OrderId, locale);
 }
 
 /** The vouchers cover the order: a completed payment of what they took, recorded as any other. */
@@ -158,6 +158,7 @@ export async function removeVoucher(
   deps: VouchersDeps,
   by: Principal,
   input: RemoveVoucherRequest,
+  locale: Locale,
 ): Promise<OrderDetail> {
   await transaction(deps.db, async (tx) => {
     const order = await lockUnpaidOrder(tx, input.OrderId);
@@ -192,5 +193,5 @@ export async function removeVoucher(
     ]);
     await followAmountDue(tx, order);
   });
-  return getOrder(deps.db, input.OrderId);
+  return getOrder(deps.db, input.OrderId, locale);
 }

@@ -104,7 +104,7 @@ export function vouchersRoutes(app: App, deps: Deps) {
       querystring: voucherIdQuerySchema,
       response: { 200: voucherDetailSchema },
     },
-    handler: (request) => getVoucher(deps.db, request.query.Id, VoucherKind.Money),
+    handler: (request) => getVoucher(deps.db, request.query.Id, VoucherKind.Money, requestLocale(request)),
   });
 
   app.get('/api/admin/vouchers/getproductvoucher', {
@@ -115,7 +115,7 @@ export function vouchersRoutes(app: App, deps: Deps) {
       querystring: voucherIdQuerySchema,
       response: { 200: voucherDetailSchema },
     },
-    handler: (request) => getVoucher(deps.db, request.query.Id, VoucherKind.Product),
+    handler: (request) => getVoucher(deps.db, request.query.Id, VoucherKind.Product, requestLocale(request)),
   });
 
   app.post('/api/admin/vouchers/editmoneyvoucher', {
@@ -126,7 +126,8 @@ export function vouchersRoutes(app: App, deps: Deps) {
       body: editVoucherRequestSchema,
       response: { 200: voucherDetailSchema },
     },
-    handler: (request) => editVoucher(deps.db, principalOf(request), VoucherKind.Money, request.body),
+    handler: (request) =>
+      editVoucher(deps.db, principalOf(request), VoucherKind.Money, request.body, requestLocale(request)),
   });
 
   app.post('/api/admin/vouchers/editproductvoucher', {
@@ -137,7 +138,8 @@ export function vouchersRoutes(app: App, deps: Deps) {
       body: editVoucherRequestSchema,
       response: { 200: voucherDetailSchema },
     },
-    handler: (request) => editVoucher(deps.db, principalOf(request), VoucherKind.Product, request.body),
+    handler: (request) =>
+      editVoucher(deps.db, principalOf(request), VoucherKind.Product, request.body, requestLocale(request)),
   });
 
   app.post('/api/admin/vouchers/send', {
@@ -174,6 +176,7 @@ export function vouchersRoutes(app: App, deps: Deps) {
       body: removeVoucherRequestSchema,
       response: { 200: orderDetailSchema },
     },
-    handler: (request) => removeVoucher(vouchersDeps, principalOf(request), request.body),
+    handler: (request) =>
+      removeVoucher(vouchersDeps, principalOf(request), request.body, requestLocale(request)),
   });
 }

@@ -25,6 +25,7 @@ import { customers, orders, orderVouchers, productTypes, vouchers } from '../../
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { auditMany, diff } from '../audit/audit.js';
+import { customerErased, customerFullName } from '../customers/full-name.js';
 import { formatDay, formatMoney } from '../messaging/format.js';
 import { queueTemplateEmail } from '../messaging/outbox.js';
 
@@ -115,14 +116,20 @@ export async function listVouchers(db: Executor, query: VoucherListQuery): Promi
 }
 
 /** `GET admin/vouchers/getmoneyvoucher` / `getproductvoucher`: a voucher of that kind with its uses. */
-export async function getVoucher(db: Executor, id: number, kind: VoucherKind): Promise<VoucherDetail> {
+export async function getVoucher(
+  db: Executor,
+  id: number,
+  kind: VoucherKind,
+  locale: Locale,
+): Promise<VoucherDetail> {
   const [row] = await selectVouchers(db).where(and(eq(vouchers.id, id), eq(vouchers.kind, kind)));
   if (!row) throw notFound();
   const uses = await db
     .select({
       orderId: orders.id,
       orderNumber: orders.orderNumber,
-      customerFullName: sql<string>`${customers.name} || ' ' || ${customers.surname}`,
+      customerFullName: customerFullName(locale),
+      customerErased,
       amount: orderVouchers.amount,
       appliedAt: orderVouchers.appliedAt,
       orderPaid: sql<boolean>`${orders.dateOrderPaid} is not null`,
@@ -268,6 +275,7 @@ export async function editVoucher(
   by: Principal,
   kind: VoucherKind,
   input: EditVoucherRequest,
+  locale: Locale,
 ): Promise<VoucherDetail> {
   const id = input.VoucherId;
   await transaction(db, async (tx) => {
@@ -296,7 +304,7 @@ export async function editVoucher(
       },
     ]);
   });
-  return getVoucher(db, id, kind);
+  return getVoucher(db, id, kind, locale);
 }
 
 /**

@@ -119,9 +119,14 @@ export function OrderDetails({
           <Section title={t('finances.order.sections.customer')} testId="order-customer">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
               <DetailItem label={t('finances.order.fields.customer')} testId="order-customer-name">
-                <Anchor component={Link} to={paths.customers.view(order.customer.id)} fz="sm">
-                  {order.customer.fullName}
-                </Anchor>
+                {/* An erased customer (GDPR) has no detail to open: the name, without a link. */}
+                {order.customer.erased ? (
+                  <Text fz="sm">{order.customer.fullName}</Text>
+                ) : (
+                  <Anchor component={Link} to={paths.customers.view(order.customer.id)} fz="sm">
+                    {order.customer.fullName}
+                  </Anchor>
+                )}
               </DetailItem>
               <DetailItem label={t('finances.order.fields.email')}>
                 <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
