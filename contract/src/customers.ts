@@ -12,6 +12,7 @@ import {
 import { adultAge } from './enums.js';
 import { localeSchema } from './locale.js';
 import { locales } from './locales.js';
+import { Permissions } from './permissions.js';
 import { isValidPhone } from './phone.js';
 import { pragueDay } from './prague-time.js';
 import { customerReservationStatusSchema } from './reservations.js';
@@ -175,6 +176,26 @@ export const customerDataExportQuerySchema = z.object({
   locale: localeSchema.optional(),
 });
 export type CustomerDataExportQuery = z.infer<typeof customerDataExportQuerySchema>;
+
+/**
+ * Who may export a customer's data: the export holds every section (identity, orders, payments, vouchers,
+ * samples, genotypes, reports, questionnaire, reservations, messages, the access log), so it asks for
+ * every permission that reads one of them — it never hands out what the user could not read otherwise.
+ */
+export const dataExportPermissions = [
+  Permissions.CustomersView,
+  Permissions.OrdersView,
+  Permissions.PaymentsView,
+  Permissions.VouchersView,
+  Permissions.SamplesView,
+  Permissions.ResultsView,
+  Permissions.ProductsView,
+  Permissions.QuestionnairesView,
+  Permissions.ReservationsView,
+  // The outbox (messages sent) is read under this permission (GET admin/outbox).
+  Permissions.BarcodesView,
+  Permissions.AccessLogView,
+] as const;
 
 const relationshipStatusSchema = z.enum(['NOT_REQUESTED', 'REQUESTED', 'ACCEPTED'], {
   error: 'invalidValue',

@@ -19,12 +19,18 @@ CREATE INDEX "access_log_customer_ids_idx" ON "access_log" USING gin ("customer_
 -- transaction (set local genodesk.access_log_purge = 'on'; set local genodesk.access_log_keep = '5 years')
 -- and removes only rows older than that.
 CREATE FUNCTION access_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	keep interval;
 BEGIN
 	-- Nested, not one AND: SQL does not promise to evaluate an AND's operands in order, and the period is
-	-- read only when the purge says so (unset, it is null and nothing is old enough).
+	-- read only when the purge says so (unset, it is null and nothing is old enough). A period under a
+	-- year is refused whatever the session says: no connection can wipe the recent record by naming one.
 	IF TG_OP = 'DELETE' AND current_setting('genodesk.access_log_purge', true) = 'on' THEN
-		IF OLD.occurred_at < now() - nullif(current_setting('genodesk.access_log_keep', true), '')::interval THEN
-			RETURN OLD;
+		keep := nullif(current_setting('genodesk.access_log_keep', true), '')::interval;
+		IF keep >= interval '1 year' THEN
+			IF OLD.occurred_at < now() - keep THEN
+				RETURN OLD;
+			END IF;
 		END IF;
 	END IF;
 	RAISE EXCEPTION 'access_log is append-only (%)', TG_OP USING ERRCODE = 'insufficient_privilege';
@@ -33,5 +39,4 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "access_log_append_only" BEFORE UPDATE OR DELETE ON "access_log"
 	FOR EACH ROW EXECUTE FUNCTION access_log_append_only();--> statement-breakpoint
 CREATE TRIGGER "access_log_no_truncate" BEFORE TRUNCATE ON "access_log"
-	FOR EACH STATEMENT EXECUTE FUNCTION access_log_append_only();--> statement-breakpoint
-REVOKE UPDATE, DELETE, TRUNCATE ON "access_log" FROM PUBLIC;
+	FOR EACH STATEMENT EXECUTE FUNCTION access_log_append_only();

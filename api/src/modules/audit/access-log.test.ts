@@ -344,29 +344,24 @@ describe('the table is append-only', () => {
     );
   });
 
-  it('a role granted only INSERT and SELECT cannot update or delete', async () => {
-    const role = `genodesk_app_${randomBytes(4).toString('hex')}`;
-    await t.db.execute(sql.raw(`create role ${role} nologin`));
-    try {
-      await t.db.execute(sql.raw(`grant insert, select on access_log to ${role}`));
-      await transaction(t.db, async (tx) => {
-        await tx.execute(sql.raw(`set local role ${role}`));
-        await tx.execute(sql`insert into access_log (kind, customer_ids) values ('customer', '{1}')`);
-        await tx.execute(sql`savepoint refused`);
-        expect(await refusal(tx.execute(sql`update access_log set detail = 'x' where false`))).toMatch(
-          /permission denied/,
-        );
-        await tx.execute(sql`rollback to savepoint refused`);
-        expect(await refusal(tx.execute(sql`delete from access_log where false`))).toMatch(
-          /permission denied/,
-        );
-        await tx.execute(sql`rollback to savepoint refused`);
-        await tx.execute(sql`reset role`);
+  it('refuses a purge that names a period under a year, however old the row', async () => {
+    const [old] = await t.db
+      .insert(accessLog)
+      .values({ kind: 'customer', customerIds: [1], occurredAt: new Date('2013-01-01T00:00:00Z') })
+      .returning({ id: accessLog.id });
+    for (const keep of ['0', '1 day', '11 months']) {
+      const attempt = transaction(t.db, async (tx) => {
+        await tx.execute(sql`select set_config('genodesk.access_log_purge', 'on', true)`);
+        await tx.execute(sql`select set_config('genodesk.access_log_keep', ${keep}, true)`);
+        return (await tx.execute(sql`delete from access_log where id = ${old!.id}`)).rowCount;
       });
-    } finally {
-      await t.db.execute(sql.raw(`revoke all on access_log from ${role}`));
-      await t.db.execute(sql.raw(`drop role ${role}`));
+      expect(await refusal(attempt), keep).toMatch(/append-only \(DELETE\)/);
     }
+    const left = await t.db
+      .select({ id: accessLog.id })
+      .from(accessLog)
+      .where(sql`${accessLog.id} = ${old!.id}`);
+    expect(left).toHaveLength(1);
   });
 });
 

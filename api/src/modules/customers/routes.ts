@@ -11,6 +11,7 @@ import {
   customerIdQuerySchema,
   customerListQuerySchema,
   customerPageSchema,
+  dataExportPermissions,
   deletedCustomerSchema,
   editCustomerRequestSchema,
   Permissions,
@@ -81,11 +82,8 @@ export function customersRoutes(app: App, deps: Deps) {
     },
   });
 
-  // The export holds the customer's genotypes (GET admin/results/getcustomerresult), reports with their
-  // PDFs (GET admin/products/getproduct) and questionnaire (GET admin/questionnaires/questionnaire): it
-  // asks for every permission that reads them, so it never hands out what the user could not read.
   app.get('/api/admin/customers/dataexport', {
-    config: { access: { all: [P.CustomersView, P.ResultsView, P.ProductsView, P.QuestionnairesView] } },
+    config: { access: { all: [...dataExportPermissions] } },
     schema: {
       tags,
       summary:

@@ -1,3 +1,4 @@
+import { dataExportPermissions } from '@genodesk/contract/customers';
 import {
   type DnaSampleUsage,
   dnaSampleUsageLabels,
@@ -69,13 +70,7 @@ export function CustomerViewRoute() {
   const canViewResults = useCan(Permissions.ResultsView);
   const canViewReservations = useCan(Permissions.ReservationsView);
   const canViewAccessLog = useCan(Permissions.CustomersView, Permissions.AccessLogView);
-  // The export holds the genotypes and the reports too: only for those who may read them here.
-  const canExportData = useCan(
-    Permissions.CustomersView,
-    Permissions.ResultsView,
-    Permissions.ProductsView,
-    Permissions.QuestionnairesView,
-  );
+  const canExportData = useCan(...dataExportPermissions);
   const remove = useRemoveCustomer();
 
   if (!Number.isInteger(id) || id <= 0 || customer.isError) {
