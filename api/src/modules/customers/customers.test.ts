@@ -518,7 +518,7 @@ describe('DELETE admin/customers (erasure, issue 24)', () => {
     expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`)).statusCode).toBe(404);
   });
 
-  it("also blanks their reports' change log and read records", async () => {
+  it("also blanks their reports' change log and the read records from before the access log", async () => {
     const c = await register();
     const other = await register();
     await t.db.insert(customerGenotypes).values([
@@ -536,6 +536,11 @@ describe('DELETE admin/customers (erasure, issue 24)', () => {
         doctor,
       );
       expect(edited.statusCode).toBe(200);
+      // Reads of a report were audited (entity productRead) before the access log took them over;
+      // nothing writes these now, but the rows from then are still there, naming who read it.
+      await t.db
+        .insert(auditLog)
+        .values({ entity: 'productRead', entityId: productId, field: 'read', newValue: 'MUDr. Čtenář' });
     }
     const valuesOf = async (productId: number) =>
       (
@@ -544,12 +549,12 @@ describe('DELETE admin/customers (erasure, issue 24)', () => {
           .from(auditLog)
           .where(and(inArray(auditLog.entity, ['product', 'productRead']), eq(auditLog.entityId, productId)))
       ).flatMap((row) => [row.oldValue, row.newValue].filter((value) => value !== null));
-    expect(await valuesOf(report.productId)).not.toEqual([]);
+    expect(await valuesOf(report.productId)).toContain('MUDr. Čtenář');
 
     expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`)).statusCode).toBe(200);
     expect(await valuesOf(report.productId)).toEqual([]);
-    // Another customer's report keeps its trail.
-    expect(await valuesOf(otherReport.productId)).not.toEqual([]);
+    // Another customer's report keeps its trail, its old read records too.
+    expect(await valuesOf(otherReport.productId)).toContain('MUDr. Čtenář');
   });
 
   it('needs Customers.Edit', async () => {

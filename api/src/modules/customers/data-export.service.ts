@@ -26,7 +26,7 @@ import {
   voucherKindLabels,
   voucherTypeLabels,
 } from '@genodesk/contract';
-import { and, arrayContains, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import JSZip from 'jszip';
 import type { ReportCompany } from '../../config.js';
@@ -59,6 +59,7 @@ import {
 import type { ReportContent } from '../../db/schema/products.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { recordAccess } from '../audit/access-log.js';
+import { customerMessages, customerStatementLines, statementLineOrder } from './customer-traces.js';
 import { renderDataExportSummary } from './data-export.html.js';
 
 // The customer's data export (GDPR Art. 15 and 20, issue 24): everything held about one customer as a
@@ -417,9 +418,9 @@ export async function collectCustomerData(
         })
         .from(bankStatementLines)
         .innerJoin(bankStatements, eq(bankStatements.id, bankStatementLines.statementId))
-        .innerJoin(payments, eq(payments.id, bankStatementLines.paymentId))
-        .innerJoin(orders, eq(orders.id, payments.orderId))
-        .where(eq(orders.customerId, customerId))
+        .innerJoin(orders, statementLineOrder(customerId))
+        // The lines the erasure blanks: those paying their orders and those naming one unpaid.
+        .where(customerStatementLines(customerId))
         .orderBy(asc(bankStatementLines.id));
 
       const sentBy = alias(users, 'sent_by_user');
@@ -496,8 +497,8 @@ export async function collectCustomerData(
         .where(eq(reservations.customerId, customerId))
         .orderBy(asc(reservations.consultationStart), asc(reservations.id));
 
-      // Messages of the customer, and those written to their address without naming them (an e-mail
-      // from the e-mail screen to one address).
+      // Messages of the customer, and those written to their address or number without naming anyone
+      // (an e-mail from the e-mail screen to one address).
       const messageRows = await tx
         .select({
           id: outboxMessages.id,
@@ -514,16 +515,8 @@ export async function collectCustomerData(
           attachments: outboxMessages.attachments,
         })
         .from(outboxMessages)
-        .where(
-          or(
-            eq(outboxMessages.customerId, customerId),
-            and(
-              isNull(outboxMessages.customerId),
-              eq(outboxMessages.channel, 'email'),
-              eq(sql`lower(${outboxMessages.recipient})`, customer.email.toLowerCase()),
-            ),
-          ),
-        )
+        // The messages the erasure deletes.
+        .where(customerMessages(customerId, customer))
         .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.id));
 
       // The audit trail of everything of theirs, in one query; each row goes to its record below.

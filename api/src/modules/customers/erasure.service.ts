@@ -1,4 +1,4 @@
-import { RelationshipStatus, toE164 } from '@genodesk/contract';
+import { RelationshipStatus } from '@genodesk/contract';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Tx, transaction } from '../../db/client.js';
@@ -12,6 +12,7 @@ import {
   idempotentRequests,
   mailings,
   orders,
+  orderVouchers,
   outboxMessages,
   payments,
   products,
@@ -24,10 +25,12 @@ import {
   resultUploads,
   resultUploadUnpairables,
   samples,
+  vouchers,
 } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
 import { recountTemplates } from '../results/generation.service.js';
+import { customerMessages, customerStatementLines } from './customer-traces.js';
 
 /** The e-mail an erased customer's row keeps: unique (the lower(email) index), never deliverable. */
 export const erasedEmail = (id: number) => `erased-${id}@erased.invalid`;
@@ -110,15 +113,6 @@ async function eraseTraces(tx: Tx, customer: CustomerRow) {
   const id = customer.id;
   const email = customer.email.toLowerCase();
   const fullName = `${customer.name} ${customer.surname}`.trim();
-  const phones = customer.phone
-    ? [
-        ...new Set(
-          [toE164(`${customer.phonePrefix}${customer.phone}`), toE164(customer.phone)].filter(
-            (phone): phone is string => phone !== undefined,
-          ),
-        ),
-      ]
-    : [];
 
   // What is theirs, read before anything goes.
   const orderRows = await tx
@@ -150,22 +144,21 @@ async function eraseTraces(tx: Tx, customer: CustomerRow) {
   const reservationIds = ids(
     await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.customerId, id)),
   );
-  const lineConditions: SQL[] = [];
-  if (paymentIds.length) lineConditions.push(inArray(bankStatementLines.paymentId, paymentIds));
-  if (orderRows.length)
-    lineConditions.push(
-      inArray(
-        bankStatementLines.variableSymbol,
-        orderRows.map((o) => String(o.orderNumber)),
-      ),
-    );
-  const lineIds = lineConditions.length
-    ? ids(
-        await tx
-          .select({ id: bankStatementLines.id })
-          .from(bankStatementLines)
-          .where(sql.join(lineConditions, sql` or `)),
-      )
+  const lineIds = ids(
+    await tx.select({ id: bankStatementLines.id }).from(bankStatementLines).where(customerStatementLines(id)),
+  );
+  // Gift vouchers used on their orders: whom for and from whom may name them.
+  const voucherIds = orderIds.length
+    ? [
+        ...new Set(
+          (
+            await tx
+              .select({ id: orderVouchers.voucherId })
+              .from(orderVouchers)
+              .where(inArray(orderVouchers.orderId, orderIds))
+          ).map((row) => row.id),
+        ),
+      ]
     : [];
 
   // Jobs about their reports and consultations (the payloads hold ids; an e-mail too, to be sure).
@@ -217,6 +210,24 @@ async function eraseTraces(tx: Tx, customer: CustomerRow) {
           or exists (select 1 from ${resultUploadUnpairables} u where u.upload_id = ${resultUploads.id} and u.barcode = any(${sql.param(codes)}::text[]))`,
       );
     uploadIds.push(...ids(byCode));
+  }
+  // A file of theirs alone (a 23andMe or AncestryDNA file is often named after the person, its failure
+  // names the file and barcode) loses its name and failure texts; a file of many samples keeps its
+  // name and loses their rows only (below).
+  if (uploadIds.length)
+    await tx
+      .update(resultUploads)
+      .set({ fileName: sql`'erased-' || ${resultUploads.id}`, exception: null, exceptionEn: null })
+      .where(
+        and(
+          inArray(resultUploads.id, [...new Set(uploadIds)]),
+          sql`${resultUploads.barcode} is null or ${resultUploads.barcode} = any(${sql.param(codes)}::text[])`,
+          sql`not exists (select 1 from ${resultUploadSamples} s where s.upload_id = ${resultUploads.id} and s.customer_id <> ${id})`,
+          sql`not exists (select 1 from ${resultUploadMarkerCounts} m where m.upload_id = ${resultUploads.id} and m.barcode <> all(${sql.param(codes)}::text[]))`,
+          sql`not exists (select 1 from ${resultUploadUnpairables} u where u.upload_id = ${resultUploads.id} and u.barcode <> all(${sql.param(codes)}::text[]))`,
+        ),
+      );
+  if (codes.length) {
     await tx.delete(resultUploadMarkerCounts).where(inArray(resultUploadMarkerCounts.barcode, codes));
     await tx.delete(resultUploadUnpairables).where(inArray(resultUploadUnpairables.barcode, codes));
     await tx.update(resultUploads).set({ barcode: null }).where(inArray(resultUploads.barcode, codes));
@@ -261,16 +272,16 @@ async function eraseTraces(tx: Tx, customer: CustomerRow) {
       .set({ requestedPartnerFullName: null })
       .where(sql`lower(${customerRelationships.requestedPartnerFullName}) = ${fullName.toLowerCase()}`);
 
-  // Messages: every one about them or to their address or number; mailings to them alone.
-  const recipients = [email, ...phones];
-  await tx
-    .delete(outboxMessages)
-    .where(
-      sql`${outboxMessages.customerId} = ${id} or lower(${outboxMessages.recipient}) = any(${sql.param(recipients)}::text[])`,
-    );
+  // Messages: theirs as the data export reads them (`customerMessages`); mailings to them alone.
+  await tx.delete(outboxMessages).where(customerMessages(id, customer));
   await tx.delete(mailings).where(sql`lower(${mailings.toAddress}) = ${email}`);
 
-  // Bank statement lines paying their orders: the payer's name and account go, the booking stays.
+  // Gift vouchers used on their orders: whom for and from whom go, the voucher stays.
+  if (voucherIds.length)
+    await tx.update(vouchers).set({ forWho: null, fromWho: null }).where(inArray(vouchers.id, voucherIds));
+
+  // Bank statement lines of their orders (`customerStatementLines`, as the data export reads them):
+  // the payer's name and account go, the booking stays.
   if (lineIds.length)
     await tx
       .update(bankStatementLines)
@@ -290,6 +301,7 @@ async function eraseTraces(tx: Tx, customer: CustomerRow) {
   trailOf(['questionnaire'], questionnaireIds);
   trailOf(['reservation'], reservationIds);
   trailOf(['bankStatementLine'], lineIds);
+  trailOf(['voucher'], voucherIds);
   await tx
     .update(auditLog)
     .set({ oldValue: null, newValue: null })

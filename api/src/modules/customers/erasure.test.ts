@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import { transaction } from '../../db/client.js';
 import {
   auditLog,
   bankStatementLines,
@@ -8,15 +10,21 @@ import {
   customerRelationships,
   customers,
   orders,
+  orderVouchers,
   outboxMessages,
   payments,
   products,
   reportDocuments,
+  reservations,
+  resultUploads,
+  samples,
+  vouchers,
 } from '../../db/schema/index.js';
 import { writeGpc } from '../finances/gpc.js';
 import { remindConsultation } from '../reservations/notifications.js';
-import { consultingRoom, doctorUser, hoursFromNow } from '../reservations/test-fixtures.js';
+import { consultingRoom, customer, doctorUser, hoursFromNow } from '../reservations/test-fixtures.js';
 import { processResultsUpload } from '../results/processing.js';
+import type { CustomerDataExport } from './data-export.service.js';
 
 /**
  * Erasure (issue 24, GDPR Art. 17): a demo customer with as much data as the product holds — orders,
@@ -264,6 +272,33 @@ describe('erasure (DELETE admin/customers)', () => {
     expect(upload.statusCode, upload.body).toBe(202);
     await processResultsUpload(t.db, upload.json().id);
 
+    // A one-person file named after them, failed with their barcode in its message; a gift voucher
+    // for them used on their order.
+    await t.db.insert(resultUploads).values({
+      fileName: `genome_${newName}_${fold(newSurname)}_Full.txt`,
+      fileHash: `erasure-${c.id}`,
+      fileSize: 10,
+      status: 5,
+      barcode,
+      exception: `Řádek 1: ${barcode} ${newSurname}`,
+      exceptionEn: `Line 1: ${barcode} ${newSurname}`,
+    });
+    const [gift] = await t.db
+      .insert(vouchers)
+      .values({
+        kind: 1,
+        code: `GIFT-${c.id}`,
+        amount: 100,
+        voucherType: 2,
+        validTo: '2030-12-31',
+        forWho: `${newName} ${newSurname}`,
+        fromWho: 'Babička',
+        maxUsageCount: 1,
+        remainingUsageCount: 1,
+      })
+      .returning();
+    await t.db.insert(orderVouchers).values({ orderId: order!.id, voucherId: gift!.id, amount: 100 });
+
     const terms = [
       `${newName} ${newSurname}`,
       newSurname,
@@ -287,6 +322,10 @@ describe('erasure (DELETE admin/customers)', () => {
       'public.result_upload_samples.barcode',
       'public.barcodes.code',
       'public.customer_relationships.requested_partner_email',
+      'public.result_uploads.file_name',
+      'public.result_uploads.exception',
+      'public.result_uploads.exception_en',
+      'public.vouchers.for_who',
       // The search reads bytes too: the issued PDF holds the barcode.
       'public.report_documents.content',
     ])
@@ -334,6 +373,18 @@ describe('erasure (DELETE admin/customers)', () => {
       amount: type.price,
       outcome: 'matched',
     });
+    const [uploadAfter] = await t.db
+      .select()
+      .from(resultUploads)
+      .where(eq(resultUploads.fileHash, `erasure-${c.id}`));
+    expect(uploadAfter).toMatchObject({
+      fileName: `erased-${uploadAfter!.id}`,
+      exception: null,
+      exceptionEn: null,
+      barcode: null,
+    });
+    const [giftAfter] = await t.db.select().from(vouchers).where(eq(vouchers.id, gift!.id));
+    expect(giftAfter).toMatchObject({ code: `GIFT-${c.id}`, forWho: null, fromWho: null });
     const [row] = await t.db.select().from(customers).where(eq(customers.id, c.id));
     expect(row).toMatchObject({
       name: 'Erased',
@@ -429,5 +480,129 @@ describe('erasure (DELETE admin/customers)', () => {
     expect(partnerLink).toMatchObject({ status: 'NOT_REQUESTED', partnerId: null });
     expect((await call('GET', `/api/admin/customers/customer?CustomerId=${partnerId}`)).statusCode).toBe(200);
     expect(await t.db.select().from(payments).where(eq(payments.orderId, order!.id))).toHaveLength(1);
+  });
+  it('refuses a sample, report or consultation created while the customer is being erased', async () => {
+    const c = await customer(t);
+    const [type] = (
+      await t.db.execute<{ id: number; price: number }>(
+        sql`select id, price from product_types order by id limit 1`,
+      )
+    ).rows as [{ id: number; price: number }];
+    const room = await consultingRoom(t, admin, { DoctorId: (await doctorUser(t)).id });
+    for (let round = 0; round < 3; round++) {
+      const [order] = await t.db
+        .insert(orders)
+        .values({ customerId: c.id, productTypeId: type.id, amount: type.price, dateOrderPaid: new Date() })
+        .returning();
+      // The erasure's hold: the customer's row locked FOR UPDATE and marked erased, not committed yet.
+      // The creations start meanwhile; a plain read of `erased_at` would see "not erased" and their
+      // inserts would go through once this commits.
+      let created: Promise<Awaited<ReturnType<typeof call>>[]> | undefined;
+      await transaction(t.db, async (tx) => {
+        await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, c.id)).for('update');
+        await tx.update(customers).set({ erasedAt: sql`now()` }).where(eq(customers.id, c.id));
+        created = Promise.all([
+          t.app.inject({
+            method: 'POST',
+            url: '/api/admin/orders/finalize',
+            headers: { ...admin, 'accept-language': 'en' },
+            payload: { OrderId: order!.id },
+          }),
+          call('PUT', '/api/admin/reservations', {
+            ConsultingRoomId: room.id,
+            CustomerId: c.id,
+            ConsultationStart: hoursFromNow(100 + round * 2),
+            ConsultationEnd: hoursFromNow(101 + round * 2),
+          }),
+        ]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      const [finalized, booked] = await created!;
+      expect(finalized!.statusCode, finalized!.body).toBe(422);
+      expect(finalized!.json().error.message).toBe(
+        "This order's customer was erased; the order is kept for accounting only.",
+      );
+      expect(booked!.statusCode, booked!.body).toBe(422);
+      expect(await t.db.select().from(samples).where(eq(samples.customerId, c.id))).toEqual([]);
+      expect(await t.db.select().from(products).where(eq(products.customerId, c.id))).toEqual([]);
+      expect(await t.db.select().from(reservations).where(eq(reservations.customerId, c.id))).toEqual([]);
+      // The next round: not erased again.
+      await t.db.update(customers).set({ erasedAt: null }).where(eq(customers.id, c.id));
+    }
+  });
+
+  it('erases what the data export shows: statement lines naming an order unpaid, messages to their number', async () => {
+    const c = await customer(t, { phone: '777456123' });
+    const [type] = (
+      await t.db.execute<{ id: number; price: number }>(
+        sql`select id, price from product_types order by id limit 1`,
+      )
+    ).rows as [{ id: number; price: number }];
+    const [order] = await t.db
+      .insert(orders)
+      .values({ customerId: c.id, productTypeId: type.id, amount: type.price })
+      .returning();
+    const payer = `Platitel ${c.id}`;
+    const statement = writeGpc({
+      account: '19-2000145399',
+      accountName: 'GenoDesk',
+      date: '2026-11-21',
+      transactions: [
+        {
+          counterAccount: '7654321',
+          counterBank: '0800',
+          counterName: payer,
+          amount: type.price + 100,
+          credit: true,
+          variableSymbol: String(order!.orderNumber),
+          valueDate: '2026-11-21',
+        },
+      ],
+    });
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/payments/bank-statement?FileName=vypis2.gpc',
+      headers: { ...admin, 'content-type': 'application/octet-stream' },
+      payload: statement,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const [line] = await t.db
+      .select()
+      .from(bankStatementLines)
+      .where(eq(bankStatementLines.variableSymbol, String(order!.orderNumber)));
+    expect(line!.paymentId).toBeNull();
+    // An SMS to their number naming no customer, and one about another customer to the same number.
+    const other = await customer(t, { phone: '777456123' });
+    await t.db.insert(outboxMessages).values([
+      { channel: 'sms', recipient: '+420777456123', bodyText: `Pro ${c.fullName}`, kind: 'test' },
+      {
+        channel: 'sms',
+        recipient: '+420777456123',
+        bodyText: `Pro ${other.fullName}`,
+        kind: 'test',
+        customerId: other.id,
+      },
+    ]);
+
+    const exported = await call('GET', `/api/admin/customers/dataexport?CustomerId=${c.id}`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const zip = await JSZip.loadAsync(exported.rawPayload);
+    const data = JSON.parse(await zip.file('data.json')!.async('string')) as CustomerDataExport;
+    expect(data.bankStatementLines).toMatchObject([
+      { counterName: payer, orderNumber: order!.orderNumber, variableSymbol: String(order!.orderNumber) },
+    ]);
+    expect(data.messages.map((m) => m.bodyText)).toEqual([`Pro ${c.fullName}`]);
+
+    expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`)).statusCode).toBe(200);
+    const [lineAfter] = await t.db
+      .select()
+      .from(bankStatementLines)
+      .where(eq(bankStatementLines.id, line!.id));
+    expect(lineAfter).toMatchObject({ counterName: '', counterAccount: '' });
+    const left = await t.db
+      .select({ bodyText: outboxMessages.bodyText })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, '+420777456123'));
+    expect(left).toEqual([{ bodyText: `Pro ${other.fullName}` }]);
   });
 });

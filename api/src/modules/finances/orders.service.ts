@@ -30,6 +30,7 @@ import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { audit } from '../audit/audit.js';
 import { customerErased, customerFullName } from '../customers/full-name.js';
+import { lockLiveCustomer } from '../customers/live-customers.js';
 import { generateReport } from '../results/generation.service.js';
 import { amountDueMinor, vouchersOfOrder } from '../vouchers/redemptions.js';
 import { paymentsOfOrders, recordPaid } from './payments.service.js';
@@ -85,6 +86,9 @@ export async function finalizeOrder(
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw new Error(`order ${orderId} vanished`);
   if (!order.dateOrderPaid) throw unprocessable('invalidValue', 'OrderId');
+  // An erased customer's order is kept for accounting only: no sample or report is made for it. The
+  // customer's row is locked (`lockLiveCustomer`), so an erasure running now is waited for.
+  if (!(await lockLiveCustomer(tx, order.customerId))) throw unprocessable('orderCustomerErased', 'OrderId');
   const [existing] = await tx.select({ id: samples.id }).from(samples).where(eq(samples.orderId, orderId));
   if (existing) return { sampleId: existing.id, productId: null };
 
@@ -352,12 +356,7 @@ export async function finalizeOrderAction(
     if (!order) throw notFound();
     if (order.complete) throw unprocessable('orderAlreadyFinalized', 'OrderId');
     if (order.dateOrderPaid === null) throw unprocessable('orderNotPaid', 'OrderId');
-    // An erased customer's order is kept for accounting only: no sample or report is made for it.
-    const [owner] = await tx
-      .select({ erasedAt: customers.erasedAt })
-      .from(customers)
-      .where(eq(customers.id, order.customerId));
-    if (owner?.erasedAt) throw unprocessable('orderCustomerErased', 'OrderId');
+    // An erased customer's order is refused by `finalizeOrder` (orderCustomerErased).
     const created = await finalizeOrder(
       tx,
       orderId,

@@ -168,12 +168,17 @@ export async function queueMailing(db: Database, jobs: Jobs, mailingId: number):
       if (!mailing || mailing.status === MailingStatus.Done || !mailing.filter) return true;
       const versions = versionsOf(mailing);
       const where = recipientsWhere(mailing.filter as RecipientFilter);
-      const { rows } = await tx.execute<{ n: number; last: number | null }>(sql`
-        with batch as (
-          select ${customers.id} as id, ${customers.email} as email, ${customers.language} as language
+      const { rows } = await tx.execute<{ n: number; candidates: number; last: number | null }>(sql`
+        with candidates as (
+          select ${customers.id} as id
           from ${customers}
           where ${where} and ${customers.id} > ${mailing.lastCustomerId}
           order by ${customers.id} limit ${mailingBatchSize}),
+        -- Locked FOR KEY SHARE and checked again: a customer being erased now is waited for and left out.
+        batch as (
+          select c.id, c.email, c.language from ${customers} c
+          where c.id in (select id from candidates) and c.erased_at is null
+          for key share of c),
         written as (
           insert into ${outboxMessages} (channel, recipient, subject, body_text, body_html, kind, language,
             customer_id, mailing_id)
@@ -184,9 +189,10 @@ export async function queueMailing(db: Database, jobs: Jobs, mailingId: number):
             'mailing', b.language, b.id, ${mailing.id}
           from batch b
           returning customer_id)
-        select count(*)::int as n, max(customer_id) as last from written`);
+        select (select count(*)::int from written) as n, (select count(*)::int from candidates) as candidates,
+          (select max(id) from candidates) as last`);
       const written = Number(rows[0]?.n ?? 0);
-      const done = written < mailingBatchSize;
+      const done = Number(rows[0]?.candidates ?? 0) < mailingBatchSize;
       await tx
         .update(mailings)
         .set({

@@ -8,8 +8,9 @@ import {
   type OutboxAttachment,
   outboxMessages,
 } from '../../db/schema/index.js';
-import { invalid } from '../../http/errors.js';
+import { invalid, notFound } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
+import { lockLiveCustomer, lockLiveCustomers } from '../customers/live-customers.js';
 import { reportPdfAttachment } from '../products/report-pdf/attachment.js';
 import { type MessageTemplateName, renderMessage, type TemplateParams } from './templates.js';
 import { DeliveryError, type EmailTransport, type SmsTransport } from './transports.js';
@@ -45,29 +46,48 @@ export const wakeDelivery = (tx: Tx, jobs: Jobs) => jobs.send(tx, 'deliver-messa
 
 /** Writes an e-mail to the outbox in the caller's transaction, with what delivers it. */
 export async function queueEmail(tx: Tx, jobs: Jobs, message: EmailMessage): Promise<number> {
+  await requireLiveRecipient(tx, message.customerId);
   const [id] = await queueEmails(tx, jobs, [message]);
   if (id === undefined) throw new Error('outbox insert returned nothing');
   return id;
 }
 
-/** Writes e-mails to the outbox in the caller's transaction, a thousand an insert; answers their ids. */
+/**
+ * An erased customer is written to no more: a message about one is refused (404). Their row is locked
+ * (`lockLiveCustomer`), so an erasure running now is waited for, and one starting later finds the
+ * message and deletes it.
+ */
+async function requireLiveRecipient(tx: Tx, customerId: number | null | undefined) {
+  if (customerId != null && !(await lockLiveCustomer(tx, customerId))) throw notFound();
+}
+
+/**
+ * Writes e-mails to the outbox in the caller's transaction, a thousand an insert; answers their ids.
+ * Messages about an erased customer are left out (`lockLiveCustomers`).
+ */
 export async function queueEmails(tx: Tx, jobs: Jobs, messages: EmailMessage[]): Promise<number[]> {
+  const live = await lockLiveCustomers(
+    tx,
+    messages.flatMap((message) => (message.customerId == null ? [] : [message.customerId])),
+  );
   const ids = await insertMany(
     tx,
     outboxMessages,
-    messages.map((message) => ({
-      channel: 'email',
-      recipient: message.to,
-      subject: message.subject,
-      bodyText: message.text,
-      bodyHtml: message.html ?? null,
-      secret: message.secret ?? null,
-      attachments: message.attachments?.length ? message.attachments : null,
-      kind: message.kind,
-      language: message.language ?? null,
-      customerId: message.customerId ?? null,
-      mailingId: message.mailingId ?? null,
-    })),
+    messages
+      .filter((message) => message.customerId == null || live.has(message.customerId))
+      .map((message) => ({
+        channel: 'email',
+        recipient: message.to,
+        subject: message.subject,
+        bodyText: message.text,
+        bodyHtml: message.html ?? null,
+        secret: message.secret ?? null,
+        attachments: message.attachments?.length ? message.attachments : null,
+        kind: message.kind,
+        language: message.language ?? null,
+        customerId: message.customerId ?? null,
+        mailingId: message.mailingId ?? null,
+      })),
     'id',
   );
   if (ids.length > 0) await wakeDelivery(tx, jobs);
@@ -83,6 +103,7 @@ export function e164(phone: string, field = 'Phone'): string {
 
 /** Writes an SMS to the outbox in the caller's transaction; the number is checked and made E.164. */
 export async function queueSms(tx: Tx, jobs: Jobs, message: SmsMessage): Promise<number> {
+  await requireLiveRecipient(tx, message.customerId);
   const [row] = await tx
     .insert(outboxMessages)
     .values({
@@ -142,6 +163,7 @@ export async function queueTemplateEmailToCustomers<N extends MessageTemplateNam
       insert into ${outboxMessages} (channel, recipient, subject, body_text, body_html, kind, language, customer_id)
       select 'email', c.email, ${pick('subject')}, ${pick('text')}, ${pick('html')}, ${cs.kind}, c.language, c.id
       from ${customers} c where c.id in (${customerIds}) and c.erased_at is null
+      for key share of c
       returning 1)
     select count(*)::int as n from written`);
   const queued = Number(rows[0]?.n ?? 0);

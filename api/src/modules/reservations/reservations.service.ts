@@ -22,6 +22,7 @@ import { consultingRooms, customers, reservations, samples } from '../../db/sche
 import { conflict, invalid, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { type AuditEntry, auditMany, type FieldChange } from '../audit/audit.js';
+import { lockLiveCustomer } from '../customers/live-customers.js';
 import { mailEachCustomer, scheduleReminder } from './notifications.js';
 import { type ReservationRow, readReservations, selectReservations } from './reservation-rows.js';
 import { reservationStatusOf } from './reservation-status.js';
@@ -179,12 +180,9 @@ async function requireRoom(tx: Executor, roomId: number, forNewBooking: boolean)
   return room;
 }
 
+/** The customer exists and is not erased; locked so that an erasure running now is waited for. */
 async function requireCustomer(tx: Executor, customerId: number) {
-  const [customer] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.id, customerId), isNull(customers.erasedAt)));
-  if (!customer) throw unprocessable('notFound', 'CustomerId');
+  if (!(await lockLiveCustomer(tx, customerId))) throw unprocessable('notFound', 'CustomerId');
 }
 
 /**

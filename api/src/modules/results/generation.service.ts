@@ -1,5 +1,5 @@
 import { type GenotypeCombination, noCallGenotype, ProductStatus } from '@genodesk/contract';
-import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import {
   auditLog,
@@ -147,10 +147,14 @@ export async function generateReport(tx: Tx, input: GenerateReportInput, catalog
 export async function generateReports(tx: Tx, inputs: GenerateReportInput[], catalogue?: PreparedCatalogue) {
   if (!inputs.length) return [];
   const customerIds = [...new Set(inputs.map((input) => input.customerId))];
+  // Not erased, and locked FOR KEY SHARE so that an erasure running now is waited for and then seen
+  // (`lockLiveCustomers`): no report is made for an erased customer.
   const customerRows = await tx
     .select({ id: customers.id, gender: customers.gender })
     .from(customers)
-    .where(inArray(customers.id, customerIds));
+    .where(and(inArray(customers.id, customerIds), isNull(customers.erasedAt)))
+    .orderBy(asc(customers.id))
+    .for('key share');
   const genders = new Map(customerRows.map((row) => [row.id, row.gender]));
   if (customerIds.some((id) => !genders.has(id))) throw notFound();
   const prepared = catalogue ?? (await loadCatalogue(tx));

@@ -21,6 +21,7 @@ import {
   resultUploads,
   samples,
 } from '../../db/schema/index.js';
+import { lockLiveCustomers } from '../customers/live-customers.js';
 import { loadMarkerMap } from '../templates/markers.service.js';
 import { generateReports, loadCatalogue } from './generation.service.js';
 import { readLabFile } from './lab-formats/index.js';
@@ -210,7 +211,15 @@ async function pairAndStore(
         .orderBy(asc(samples.id))
         .for('update')
     : [];
-  const sampleByBarcodeId = new Map(sampleRows.map((row) => [row.barcodeId, row]));
+  // The samples' customers, locked (`lockLiveCustomers`): an erasure running now is waited for, and
+  // an erased customer's sample is not paired (it is gone, or going, with its barcode).
+  const live = await lockLiveCustomers(
+    tx,
+    sampleRows.map((row) => row.customerId),
+  );
+  const sampleByBarcodeId = new Map(
+    sampleRows.filter((row) => live.has(row.customerId)).map((row) => [row.barcodeId, row]),
+  );
 
   const unpairables: { barcode: string; reason: string; line: number; sampleStatus: number | null }[] = [];
   const paired: (Paired & { entry: ResultsFileBarcode })[] = [];
