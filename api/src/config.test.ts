@@ -35,3 +35,13 @@ describe('the report PDF settings', () => {
     expect(() => loadConfig({ REPORT_PDF_TIMEOUT_MS: 'soon' })).toThrow(/REPORT_PDF_TIMEOUT_MS/);
   });
 });
+
+describe('whole-number settings', () => {
+  it('are read from the environment it is given, not the process’s', () => {
+    const config = loadConfig({ PORT: '4123', SESSION_MAX_HOURS: '3', RESULTS_MAX_UPLOAD_BYTES: '1000' });
+    expect(config.port).toBe(4123);
+    expect(config.sessionMaxHours).toBe(3);
+    expect(config.resultsMaxUploadBytes).toBe(1000);
+    expect(() => loadConfig({ IDLE_TIMEOUT_MS: 'soon' })).toThrow(/IDLE_TIMEOUT_MS/);
+  });
+});

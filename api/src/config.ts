@@ -4,8 +4,8 @@ import { isCzechAccount, maxLabFileBytes } from '@genodesk/contract';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
@@ -29,7 +29,7 @@ export function loadConfig(env = process.env) {
   const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, 'data'));
   return {
     repoRoot,
-    port: intFromEnv('PORT', 3000),
+    port: intFromEnv(env, 'PORT', 3000),
     /**
      * This machine only unless the operator opens it: a fresh start has the demo accounts, whose
      * password is published (main.ts refuses any other address while one of them keeps it).
@@ -59,13 +59,16 @@ export function loadConfig(env = process.env) {
     smsToken: env.SMS_TOKEN || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     webDist: path.join(repoRoot, 'web', 'dist'),
-    idleTimeoutMs: intFromEnv('IDLE_TIMEOUT_MS', 20 * 60 * 1000),
-    idleCountdownMs: intFromEnv('IDLE_COUNTDOWN_MS', 30 * 1000),
+    idleTimeoutMs: intFromEnv(env, 'IDLE_TIMEOUT_MS', 20 * 60 * 1000),
+    idleCountdownMs: intFromEnv(env, 'IDLE_COUNTDOWN_MS', 30 * 1000),
     /** A sign-in ends this many hours after it began, however active (ASVS 7.3.2). */
-    sessionMaxHours: intFromEnv('SESSION_MAX_HOURS', 12),
-    userPollIntervalMs: intFromEnv('USER_POLL_INTERVAL_MS', 30 * 1000),
+    sessionMaxHours: intFromEnv(env, 'SESSION_MAX_HOURS', 12),
+    userPollIntervalMs: intFromEnv(env, 'USER_POLL_INTERVAL_MS', 30 * 1000),
     /** The largest results upload accepted, in bytes; at most `maxLabFileBytes` (about 2 GB). */
-    resultsMaxUploadBytes: Math.min(intFromEnv('RESULTS_MAX_UPLOAD_BYTES', maxLabFileBytes), maxLabFileBytes),
+    resultsMaxUploadBytes: Math.min(
+      intFromEnv(env, 'RESULTS_MAX_UPLOAD_BYTES', maxLabFileBytes),
+      maxLabFileBytes,
+    ),
     logLevel: env.LOG_LEVEL || 'info',
     /**
      * Which proxies' X-Forwarded-For is believed (Fastify's trustProxy): off unless set — `loopback`,
