@@ -94,13 +94,14 @@ describe('an export that fails after its first bytes', () => {
 
   beforeAll(async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    // Rows long and random enough to compress badly: even gzipped, the export is far larger than what
-    // the loopback's socket buffers hold, so it is still being read when the first bytes arrive.
+    // Rows long and random enough to compress badly: even gzipped, the export (~45 MB) is far larger than
+    // what the loopback's socket buffers hold (Linux lets them grow to ~10 MB), so it is still being read
+    // when the first bytes arrive.
     await t.db.execute(sql`
       insert into customers (name, surname, email, registration_source, city)
       select 'Exportovaný', 'Zákazník' || i, 'export' || i || '@example.cz', 3,
              (select string_agg(md5(random()::text || i || k), '') from generate_series(1, 24) k)
-      from generate_series(1, 20000) i`);
+      from generate_series(1, 50000) i`);
   });
 
   for (const [format, encoding] of [
