@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
+import { paths } from './config/paths';
 import { loginPath, signOutDestination } from './features/auth/return-to';
 import { setSessionEndHandler } from './lib/api-client';
 import { loadInitialLocale } from './lib/i18n';
@@ -13,6 +14,8 @@ const router = createAppRouter();
 setSessionEndHandler(() => {
   queryClient.clear();
   const { pathname, search } = router.state.location;
+  // A request answered after our own sign-out reached the sign-in screen: it keeps the reason it has.
+  if (pathname === paths.login) return;
   // A sign-out of our own in progress ends the session on the server first: go where it goes.
   void router.navigate(signOutDestination() ?? loginPath(pathname + search, 'expired'), { replace: true });
 });
