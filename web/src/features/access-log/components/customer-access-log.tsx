@@ -1,9 +1,8 @@
-import { Alert, Anchor, Card, Group, Pagination, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
+import { Alert, Card, Group, Pagination, ScrollArea, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
+import { LogSectionHeader } from '@/components/log-section-header';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
@@ -34,27 +33,15 @@ export function CustomerAccessLog({ customerId }: { customerId: number }) {
       aria-labelledby={headingId}
       data-testid="customer-access-log"
     >
-      <Group justify="space-between" align="flex-start" mb="md">
-        <Stack gap={2}>
-          <Title order={4} id={headingId}>
-            {t('accessLog.customer.title')}
-          </Title>
-          <Text fz="sm" c="dimmed">
-            {t('accessLog.customer.description')}
-          </Text>
-        </Stack>
-        <Anchor
-          component={Link}
-          to={`${paths.accessLog}?customerId=${customerId}`}
-          fz="sm"
-          data-testid="customer-access-log-all"
-        >
-          <Group gap={4} wrap="nowrap">
-            {t('accessLog.customer.showAll')}
-            <IconArrowRight size={14} aria-hidden />
-          </Group>
-        </Anchor>
-      </Group>
+      <LogSectionHeader
+        headingId={headingId}
+        order={4}
+        title={t('accessLog.customer.title')}
+        description={t('accessLog.customer.description')}
+        allTo={`${paths.accessLog}?customerId=${customerId}`}
+        allLabel={t('accessLog.customer.showAll')}
+        allTestId="customer-access-log-all"
+      />
       {log.isError ? (
         <Alert color="red" variant="light">
           {t('accessLog.customer.loadFailed')}

@@ -1,8 +1,7 @@
-import { Alert, Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
+import { Alert, Card, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
+import { LogSectionHeader } from '@/components/log-section-header';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
@@ -27,27 +26,16 @@ export function RecentSecurityEvents({ userId }: { userId: number }) {
       aria-labelledby={headingId}
       data-testid="user-security-events"
     >
-      <Group justify="space-between" align="flex-start" mb="md">
-        <Stack gap={2}>
-          <Title order={3} size="h4" id={headingId}>
-            {t('securityLog.recent.title')}
-          </Title>
-          <Text fz="sm" c="dimmed">
-            {t('securityLog.recent.description')}
-          </Text>
-        </Stack>
-        <Anchor
-          component={Link}
-          to={`${paths.securityLog}?userId=${userId}`}
-          fz="sm"
-          data-testid="user-security-events-all"
-        >
-          <Group gap={4} wrap="nowrap">
-            {t('securityLog.recent.showAll')}
-            <IconArrowRight size={14} aria-hidden />
-          </Group>
-        </Anchor>
-      </Group>
+      <LogSectionHeader
+        headingId={headingId}
+        order={3}
+        size="h4"
+        title={t('securityLog.recent.title')}
+        description={t('securityLog.recent.description')}
+        allTo={`${paths.securityLog}?userId=${userId}`}
+        allLabel={t('securityLog.recent.showAll')}
+        allTestId="user-security-events-all"
+      />
       {log.isError ? (
         <Alert color="red" variant="light">
           {t('securityLog.recent.loadFailed')}
