@@ -84,8 +84,7 @@ function markerMap(): MapMarker[] {
       positionGrch38: position + 1000,
       reference,
       alternative,
-      catalogueReference: reference,
-      catalogueAlternative: alternative,
+      geneStrand: '+',
       strandAmbiguous: `${reference}${alternative}` === 'AT' || `${reference}${alternative}` === 'CG',
     });
   }
@@ -133,8 +132,15 @@ function* finalReport(markers: MapMarker[], snpCount: number): Generator<string>
     const chromosome = marker?.chromosome ?? (chromosomes[i % chromosomes.length] as string);
     const position = marker?.positionGrch37 ?? 1 + Math.floor(random() * 200_000_000);
     const name = marker?.rsid ?? (i % 7 === 0 ? `GSA-rs${10_000 + i}` : `rs${10_000 + i}`);
+    // An array writes an indel's alleles as I (the longer) and D.
+    const indel = marker && marker.reference.length !== marker.alternative.length;
+    const alleles = indel
+      ? marker.reference.length > marker.alternative.length
+        ? ['I', 'D']
+        : ['D', 'I']
+      : [marker?.reference ?? 'A', marker?.alternative ?? 'G'];
     snps.push(
-      `${name}\t#\t${marker?.reference ?? 'A'}\t${marker?.alternative ?? 'G'}\t0.8512\tA\tG\t${chromosome}\t${position}\t0.4973\t-0.0213\n`,
+      `${name}\t#\t${alleles[0]}\t${alleles[1]}\t0.8512\tA\tG\t${chromosome}\t${position}\t0.4973\t-0.0213\n`,
     );
   }
   for (let s = 0; s < sampleCount; s++) {

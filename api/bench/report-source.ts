@@ -104,19 +104,5 @@ export function syntheticReportSource({
     doctorName: 'MUDr. Jiří Čermák, Ph.D.',
     publishedAt: status === 3 || status === 4 ? new Date('2025-10-20T10:00:00Z') : null,
     genes,
-    notDetermined: [
-      {
-        phenotype: 'Citlivost na lepek',
-        phenotypeEn: 'Gluten sensitivity',
-        category: 'Citlivost na látky',
-        categoryEn: 'Sensitivities',
-      },
-      {
-        phenotype: 'Metabolismus alkoholu',
-        phenotypeEn: 'Alcohol metabolism',
-        category: 'Výživa a metabolismus',
-        categoryEn: 'Nutrition and metabolism',
-      },
-    ],
   };
 }

@@ -1,15 +1,18 @@
 import type pg from 'pg';
 import { prng } from '../src/seed/customers.js';
 
-/** The demo catalogue's genes (so reports have content), each with genotypes the catalogue knows. */
+/**
+ * The demo catalogue's genes (so reports have content), each with genotypes the catalogue knows, on the
+ * plus strand of the marker map (the file declares it: HFE's C/G could not tell its strand otherwise).
+ */
 const catalogueGenes: [string, string[]][] = [
-  ['rs4988235', ['C/C', 'C/T', 'T/T']],
-  ['rs762551', ['A/A', 'A/C', 'C/C']],
-  ['rs1801133', ['C/C', 'C/T', 'T/T']],
-  ['rs1801131', ['A/A', 'A/C', 'C/C']],
-  ['rs6025', ['C/C', 'C/T', 'A/A']],
+  ['rs4988235', ['G/G', 'G/A', 'A/A']],
+  ['rs762551', ['C/C', 'C/A', 'A/A']],
+  ['rs1801133', ['G/G', 'G/A', 'A/A']],
+  ['rs1801131', ['T/T', 'T/G', 'G/G']],
+  ['rs6025', ['C/C', 'C/T', 'T/T']],
   ['rs1799963', ['G/G', 'G/A', 'A/A']],
-  ['rs429358', ['T/T', 'C/T', 'C/C']],
+  ['rs429358', ['T/T', 'T/C', 'C/C']],
   ['rs7412', ['C/C', 'C/T', 'T/T']],
   ['rs1800562', ['G/G', 'G/A', 'A/A']],
   ['rs1799945', ['C/C', 'C/G', 'G/G']],
@@ -56,7 +59,7 @@ export function resultsFile(codes: string[], geneCount: number, seed = 42): Buff
   const genes: [string, string[]][] = [...catalogueGenes];
   for (let g = genes.length; g < geneCount; g++)
     genes.push([`rsB${String(g).padStart(6, '0')}`, ['A/A', 'A/G', 'G/G', 'C/T']]);
-  const lines = ['barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype'];
+  const lines = ['##strand=plus', 'barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype'];
   for (const code of codes)
     for (const [gene, genotypes] of genes)
       lines.push(

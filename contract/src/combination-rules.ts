@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, pageOf, requiredText } from './common.js';
-import { riskSchema } from './templates.js';
+import { ClinicalWeight, clinicalWeightSchema, riskSchema } from './templates.js';
 
 /**
  * A combination rule of the catalogue (DOMAIN §2): when a report's phenotypes fulfil every condition,
@@ -12,6 +12,8 @@ export const combinationRuleSchema = z.object({
   name: z.string(),
   nameEn: z.string(),
   risk: z.number().int(),
+  /** `ClinicalWeight` 1–4: where the finding stands in the report's summary. */
+  clinicalWeight: z.number().int(),
   text: z.string(),
   textEn: z.string(),
   conditions: z.array(
@@ -37,11 +39,16 @@ const conditionSchema = z.object({
   TemplateIds: z.array(idSchema).min(1, 'combinationConditionTemplates').max(50, 'invalidValue'),
 });
 
-/** `PUT admin/combinationrules` (create) and, with `Id`, `PATCH admin/combinationrules` (edit). */
+/**
+ * `PUT admin/combinationrules` (create) and, with `Id`, `PATCH admin/combinationrules` (edit).
+ * `ClinicalWeight` is health risk (2) when left out. Every template a condition names must write its
+ * genotypes on the plus strand of the marker map (issue 34).
+ */
 export const combinationRuleRequestSchema = z.object({
   Name: requiredText(200),
   NameEn: z.string().trim().max(200, 'invalidValue').default(''),
   Risk: riskSchema,
+  ClinicalWeight: clinicalWeightSchema.default(ClinicalWeight.HealthRisk),
   Text: z.string({ error: 'required' }).max(200_000, 'invalidValue'),
   TextEn: z.string().max(200_000, 'invalidValue').default(''),
   Conditions: z
@@ -54,5 +61,9 @@ export const combinationRuleRequestSchema = z.object({
     ),
 });
 export type CombinationRuleRequest = z.infer<typeof combinationRuleRequestSchema>;
-export const editCombinationRuleRequestSchema = combinationRuleRequestSchema.extend({ Id: idSchema });
+/** An edit left without `ClinicalWeight` keeps the rule's. */
+export const editCombinationRuleRequestSchema = combinationRuleRequestSchema.extend({
+  Id: idSchema,
+  ClinicalWeight: clinicalWeightSchema.optional(),
+});
 export type EditCombinationRuleRequest = z.infer<typeof editCombinationRuleRequestSchema>;

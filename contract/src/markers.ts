@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, pageOf } from './common.js';
+import { complementAllele, geneStrands } from './genotypes.js';
 import type { MessageKey } from './messages.js';
 import { parseGeneCodes } from './templates.js';
 
 /**
  * The marker map (issue 23): where each gene code of the catalogue sits in the genome, so that lab
  * files naming positions (VCF, Illumina Final Report, 23andMe, AncestryDNA) can be read into the
- * catalogue's genotypes. `Reference` / `Alternative` are the VCF alleles on the plus strand;
- * `CatalogueReference` / `CatalogueAlternative` are how the catalogue's genotypes write the same
- * alleles (e.g. C/T for rs4988235, whose plus-strand alleles are G/A; I/D for an indel).
+ * catalogue's genotypes. `Reference` / `Alternative` are the VCF alleles on the plus strand: the notation
+ * every stored genotype and template uses (issue 34, `genotypes.ts`). `GeneStrand` is the strand of the
+ * gene's transcript, '-' when HGVS c. reads their complements (rs6025's plus C/T is F5's c.1601G>A).
  */
 
 export const chromosomes = [
@@ -51,31 +52,30 @@ export function normaliseChromosome(value: string): string {
 
 /** A VCF allele on the plus strand: bases only. */
 const plusAllelePattern = /^[ACGT]{1,50}$/;
-/** How the catalogue's genotypes write an allele (as `genotypeAlleles` accepts it). */
-const catalogueAllelePattern = /^([ACGT]{1,20}|[ID]|DEL|INS|-)$/;
-
-const complement: Record<string, string> = { A: 'T', T: 'A', C: 'G', G: 'C' };
-
-/** A/T or C/G: the alleles alone cannot tell the strand (the database computes the same). */
-export const isStrandAmbiguous = (reference: string, alternative: string) =>
-  ['AT', 'TA', 'CG', 'GC'].includes(`${reference}${alternative}`.toUpperCase());
 
 export type MarkerFields = {
   Reference: string;
   Alternative: string;
-  CatalogueReference: string;
-  CatalogueAlternative: string;
+  GeneStrand: string;
+  HgvsC: string;
   PositionGrch37: number | null;
   PositionGrch38: number | null;
 };
+
+/** The reference and alternative base of an HGVS c. substitution (`NM_000130.5:c.1601G>A` → G, A). */
+export function hgvsSubstitution(hgvsC: string): { reference: string; alternative: string } | undefined {
+  const match = /c\.\S*?([ACGT])>([ACGT])$/i.exec(hgvsC.trim());
+  return match
+    ? { reference: (match[1] as string).toUpperCase(), alternative: (match[2] as string).toUpperCase() }
+    : undefined;
+}
 
 export type MarkerIssue = { field: keyof MarkerFields; key: MessageKey };
 
 /**
  * The rules between a marker's fields, once each field is valid on its own: a position in at least
- * one build; reference and alternative different, on the plus strand and in the catalogue; and, for a
- * single-base marker written in bases, the catalogue's alleles the plus-strand ones or their complements
- * (C/T for G/A), in the same order.
+ * one build; reference and alternative different; and an HGVS c. substitution that reads the plus-strand
+ * alleles on the gene's strand (c.1601G>A for plus C/T is a '-' gene; the same bases a '+' one).
  */
 export function markerIssues(marker: MarkerFields): MarkerIssue[] {
   const issues: MarkerIssue[] = [];
@@ -83,22 +83,11 @@ export function markerIssues(marker: MarkerFields): MarkerIssue[] {
     issues.push({ field: 'PositionGrch38', key: 'markerPositionRequired' });
   if (marker.Reference === marker.Alternative)
     issues.push({ field: 'Alternative', key: 'markerAllelesEqual' });
-  if (marker.CatalogueReference === marker.CatalogueAlternative)
-    issues.push({ field: 'CatalogueAlternative', key: 'markerAllelesEqual' });
-  const single = [
-    marker.Reference,
-    marker.Alternative,
-    marker.CatalogueReference,
-    marker.CatalogueAlternative,
-  ];
-  if (issues.length === 0 && single.every((allele) => allele.length === 1 && allele in complement)) {
-    const same =
-      marker.CatalogueReference === marker.Reference && marker.CatalogueAlternative === marker.Alternative;
-    const flipped =
-      marker.CatalogueReference === complement[marker.Reference] &&
-      marker.CatalogueAlternative === complement[marker.Alternative];
-    if (!same && !flipped)
-      issues.push({ field: 'CatalogueReference', key: 'markerCatalogueAllelesMismatch' });
+  const hgvs = hgvsSubstitution(marker.HgvsC);
+  if (issues.length === 0 && hgvs && marker.Reference.length === 1 && marker.Alternative.length === 1) {
+    const onGene = (allele: string) => (marker.GeneStrand === '-' ? complementAllele(allele) : allele);
+    if (hgvs.reference !== onGene(marker.Reference) || hgvs.alternative !== onGene(marker.Alternative))
+      issues.push({ field: 'GeneStrand', key: 'markerHgvsStrandMismatch' });
   }
   return issues;
 }
@@ -160,12 +149,9 @@ const plusAllele = z.preprocess(
     .min(1, { error: 'required', abort: true })
     .regex(plusAllelePattern, 'markerInvalidAllele'),
 );
-const catalogueAllele = z.preprocess(
-  upper,
-  z
-    .string({ error: 'required' })
-    .min(1, { error: 'required', abort: true })
-    .regex(catalogueAllelePattern, 'markerInvalidCatalogueAllele'),
+const geneStrandSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z.enum(geneStrands, { error: (issue) => (issue.input ? 'markerInvalidGeneStrand' : 'required') }),
 );
 
 const markerFieldsSchema = z.object({
@@ -180,8 +166,7 @@ const markerFieldsSchema = z.object({
   PositionGrch38: positionSchema,
   Reference: plusAllele,
   Alternative: plusAllele,
-  CatalogueReference: catalogueAllele,
-  CatalogueAlternative: catalogueAllele,
+  GeneStrand: geneStrandSchema,
 });
 
 const withRules = <T extends z.ZodType<MarkerFields>>(schema: T) =>
@@ -232,8 +217,8 @@ export const markerSchema = z.object({
   positionGrch38: z.number().int().nullable(),
   reference: z.string(),
   alternative: z.string(),
-  catalogueReference: z.string(),
-  catalogueAlternative: z.string(),
+  /** '+' or '-': the strand of the gene's transcript, as HGVS c. reads the alleles. */
+  geneStrand: z.enum(geneStrands),
   /** A/T or C/G: the strand cannot be told from the alleles; readers skip it where the strand is unknown. */
   strandAmbiguous: z.boolean(),
   createdAt: z.string(),
@@ -261,8 +246,7 @@ export const markerCsvColumns = [
   'PositionGrch38',
   'Reference',
   'Alternative',
-  'CatalogueReference',
-  'CatalogueAlternative',
+  'GeneStrand',
   'StrandAmbiguous',
 ] as const;
 export type MarkerCsvColumn = (typeof markerCsvColumns)[number];

@@ -97,6 +97,26 @@ export const messages = {
     en: 'Line {line}: the file is not UTF-8 encoded.',
   },
   resultsFileEmpty: { cs: 'Soubor neobsahuje žádné výsledky.', en: 'The file contains no results.' },
+  resultsFileStrandAmbiguous: {
+    cs: 'Řádek {line}: marker {gene} má alely {reference}/{alternative} (A/T nebo C/G), z nichž nelze poznat vlákno; uveďte vlákno souboru (řádek ##strand=plus nebo ##strand=gene před hlavičkou, nebo sloupec strand).',
+    en: 'Line {line}: the marker {gene} has the alleles {reference}/{alternative} (A/T or C/G), which cannot tell the strand; declare the file’s strand (a line ##strand=plus or ##strand=gene before the header, or a strand column).',
+  },
+  resultsFileUnexpectedAllele: {
+    cs: 'Řádek {line}: genotyp {genotype} markeru {gene} nemá alely mapy markerů {reference}/{alternative} (plusové vlákno) ani jejich komplementy.',
+    en: 'Line {line}: the genotype {genotype} of the marker {gene} has neither the marker map’s alleles {reference}/{alternative} (plus strand) nor their complements.',
+  },
+  resultsFileAlleleNotOnStrand: {
+    cs: 'Řádek {line}: genotyp {genotype} markeru {gene} neodpovídá alelám {reference}/{alternative} plusového vlákna na deklarovaném vlákně ({strand}).',
+    en: 'Line {line}: the genotype {genotype} of the marker {gene} does not match the plus-strand alleles {reference}/{alternative} on the declared strand ({strand}).',
+  },
+  resultsFileInvalidStrand: {
+    cs: 'Řádek {line}: vlákno „{strand}“ není plus ani gene.',
+    en: 'Line {line}: the strand "{strand}" is neither plus nor gene.',
+  },
+  resultsFileBadDeclaration: {
+    cs: 'Řádek {line}: deklarace „{declaration}“ není známá (čte se ##strand=plus nebo ##strand=gene).',
+    en: 'Line {line}: the declaration "{declaration}" is not known (##strand=plus or ##strand=gene is read).',
+  },
   resultsFileMoreErrors: {
     cs: '… a dalších chybných řádků: {count}.',
     en: '… and {count} more bad lines.',
@@ -111,12 +131,12 @@ export const messages = {
     en: 'The file ({line} lines) contains no marker of the marker map; check the map and the genome build.',
   },
   labFileGzipTruncated: {
-    cs: 'Řádek {line}: komprimovaný soubor je useknutý (nenahrál se celý?).',
-    en: 'Line {line}: the compressed file is cut short (was it uploaded whole?).',
+    cs: 'Řádek {line}: komprimovaný soubor je po {offset} bajtech useknutý (nenahrál se celý?).',
+    en: 'Line {line}: the compressed file is cut short after {offset} bytes (was it uploaded whole?).',
   },
   labFileGzipCorrupt: {
-    cs: 'Řádek {line}: komprimovaný soubor je poškozený.',
-    en: 'Line {line}: the compressed file is damaged.',
+    cs: 'Řádek {line}: komprimovaný soubor je po {offset} bajtech poškozený.',
+    en: 'Line {line}: the compressed file is damaged after {offset} bytes.',
   },
   labFileBadPosition: {
     cs: 'Řádek {line}: pozice „{position}“ není celé číslo.',
@@ -129,6 +149,10 @@ export const messages = {
   labFileVcfNoSamples: {
     cs: 'Řádek {line}: VCF nemá žádný sloupec vzorku.',
     en: 'Line {line}: the VCF has no sample column.',
+  },
+  labFileUnknownSample: {
+    cs: 'Řádek {line}: vzorek {barcode} není čárový kód žádného našeho vzorku; soubor nebyl zpracován (opravte jméno sloupce, nebo vzorek odeberte).',
+    en: 'Line {line}: the sample {barcode} is not the barcode of any sample of ours; the file was not processed (correct the column name or remove the sample).',
   },
   labFileDuplicateSample: {
     cs: 'Řádek {line}: vzorek {barcode} je v souboru uveden dvakrát.',
@@ -157,6 +181,22 @@ export const messages = {
   labFileLineTooLong: {
     cs: 'Řádek {line}: řádek je delší než {max} MB.',
     en: 'Line {line}: the line is longer than {max} MB.',
+  },
+  labFileUnexpectedAllele: {
+    cs: 'Řádek {line}: alela {allele} u markeru {gene} není ani referenční {reference}, ani alternativní {alternative} (ani jejich komplement).',
+    en: 'Line {line}: the allele {allele} of the marker {gene} is neither the reference {reference} nor the alternative {alternative} (nor their complement).',
+  },
+  labFileInvalidGenotype: {
+    cs: 'Řádek {line}: genotyp „{genotype}“ vzorku {sample} není platný (čtou se alely A, C, G, T, I a D, jedna nebo dvě; bez volání -, --, 0 nebo 00).',
+    en: 'Line {line}: the genotype "{genotype}" of the sample {sample} is not valid (alleles A, C, G, T, I and D are read, one or two; no call -, --, 0 or 00).',
+  },
+  labFileVcfInvalidGenotype: {
+    cs: 'Řádek {line}: GT „{genotype}“ vzorku {sample} není platný (čísla alel oddělená / nebo |, chybějící alela jako .).',
+    en: 'Line {line}: the GT "{genotype}" of the sample {sample} is not valid (allele numbers separated by / or |, a missing allele as .).',
+  },
+  labFileVcfAlleleIndex: {
+    cs: 'Řádek {line}: GT „{genotype}“ vzorku {sample} odkazuje na alelu, kterou řádek nemá (alel v REF a ALT: {alleles}).',
+    en: 'Line {line}: the GT "{genotype}" of the sample {sample} points to an allele the row does not have (alleles in REF and ALT: {alleles}).',
   },
   productMovePending: {
     cs: 'Přesun tohoto výsledku už probíhá.',
@@ -198,6 +238,10 @@ export const messages = {
     cs: 'Neposouzené fenotypy: {count}.',
     en: 'Phenotypes not assessed: {count}.',
   },
+  openPointNotDetermined: {
+    cs: 'Neurčené fenotypy (marker bez určení): {count}. Zpráva je uvede jako neurčené a doporučí nové vyšetření.',
+    en: 'Phenotypes not determined (a marker not called): {count}. The report states them as not determined and advises a retest.',
+  },
   openPointEmptyIntro: {
     cs: 'Úvodní slovo lékaře je prázdné.',
     en: 'The doctor’s introduction is empty.',
@@ -221,6 +265,10 @@ export const messages = {
   templateOfAnotherPhenotype: {
     cs: 'Šablona nepatří k tomuto fenotypu.',
     en: 'The template does not belong to this phenotype.',
+  },
+  phenotypeNotDetermined: {
+    cs: 'Fenotyp nelze posoudit: potřebný marker nebyl určen. Je třeba nové vyšetření vzorku.',
+    en: 'The phenotype cannot be assessed: a marker it needs was not called. The sample needs a retest.',
   },
   productStatusNotAllowed: {
     cs: 'Tento stav nelze výsledku nastavit.',
@@ -301,6 +349,15 @@ export const messages = {
   invalidGenotype: {
     cs: 'Genotyp „{genotype}“ genu {gene} v kombinaci {1} není platný (např. C/T nebo CT)!',
     en: 'The genotype "{genotype}" of the gene {gene} in combination {1} is not valid (e.g. C/T or CT)!',
+  },
+  // Issue 34: a gene of the marker map is written with the map's plus-strand alleles (I/D for an indel).
+  templateGenotypeNotInNotation: {
+    cs: 'Genotyp {genotype} genu {gene} není zapsán na plusovém vlákně mapy markerů (alely {reference} a {alternative}).',
+    en: 'The genotype {genotype} of {gene} is not written on the plus strand of the marker map (alleles {reference} and {alternative}).',
+  },
+  combinationTemplateNotInNotation: {
+    cs: 'Šablona č. {template} zapisuje genotyp {genotype} genu {gene} jinak než plusové vlákno mapy markerů (alely {reference} a {alternative}); nejdříve opravte šablonu.',
+    en: 'Template no. {template} writes the genotype {genotype} of {gene} other than on the plus strand of the marker map (alleles {reference} and {alternative}); correct the template first.',
   },
   invalidGeneCodes: {
     cs: 'Zadejte kódy genů oddělené čárkou (písmena, číslice, tečka, pomlčka, podtržítko)!',
@@ -670,17 +727,17 @@ export const messages = {
     cs: 'Alela na plusovém řetězci smí obsahovat jen A, C, G a T.',
     en: 'An allele on the plus strand may contain only A, C, G and T.',
   },
-  markerInvalidCatalogueAllele: {
-    cs: 'Alela katalogu je báze (A, C, G, T, i více), I, D, DEL, INS nebo -.',
-    en: 'A catalogue allele is bases (A, C, G, T, also several), I, D, DEL, INS or -.',
+  markerInvalidGeneStrand: {
+    cs: 'Vlákno genu je + (čte plusové vlákno) nebo - (čte jeho komplement).',
+    en: 'The gene strand is + (it reads the plus strand) or - (it reads its complement).',
   },
   markerAllelesEqual: {
     cs: 'Referenční a alternativní alela se musí lišit.',
     en: 'The reference and alternative alleles must differ.',
   },
-  markerCatalogueAllelesMismatch: {
-    cs: 'Alely katalogu musí být referenční a alternativní alela, nebo jejich komplementy (C/T pro G/A), ve stejném pořadí.',
-    en: 'The catalogue alleles must be the reference and alternative alleles, or their complements (C/T for G/A), in the same order.',
+  markerHgvsStrandMismatch: {
+    cs: 'HGVS c. neodpovídá alelám na zvoleném vlákně genu (pro plusové C/T je c.…G>A vlákno -, c.…C>T vlákno +).',
+    en: 'The HGVS c. does not match the alleles on the chosen gene strand (for plus C/T, c.…G>A is strand -, c.…C>T strand +).',
   },
   markerGeneCodeTaken: {
     cs: 'Mapa už má marker s kódem genu {geneCode}.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanish, emailSchema, idSchema, listQuerySchema, pageOf } from './common.js';
 import { productSections } from './enums.js';
+import { genotypeReadingSchema, noCallReasons } from './genotypes.js';
 import { isEmptyRichText } from './media.js';
 import { geneInformationSchema } from './results.js';
 
@@ -56,6 +57,18 @@ export const productListQuerySchema = listQuerySchema.extend({
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
+/**
+ * The marker map's notation of a gene (issue 34): its plus-strand alleles, the gene's strand and HGVS c.
+ * (`MarkerNotation`), so the assessment dialog reads a template's genotypes as the report's, never by a
+ * letter match. Null for a gene the map does not know.
+ */
+export const geneNotationSchema = z.object({
+  reference: z.string(),
+  alternative: z.string(),
+  geneStrand: z.string(),
+  hgvsC: z.string(),
+});
+
 /** A phenotype of a report: the template's (or the default) text and risk, with the genes it read. */
 export const reportPhenotypeSchema = z.object({
   geneCombinationId: z.number().int(),
@@ -66,7 +79,23 @@ export const reportPhenotypeSchema = z.object({
   risk: z.number().int().nullable(),
   text: z.string(),
   textEn: z.string(),
-  genes: z.array(z.object({ code: z.string(), genotype: z.string() })),
+  /**
+   * The genes it read: the stored genotype (plus strand, `--` for a no-call) and how the clinician reads
+   * it (HGVS c., zygosity, gene-strand alleles; the no-call's reason).
+   */
+  genes: z.array(
+    z
+      .object({ code: z.string(), genotype: z.string() })
+      .extend(genotypeReadingSchema.shape)
+      .extend({ notation: geneNotationSchema.nullable() }),
+  ),
+  /** `ClinicalWeight` of the phenotype: the summary lists graver ones first. */
+  clinicalWeight: z.number().int(),
+  /**
+   * A gene it needs was not called (issue 34): the phenotype is "not determined" — neither a risk nor
+   * "not assessed" —, without a template, risk or text, until a new sample is analysed.
+   */
+  notDetermined: z.boolean(),
   /**
    * No template matched the genotypes and no doctor has assessed it yet: shown as "not assessed",
    * never as a risk; the text is the gene combination's default one.
@@ -102,6 +131,7 @@ export const reportCategorySummarySchema = z.object({
   /** The gravest risk among the category's assessed phenotypes (high > medium > low > protective). */
   highestRisk: z.number().int().nullable(),
   notAssessedCount: z.number().int(),
+  notDeterminedCount: z.number().int(),
 });
 
 export const productChangeSchema = z.object({
@@ -127,6 +157,8 @@ export const reportCombinationSchema = z.object({
   name: z.string(),
   nameEn: z.string(),
   risk: z.number().int(),
+  /** `ClinicalWeight` of the rule. */
+  clinicalWeight: z.number().int(),
   text: z.string(),
   textEn: z.string(),
   /** The phenotypes that fulfil the rule. */
@@ -135,21 +167,49 @@ export const reportCombinationSchema = z.object({
 export type ReportCombination = z.infer<typeof reportCombinationSchema>;
 
 /**
- * What publishing [3] or preliminarily publishing [4] needs the doctor to confirm: the report is
- * flagged for inspection, some phenotype is not assessed, the doctor's introduction is empty.
+ * A finding of the report's summary (issue 34): a phenotype with a high or medium risk, or a fired
+ * combination rule (whatever its risk); the list is ordered by `compareFindings` (graver clinical
+ * weight first, then graver risk).
  */
-export const publicationOpenPoints = ['inspection', 'notAssessed', 'emptyIntro'] as const;
+export const reportFindingSchema = z.object({
+  kind: z.enum(['phenotype', 'combination']),
+  /** The gene combination's id, or the rule's. */
+  id: z.number().int(),
+  name: z.string(),
+  nameEn: z.string(),
+  /** The phenotype's top category; empty for a combination. */
+  category: z.string(),
+  categoryEn: z.string(),
+  risk: z.number().int(),
+  clinicalWeight: z.number().int(),
+});
+export type ReportFinding = z.infer<typeof reportFindingSchema>;
+
+/** A phenotype not determined, with the genes not called and why. */
+export const notDeterminedPhenotypeSchema = phenotypeRefSchema.extend({
+  genes: z.array(z.object({ code: z.string(), noCallReason: z.enum(noCallReasons) })),
+});
+export type NotDeterminedPhenotype = z.infer<typeof notDeterminedPhenotypeSchema>;
+
+/**
+ * What publishing [3] or preliminarily publishing [4] needs the doctor to confirm: the report is
+ * flagged for inspection, some phenotype is not assessed, some is not determined (a no-call: the
+ * report will say so and advise a retest), the doctor's introduction is empty.
+ */
+export const publicationOpenPoints = ['inspection', 'notAssessed', 'notDetermined', 'emptyIntro'] as const;
 export type PublicationOpenPoint = (typeof publicationOpenPoints)[number];
 
 /** The open points of a report as it stands (the server's gate, and the editor with its draft). */
 export function publicationOpenPointsOf(report: {
   requiresInspection: boolean;
   notAssessedCount: number;
+  notDeterminedCount: number;
   doctorIntro: string;
 }): PublicationOpenPoint[] {
   const points: PublicationOpenPoint[] = [];
   if (report.requiresInspection) points.push('inspection');
   if (report.notAssessedCount > 0) points.push('notAssessed');
+  if (report.notDeterminedCount > 0) points.push('notDetermined');
   if (isEmptyRichText(report.doctorIntro)) points.push('emptyIntro');
   return points;
 }
@@ -205,6 +265,10 @@ export const productSchema = productListItemSchema.extend({
   combinations: z.array(reportCombinationSchema),
   /** Phenotypes no template matched and no doctor has assessed. */
   notAssessed: z.array(phenotypeRefSchema),
+  /** Phenotypes not determined: a gene they need was not called. */
+  notDetermined: z.array(notDeterminedPhenotypeSchema),
+  /** The summary (screen and PDF): increased risks and every fired combination, by `compareFindings`. */
+  summary: z.array(reportFindingSchema),
   /** What publication would ask the doctor to confirm now. */
   openPoints: z.array(z.enum(publicationOpenPoints)),
   /** The gene table: the customer's stored genotypes. */
@@ -350,7 +414,7 @@ export const productEditRequestSchema = z.object({
    */
   Confirmations: z
     .array(z.enum(publicationOpenPoints, { error: 'invalidValue' }))
-    .max(3, 'invalidValue')
+    .max(publicationOpenPoints.length, 'invalidValue')
     .optional(),
   /**
    * Why a report already issued as a PDF is published again (printed on the new version, "replaces

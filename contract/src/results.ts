@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, oneOrMany } from './common.js';
+import { genotypeReadingSchema } from './genotypes.js';
 
 /** A customer's stored genotype for one gene (SPEC §3 "Gene information"). */
-export const geneInformationSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  hgvsC: z.string(),
-  protein: z.string(),
-  transcript: z.string(),
-  genotype: z.string(),
-});
+export const geneInformationSchema = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    hgvsC: z.string(),
+    protein: z.string(),
+    transcript: z.string(),
+    /** On the plus strand of the marker map for a mapped marker; `--` for a no-call. */
+    genotype: z.string(),
+  })
+  .extend(genotypeReadingSchema.shape);
 export type GeneInformation = z.infer<typeof geneInformationSchema>;
 
 export const customerResultSchema = z.object({
@@ -103,16 +107,6 @@ export const maxResultsFileBytes = 100 * 1024 * 1024;
  */
 export const maxLabFileBytes = 1900 * 1024 * 1024;
 
-/** Why a mapped marker of a sample gave no genotype. */
-export const markerProblems = [
-  'noCall',
-  'absent',
-  'referenceMismatch',
-  'strandAmbiguous',
-  'unexpectedAllele',
-] as const;
-export type MarkerProblem = (typeof markerProblems)[number];
-
 /** `POST admin/results/upload`'s query: the file name, and what a lab-format file may need. */
 export const resultsUploadQuerySchema = z.object({
   FileName: z.string().trim().min(1, 'invalidValue').max(255, 'invalidValue').default('results.csv'),
@@ -131,12 +125,6 @@ export const resultsUploadQuerySchema = z.object({
     .default(false),
 });
 export type ResultsUploadQuery = z.input<typeof resultsUploadQuerySchema>;
-
-/**
- * A mapped marker the lab file gives no call for (`./.`, `--`, `0`, `-`, or absent from a variant-only
- * VCF): stored as such, never matched to a template, so its phenotypes are "not determined".
- */
-export const noCallGenotype = '--';
 
 /** The formats a results upload is read in, detected from the file's content (issue 23). */
 export const LabFileFormat = {

@@ -16,6 +16,46 @@ export const riskLabels: Record<TemplateRisk, Localized> = {
   4: { cs: 'Ochranný efekt', en: 'Protective effect' },
 };
 
+/**
+ * How grave a phenotype (or a combination rule) is, before its risk: the summary lists the graver
+ * first (issue 34). 1 actionable medical finding, 2 health risk, 3 carrier status, 4 wellness or trait.
+ */
+export const ClinicalWeight = {
+  ActionableMedical: 1,
+  HealthRisk: 2,
+  CarrierStatus: 3,
+  WellnessTrait: 4,
+} as const;
+export type ClinicalWeight = (typeof ClinicalWeight)[keyof typeof ClinicalWeight];
+export const clinicalWeightLabels: Record<ClinicalWeight, Localized> = {
+  1: { cs: 'Klinicky významné (s doporučeným postupem)', en: 'Actionable medical' },
+  2: { cs: 'Zdravotní riziko', en: 'Health risk' },
+  3: { cs: 'Přenašečství', en: 'Carrier status' },
+  4: { cs: 'Životní styl / vlastnost', en: 'Wellness / trait' },
+};
+export const clinicalWeightSchema = z.coerce
+  .number({ error: 'invalidValue' })
+  .int('invalidValue')
+  .min(1, 'invalidValue')
+  .max(4, 'invalidValue');
+
+/** Risks from the gravest: high, medium, protective, low (a protective effect is no "increased risk"). */
+const riskGravity: Record<number, number> = { 3: 4, 2: 3, 4: 1, 1: 0 };
+
+/**
+ * The summary's order (issue 34): graver clinical weight first, then the graver risk; a finding
+ * without a risk (not determined, not assessed) after those with one of its weight.
+ */
+export function compareFindings(
+  a: { clinicalWeight: number; risk: number | null },
+  b: { clinicalWeight: number; risk: number | null },
+): number {
+  return (
+    a.clinicalWeight - b.clinicalWeight ||
+    (b.risk === null ? -1 : (riskGravity[b.risk] ?? 0)) - (a.risk === null ? -1 : (riskGravity[a.risk] ?? 0))
+  );
+}
+
 /** Gender of a gene combination: 1 male, 2 female, 3 both. */
 export const Gender = { Male: 1, Female: 2, Both: 3 } as const;
 export type Gender = (typeof Gender)[keyof typeof Gender];
@@ -192,8 +232,10 @@ export const genotypeCombinationsSchema = z
 
 /**
  * PUT admin/templates/create. Category, subcategory and gene combination each by an existing id or a
- * new name (a new gene combination: comma-separated codes in `geneCombination`, `phenotype`, `gender`).
+ * new name (a new gene combination: comma-separated codes in `geneCombination`, `phenotype`, `gender`,
+ * and its `clinicalWeight`, health risk (2) when left out; ignored with an existing one).
  * `UserId` is accepted for compatibility; the author recorded is the signed-in caller.
+ * Genotypes of a gene the marker map knows are written on the map's plus strand (issue 34).
  */
 export const createTemplateRequestSchema = z
   .object({
@@ -209,6 +251,7 @@ export const createTemplateRequestSchema = z
     phenotype: optionalText(200),
     phenotypeEn: optionalText(200),
     gender: z.preprocess(nullToUndefined, genderSchema.optional()),
+    clinicalWeight: z.preprocess(nullToUndefined, clinicalWeightSchema.optional()),
     genotypeCombinations: genotypeCombinationsSchema,
     templateText: richText().trim().min(1, 'required'),
     templateEnText: z.preprocess(nullToUndefined, richText().optional()),
@@ -269,7 +312,10 @@ export const validateGeneCombinationRequestSchema = z.object({
 });
 export type ValidateGeneCombinationRequest = z.input<typeof validateGeneCombinationRequestSchema>;
 
-/** PATCH admin/genecombinations/edit: fields left out stay; `Risk` is the default template's risk. */
+/**
+ * PATCH admin/genecombinations/edit: fields left out stay; `Risk` is the default template's risk,
+ * `ClinicalWeight` how grave the phenotype is (`ClinicalWeight`, 1–4).
+ */
 export const editGeneCombinationRequestSchema = z.object({
   GeneCombinationId: idSchema,
   Description: z.string({ error: 'invalidValue' }).max(200_000, 'invalidValue').nullish(),
@@ -281,6 +327,7 @@ export const editGeneCombinationRequestSchema = z.object({
   Risk: riskSchema.nullish(),
   GeneCombination: requiredText(1000).optional(),
   Gender: genderSchema.optional(),
+  ClinicalWeight: clinicalWeightSchema.optional(),
 });
 export type EditGeneCombinationRequest = z.input<typeof editGeneCombinationRequestSchema>;
 export type EditGeneCombinationInput = z.output<typeof editGeneCombinationRequestSchema>;
@@ -366,6 +413,8 @@ export const geneCombinationOptionSchema = z.object({
   phenotype: z.string(),
   phenotypeEn: z.string(),
   gender: z.number().int(),
+  /** `ClinicalWeight` 1–4. */
+  clinicalWeight: z.number().int(),
   subCategoryId: z.number().int(),
 });
 export type GeneCombinationOption = z.infer<typeof geneCombinationOptionSchema>;

@@ -55,6 +55,6 @@ test.describe('lab formats', () => {
     await expect(noCall).toHaveText('not determined (no call)');
     await expect(
       page.locator('[data-testid=gene-row][data-gene=rs4988235]').getByTestId('gene-genotype'),
-    ).toHaveText(/^[CT]\/[CT]$/);
+    ).toHaveText(/^[GA]\/[GA]$/);
   });
 });

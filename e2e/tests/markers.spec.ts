@@ -26,8 +26,7 @@ async function createMarker(geneCode: string, position: number) {
       PositionGrch38: position,
       Reference: 'G',
       Alternative: 'A',
-      CatalogueReference: 'C',
-      CatalogueAlternative: 'T',
+      GeneStrand: '-',
     },
   });
   expect(created.status(), await created.text()).toBe(200);
@@ -37,7 +36,7 @@ async function createMarker(geneCode: string, position: number) {
 }
 
 const header =
-  'GeneCode;Rsid;GeneName;HgvsC;Protein;Transcript;Chromosome;PositionGrch37;PositionGrch38;Reference;Alternative;CatalogueReference;CatalogueAlternative';
+  'GeneCode;Rsid;GeneName;HgvsC;Protein;Transcript;Chromosome;PositionGrch37;PositionGrch38;Reference;Alternative;GeneStrand';
 
 /** Opens the map from the navigation and searches it. */
 async function openMap(page: Page, search?: string) {
@@ -134,8 +133,7 @@ for (const language of ['cs', 'en'] as const) {
       await page.getByTestId('marker-Reference').fill('a');
       await page.getByTestId('marker-Alternative').fill('t');
       await expect(page.getByTestId('marker-form-strand-ambiguous')).toHaveText(texts.strand);
-      await page.getByTestId('marker-CatalogueReference').fill('A');
-      await page.getByTestId('marker-CatalogueAlternative').fill('T');
+      await page.getByTestId('marker-GeneStrand-minus').check();
       await page.getByTestId('marker-submit').click();
       await expect(page.getByText(texts.position)).toBeVisible();
       await page.getByTestId('marker-PositionGrch38').fill(language === 'cs' ? '41000100' : '41000200');
@@ -158,9 +156,9 @@ for (const language of ['cs', 'en'] as const) {
       await openMap(page);
       const bad = [
         header,
-        `${geneCode};;;;;;21;;${position};C;T;C;T`,
-        `E2E-BAD-${suffix};;;;;;21;;${position + 1};N;T;C;T`,
-        `${geneCode.toLowerCase()};;;;;;21;;${position + 2};C;T;C;T`,
+        `${geneCode};;;;;;21;;${position};C;T;+`,
+        `E2E-BAD-${suffix};;;;;;21;;${position + 1};N;T;+`,
+        `${geneCode.toLowerCase()};;;;;;21;;${position + 2};C;T;+`,
       ].join('\r\n');
       await page
         .getByTestId('markers-import-input')
@@ -175,7 +173,7 @@ for (const language of ['cs', 'en'] as const) {
       await page.getByTestId('markers-table-search').fill(geneCode);
       await expect(page.getByTestId('markers-table-empty')).toBeVisible();
 
-      const good = [header, `${geneCode};;;;;;21;;${position};C;T;C;T`].join('\n');
+      const good = [header, `${geneCode};;;;;;21;;${position};C;T;+`].join('\n');
       await page
         .getByTestId('markers-import-input')
         .setInputFiles({ name: 'map.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });

@@ -11,7 +11,7 @@ async function openList(page: Page, path: string, barcode: string) {
 async function confirmOpenPoints(page: Page) {
   await expect(page.getByRole('dialog')).toBeVisible();
   for (const point of await page
-    .getByTestId(/^product-open-point-(inspection|notAssessed|emptyIntro)$/)
+    .getByTestId(/^product-open-point-(inspection|notAssessed|notDetermined|emptyIntro)$/)
     .all())
     await point.check();
 }
@@ -104,14 +104,25 @@ test.describe('reports', () => {
     page,
   }) => {
     await signIn(page, demo.doctor);
-    // Demo reports of every third sample carry a factor V genotype no template covers.
+    // Demo reports of every fourth sample carry a CFTR genotype (homozygous F508del) no template
+    // covers; others ask for an inspection for a marker not called: the first two not assessed.
     await page.goto('/customers/products?status=1&requiresInspection=true&sort=id');
     const rows = page.getByTestId('products-table-row');
     await expect(rows.nth(1)).toBeVisible();
-    const id = (await rows.first().getAttribute('data-row-id')) ?? '';
-    const other = (await rows.nth(1).getAttribute('data-row-id')) ?? '';
+    const candidates = await rows.evaluateAll((found) =>
+      found.map((row) => row.getAttribute('data-row-id') ?? ''),
+    );
+    const unassessed: string[] = [];
+    for (const candidate of candidates) {
+      if (unassessed.length === 2) break;
+      await page.goto(`/customers/products/${candidate}`);
+      await expect(page.getByTestId('product-overview')).toBeVisible();
+      if ((await page.getByTestId('product-not-assessed').count()) > 0) unassessed.push(candidate);
+    }
+    const [id = '', other = ''] = unassessed;
+    expect(other).not.toBe('');
     await page.goto(`/customers/products/${id}`);
-    await expect(page.getByTestId('product-not-assessed')).toContainText('Faktor V Leiden');
+    await expect(page.getByTestId('product-not-assessed')).toContainText('Přenašečství cystické fibrózy');
     const category = page
       .getByTestId('report-category')
       .filter({ has: page.getByTestId('category-not-assessed') });
@@ -127,7 +138,9 @@ test.describe('reports', () => {
     await expect(page.getByTestId('product-open-points')).toContainText(
       'Zveřejnit i s neposouzenými fenotypy (1)',
     );
-    await expect(page.getByTestId('product-open-point-phenotypes')).toContainText('Faktor V Leiden');
+    await expect(page.getByTestId('product-open-point-phenotypes')).toContainText(
+      'Přenašečství cystické fibrózy',
+    );
     await expect(page.getByTestId('product-open-point-inspection')).toBeVisible();
     await expect(page.getByTestId('product-publish-confirm')).toBeDisabled();
     await page.getByTestId('product-publish-cancel').click();
@@ -138,7 +151,7 @@ test.describe('reports', () => {
     await phenotype.getByTestId('phenotype-assess').click();
     await page.locator('[data-testid^="assess-template-"]').last().click();
     await page.getByTestId('assess-submit').click();
-    await expect(page.getByText('Fenotyp Faktor V Leiden je posouzen.')).toBeVisible();
+    await expect(page.getByText('Fenotyp Přenašečství cystické fibrózy je posouzen.')).toBeVisible();
     await expect(page.getByTestId('product-not-assessed')).toHaveCount(0);
     await expect(page.getByTestId('phenotype-assessed-by')).toContainText('Posoudil(a)');
 
@@ -156,7 +169,7 @@ test.describe('reports', () => {
 
     await switchLanguage(page, 'EN');
     await page.goto(`/customers/products/${other}`);
-    await expect(page.getByTestId('product-not-assessed')).toContainText('Factor V Leiden');
+    await expect(page.getByTestId('product-not-assessed')).toContainText('Cystic fibrosis carrier');
     await category.locator('button').first().click();
     await expect(phenotype.getByTestId('risk-badge')).toHaveText('not assessed');
   });

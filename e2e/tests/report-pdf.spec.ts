@@ -43,7 +43,7 @@ const texts = {
 async function confirmOpenPoints(page: Page) {
   await expect(page.getByRole('dialog')).toBeVisible();
   for (const point of await page
-    .getByTestId(/^product-open-point-(inspection|notAssessed|emptyIntro)$/)
+    .getByTestId(/^product-open-point-(inspection|notAssessed|notDetermined|emptyIntro)$/)
     .all())
     await point.check();
 }

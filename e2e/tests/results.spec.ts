@@ -8,7 +8,8 @@ const header = 'barcode,gene_code,gene_name,hgvs_c,protein,transcript,genotype';
 /** The fresh demo results file (api seed data) with one more row, for a barcode no sample has. */
 function resultsFile(unknownBarcode: string): string {
   const text = readFileSync(freshDemoFile, 'utf8').replace(/\s+$/, '');
-  const lines = text.split(/\r?\n/);
+  // After the `##strand=plus` declaration: the header, then the rows.
+  const lines = text.split(/\r?\n/).filter((line) => !line.startsWith('##'));
   const delimiter = (lines[0] ?? '').includes(';') ? ';' : ',';
   const firstRow = lines[1] ?? '';
   return `${text}\n${unknownBarcode}${firstRow.slice(firstRow.indexOf(delimiter))}\n`;
@@ -70,6 +71,7 @@ test.describe('lab results', () => {
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-barcode')));
     const fileBarcodes = content
       .split('\n')
+      .filter((line) => !line.startsWith('##'))
       .slice(1)
       .map((line) => line.split(/[,;]/)[0]?.replace(/"/g, '') ?? '')
       .filter(Boolean);
@@ -112,6 +114,59 @@ test.describe('lab results', () => {
     await expect(page.getByText('Drop a results file here or click to choose one')).toBeVisible();
     await expect(uploadRow(page, fileName).getByTestId('result-status')).toHaveText(
       'Complete – inspection required',
+    );
+  });
+
+  test('one notation: a strand-ambiguous marker in a CSV without a declared strand is refused whole; codes neither the catalogue nor the map knows are counted in Czech plurals', async ({
+    page,
+  }) => {
+    const stamp = Date.now();
+    await signIn(page, demo.lab);
+    await page.getByTestId('nav-results').click();
+
+    // HFE H63D (rs1799945) is C/G on the plus strand: its complement is itself, so the file must say its strand.
+    const ambiguous = `ambiguous-${stamp}.csv`;
+    await upload(
+      page,
+      ambiguous,
+      `${header}\nGD${stamp},rs6025,F5,,,,C/T\nGD${stamp},rs1799945,HFE,,,,C/G\nGD${stamp},rs9939609,FTO,,,,A/T\n`,
+    );
+    const refused = uploadRow(page, ambiguous);
+    await expect(refused.getByTestId('result-status')).toHaveText('Chyba', { timeout: 30_000 });
+    await refused.locator('[data-testid^=result-view-]').click();
+    const exception = page.getByTestId('result-exception');
+    await expect(exception).toContainText(
+      'Řádek 3: marker rs1799945 má alely C/G (A/T nebo C/G), z nichž nelze poznat vlákno; uveďte vlákno souboru',
+    );
+    await expect(exception).toContainText('Řádek 4: marker rs9939609');
+    await expect(page.getByTestId('result-samples')).toContainText('Soubor nespároval žádný vzorek.');
+    await switchLanguage(page, 'EN');
+    await expect(exception).toContainText(
+      'Line 3: the marker rs1799945 has the alleles C/G (A/T or C/G), which cannot tell the strand; declare the file’s strand',
+    );
+
+    // Declared, the same calls are read; two rows of a code nobody knows are named with the right plural.
+    await switchLanguage(page, 'CS');
+    await page.getByTestId('nav-results').click();
+    const declared = `declared-${stamp}.csv`;
+    await upload(
+      page,
+      declared,
+      `##strand=plus\n${header}\nGDA${stamp},rs1799945,HFE,,,,C/G\nGDA${stamp},FAKE${stamp},X,,,,A/A\nGDB${stamp},FAKE${stamp},X,,,,A/G\nGDB${stamp},rs1042713,ADRB2,,,,G/A\n`,
+    );
+    const read = uploadRow(page, declared);
+    await expect(read.getByTestId('result-status')).toHaveText('Dokončeno – nutná kontrola', {
+      timeout: 30_000,
+    });
+    await read.locator('[data-testid^=result-view-]').click();
+    const unknownGenes = page.getByTestId('result-unknown-genes');
+    await expect(unknownGenes).toContainText(
+      `Katalog ani mapa markerů tyto kódy neznají (2 řádky): FAKE${stamp}.`,
+    );
+    await expect(unknownGenes).not.toContainText('rs1042713');
+    await switchLanguage(page, 'EN');
+    await expect(unknownGenes).toContainText(
+      `Neither the catalogue nor the marker map knows these codes (2 rows): FAKE${stamp}.`,
     );
   });
 });

@@ -172,12 +172,19 @@ test.describe('template catalogue', () => {
     await expect(page.getByTestId('wizard-genotypes-error-0')).toHaveText(
       'Combination 1 is already used by another template of this gene combination!',
     );
+    // rs762551 is in the marker map (plus C/A): a genotype of other alleles is refused on its row.
     await page.getByTestId('wizard-genotypes-cell-0-0').fill('G/G');
+    await page.getByTestId('wizard-next').click();
+    await expect(page.getByTestId('wizard-genotypes-error-0')).toHaveText(
+      'The genotype G/G of rs762551 is not written on the plus strand of the marker map (alleles C and A).',
+    );
+    await expectStep(page, 4);
+    await page.getByTestId('wizard-genotypes-cell-0-0').fill('C');
     await page.getByTestId('wizard-next').click();
 
     await expectStep(page, 5);
-    await editor(page, 'wizard-text-cs').fill('Vzácný genotyp G/G.');
-    await editor(page, 'wizard-text-en').fill('The rare G/G genotype.');
+    await editor(page, 'wizard-text-cs').fill('Hemizygotní genotyp C.');
+    await editor(page, 'wizard-text-en').fill('The hemizygous C genotype.');
     await page.getByTestId('wizard-risk-option-4').click();
     await page.getByTestId('wizard-next').click();
     await expectStep(page, 6);
@@ -186,7 +193,8 @@ test.describe('template catalogue', () => {
     await expect(page).toHaveURL(/\/templates\/show\/\d+$/);
     await expect(page.getByTestId('page-title')).toHaveText('Caffeine metabolism');
     await expect(page.getByTestId('template-detail-risk')).toHaveText('Protective effect');
-    await expect(page.getByTestId('template-genotypes')).toContainText('G/G');
+    await expect(page.getByTestId('template-genotypes-row')).toHaveCount(1);
+    await expect(page.getByTestId('template-genotypes-row')).toContainText('C');
     const id = page.url().split('/').pop();
 
     await page.getByTestId('nav-templates').click();
@@ -213,7 +221,7 @@ test.describe('template catalogue', () => {
     await page.getByTestId('combination-rule-risk-option-2').click();
     await editor(page, 'combination-rule-text-cs').fill('Obě intolerance současně.');
     for (const [index, phenotype, genotype] of [
-      [0, 'Intolerance laktózy', 'rs4988235 C/C'],
+      [0, 'Intolerance laktózy', 'rs4988235 G/G'],
       [1, 'Metabolismus kofeinu', 'rs762551 C/C'],
     ] as const) {
       const select = page.getByTestId(`combination-condition-${index}-phenotype`);
@@ -228,7 +236,7 @@ test.describe('template catalogue', () => {
     const row = page.getByTestId('combination-rules-table-row');
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Střední riziko');
-    await expect(row).toContainText('rs4988235 C/C');
+    await expect(row).toContainText('rs4988235 G/G');
 
     await switchLanguage(page, 'EN');
     await row.click();

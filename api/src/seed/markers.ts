@@ -23,8 +23,7 @@ export async function seedMarkers(db: Executor): Promise<void> {
       PositionGrch38: marker.positionGrch38,
       Reference: marker.reference,
       Alternative: marker.alternative,
-      CatalogueReference: marker.catalogueReference,
-      CatalogueAlternative: marker.catalogueAlternative,
+      GeneStrand: marker.geneStrand,
     });
     if (!checked.success) throw new Error(`bad demo marker ${marker.geneCode}: ${checked.error.message}`);
     const { strandAmbiguous: _computed, ...values } = marker;

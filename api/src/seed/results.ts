@@ -55,7 +55,7 @@ const genes: Gene[] = [
     hgvsC: 'NM_005915.6:c.1917+326C>T',
     protein: '',
     transcript: 'NM_005915.6',
-    genotypes: ['C/C', 'C/T', 'T/T'],
+    genotypes: ['G/G', 'G/A', 'A/A'],
   },
   {
     code: 'rs762551',
@@ -63,7 +63,7 @@ const genes: Gene[] = [
     hgvsC: 'NM_000761.5:c.-9-154C>A',
     protein: '',
     transcript: 'NM_000761.5',
-    genotypes: ['A/A', 'A/C', 'C/C'],
+    genotypes: ['A/A', 'C/A', 'C/C'],
   },
   {
     code: 'rs1801133',
@@ -71,7 +71,7 @@ const genes: Gene[] = [
     hgvsC: 'NM_005957.5:c.665C>T',
     protein: 'p.Ala222Val',
     transcript: 'NM_005957.5',
-    genotypes: ['C/C', 'C/T', 'T/T'],
+    genotypes: ['G/G', 'G/A', 'A/A'],
   },
   {
     code: 'rs1801131',
@@ -79,7 +79,7 @@ const genes: Gene[] = [
     hgvsC: 'NM_005957.5:c.1286A>C',
     protein: 'p.Glu429Ala',
     transcript: 'NM_005957.5',
-    genotypes: ['A/A', 'A/C', 'C/C'],
+    genotypes: ['T/T', 'T/G', 'G/G'],
   },
   {
     code: 'rs6025',
@@ -87,7 +87,7 @@ const genes: Gene[] = [
     hgvsC: 'NM_000130.5:c.1601G>A',
     protein: 'p.Arg534Gln',
     transcript: 'NM_000130.5',
-    genotypes: ['C/C', 'C/C', 'C/T'],
+    genotypes: ['C/C', 'C/C', 'C/C', 'C/T', 'T/T'],
   },
   {
     code: 'rs1799963',
@@ -103,7 +103,7 @@ const genes: Gene[] = [
     hgvsC: 'NM_000041.4:c.388T>C',
     protein: 'p.Cys130Arg',
     transcript: 'NM_000041.4',
-    genotypes: ['T/T', 'T/T', 'C/T'],
+    genotypes: ['T/T', 'T/T', 'T/C'],
   },
   {
     code: 'rs7412',
@@ -151,36 +151,38 @@ const genes: Gene[] = [
     hgvsC: 'NM_001080432.3:c.46-23525T>A',
     protein: '',
     transcript: 'NM_001080432.3',
-    genotypes: ['T/T', 'A/T', 'A/A'],
+    genotypes: ['T/T', 'T/A', 'A/A'],
   },
   {
     code: 'rs1042713',
     name: 'ADRB2',
-    hgvsC: 'NM_000024.6:c.46A>G',
+    hgvsC: 'NM_000024.6:c.46G>A',
     protein: 'p.Gly16Arg',
     transcript: 'NM_000024.6',
-    genotypes: ['A/A', 'A/G', 'G/G'],
+    genotypes: ['G/G', 'G/A', 'A/A'],
   },
 ];
 
 const csvField = (value: string) => (/[";,\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /**
- * A results file for the samples (semicolon, CRLF, one row per sample and gene). Genotypes vary per
- * sample; every third sample has a Factor V genotype no template covers (the report falls back to the
- * default and needs inspection), every fifth lacks rs7412 (APOE is left out), and some genotypes are
- * written in other allowed forms (`TC`, `c/t`) to be normalised.
+ * A results file for the samples (semicolon, CRLF, one row per sample and gene), declared on the plus
+ * strand (`##strand=plus`, issue 34). Genotypes vary per sample; every fourth sample is homozygous for
+ * CFTR F508del, which the carrier catalogue leaves to the doctor (no template: "not assessed"), every
+ * seventh has no call for ACTN3 (its phenotype "not determined"), every fifth lacks rs7412 (APOE is left
+ * out), and some genotypes are written in other allowed forms (`TC`, `c/t`) to be normalised.
  */
 export function demoResultsCsv(fileSamples: { code: string }[], seed: number): string {
   const random = prng(seed);
-  const lines = ['barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype'];
+  const lines = ['##strand=plus', 'barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype'];
   fileSamples.forEach((sample, k) => {
     for (const gene of genes) {
       if (gene.code === 'rs7412' && k % 5 === 4) continue;
       let genotype = gene.genotypes[Math.floor(random() * gene.genotypes.length)] as string;
-      if (gene.code === 'rs6025' && k % 3 === 1) genotype = 'A/A';
+      if (gene.code === 'rs113993960' && k % 4 === 1) genotype = 'D/D';
+      if (gene.code === 'rs1815739' && k % 7 === 3) genotype = '--';
       const form = random();
-      if (form < 0.1) genotype = genotype.replace('/', '').split('').reverse().join('');
+      if (genotype !== '--' && form < 0.1) genotype = genotype.replace('/', '').split('').reverse().join('');
       else if (form < 0.15) genotype = genotype.toLowerCase();
       lines.push(
         [sample.code, gene.code, gene.name, gene.hgvsC, gene.protein, gene.transcript, genotype]

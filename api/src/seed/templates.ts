@@ -1,4 +1,5 @@
 import {
+  ClinicalWeight,
   checkGenotypeCombinations,
   type Gender,
   parseGeneCodes,
@@ -26,6 +27,8 @@ type SeedPhenotype = {
   phenotype: Text;
   description: Text;
   gender: Gender;
+  /** How grave the phenotype is: the report's summary lists the graver first. */
+  clinicalWeight: ClinicalWeight;
   defaultRisk: TemplateRisk;
   defaultText: Text;
   templates: SeedTemplate[];
@@ -70,7 +73,12 @@ const nutrition: Text = ['Výživa', 'Nutrition'];
 const heart: Text = ['Srdce a cévy', 'Heart and vessels'];
 const thrombophilia: Text = ['Trombofilie', 'Thrombophilia'];
 
-/** The demo catalogue: DOMAIN §3's variants, every genotype combination covered by a template. */
+/**
+ * The demo catalogue: DOMAIN §3's variants, every genotype combination covered by a template. Genotypes
+ * are written as every stored genotype is (issue 34): on the plus strand of the marker map
+ * (`lab-formats/demo-markers.ts`), the reference allele first, an indel as I/D. Where the gene reads
+ * the other strand the texts name the gene's alleles too (rs4988235's plus G/A is the −13910 C/T).
+ */
 export const demoCatalogue: SeedPhenotype[] = [
   {
     category: nutrition,
@@ -82,6 +90,7 @@ export const demoCatalogue: SeedPhenotype[] = [
       'The rs4988235 variant (MCM6/LCT, −13910 C>T) decides whether the lactase enzyme stays active in adulthood.',
     ),
     gender: 3,
+    clinicalWeight: ClinicalWeight.WellnessTrait,
     defaultRisk: 1,
     defaultText: p(
       'Výsledek pro laktázovou perzistenci nelze automaticky vyhodnotit; lékař jej posoudí individuálně.',
@@ -90,20 +99,20 @@ export const demoCatalogue: SeedPhenotype[] = [
     templates: [
       {
         risk: 3,
-        rows: [{ rs4988235: 'C/C' }],
+        rows: [{ rs4988235: 'G/G' }],
         text: p(
-          'Máte genotyp C/C spojený s postupným útlumem tvorby laktázy v dospělosti. Mléčné výrobky mohou způsobovat nadýmání, bolesti břicha či průjem; zkuste omezit mléko a upřednostnit zakysané výrobky nebo bezlaktózové alternativy.',
-          'You have the C/C genotype, linked with a gradual decline of lactase production in adulthood. Dairy may cause bloating, abdominal pain or diarrhoea; try limiting milk and prefer fermented products or lactose-free alternatives.',
+          'Máte genotyp −13910 C/C (na plusovém vlákně G/G) spojený s postupným útlumem tvorby laktázy v dospělosti. Mléčné výrobky mohou způsobovat nadýmání, bolesti břicha či průjem; zkuste omezit mléko a upřednostnit zakysané výrobky nebo bezlaktózové alternativy.',
+          'You have the −13910 C/C genotype (G/G on the plus strand), linked with a gradual decline of lactase production in adulthood. Dairy may cause bloating, abdominal pain or diarrhoea; try limiting milk and prefer fermented products or lactose-free alternatives.',
         ),
       },
       {
         risk: 1,
-        rows: [{ rs4988235: 'C/T' }, { rs4988235: 'T/T' }],
+        rows: [{ rs4988235: 'G/A' }, { rs4988235: 'A/A' }],
         text: p(
-          'Máte alespoň jednu alelu T, díky níž laktáza zůstává aktivní i v dospělosti. Genetická dispozice k intoleranci laktózy u vás není zvýšená.',
-          'You carry at least one T allele, which keeps lactase active in adulthood. Your genetic predisposition to lactose intolerance is not increased.',
+          'Máte alespoň jednu alelu −13910 T (na plusovém vlákně A), díky níž laktáza zůstává aktivní i v dospělosti. Genetická dispozice k intoleranci laktózy u vás není zvýšená.',
+          'You carry at least one −13910 T allele (A on the plus strand), which keeps lactase active in adulthood. Your genetic predisposition to lactose intolerance is not increased.',
         ),
-        note: 'C/T a T/T: laktázová perzistence (dominantní).',
+        note: 'G/A a A/A (na vlákně genu C/T a T/T): laktázová perzistence (dominantní).',
       },
     ],
   },
@@ -117,6 +126,7 @@ export const demoCatalogue: SeedPhenotype[] = [
       'The rs762551 variant of CYP1A2 (*1F) affects how quickly the liver breaks down caffeine.',
     ),
     gender: 3,
+    clinicalWeight: ClinicalWeight.WellnessTrait,
     defaultRisk: 1,
     defaultText: p(
       'Rychlost metabolismu kofeinu nelze z výsledku automaticky určit; lékař jej posoudí.',
@@ -133,7 +143,7 @@ export const demoCatalogue: SeedPhenotype[] = [
       },
       {
         risk: 2,
-        rows: [{ rs762551: 'A/C' }],
+        rows: [{ rs762551: 'C/A' }],
         text: p(
           'Kofein odbouráváte středně rychle. Doporučujeme nepřekračovat 2–3 šálky kávy denně a vyhnout se kávě večer.',
           'You break down caffeine at an intermediate rate. We recommend no more than 2–3 cups of coffee a day and none in the evening.',
@@ -159,6 +169,7 @@ export const demoCatalogue: SeedPhenotype[] = [
       'The MTHFR variants C677T (rs1801133) and A1298C (rs1801131) reduce the activity of the enzyme that converts folate into its active form.',
     ),
     gender: 3,
+    clinicalWeight: ClinicalWeight.HealthRisk,
     defaultRisk: 1,
     defaultText: p(
       'Kombinaci variant MTHFR nelze automaticky vyhodnotit; lékař ji posoudí individuálně.',
@@ -168,8 +179,8 @@ export const demoCatalogue: SeedPhenotype[] = [
       {
         risk: 1,
         rows: [
-          { rs1801133: 'C/C', rs1801131: 'A/A' },
-          { rs1801133: 'C/C', rs1801131: 'A/C' },
+          { rs1801133: 'G/G', rs1801131: 'T/T' },
+          { rs1801133: 'G/G', rs1801131: 'T/G' },
         ],
         text: p(
           'Aktivita enzymu MTHFR je u vás normální nebo jen nepatrně snížená. Pestrá strava s listovou zeleninou a luštěninami pokryje potřebu folátu.',
@@ -179,10 +190,10 @@ export const demoCatalogue: SeedPhenotype[] = [
       {
         risk: 2,
         rows: [
-          { rs1801133: 'C/C', rs1801131: 'C/C' },
-          { rs1801133: 'C/T', rs1801131: 'A/A' },
-          { rs1801133: 'C/T', rs1801131: 'A/C' },
-          { rs1801133: 'C/T', rs1801131: 'C/C' },
+          { rs1801133: 'G/G', rs1801131: 'G/G' },
+          { rs1801133: 'G/A', rs1801131: 'T/T' },
+          { rs1801133: 'G/A', rs1801131: 'T/G' },
+          { rs1801133: 'G/A', rs1801131: 'G/G' },
         ],
         text: p(
           'Aktivita enzymu MTHFR je u vás mírně snížená (přibližně na 60–70 %). Dbejte na dostatečný příjem folátu a vitaminů B6 a B12; hladinu homocysteinu lze ověřit krevním testem.',
@@ -192,9 +203,9 @@ export const demoCatalogue: SeedPhenotype[] = [
       {
         risk: 3,
         rows: [
-          { rs1801133: 'T/T', rs1801131: 'A/A' },
-          { rs1801133: 'T/T', rs1801131: 'A/C' },
-          { rs1801133: 'T/T', rs1801131: 'C/C' },
+          { rs1801133: 'A/A', rs1801131: 'T/T' },
+          { rs1801133: 'A/A', rs1801131: 'T/G' },
+          { rs1801133: 'A/A', rs1801131: 'G/G' },
         ],
         text: p(
           'Aktivita enzymu MTHFR je u vás výrazně snížená (přibližně na 30 %), což může vést ke zvýšené hladině homocysteinu. Doporučujeme vyšetřit homocystein a zvážit doplňování methylfolátu, zejména při plánování těhotenství.',
@@ -213,6 +224,7 @@ export const demoCatalogue: SeedPhenotype[] = [
       'The Leiden mutation of F5 (rs6025) makes factor V resistant to activated protein C and increases the tendency to venous thrombosis.',
     ),
     gender: 3,
+    clinicalWeight: ClinicalWeight.ActionableMedical,
     defaultRisk: 1,
     defaultText: p(
       'Výsledek vyšetření faktoru V Leiden nelze automaticky vyhodnotit; lékař jej posoudí.',
@@ -255,6 +267,7 @@ export const demoCatalogue: SeedPhenotype[] = [
       'The G20210A variant of F2 (rs1799963) raises the prothrombin level in the blood and with it the tendency to clot.',
     ),
     gender: 3,
+    clinicalWeight: ClinicalWeight.ActionableMedical,
     defaultRisk: 1,
     defaultText: p(
       'Výsledek vyšetření protrombinu nelze automaticky vyhodnotit; lékař jej posoudí.',
@@ -297,6 +310,7 @@ export const demoCatalogue: SeedPhenotype[] = [
       'The combination of rs429358 and rs7412 defines the ε2, ε3 and ε4 alleles of APOE, which influence cholesterol levels and the risk of heart and neurodegenerative disease.',
     ),
     gender: 3,
+    clinicalWeight: ClinicalWeight.HealthRisk,
     defaultRisk: 2,
     defaultText: p(
       'Kombinaci alel APOE nelze automaticky určit; lékař výsledek posoudí individuálně.',
@@ -329,7 +343,7 @@ export const demoCatalogue: SeedPhenotype[] = [
       },
       {
         risk: 2,
-        rows: [{ rs429358: 'C/T', rs7412: 'C/C' }],
+        rows: [{ rs429358: 'T/C', rs7412: 'C/C' }],
         text: p(
           'Máte genotyp APOE ε3/ε4, spojený s vyšší hladinou LDL cholesterolu a mírně zvýšeným rizikem srdečních onemocnění i Alzheimerovy choroby. Pomáhá pohyb, strava s omezením nasycených tuků a nekouření.',
           'You have the APOE ε3/ε4 genotype, associated with higher LDL cholesterol and a moderately increased risk of heart disease and Alzheimer’s disease. Exercise, a diet low in saturated fat and not smoking help.',
@@ -337,7 +351,7 @@ export const demoCatalogue: SeedPhenotype[] = [
       },
       {
         risk: 2,
-        rows: [{ rs429358: 'C/T', rs7412: 'C/T' }],
+        rows: [{ rs429358: 'T/C', rs7412: 'C/T' }],
         text: p(
           'Máte nejspíše genotyp APOE ε2/ε4, v němž se účinky obou alel zčásti vyrovnávají. Doporučujeme pravidelnou kontrolu krevních tuků.',
           'You most likely have the APOE ε2/ε4 genotype, in which the effects of the two alleles partly balance out. We recommend regular blood lipid checks.',
@@ -346,7 +360,7 @@ export const demoCatalogue: SeedPhenotype[] = [
       {
         risk: 2,
         rows: [
-          { rs429358: 'C/T', rs7412: 'T/T' },
+          { rs429358: 'T/C', rs7412: 'T/T' },
           { rs429358: 'C/C', rs7412: 'T/T' },
         ],
         text: p(
@@ -377,6 +391,7 @@ export const demoCatalogue: SeedPhenotype[] = [
       'The HFE variants C282Y (rs1800562) and H63D (rs1799945) can lead to excessive iron storage in the body.',
     ),
     gender: 3,
+    clinicalWeight: ClinicalWeight.ActionableMedical,
     defaultRisk: 1,
     defaultText: p(
       'Kombinaci variant HFE nelze automaticky vyhodnotit; lékař ji posoudí.',
@@ -431,6 +446,7 @@ export const demoCatalogue: SeedPhenotype[] = [
       'The R577X variant (rs1815739) of ACTN3 decides whether fast muscle fibres make the α-actinin-3 protein.',
     ),
     gender: 3,
+    clinicalWeight: ClinicalWeight.WellnessTrait,
     defaultRisk: 1,
     defaultText: p(
       'Sportovní předpoklady nelze z výsledku automaticky určit.',
@@ -473,7 +489,10 @@ export const demoCatalogue: SeedPhenotype[] = [
       'The F508del deletion (rs113993960) of CFTR is the most common cause of cystic fibrosis. Genotype: I = no deletion, D = F508del.',
     ),
     gender: 3,
+    clinicalWeight: ClinicalWeight.CarrierStatus,
     defaultRisk: 1,
+    // No template for D/D: homozygous F508del is cystic fibrosis, not carrier status, and the doctor
+    // assesses it (confirmation, counselling) rather than a text of the carrier screen.
     defaultText: p(
       'Přenašečství F508del nelze z výsledku automaticky určit; lékař jej posoudí.',
       'F508del carrier status cannot be determined automatically; a doctor will review it.',
@@ -495,14 +514,6 @@ export const demoCatalogue: SeedPhenotype[] = [
           'You are a carrier of the F508del deletion. You will not develop the disease, but if your partner is also a carrier, each child has a 25 % risk of cystic fibrosis. We recommend testing your partner and genetic counselling.',
         ),
       },
-      {
-        risk: 3,
-        rows: [{ rs113993960: 'D/D' }],
-        text: p(
-          'Máte deleci F508del na obou alelách, což odpovídá cystické fibróze. Výsledek je nutné ověřit a probrat s klinickým genetikem.',
-          'You have the F508del deletion on both alleles, which corresponds to cystic fibrosis. The result must be confirmed and discussed with a clinical geneticist.',
-        ),
-      },
     ],
   },
 ];
@@ -514,6 +525,7 @@ export const demoCatalogue: SeedPhenotype[] = [
 export const demoCombinationRules: {
   name: Text;
   risk: number;
+  clinicalWeight: ClinicalWeight;
   text: Text;
   conditions: { genes: string; genotypes: string[] }[];
 }[] = [
@@ -523,6 +535,7 @@ export const demoCombinationRules: {
       'Factor V Leiden and prothrombin G20210A together',
     ],
     risk: 3,
+    clinicalWeight: ClinicalWeight.ActionableMedical,
     text: p(
       'Nesete současně mutaci Leiden genu F5 i variantu G20210A genu F2. Jejich kombinace zvyšuje riziko žilní trombózy mnohem více než každá z nich zvlášť. Doporučujeme konzultaci s hematologem, vyhnout se estrogenové antikoncepci a informovat lékaře před operacemi a v těhotenství.',
       'You carry both the Leiden mutation of F5 and the G20210A variant of F2. Together they raise the risk of venous thrombosis far more than either alone. We recommend seeing a haematologist, avoiding oestrogen contraception and telling your doctor before surgery and in pregnancy.',
@@ -579,6 +592,7 @@ export async function seedTemplates(db: Executor): Promise<void> {
         defaultTemplate: phenotype.defaultText[0],
         defaultTemplateEn: phenotype.defaultText[1],
         defaultTemplateRisk: phenotype.defaultRisk,
+        clinicalWeight: phenotype.clinicalWeight,
       })
       .returning({ id: geneCombinations.id });
     if (!combination) throw new Error(`gene combination ${phenotype.genes} was not created`);
@@ -627,6 +641,7 @@ export async function seedTemplates(db: Executor): Promise<void> {
       name: rule.name[0],
       nameEn: rule.name[1],
       risk: rule.risk,
+      clinicalWeight: rule.clinicalWeight,
       text: rule.text[0],
       textEn: rule.text[1],
       conditions: rule.conditions.map((condition) => {

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import cs from './cs.json';
 import en from './en.json';
@@ -16,21 +17,72 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+/** A plural form's suffix (i18next's, from Intl.PluralRules): `_one`, `_few`, `_many`, `_other`. */
+const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+/** The keys of a language with plural forms folded into their base key. */
+const baseKeys = (keys: Map<string, string>) =>
+  new Set([...keys.keys()].map((key) => key.replace(pluralSuffix, '')));
+
 describe('locales', () => {
   const csKeys = flatten(cs as Tree);
   const enKeys = flatten(en as Tree);
 
-  it('cs and en have the same keys', () => {
-    const missingInEn = [...csKeys.keys()].filter((k) => !enKeys.has(k));
-    const missingInCs = [...enKeys.keys()].filter((k) => !csKeys.has(k));
+  it('cs and en have the same keys (a plural counts once, whatever forms the language has)', () => {
+    const csBase = baseKeys(csKeys);
+    const enBase = baseKeys(enKeys);
+    const missingInEn = [...csBase].filter((k) => !enBase.has(k));
+    const missingInCs = [...enBase].filter((k) => !csBase.has(k));
     expect({ missingInEn, missingInCs }).toEqual({ missingInEn: [], missingInCs: [] });
+  });
+
+  it('a plural has every form its language needs: Czech one, few, many and other; English one and other', () => {
+    const forms = (keys: Map<string, string>, base: string) =>
+      [...keys.keys()]
+        .filter((key) => key.replace(pluralSuffix, '') === base && pluralSuffix.test(key))
+        .map((key) => pluralSuffix.exec(key)?.[1])
+        .sort();
+    const plurals = new Set(
+      [...csKeys.keys(), ...enKeys.keys()]
+        .filter((key) => pluralSuffix.test(key))
+        .map((key) => key.replace(pluralSuffix, '')),
+    );
+    expect(plurals.size).toBeGreaterThan(0);
+    for (const base of plurals) {
+      expect(forms(csKeys, base), base).toEqual(
+        new Intl.PluralRules('cs').resolvedOptions().pluralCategories.sort(),
+      );
+      expect(forms(enKeys, base), base).toEqual(['one', 'other']);
+    }
+  });
+
+  it('counts agree with the noun in Czech: 1 řádek, 2 řádky, 5 řádků', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      resources: { cs: { translation: cs }, en: { translation: en } },
+      lng: 'cs',
+      initAsync: false,
+    });
+    const text = (count: number, lng = 'cs') =>
+      i18n.t('results.unknownGenes.text', { count, codes: 'X', lng });
+    expect(text(1)).toContain('(1 řádek)');
+    expect(text(2)).toContain('(2 řádky)');
+    expect(text(4)).toContain('(4 řádky)');
+    expect(text(5)).toContain('(5 řádků)');
+    expect(text(1, 'en')).toContain('(1 row)');
+    expect(text(2, 'en')).toContain('(2 rows)');
+    expect(i18n.t('messaging.email.sendToMany', { count: 1 })).toBe(
+      'E-mail odejde 1 zákazníkovi v jeho jazyce.',
+    );
+    expect(i18n.t('templates.genotypes.more', { count: 3 })).toBe('+3 další');
+    expect(i18n.t('templates.genotypes.more', { count: 7 })).toBe('+7 dalších');
   });
 
   it('no text is empty and both use the same placeholders', () => {
     for (const [key, text] of csKeys) {
       expect(text.trim(), key).not.toBe('');
-      expect(enKeys.get(key)?.trim(), key).not.toBe('');
-      expect(placeholders(enKeys.get(key) ?? ''), key).toEqual(placeholders(text));
+      const other = enKeys.get(key) ?? enKeys.get(key.replace(pluralSuffix, '_other'));
+      expect(other?.trim(), key).not.toBe('');
+      expect(placeholders(other ?? ''), key).toEqual(placeholders(text));
     }
   });
 });

@@ -35,12 +35,17 @@ export const customerGenotypes = pgTable(
     transcript: text('transcript').notNull().default(''),
     /** As shown: alleles upper-cased, in the order given, joined by '/'. */
     genotype: text('genotype').notNull(),
+    /** Why a marker has no call (`NoCallReason`); set exactly when `genotype` is the no-call '--'. */
+    noCallReason: text('no_call_reason'),
     /** The results upload the row came from; no uploads table yet. */
     uploadId: bigint('upload_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('customer_genotypes_gene_key').on(t.customerId, sql`lower(${t.geneCode})`)],
+  (t) => [
+    uniqueIndex('customer_genotypes_gene_key').on(t.customerId, sql`lower(${t.geneCode})`),
+    check('customer_genotypes_no_call', sql`(${t.genotype} = '--') = (${t.noCallReason} is not null)`),
+  ],
 );
 
 /**
@@ -56,7 +61,12 @@ export type ReportPhenotype = {
   risk: number | null;
   text: string;
   textEn: string;
-  genes: { code: string; genotype: string }[];
+  /** The genotypes read: plus strand (issue 34); a no-call is '--' with its reason. */
+  genes: { code: string; genotype: string; noCallReason?: string | null }[];
+  /** `ClinicalWeight` of the gene combination when generated; older contents lack it (read as 2). */
+  clinicalWeight?: number;
+  /** A gene it needs was not called: no template, risk or text; never `notAssessed`. */
+  notDetermined?: boolean;
   notAssessed?: boolean;
   assessedBy?: { id: number; userName: string; at: string } | null;
 };
@@ -68,6 +78,8 @@ export type ReportCombination = {
   name: string;
   nameEn: string;
   risk: number;
+  /** `ClinicalWeight` of the rule when generated; older contents lack it (read as 2). */
+  clinicalWeight?: number;
   text: string;
   textEn: string;
   phenotypes: { geneCombinationId: number; phenotype: string; phenotypeEn: string }[];

@@ -65,6 +65,8 @@ export const geneCombinations = pgTable(
     defaultTemplate: text('default_template').notNull().default(''),
     defaultTemplateEn: text('default_template_en').notNull().default(''),
     defaultTemplateRisk: smallint('default_template_risk'),
+    /** `ClinicalWeight` 1–4: how grave the phenotype is, before its risk (the summary's order). */
+    clinicalWeight: smallint('clinical_weight').notNull().default(2),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -86,6 +88,7 @@ export const geneCombinations = pgTable(
       sql`${t.defaultTemplateRisk} is null or ${t.defaultTemplateRisk} between 1 and 4`,
     ),
     check('gene_combinations_has_genes', sql`cardinality(${t.geneCodes}) >= 1`),
+    check('gene_combinations_clinical_weight_range', sql`${t.clinicalWeight} between 1 and 4`),
   ],
 );
 
@@ -163,6 +166,8 @@ export const combinationRules = pgTable(
     name: text('name').notNull(),
     nameEn: text('name_en').notNull().default(''),
     risk: smallint('risk').notNull(),
+    /** `ClinicalWeight` 1–4, as a phenotype's. */
+    clinicalWeight: smallint('clinical_weight').notNull().default(2),
     text: text('text').notNull(),
     textEn: text('text_en').notNull().default(''),
     conditions: jsonb('conditions').$type<CombinationCondition[]>().notNull(),
@@ -175,6 +180,7 @@ export const combinationRules = pgTable(
     uniqueIndex('combination_rules_name_key').on(sql`lower(${t.name})`),
     index('combination_rules_created_at_idx').on(t.createdAt),
     check('combination_rules_risk_range', sql`${t.risk} between 1 and 4`),
+    check('combination_rules_clinical_weight_range', sql`${t.clinicalWeight} between 1 and 4`),
     check('combination_rules_two_conditions', sql`jsonb_array_length(${t.conditions}) >= 2`),
   ],
 );
@@ -182,9 +188,8 @@ export const combinationRules = pgTable(
 /**
  * The marker map (issue 23): where a gene code of the catalogue sits in the genome, so lab formats that
  * name positions (VCF, Illumina Final Report, consumer raw files) can be read into the catalogue's
- * genotypes. `reference` / `alternative` are VCF alleles on the plus strand; `catalogueReference` /
- * `catalogueAlternative` are how the catalogue writes the same alleles (the gene's strand, `I`/`D` for an
- * indel). Gene name, HGVS c., protein and transcript fill the stored gene information as the CSV would.
+ * genotypes. `reference` / `alternative` are VCF alleles on the plus strand, the notation every stored
+ * genotype and every template uses (an indel as `I`/`D`); `geneStrand` says how HGVS c. reads them. Gene name, HGVS c., protein and transcript fill the stored gene information as the CSV would.
  */
 export const markers = pgTable(
   'markers',
@@ -201,8 +206,8 @@ export const markers = pgTable(
     positionGrch38: integer('position_grch38'),
     reference: text('reference').notNull(),
     alternative: text('alternative').notNull(),
-    catalogueReference: text('catalogue_reference').notNull(),
-    catalogueAlternative: text('catalogue_alternative').notNull(),
+    /** The strand of the gene's transcript: '-' when HGVS c. reads the complement of the plus strand. */
+    geneStrand: text('gene_strand').$type<'+' | '-'>().notNull().default('+'),
     /** A/T or C/G: the strand cannot be told from the alleles themselves. */
     strandAmbiguous: boolean('strand_ambiguous')
       .notNull()
@@ -222,6 +227,7 @@ export const markers = pgTable(
       'markers_chromosome',
       sql`${t.chromosome} in ('1','2','3','4','5','6','7','8','9','10','11','12','13','14','15','16','17','18','19','20','21','22','X','Y','MT')`,
     ),
+    check('markers_gene_strand', sql`${t.geneStrand} in ('+', '-')`),
     check(
       'markers_alleles',
       sql`${t.reference} ~ '^[ACGT]+$' and ${t.alternative} ~ '^[ACGT]+$' and ${t.reference} <> ${t.alternative}`,

@@ -43,7 +43,7 @@ import type { Deps } from '../../http/app-types.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
 import { queueTemplateEmail } from '../messaging/outbox.js';
-import { fulfilledRules, isNotAssessed, reportContent } from '../results/generation.js';
+import { fulfilledRules } from '../results/generation.js';
 import {
   loadCombinationRules,
   phenotypeChanges,
@@ -51,6 +51,7 @@ import {
   syncTemplates,
 } from '../results/generation.service.js';
 import { geneInformationColumns } from '../results/results.service.js';
+import { genotypeReading } from '../templates/marker-notation.js';
 import { sanitizeRichText } from '../templates/rich-text.js';
 import {
   latestReportDocument,
@@ -61,6 +62,17 @@ import {
   storeIssue,
 } from './report-pdf/documents.service.js';
 import { reportLanguageOf } from './report-pdf/labels.js';
+import {
+  categorySummary,
+  contentCodes,
+  contentNotations,
+  loadReadContent,
+  notAssessedPhenotypes,
+  notDeterminedPhenotypes,
+  openCounts,
+  readContent,
+  summaryFindings,
+} from './report-view.js';
 
 type ProductsDeps = Pick<Deps, 'db' | 'jobs' | 'config'>;
 
@@ -240,46 +252,11 @@ async function getListItem(db: Executor, id: number): Promise<ProductListItem> {
 
 // One report
 
-/** Risks from the gravest: high, medium, low, protective (a protective effect is never the "highest risk"). */
-const gravity: Record<number, number> = { 3: 4, 2: 3, 1: 2, 4: 1 };
-
-/** Per top category of the content: how many phenotypes, the gravest risk, how many are not assessed. */
-function categorySummary(content: ReportContent): Product['categories'] {
-  return content.categories.map((category) => {
-    const phenotypes = category.subcategories.flatMap((s) => s.phenotypes);
-    const risks = phenotypes
-      .filter((p) => !isNotAssessed(p))
-      .map((p) => p.risk)
-      .filter((risk): risk is number => risk !== null);
-    return {
-      id: category.id,
-      name: category.name,
-      nameEn: category.nameEn,
-      phenotypeCount: phenotypes.length,
-      highestRisk: risks.length
-        ? risks.reduce((gravest, risk) => ((gravity[risk] ?? 0) > (gravity[gravest] ?? 0) ? risk : gravest))
-        : null,
-      notAssessedCount: phenotypes.filter(isNotAssessed).length,
-    };
-  });
-}
-
-const notAssessedPhenotypes = (content: ReportContent) =>
-  content.categories.flatMap((category) =>
-    category.subcategories.flatMap((subcategory) =>
-      subcategory.phenotypes.filter(isNotAssessed).map((p) => ({
-        geneCombinationId: p.geneCombinationId,
-        phenotype: p.phenotype,
-        phenotypeEn: p.phenotypeEn,
-      })),
-    ),
-  );
-
 /** What publishing would ask the doctor to confirm now. */
 const openPointsOf = (report: { requiresInspection: boolean; content: ReportContent; doctorIntro: string }) =>
   publicationOpenPointsOf({
     requiresInspection: report.requiresInspection,
-    notAssessedCount: notAssessedPhenotypes(report.content).length,
+    ...openCounts(report.content),
     doctorIntro: report.doctorIntro,
   });
 
@@ -317,18 +294,10 @@ export async function getProduct(db: Executor, id: number): Promise<Product> {
   }).where(eq(products.id, id));
   if (!row) throw notFound();
   // The gene table holds the genes the report's phenotypes read, not every genotype the lab measured
-  // (a code the catalogue does not know never reaches a report).
-  const reportCodes = [
-    ...new Set(
-      (row.content?.categories ?? []).flatMap((category) =>
-        category.subcategories.flatMap((subcategory) =>
-          subcategory.phenotypes.flatMap((phenotype) =>
-            phenotype.genes.map((gene) => gene.code.toLowerCase()),
-          ),
-        ),
-      ),
-    ),
-  ];
+  // (a code the catalogue does not know never reaches a report); one query reads the marker map's
+  // notation of them all, for the content and the table.
+  const reportCodes = contentCodes(row.content);
+  const { read, notations } = await loadReadContent(db, row.content);
   const genes =
     reportCodes.length === 0
       ? []
@@ -374,11 +343,16 @@ export async function getProduct(db: Executor, id: number): Promise<Product> {
     doctorsIntroLastChange: row.doctorsIntroLastChange?.toISOString() ?? null,
     legalGuardianName: row.legalGuardianName,
     legalGuardianEmail: row.legalGuardianEmail,
-    categories: categorySummary(row.content),
-    combinations: row.content.combinations ?? [],
-    notAssessed: notAssessedPhenotypes(row.content),
+    categories: categorySummary(read),
+    combinations: read.combinations,
+    notAssessed: notAssessedPhenotypes(read),
+    notDetermined: notDeterminedPhenotypes(read),
+    summary: summaryFindings(read),
     openPoints: openPointsOf(row),
-    genes,
+    genes: genes.map(({ noCallReason, ...gene }) => ({
+      ...gene,
+      ...genotypeReading(notations, { ...gene, noCallReason }),
+    })),
     changeLog: await changeLog(db, id),
     reanalysisPending: pending !== undefined,
   };
@@ -397,7 +371,11 @@ export async function getProductCategory(
     .select({ content: products.content, customerId: products.customerId })
     .from(products)
     .where(eq(products.id, productId));
-  const category = row && reportContent(row.content).categories.find((c) => c.id === categoryId);
+  const stored = row?.content.categories.find((c) => c.id === categoryId);
+  if (!row || !stored) throw notFound();
+  // The category alone is read: the notations of its genes only.
+  const content: ReportContent = { categories: [stored], combinations: [] };
+  const [category] = readContent(content, await contentNotations(db, content)).categories;
   if (!category) throw notFound();
   return { category, customerId: row.customerId };
 }
@@ -489,8 +467,7 @@ function planEdit(
   // Every publication asks: a change of status, and the publication again of a published report.
   if (publishing || publishAsked(input)) {
     const unconfirmed = open.filter((point) => !confirmed.includes(point));
-    if (unconfirmed.length)
-      throw publicationRefused(unconfirmed, notAssessedPhenotypes(before.content).length);
+    if (unconfirmed.length) throw publicationRefused(unconfirmed, openCounts(before.content));
   }
 
   const after = {
@@ -754,10 +731,14 @@ async function applyEdit(
 }
 
 /** 422 naming each open point the doctor has not confirmed, in the caller's language. */
-function publicationRefused(points: PublicationOpenPoint[], notAssessedCount: number) {
+function publicationRefused(
+  points: PublicationOpenPoint[],
+  counts: { notAssessedCount: number; notDeterminedCount: number },
+) {
   const reasons = {
     inspection: 'openPointInspection',
-    notAssessed: { key: 'openPointNotAssessed', params: { count: notAssessedCount } },
+    notAssessed: { key: 'openPointNotAssessed', params: { count: counts.notAssessedCount } },
+    notDetermined: { key: 'openPointNotDetermined', params: { count: counts.notDeterminedCount } },
     emptyIntro: 'openPointEmptyIntro',
   } as const;
   return new AppError(
@@ -788,6 +769,8 @@ export async function assessPhenotype(deps: ProductsDeps, by: Principal, input: 
       .flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes))
       .find((p) => p.geneCombinationId === input.GeneCombinationId);
     if (!phenotype) throw notFound();
+    // A phenotype not determined has no genotype to assess: it needs a new sample, not a doctor's text.
+    if (phenotype.notDetermined) throw unprocessable('phenotypeNotDetermined', 'GeneCombinationId');
     let assessment: Pick<ReportPhenotype, 'templateId' | 'risk' | 'text' | 'textEn'>;
     if (input.TemplateId !== undefined) {
       const [template] = await tx

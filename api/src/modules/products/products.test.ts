@@ -80,9 +80,9 @@ describe('products list', () => {
     b = await reportFor(t, {
       surname: 'Listová Beta',
       dateOfBirth: yearsAgo(15),
-      genotypes: { rs4988235: 'CC', rs762551: 'C/A', rs6025: 'A/A' },
+      genotypes: { rs4988235: 'G/G', rs762551: 'C/A', rs6025: 'A/A' },
     });
-    c = await reportFor(t, { surname: 'Listová Gama', genotypes: { rs4988235: 'CC' } });
+    c = await reportFor(t, { surname: 'Listová Gama', genotypes: { rs4988235: 'G/G' } });
     d = await reportFor(t, { surname: 'Listová Delta' });
     await placeIn(c.productId, 'doctorSection');
     await placeIn(d.productId, 'archive');
@@ -184,7 +184,7 @@ describe('one report', () => {
       reanalysisPending: false,
     });
     expect(product.genes.map((g: { code: string; genotype: string }) => [g.code, g.genotype])).toEqual([
-      ['rs4988235', 'CC'],
+      ['rs4988235', 'G/G'],
       ['rs6025', 'C/T'],
       ['rs762551', 'C/A'],
     ]);
@@ -243,10 +243,24 @@ describe('one report', () => {
       `/api/admin/products/getcategory?ProductId=${r.productId}&ProductCategoryId=${first.id}`,
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(first);
+    // As stored, each gene read with the marker map besides (issue 34: genotype-notation.test.ts).
+    const withoutGenes = (category: typeof first) => ({
+      ...category,
+      subcategories: category.subcategories.map((s) => ({
+        ...s,
+        phenotypes: s.phenotypes.map(({ genes: _genes, ...p }) => p),
+      })),
+    });
+    expect(withoutGenes(response.json())).toEqual(withoutGenes(first));
     expect(response.json().subcategories[0].phenotypes[0]).toMatchObject({
       phenotype: expect.any(String),
-      genes: expect.any(Array),
+      genes: first.subcategories[0]!.phenotypes[0]!.genes.map((gene) => ({
+        code: gene.code,
+        genotype: gene.genotype,
+        hgvsC: expect.any(String),
+        zygosity: expect.any(String),
+        notation: expect.any(Object),
+      })),
     });
 
     const unknownCategory = await call(
@@ -428,7 +442,7 @@ describe('editing a report', () => {
   });
 
   it('refuses to publish what nobody checked: inspection, unassessed phenotypes, an empty introduction (422, cs and en), until each is confirmed', async () => {
-    const r = await reportFor(t, { genotypes: { rs4988235: 'CC', rs6025: 'A/A' } });
+    const r = await reportFor(t, { genotypes: { rs4988235: 'G/G', rs6025: 'A/A' } });
     const before = await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`);
     expect(before.json()).toMatchObject({
       requiresInspection: true,
@@ -484,7 +498,7 @@ describe('editing a report', () => {
   });
 
   it('the doctor assesses an unassessed phenotype with a template or an own text and risk; reanalysis keeps it', async () => {
-    const r = await reportFor(t, { genotypes: { rs4988235: 'CC', rs6025: 'A/A' } });
+    const r = await reportFor(t, { genotypes: { rs4988235: 'G/G', rs6025: 'A/A' } });
     const product = (await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`)).json();
     const factorV = product.notAssessed[0].geneCombinationId;
     const [template] = await t.db

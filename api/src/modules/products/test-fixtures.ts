@@ -40,7 +40,9 @@ export async function reportFor(
     surname?: string;
     dateOfBirth?: string | null;
     notifyByEmail?: boolean;
+    /** Plus strand; `--` a no-call, stored with its reason from `noCallReasons` ('noCall' by default). */
     genotypes?: Record<string, string>;
+    noCallReasons?: Record<string, string>;
   } = {},
 ): Promise<ReportFixture> {
   seq += 1;
@@ -69,12 +71,14 @@ export async function reportFor(
     .insert(samples)
     .values({ customerId: customer!.id, status: 6, barcodeId: barcode!.id })
     .returning({ id: samples.id });
-  const genotypes = options.genotypes ?? { rs4988235: 'CC', rs762551: 'C/A', rs6025: 'C/T' };
+  // Plus strand, as stored (issue 34): every one matched by a demo template.
+  const genotypes = options.genotypes ?? { rs4988235: 'G/G', rs762551: 'C/A', rs6025: 'C/T' };
   await t.db.insert(customerGenotypes).values(
     Object.entries(genotypes).map(([geneCode, genotype]) => ({
       customerId: customer!.id,
       geneCode,
       genotype,
+      noCallReason: genotype === '--' ? (options.noCallReasons?.[geneCode] ?? 'noCall') : null,
       geneName: `Gen ${geneCode}`,
     })),
   );

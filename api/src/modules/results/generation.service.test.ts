@@ -35,11 +35,14 @@ async function customerWith(genotypes: Record<string, string>, gender = 2) {
       registrationSource: 1,
     })
     .returning({ id: customers.id });
-  await t.db
-    .insert(customerGenotypes)
-    .values(
-      Object.entries(genotypes).map(([geneCode, genotype]) => ({ customerId: row!.id, geneCode, genotype })),
-    );
+  await t.db.insert(customerGenotypes).values(
+    Object.entries(genotypes).map(([geneCode, genotype]) => ({
+      customerId: row!.id,
+      geneCode,
+      genotype,
+      noCallReason: genotype === '--' ? 'noCall' : null,
+    })),
+  );
   return row!.id;
 }
 
@@ -73,20 +76,21 @@ const phenotypes = (content: ReportContent) =>
 
 describe('generateReport (service)', () => {
   it('writes the report, its templates and the templates’ customer counts', async () => {
-    const lactose = await templateFor('rs4988235', 'rs4988235=C/C');
+    const lactose = await templateFor('rs4988235', 'rs4988235=G/G');
     const caffeine = await templateFor('rs762551', 'rs762551=A/C');
-    const folate = await templateFor('rs1801131,rs1801133', 'rs1801131=A/A;rs1801133=C/T');
+    const folate = await templateFor('rs1801131,rs1801133', 'rs1801131=T/T;rs1801133=A/G');
     const ids = [lactose.id, caffeine.id, folate.id];
     // The demo seed's reports already use some templates: counts are compared with these.
     const before = await counts(ids);
     const plus = (added: Record<number, number>) =>
       Object.fromEntries(ids.map((id) => [id, (before[id] ?? 0) + (added[id] ?? 0)]));
     const customerId = await customerWith({
-      rs4988235: 'CC',
+      rs4988235: 'GG',
       rs762551: 'C/A',
-      rs1801133: 'T/C',
-      rs1801131: 'A/A',
-      rs6025: 'A/A', // no template: default, inspection
+      rs1801133: 'G/A',
+      rs1801131: 'T/T',
+      rs113993960: 'D/D', // no template: not assessed, inspection
+      rs1815739: '--', // not called: not determined, inspection
       rs7412: 'C/C', // APOE without rs429358: left out
     });
     const otherId = await customerWith({ rs762551: 'ac' });
@@ -104,11 +108,18 @@ describe('generateReport (service)', () => {
       isInDoctorSection: false,
     });
     expect(phenotypes(product!.content).map((p) => [p.phenotypeEn, p.templateId])).toEqual([
-      ['Factor V Leiden', null],
+      ['Cystic fibrosis carrier', null],
+      ['Power vs endurance', null],
       ['Lactose intolerance', lactose.id],
       ['Caffeine metabolism', caffeine.id],
       ['Folate metabolism', folate.id],
     ]);
+    expect(phenotypes(product!.content)[1]).toMatchObject({
+      notDetermined: true,
+      notAssessed: false,
+      risk: null,
+      genes: [{ code: 'rs1815739', genotype: '--', noCallReason: 'noCall' }],
+    });
     expect(await usedTemplates(result.productId)).toEqual(result.templateIds);
     expect(await counts(ids)).toEqual(plus({ [lactose.id]: 1, [caffeine.id]: 1, [folate.id]: 1 }));
 

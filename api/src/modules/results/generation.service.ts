@@ -1,5 +1,5 @@
-import { type GenotypeCombination, noCallGenotype, ProductStatus } from '@genodesk/contract';
-import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { type GenotypeCombination, ProductStatus } from '@genodesk/contract';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import {
   auditLog,
@@ -40,6 +40,7 @@ export async function loadCatalogue(db: Executor): Promise<PreparedCatalogue> {
       defaultText: geneCombinations.defaultTemplate,
       defaultTextEn: geneCombinations.defaultTemplateEn,
       defaultRisk: geneCombinations.defaultTemplateRisk,
+      clinicalWeight: geneCombinations.clinicalWeight,
       categoryId: category.id,
       categoryName: category.name,
       categoryNameEn: category.nameEn,
@@ -86,6 +87,7 @@ export async function loadCatalogue(db: Executor): Promise<PreparedCatalogue> {
     defaultText: row.defaultText,
     defaultTextEn: row.defaultTextEn,
     defaultRisk: row.defaultRisk,
+    clinicalWeight: row.clinicalWeight,
     category: { id: row.categoryId, name: row.categoryName, nameEn: row.categoryNameEn },
     subcategory: { id: row.subcategoryId, name: row.subcategoryName, nameEn: row.subcategoryNameEn },
     templates: templatesByCombination.get(row.id) ?? [],
@@ -101,6 +103,7 @@ export function loadCombinationRules(db: Executor): Promise<CatalogueCombination
       name: combinationRules.name,
       nameEn: combinationRules.nameEn,
       risk: combinationRules.risk,
+      clinicalWeight: combinationRules.clinicalWeight,
       text: combinationRules.text,
       textEn: combinationRules.textEn,
       conditions: combinationRules.conditions,
@@ -109,14 +112,37 @@ export function loadCombinationRules(db: Executor): Promise<CatalogueCombination
 }
 
 /**
- * Only the genotypes of genes the catalogue uses (a results file may carry a thousand genes), and only
- * called ones: a no-call leaves its phenotypes out ("not determined"), never matched or defaulted.
+ * Only the genotypes of genes the catalogue uses (a results file may carry a thousand genes); no-calls
+ * too: their phenotypes are "not determined", never matched or defaulted.
  */
 const catalogueGenes = (catalogue: PreparedCatalogue) =>
-  and(
-    inArray(sql`lower(${customerGenotypes.geneCode})`, catalogue.geneCodes),
-    ne(customerGenotypes.genotype, noCallGenotype),
-  );
+  inArray(sql`lower(${customerGenotypes.geneCode})`, catalogue.geneCodes);
+
+/** The customers' genotypes of the catalogue's genes (no-calls too), and the no-calls' reasons. */
+async function loadGenotypes(tx: Tx, customerIds: number[], catalogue: PreparedCatalogue) {
+  const rows = await tx
+    .select({
+      customerId: customerGenotypes.customerId,
+      geneCode: customerGenotypes.geneCode,
+      genotype: customerGenotypes.genotype,
+      noCallReason: customerGenotypes.noCallReason,
+    })
+    .from(customerGenotypes)
+    .where(and(inArray(customerGenotypes.customerId, customerIds), catalogueGenes(catalogue)));
+  const genotypesByCustomer = new Map<number, GenotypeCombination>();
+  const noCallsByCustomer = new Map<number, Record<string, string | null>>();
+  for (const row of rows) {
+    const genotypes = genotypesByCustomer.get(row.customerId) ?? {};
+    genotypes[row.geneCode] = row.genotype;
+    genotypesByCustomer.set(row.customerId, genotypes);
+    if (row.noCallReason) {
+      const reasons = noCallsByCustomer.get(row.customerId) ?? {};
+      reasons[row.geneCode] = row.noCallReason;
+      noCallsByCustomer.set(row.customerId, reasons);
+    }
+  }
+  return { genotypesByCustomer, noCallsByCustomer };
+}
 
 export type GenerateReportInput = {
   customerId: number;
@@ -158,20 +184,7 @@ export async function generateReports(tx: Tx, inputs: GenerateReportInput[], cat
   const genders = new Map(customerRows.map((row) => [row.id, row.gender]));
   if (customerIds.some((id) => !genders.has(id))) throw notFound();
   const prepared = catalogue ?? (await loadCatalogue(tx));
-  const genotypeRows = await tx
-    .select({
-      customerId: customerGenotypes.customerId,
-      geneCode: customerGenotypes.geneCode,
-      genotype: customerGenotypes.genotype,
-    })
-    .from(customerGenotypes)
-    .where(and(inArray(customerGenotypes.customerId, customerIds), catalogueGenes(prepared)));
-  const genotypesByCustomer = new Map<number, GenotypeCombination>();
-  for (const row of genotypeRows) {
-    const genotypes = genotypesByCustomer.get(row.customerId) ?? {};
-    genotypes[row.geneCode] = row.genotype;
-    genotypesByCustomer.set(row.customerId, genotypes);
-  }
+  const { genotypesByCustomer, noCallsByCustomer } = await loadGenotypes(tx, customerIds, prepared);
 
   // The customers' reports, locked, in one query, and new reports inserted together: three statements
   // per report cost ≈ 0.9 s of a 384-sample upload. An input updates the latest report of its
@@ -233,6 +246,7 @@ export async function generateReports(tx: Tx, inputs: GenerateReportInput[], cat
     const generated = generateContent(prepared, {
       gender: genders.get(input.customerId) as number,
       genotypes: genotypesByCustomer.get(input.customerId) ?? {},
+      noCallReasons: noCallsByCustomer.get(input.customerId),
       previous: previous?.content,
     });
     const fields = {
@@ -334,15 +348,29 @@ const phenotypesOf = (content: ReportContent) =>
   );
 
 /**
+ * What of a phenotype the change log compares: its outcome, texts and genotypes — not its clinical
+ * weight (the summary's order) nor flags older contents lack (absent reads as false / null).
+ */
+const asLogged = (phenotype: ReportPhenotype | undefined) =>
+  phenotype && {
+    ...phenotype,
+    clinicalWeight: undefined,
+    notDetermined: phenotype.notDetermined ?? false,
+    genes: phenotype.genes.map((gene) => ({ ...gene, noCallReason: gene.noCallReason ?? null })),
+  };
+
+/**
  * A phenotype's outcome as a doctor reads it in the change log: risk and template, 'not assessed', or
  * '—' when absent.
  */
 const outcome = (phenotype: ReportPhenotype | undefined) =>
   !phenotype
     ? '—'
-    : isNotAssessed(phenotype)
-      ? 'not assessed · default text'
-      : `risk ${phenotype.risk ?? '—'} · ${phenotype.templateId === null ? 'doctor text' : `template ${phenotype.templateId}`}`;
+    : phenotype.notDetermined
+      ? 'not determined'
+      : isNotAssessed(phenotype)
+        ? 'not assessed · default text'
+        : `risk ${phenotype.risk ?? '—'} · ${phenotype.templateId === null ? 'doctor text' : `template ${phenotype.templateId}`}`;
 
 /**
  * The change log of a regenerated report: one row per phenotype that appeared, disappeared or changed
@@ -355,7 +383,7 @@ export function phenotypeChanges(before: ReportContent, after: ReportContent) {
   for (const id of new Set([...old.keys(), ...now.keys()])) {
     const a = old.get(id);
     const b = now.get(id);
-    if (canonical(a) === canonical(b)) continue;
+    if (canonical(asLogged(a)) === canonical(asLogged(b))) continue;
     const oldValue = outcome(a);
     let newValue = outcome(b);
     if (oldValue === newValue) newValue = `${newValue} · new text`;
@@ -366,7 +394,11 @@ export function phenotypeChanges(before: ReportContent, after: ReportContent) {
   for (const id of new Set([...rulesBefore.keys(), ...rulesAfter.keys()])) {
     const a = rulesBefore.get(id);
     const b = rulesAfter.get(id);
-    if (canonical(a) === canonical(b)) continue;
+    if (
+      canonical(a && { ...a, clinicalWeight: undefined }) ===
+      canonical(b && { ...b, clinicalWeight: undefined })
+    )
+      continue;
     changes.push({
       field: `combination: ${(b ?? a)?.name}`,
       oldValue: a ? `risk ${a.risk}` : '—',
@@ -404,20 +436,7 @@ export async function reanalyseProducts(
     .orderBy(products.id)
     .for('update', { of: products });
   const customerIds = [...new Set(reports.map((report) => report.customerId))];
-  const genotypeRows = await tx
-    .select({
-      customerId: customerGenotypes.customerId,
-      geneCode: customerGenotypes.geneCode,
-      genotype: customerGenotypes.genotype,
-    })
-    .from(customerGenotypes)
-    .where(and(inArray(customerGenotypes.customerId, customerIds), catalogueGenes(catalogue)));
-  const genotypesByCustomer = new Map<number, GenotypeCombination>();
-  for (const row of genotypeRows) {
-    const genotypes = genotypesByCustomer.get(row.customerId) ?? {};
-    genotypes[row.geneCode] = row.genotype;
-    genotypesByCustomer.set(row.customerId, genotypes);
-  }
+  const { genotypesByCustomer, noCallsByCustomer } = await loadGenotypes(tx, customerIds, catalogue);
 
   const now = new Date();
   const touched: number[] = [];
@@ -427,6 +446,7 @@ export async function reanalyseProducts(
     const generated = generateContent(catalogue, {
       gender: report.gender,
       genotypes: genotypesByCustomer.get(report.customerId) ?? {},
+      noCallReasons: noCallsByCustomer.get(report.customerId),
       previous: report.content,
     });
     const requiresInspection = generated.requiresInspection || report.requiresInspection;

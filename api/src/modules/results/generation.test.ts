@@ -25,6 +25,7 @@ function demoEntries(overrides: (index: number) => Partial<CatalogueGeneCombinat
       defaultText: entry.defaultText[0],
       defaultTextEn: entry.defaultText[1],
       defaultRisk: entry.defaultRisk,
+      clinicalWeight: entry.clinicalWeight,
       category: { id: idOf(entry.category[0]), name: entry.category[0], nameEn: entry.category[1] },
       subcategory: {
         id: 1000 + idOf(`${entry.category[0]}/${entry.subcategory[0]}`),
@@ -45,10 +46,10 @@ function demoEntries(overrides: (index: number) => Partial<CatalogueGeneCombinat
 const catalogue = prepareCatalogue(demoEntries());
 
 const customer = {
-  rs4988235: 'C/C',
+  rs4988235: 'G/G',
   rs762551: 'A/C',
-  rs1801133: 'T/C',
-  rs1801131: 'A/A',
+  rs1801133: 'A/G',
+  rs1801131: 'T/T',
   rs6025: 'C/C',
   rs429358: 'T/T', // APOE without rs7412: left out
   rs1800562: 'AG',
@@ -94,8 +95,8 @@ describe('report generation (DOMAIN §2) on the demo catalogue', () => {
       text: demoCatalogue[2]?.templates[1]?.text[0],
       textEn: demoCatalogue[2]?.templates[1]?.text[1],
       genes: [
-        { code: 'rs1801133', genotype: 'T/C' },
-        { code: 'rs1801131', genotype: 'A/A' },
+        { code: 'rs1801133', genotype: 'A/G' },
+        { code: 'rs1801131', genotype: 'T/T' },
       ],
     });
     // Gene codes match whatever their case; genotypes are shown upper-cased in the order given.
@@ -131,7 +132,8 @@ describe('report generation (DOMAIN §2) on the demo catalogue', () => {
   it('leaves a phenotype no template matches not assessed: no risk, the default text; the report requires inspection', () => {
     const report = generateReport(catalogue, {
       gender: 2,
-      genotypes: { rs6025: 'A/A', rs4988235: 'C/T', rs429358: 'T/T', rs7412: 'A/G' },
+      // Genotypes outside the catalogue's (a lab file could not give them now; generation still must not guess).
+      genotypes: { rs6025: 'A/A', rs4988235: 'G/A', rs429358: 'T/T', rs7412: 'A/G' },
     });
     expect(report.requiresInspection).toBe(true);
     expect(report.pairedPhenotypesCount).toBe(3);
@@ -214,6 +216,7 @@ describe('report generation (DOMAIN §2) on the demo catalogue', () => {
         name: 'F5 a F2 současně',
         nameEn: 'F5 and F2 together',
         risk: 3,
+        clinicalWeight: 1,
         text: 'vysoké riziko trombózy',
         textEn: 'high thrombosis risk',
         conditions: [
@@ -229,6 +232,7 @@ describe('report generation (DOMAIN §2) on the demo catalogue', () => {
         name: 'F5 a F2 současně',
         nameEn: 'F5 and F2 together',
         risk: 3,
+        clinicalWeight: 1,
         text: 'vysoké riziko trombózy',
         textEn: 'high thrombosis risk',
         phenotypes: [
@@ -247,6 +251,43 @@ describe('report generation (DOMAIN §2) on the demo catalogue', () => {
       genotypes: { rs6025: 'C/T', rs1799963: 'C/C' },
     });
     expect(unassessed.content.combinations).toEqual([]);
+  });
+
+  it('reports a phenotype whose gene was not called as not determined: no template, risk or text, never "not assessed"; the report requires inspection', () => {
+    const report = generateReport(catalogue, {
+      gender: 1,
+      genotypes: { rs1815739: '--', rs6025: 'C/T', rs1801133: 'G/A', rs1801131: '--' },
+      noCallReasons: { RS1815739: 'failedQc', rs1801131: 'noCall' },
+    });
+    const phenotypes = report.content.categories.flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes));
+    const byName = new Map(phenotypes.map((p) => [p.phenotypeEn, p]));
+    expect(byName.get('Power vs endurance')).toEqual({
+      geneCombinationId: 8,
+      phenotype: 'Silové vs. vytrvalostní předpoklady',
+      phenotypeEn: 'Power vs endurance',
+      templateId: null,
+      risk: null,
+      text: '',
+      textEn: '',
+      genes: [{ code: 'rs1815739', genotype: '--', noCallReason: 'failedQc' }],
+      clinicalWeight: demoCatalogue[7]?.clinicalWeight,
+      notDetermined: true,
+      notAssessed: false,
+      assessedBy: null,
+    });
+    // One gene of two not called: the whole phenotype is not determined, the called gene still shown.
+    expect(byName.get('Folate metabolism')).toMatchObject({
+      notDetermined: true,
+      templateId: null,
+      genes: [
+        { code: 'rs1801133', genotype: 'G/A' },
+        { code: 'rs1801131', genotype: '--', noCallReason: 'noCall' },
+      ],
+    });
+    expect(byName.get('Factor V Leiden')).toMatchObject({ notDetermined: false, templateId: 402, risk: 2 });
+    expect(report.requiresInspection).toBe(true);
+    expect(report.pairedPhenotypesCount).toBe(1);
+    expect(report.templateIds).toEqual([402]);
   });
 
   it('answers an empty report for no genotypes', () => {

@@ -1,4 +1,10 @@
-import { displayGenotype, type GenotypeCombination, genotypeCombinationKey } from '@genodesk/contract';
+import {
+  ClinicalWeight,
+  displayGenotype,
+  type GenotypeCombination,
+  genotypeCombinationKey,
+  noCallGenotype,
+} from '@genodesk/contract';
 import type {
   CombinationCondition,
   ReportCategory,
@@ -33,6 +39,8 @@ export type CatalogueGeneCombination = {
   defaultText: string;
   defaultTextEn: string;
   defaultRisk: number | null;
+  /** `ClinicalWeight`: the summary lists graver phenotypes first. */
+  clinicalWeight: number;
   category: Named;
   subcategory: Named;
   templates: CatalogueTemplate[];
@@ -43,6 +51,7 @@ export type CatalogueCombinationRule = {
   name: string;
   nameEn: string;
   risk: number;
+  clinicalWeight: number;
   text: string;
   textEn: string;
   conditions: CombinationCondition[];
@@ -86,8 +95,10 @@ export function prepareCatalogue(
 export type GenerationInput = {
   /** 1 male, 2 female. */
   gender: number;
-  /** Gene code → genotype, as stored (codes in any case, genotypes in any allele order). */
+  /** Gene code → genotype, as stored (codes in any case, genotypes in any allele order; `--` a no-call). */
   genotypes: GenotypeCombination;
+  /** Gene code (any case) → why a no-call of `genotypes` was not called. */
+  noCallReasons?: Record<string, string | null>;
   /**
    * The report's content so far: a doctor's assessment of a phenotype no template matches is kept while
    * its genotypes stay the same.
@@ -100,7 +111,7 @@ export type GeneratedReport = {
   pairedPhenotypesCount: number;
   /** The templates the content uses, ascending. */
   templateIds: number[];
-  /** Some phenotype is not assessed: no template matched and no doctor assessed it. */
+  /** Some phenotype is not assessed (no template matched, no doctor assessed it) or not determined (a no-call). */
   requiresInspection: boolean;
 };
 
@@ -110,6 +121,9 @@ const byName = (a: { name: string; id: number }, b: { name: string; id: number }
 export function generateReport(catalogue: PreparedCatalogue, input: GenerationInput): GeneratedReport {
   const genotypes = new Map<string, string>();
   for (const [code, genotype] of Object.entries(input.genotypes)) genotypes.set(code.toLowerCase(), genotype);
+  const noCallReasons = new Map<string, string>();
+  for (const [code, reason] of Object.entries(input.noCallReasons ?? {}))
+    if (reason) noCallReasons.set(code.toLowerCase(), reason);
 
   const assessedBefore = new Map<number, ReportPhenotype>();
   for (const category of input.previous?.categories ?? [])
@@ -138,13 +152,18 @@ export function generateReport(catalogue: PreparedCatalogue, input: GenerationIn
     }
     if (!complete) continue;
 
-    const template = geneCombination.templateByKey.get(genotypeCombinationKey(restricted));
-    const genes = Object.entries(restricted).map(([code, genotype]) => ({
-      code,
-      genotype: displayGenotype(genotype) ?? genotype,
-    }));
-    const assessed = template ? undefined : assessedBefore.get(geneCombination.id);
+    const notDetermined = Object.values(restricted).some((genotype) => genotype === noCallGenotype);
+    const genes = Object.entries(restricted).map(([code, genotype]) =>
+      genotype === noCallGenotype
+        ? { code, genotype, noCallReason: noCallReasons.get(code.toLowerCase()) ?? 'noCall' }
+        : { code, genotype: displayGenotype(genotype) ?? genotype },
+    );
+    const template = notDetermined
+      ? undefined
+      : geneCombination.templateByKey.get(genotypeCombinationKey(restricted));
+    const assessed = template || notDetermined ? undefined : assessedBefore.get(geneCombination.id);
     const kept = assessed && sameGenes(assessed.genes, genes) ? assessed : undefined;
+    // A no-call is a result: "not determined", with neither a template's text nor the default's.
     const phenotype: ReportPhenotype = {
       geneCombinationId: geneCombination.id,
       phenotype: geneCombination.phenotype,
@@ -152,15 +171,21 @@ export function generateReport(catalogue: PreparedCatalogue, input: GenerationIn
       templateId: template?.id ?? kept?.templateId ?? null,
       // Never the default risk: an unassessed phenotype shows no risk at all.
       risk: template ? template.risk : (kept?.risk ?? null),
-      text: template ? template.text : (kept?.text ?? geneCombination.defaultText),
-      textEn: template ? template.textEn : (kept?.textEn ?? geneCombination.defaultTextEn),
+      text: notDetermined ? '' : template ? template.text : (kept?.text ?? geneCombination.defaultText),
+      textEn: notDetermined
+        ? ''
+        : template
+          ? template.textEn
+          : (kept?.textEn ?? geneCombination.defaultTextEn),
       genes,
-      notAssessed: !template && !kept,
+      clinicalWeight: geneCombination.clinicalWeight,
+      notDetermined,
+      notAssessed: !notDetermined && !template && !kept,
       assessedBy: template ? null : (kept?.assessedBy ?? null),
     };
     if (phenotype.templateId !== null && catalogue.templateIds.has(phenotype.templateId))
       templateIds.add(phenotype.templateId);
-    if (phenotype.notAssessed) requiresInspection = true;
+    if (phenotype.notAssessed || notDetermined) requiresInspection = true;
 
     let category = categories.get(geneCombination.category.id);
     if (!category) {
@@ -175,7 +200,7 @@ export function generateReport(catalogue: PreparedCatalogue, input: GenerationIn
     }
     subcategory.phenotypes.push(phenotype);
     placed.set(phenotype.geneCombinationId, phenotype);
-    pairedPhenotypesCount++;
+    if (!notDetermined) pairedPhenotypesCount++;
   }
 
   const sorted = [...categories.values()].sort(byName);
@@ -224,6 +249,7 @@ export function fulfilledRules(
       name: rule.name,
       nameEn: rule.nameEn,
       risk: rule.risk,
+      clinicalWeight: rule.clinicalWeight,
       text: rule.text,
       textEn: rule.textEn,
       phenotypes: phenotypes.map((phenotype) => ({
@@ -249,17 +275,23 @@ export const isNotAssessed = (phenotype: ReportPhenotype) =>
  */
 export function reportContent(content: ReportContent) {
   return {
-    combinations: content.combinations ?? [],
+    combinations: (content.combinations ?? []).map((combination) => ({
+      ...combination,
+      clinicalWeight: combination.clinicalWeight ?? ClinicalWeight.HealthRisk,
+    })),
     categories: content.categories.map((category) => ({
       ...category,
       subcategories: category.subcategories.map((subcategory) => ({
         ...subcategory,
         phenotypes: subcategory.phenotypes.map((phenotype) => {
-          const notAssessed = isNotAssessed(phenotype);
+          const notDetermined = phenotype.notDetermined ?? false;
+          const notAssessed = !notDetermined && isNotAssessed(phenotype);
           return {
             ...phenotype,
             notAssessed,
-            risk: notAssessed ? null : phenotype.risk,
+            notDetermined,
+            clinicalWeight: phenotype.clinicalWeight ?? ClinicalWeight.HealthRisk,
+            risk: notAssessed || notDetermined ? null : phenotype.risk,
             assessedBy: phenotype.assessedBy ?? null,
           };
         }),

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { noCallGenotype, normaliseGenotype, ResultUploadStatus } from '@genodesk/contract';
+import { ResultUploadStatus } from '@genodesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
@@ -17,6 +17,14 @@ import {
   resultUploads,
   samples,
 } from '../../db/schema/index.js';
+import { demoMarkers } from './lab-formats/demo-markers.js';
+import {
+  finalReport,
+  resultsCsv,
+  type TestSample,
+  twentyThreeAndMe,
+  vcf as vcfOf,
+} from './lab-formats/test-files.js';
 import { processResultsUpload } from './processing.js';
 
 /**
@@ -97,10 +105,7 @@ const genotypesOf = async (customerId: number) =>
         .select({ code: customerGenotypes.geneCode, genotype: customerGenotypes.genotype })
         .from(customerGenotypes)
         .where(eq(customerGenotypes.customerId, customerId))
-    ).map((row) => [
-      row.code,
-      row.genotype === noCallGenotype ? row.genotype : (normaliseGenotype(row.genotype) ?? row.genotype),
-    ]),
+    ).map((row) => [row.code, row.genotype]),
   );
 
 /** The report's phenotypes as `phenotype: risk`, sorted. */
@@ -112,7 +117,10 @@ async function reportOf(customerId: number) {
   expect(report).toBeDefined();
   return report!.content.categories
     .flatMap((category) => category.subcategories.flatMap((subcategory) => subcategory.phenotypes))
-    .map((phenotype) => `${phenotype.phenotypeEn}: ${phenotype.risk}`)
+    .map(
+      (phenotype) =>
+        `${phenotype.phenotypeEn}: ${phenotype.notDetermined ? 'not determined' : phenotype.notAssessed ? 'not assessed' : phenotype.risk}`,
+    )
     .sort();
 }
 
@@ -142,12 +150,12 @@ const vcfRows: [
   ['chr19', 44908822, 'rs7412', 'C', 'T', '0/0', '0/0'],
 ];
 
-/** The first sample's calls as the catalogue writes them (the gene's strand, I/D for F508del). */
+/** The first sample's calls in the notation: the plus strand, the reference first, F508del as I/D. */
 const firstInCatalogue: Record<string, string> = {
-  rs1801131: 'A/C',
-  rs1801133: 'C/C',
+  rs1801131: 'T/G',
+  rs1801133: 'G/G',
   rs6025: 'C/C',
-  rs4988235: 'T/T',
+  rs4988235: 'A/A',
   rs1042713: 'G/A',
   rs1799945: 'C/C',
   rs1800562: 'G/G',
@@ -201,24 +209,28 @@ describe('lab formats through the upload', () => {
     });
 
     const csv = [
+      '##strand=plus',
       'barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype',
       ...Object.entries(firstInCatalogue).map(([code, genotype]) => `${viaCsv.code};${code};;;;;${genotype}`),
     ].join('\n');
     await uploadAndProcess(csv, 'same-calls.csv');
 
-    const expected = Object.fromEntries(
-      Object.entries(firstInCatalogue).map(([code, genotype]) => [code, normaliseGenotype(genotype)]),
-    );
-    expect(await genotypesOf(first.customerId)).toEqual(expected);
-    expect(await genotypesOf(viaCsv.customerId)).toEqual(expected);
+    expect(await genotypesOf(first.customerId)).toEqual(firstInCatalogue);
+    expect(await genotypesOf(viaCsv.customerId)).toEqual(firstInCatalogue);
     expect(await reportOf(first.customerId)).toEqual(await reportOf(viaCsv.customerId));
 
-    // The second sample's rs1801133 is a no-call: stored as '--', and Folate metabolism (rs1801133 +
-    // rs1801131) is not determined rather than defaulted.
+    // The second sample's rs1801133 is a no-call: stored as '--' with its reason, and Folate metabolism
+    // (rs1801133 + rs1801131) is not determined — no risk, not "not assessed" — rather than defaulted.
     expect((await genotypesOf(second.customerId)).rs1801133).toBe('--');
-    const secondReport = await reportOf(second.customerId);
-    expect(secondReport.some((line) => line.startsWith('Folate'))).toBe(false);
-    expect((await reportOf(first.customerId)).some((line) => line.startsWith('Folate'))).toBe(true);
+    const [noCall] = await t.db
+      .select({ reason: customerGenotypes.noCallReason })
+      .from(customerGenotypes)
+      .where(
+        sql`${customerGenotypes.customerId} = ${second.customerId} and ${customerGenotypes.geneCode} = 'rs1801133'`,
+      );
+    expect(noCall).toEqual({ reason: 'noCall' });
+    expect(await reportOf(second.customerId)).toContain('Folate metabolism: not determined');
+    expect(await reportOf(first.customerId)).toContain('Folate metabolism: 1');
     // Gene information on the stored rows comes from the marker map.
     const [mthfr] = await t.db
       .select({ name: customerGenotypes.geneName, hgvsC: customerGenotypes.hgvsC })
@@ -228,6 +240,105 @@ describe('lab formats through the upload', () => {
       .limit(1)
       .offset(Object.keys(firstInCatalogue).sort().indexOf('rs1801131'));
     expect(mthfr).toEqual({ name: 'MTHFR', hgvsC: 'NM_005957.5:c.1286A>C' });
+  });
+
+  it('one person, five files — the CSV on the plus strand, the CSV on the gene strand, a VCF, a Final Report, a 23andMe file — give byte-identical genotypes and identical reports', async () => {
+    // Homozygous Factor V Leiden (F5 reads the minus strand: plus T/T, c.1601G>A on both alleles) with
+    // prothrombin G20210A: high risk, and the combination rule fires. Every minus-strand marker of the
+    // demo catalogue (MCM6, MTHFR ×2, F5) carries a variant, so a strand slip would show.
+    const person: Record<string, string> = {
+      rs4988235: 'G/A',
+      rs762551: 'C/A',
+      rs1801133: 'G/A',
+      rs1801131: 'G/G',
+      rs6025: 'T/T',
+      rs1799963: 'G/A',
+      rs429358: 'T/C',
+      rs7412: 'C/C',
+      rs1800562: 'G/G',
+      rs1799945: 'C/G',
+      rs1815739: 'C/T',
+      rs113993960: 'I/D',
+      rs9939609: 'T/A',
+      rs1042713: 'G/A',
+    };
+    const as = (barcode: string): TestSample => ({ barcode, genotypes: person });
+    const files: [string, (code: string) => string, string][] = [
+      ['plus.csv', (code) => resultsCsv([as(code)], demoMarkers, { strand: 'plus' }), ''],
+      ['gene.csv', (code) => resultsCsv([as(code)], demoMarkers, { strand: 'gene', declare: 'column' }), ''],
+      ['person.vcf', (code) => vcfOf([as(code)], { build: 38, header: 'reference' }), ''],
+      ['FinalReport.txt', (code) => finalReport([as(code)], { strand: 'plus' }), '&GenomeBuild=37'],
+      ['genome.txt', (code) => twentyThreeAndMe(as(code), 37), ''],
+    ];
+    const stored: Record<string, { code: string; genotype: string; noCallReason: string | null }[]> = {};
+    const reports: Record<string, unknown> = {};
+    for (const [name, write, query] of files) {
+      const sample = await sampleAwaitingResults(1);
+      const detail = await uploadAndProcess(
+        write(sample.code),
+        name,
+        name === 'genome.txt' ? `&Barcode=${sample.code}` : query,
+      );
+      expect(detail.status, `${name}: ${detail.exception}`).not.toBe(ResultUploadStatus.Failed);
+      expect(detail.paired, name).toBe(1);
+      stored[name] = await t.db
+        .select({
+          code: customerGenotypes.geneCode,
+          genotype: customerGenotypes.genotype,
+          noCallReason: customerGenotypes.noCallReason,
+        })
+        .from(customerGenotypes)
+        .where(eq(customerGenotypes.customerId, sample.customerId))
+        .orderBy(customerGenotypes.geneCode);
+      const [report] = await t.db
+        .select({ content: products.content, requiresInspection: products.requiresInspection })
+        .from(products)
+        .where(eq(products.customerId, sample.customerId));
+      reports[name] = report;
+    }
+    const plus = stored['plus.csv'];
+    expect(Object.fromEntries((plus ?? []).map((row) => [row.code, row.genotype]))).toEqual(person);
+    for (const [name] of files) {
+      expect(stored[name], name).toEqual(plus);
+      expect(reports[name], name).toEqual(reports['plus.csv']);
+    }
+    const content = (reports['plus.csv'] as { content: typeof products.$inferSelect.content }).content;
+    const leiden = content.categories
+      .flatMap((category) => category.subcategories.flatMap((subcategory) => subcategory.phenotypes))
+      .find((phenotype) => phenotype.phenotypeEn === 'Factor V Leiden');
+    expect(leiden).toMatchObject({
+      risk: 3,
+      notAssessed: false,
+      genes: [{ code: 'rs6025', genotype: 'T/T' }],
+    });
+    expect(content.combinations?.map((combination) => [combination.nameEn, combination.risk])).toEqual([
+      ['Factor V Leiden and prothrombin G20210A together', 3],
+    ]);
+  });
+
+  it('refuses a VCF naming a sample that is no barcode of ours whole, naming it; nothing is stored', async () => {
+    const known = await sampleAwaitingResults();
+    const detail = await uploadAndProcess(bgzip(vcf([known.code, 'GD0000TYPO'])), 'typo.vcf.gz');
+    expect(detail.status).toBe(ResultUploadStatus.Failed);
+    expect(detail.exception).toBe(
+      'Line 5: the sample GD0000TYPO is not the barcode of any sample of ours; the file was not processed (correct the column name or remove the sample).',
+    );
+    expect(await genotypesOf(known.customerId)).toEqual({});
+    expect(detail.samples).toEqual([]);
+  });
+
+  it('names only gene codes neither the catalogue nor the marker map knows', async () => {
+    const sample = await sampleAwaitingResults();
+    const csv = [
+      '##strand=plus',
+      'barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype',
+      `${sample.code};rs1042713;ADRB2;;;;G/A`,
+      `${sample.code};rs9939609;FTO;;;;T/A`,
+      `${sample.code};rs4988235;MCM6;;;;G/G`,
+      `${sample.code};FAKE7;X;;;;A/A`,
+    ].join('\n');
+    const detail = await uploadAndProcess(csv, 'map-genes.csv');
+    expect(detail).toMatchObject({ unknownGeneCodes: ['FAKE7'], unknownGeneRows: 1 });
   });
 
   it('a 23andMe file is read for the barcode named at upload, and refused without one', async () => {
@@ -253,12 +364,13 @@ describe('lab formats through the upload', () => {
     const read = await uploadAndProcess(`${file}\n`, 'genome_Jana.txt', `&Barcode=${person.code}`);
     expect(read).toMatchObject({ format: '23andMe', genomeBuild: 37, paired: 1 });
     const genotypes = await genotypesOf(person.customerId);
+    // 23andMe writes the plus strand (of GRCh37): stored as it is, the reference first.
     expect(genotypes).toMatchObject({
-      rs4988235: normaliseGenotype('C/T'),
-      rs762551: normaliseGenotype('C/C'),
-      rs1801133: normaliseGenotype('C/T'),
-      rs1801131: normaliseGenotype('A/A'),
-      rs113993960: normaliseGenotype('I/D'),
+      rs4988235: 'G/A',
+      rs762551: 'C/C',
+      rs1801133: 'G/A',
+      rs1801131: 'T/T',
+      rs113993960: 'I/D',
       rs6025: '--',
     });
     // Markers of the map the file does not have are no-calls too.

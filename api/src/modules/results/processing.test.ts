@@ -107,7 +107,7 @@ describe('POST admin/results/upload and the processing job', () => {
       row('GD99999999', 'rs762551', 'A/A'),
       row(inAnalysis.code, 'rs762551', 'AC'),
       row(published.code, 'rs762551', 'A/C'),
-      row(inAnalysis.code, 'rs6025', 'A/A'),
+      row(inAnalysis.code, 'rs113993960', 'D/D'),
     ].join('\n');
 
     const response = await upload(file);
@@ -126,7 +126,7 @@ describe('POST admin/results/upload and the processing job', () => {
     await processResultsUpload(t.db, created.id);
     const result = await detail(created.id);
     expect(result).toMatchObject({
-      status: 4, // complete – inspection required: unpairable barcodes, and rs6025 A/A has no template
+      status: 4, // complete – inspection required: unpairable barcodes, and CFTR D/D has no template
       paired: 2,
       unpairable: 2,
       toBeGenerated: 2,
@@ -155,7 +155,8 @@ describe('POST admin/results/upload and the processing job', () => {
     expect(sampleAudit).toHaveLength(2);
     expect(sampleAudit).toContainEqual({ id: received.sampleId, old: '4', new: '6' });
 
-    // Genotypes as shown (alleles upper-cased, in the given order), with the other columns.
+    // Genotypes on the plus strand of the marker map (the file's gene-strand `cc` of MCM6 is plus G/G),
+    // read as the clinician reads them, with the file's other columns.
     const info = await t.app.inject({
       method: 'GET',
       url: `/api/admin/results/getcustomerresult?CustomerId=${received.customerId}`,
@@ -165,18 +166,24 @@ describe('POST admin/results/upload and the processing job', () => {
       {
         code: 'rs4988235',
         name: 'GENE-rs4988235',
-        hgvsC: 'c.rs4988235',
+        hgvsC: 'NM_005915.6:c.1917+326C>T',
         protein: 'p.rs4988235',
         transcript: 'NM_rs4988235',
-        genotype: 'C/C',
+        genotype: 'G/G',
+        zygosity: 'wildType',
+        geneGenotype: 'C/C',
+        noCallReason: null,
       },
       {
         code: 'rs762551',
         name: 'GENE-rs762551',
-        hgvsC: 'c.rs762551',
+        hgvsC: 'NM_000761.5:c.-9-154C>A',
         protein: 'p.rs762551',
         transcript: 'NM_rs762551',
         genotype: 'C/A',
+        zygosity: 'heterozygous',
+        geneGenotype: 'C/A',
+        noCallReason: null,
       },
     ]);
     expect(await genotypesOf(published.customerId)).toEqual([]);
@@ -233,11 +240,11 @@ describe('POST admin/results/upload and the processing job', () => {
     const sample = await sampleIn(10);
     // Genotypes from an earlier analysis: the file's gene replaces its row, the other stays.
     await t.db.insert(customerGenotypes).values([
-      { customerId: sample.customerId, geneCode: 'RS4988235', genotype: 'T/T' },
-      { customerId: sample.customerId, geneCode: 'rs9939609', genotype: 'A/T' },
+      { customerId: sample.customerId, geneCode: 'RS4988235', genotype: 'A/A' },
+      { customerId: sample.customerId, geneCode: 'rs9939609', genotype: 'T/A' },
     ]);
     const response = await upload(
-      `${header.replaceAll(';', ',')}\r\n${row(sample.code, 'rs4988235', 'C/T').replaceAll(';', ',')}\r\n`,
+      `${header.replaceAll(';', ',')}\r\n${row(sample.code, 'rs4988235', 'A/G').replaceAll(';', ',')}\r\n`,
       'komplet.csv',
     );
     expect(response.statusCode).toBe(202);
@@ -251,8 +258,8 @@ describe('POST admin/results/upload and the processing job', () => {
     });
     expect(await sampleStatus(sample.sampleId)).toBe(6);
     expect(await genotypesOf(sample.customerId)).toEqual([
-      { code: 'rs4988235', genotype: 'C/T' },
-      { code: 'rs9939609', genotype: 'A/T' },
+      { code: 'rs4988235', genotype: 'G/A' },
+      { code: 'rs9939609', genotype: 'T/A' },
     ]);
   });
 
@@ -321,7 +328,7 @@ describe('POST admin/results/upload and the processing job', () => {
     const sample = await sampleIn(4);
     const file = [
       header,
-      row(sample.code, 'rs4988235', 'C/T'),
+      row(sample.code, 'rs4988235', 'G/A'),
       row(sample.code, 'FAKE1', 'A/A'),
       row('GD77777777', 'fake1', 'A/G'),
     ].join('\n');
@@ -332,7 +339,7 @@ describe('POST admin/results/upload and the processing job', () => {
     // Stored as the lab measured it (a catalogue that learns the code reads it at reanalysis)…
     expect(await genotypesOf(sample.customerId)).toEqual([
       { code: 'FAKE1', genotype: 'A/A' },
-      { code: 'rs4988235', genotype: 'C/T' },
+      { code: 'rs4988235', genotype: 'G/A' },
     ]);
     // …but in no report: neither its content nor its gene table.
     const [report] = await t.db.select().from(products).where(eq(products.customerId, sample.customerId));
@@ -400,7 +407,7 @@ describe('POST admin/results/upload and the processing job', () => {
   it('a retried job resumes and duplicates nothing', async () => {
     const a = await sampleIn(4);
     const b = await sampleIn(5);
-    const file = [header, row(a.code, 'rs762551', 'A/C'), row(b.code, 'rs762551', 'C/C')].join('\n');
+    const file = [header, row(a.code, 'rs762551', 'C/A'), row(b.code, 'rs762551', 'C/C')].join('\n');
     const id = (await upload(file, 'opakovani.csv')).json().id as number;
     await processResultsUpload(t.db, id);
     // Processed again (a job delivered twice): nothing changes.
@@ -429,7 +436,7 @@ describe('POST admin/results/upload and the processing job', () => {
     expect(
       await t.db.select().from(resultUploadUnpairables).where(eq(resultUploadUnpairables.uploadId, id)),
     ).toEqual([]);
-    expect(await genotypesOf(a.customerId)).toEqual([{ code: 'rs762551', genotype: 'A/C' }]);
+    expect(await genotypesOf(a.customerId)).toEqual([{ code: 'rs762551', genotype: 'C/A' }]);
     const audits = await t.db
       .select()
       .from(auditLog)

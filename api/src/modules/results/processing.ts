@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  LabFileFormat,
   type Locale,
   ResultUploadStatus,
   SampleStatus,
@@ -14,6 +15,7 @@ import { type Database, type Tx, transaction } from '../../db/client.js';
 import {
   barcodes,
   geneCombinations,
+  markers,
   orders,
   resultUploadFiles,
   resultUploadMarkerCounts,
@@ -25,14 +27,15 @@ import { lockLiveCustomers } from '../customers/live-customers.js';
 import { loadMarkerMap } from '../templates/markers.service.js';
 import { generateReports, loadCatalogue } from './generation.service.js';
 import { readLabFile } from './lab-formats/index.js';
-import type { ResultsFileBarcode, ResultsFileError } from './results-file.js';
+import { maxReportedErrors, type ResultsFileBarcode, type ResultsFileError } from './results-file.js';
 
 /** Reports generated per transaction. */
 const generationBatch = 50;
 /** Genotype rows per piece of the COPY stream. */
 const genotypeChunk = 10_000;
 /** The columns `copyGenotypes` writes, in its order. */
-const genotypeColumns = 'customer_id, gene_code, gene_name, hgvs_c, protein, transcript, genotype, upload_id';
+const genotypeColumns =
+  'customer_id, gene_code, gene_name, hgvs_c, protein, transcript, genotype, no_call_reason, upload_id';
 
 /**
  * The 'process-results-upload' job (DOMAIN §2): read the file in its format (detected from the content:
@@ -98,6 +101,17 @@ export async function processResultsUploadWith(run: TransactionRunner, uploadId:
       await failUpload(tx, uploadId, read);
       return 'none';
     }
+    const unknownSamples = read.format === LabFileFormat.Csv ? [] : await unknownBarcodes(tx, read.barcodes);
+    if (unknownSamples.length) {
+      await failUpload(tx, uploadId, {
+        errors: unknownSamples.slice(0, maxReportedErrors).map((entry) => ({
+          key: 'labFileUnknownSample',
+          params: { line: entry.line, barcode: entry.barcode },
+        })),
+        more: Math.max(0, unknownSamples.length - maxReportedErrors),
+      });
+      return 'none';
+    }
     await tx
       .update(resultUploads)
       .set({ format: read.format, genomeBuild: read.genomeBuild ?? upload.genomeBuild })
@@ -118,6 +132,21 @@ export async function processResultsUploadWith(run: TransactionRunner, uploadId:
     return 'generate';
   });
   if (next === 'generate') await generateUploadReports(run, uploadId);
+}
+
+/**
+ * The samples of a lab-format file (VCF and Final Report columns, a consumer file's barcode) that are no
+ * barcode issued here: such a file is refused whole (a column is a person; a typo would leave their
+ * results unread while the others' were stored), unlike the CSV, whose unknown barcodes are unpairable.
+ */
+async function unknownBarcodes(tx: Tx, fileBarcodes: ResultsFileBarcode[]) {
+  const codes = fileBarcodes.map((entry) => entry.barcode);
+  const known = new Set(
+    (await tx.select({ code: barcodes.code }).from(barcodes).where(inArray(barcodes.code, codes))).map(
+      (row) => row.code,
+    ),
+  );
+  return fileBarcodes.filter((entry) => !known.has(entry.barcode));
 }
 
 /**
@@ -169,7 +198,7 @@ async function copyGenotypes(
     for (let start = 0; start < rows.length; start += genotypeChunk) {
       let piece = '';
       for (const [customerId, gene] of rows.slice(start, start + genotypeChunk))
-        piece += `${customerId}\t${copyText(gene.geneCode)}\t${copyText(gene.geneName)}\t${copyText(gene.hgvsC)}\t${copyText(gene.protein)}\t${copyText(gene.transcript)}\t${copyText(gene.genotype)}\t${uploadId}\n`;
+        piece += `${customerId}\t${copyText(gene.geneCode)}\t${copyText(gene.geneName)}\t${copyText(gene.hgvsC)}\t${copyText(gene.protein)}\t${copyText(gene.transcript)}\t${copyText(gene.genotype)}\t${gene.noCallReason ? copyText(gene.noCallReason) : '\\N'}\t${uploadId}\n`;
       yield piece;
     }
   }
@@ -252,14 +281,16 @@ async function pairAndStore(
   }
   const client = tx.$client;
 
-  // Gene codes the catalogue does not know are named on the upload: stored like every genotype (a
-  // catalogue that learns them later reads them at reanalysis), but in no report until then.
+  // Gene codes neither the catalogue nor the marker map knows are named on the upload: stored like
+  // every genotype (a catalogue that learns them later reads them at reanalysis), but in no report
+  // until then. A code of the map (by gene code or rsID) is known even when no phenotype reads it yet.
   const catalogueCodes = new Set(
     (
-      await tx
-        .selectDistinct({ code: sql<string>`lower(unnest(${geneCombinations.geneCodes}))` })
-        .from(geneCombinations)
-    ).map((row) => row.code),
+      await tx.execute<{ code: string }>(sql`
+        select lower(unnest(${geneCombinations.geneCodes})) as code from ${geneCombinations}
+        union select lower(${markers.geneCode}) from ${markers}
+        union select lower(${markers.rsid}) from ${markers} where ${markers.rsid} <> ''`)
+    ).rows.map((row) => row.code),
   );
   const unknownCodes = new Map<string, string>();
   let unknownGeneRows = 0;
@@ -304,7 +335,7 @@ async function pairAndStore(
     await client.query(
       `create temp table upload_genotypes
          (customer_id bigint, gene_code text, gene_name text, hgvs_c text, protein text, transcript text,
-          genotype text, upload_id bigint) on commit drop`,
+          genotype text, no_call_reason text, upload_id bigint) on commit drop`,
     );
     await copyGenotypes(client, 'upload_genotypes', uploadId, again);
     await client.query(
@@ -313,7 +344,7 @@ async function pairAndStore(
        on conflict (customer_id, lower(gene_code)) do update set
          gene_code = excluded.gene_code, gene_name = excluded.gene_name, hgvs_c = excluded.hgvs_c,
          protein = excluded.protein, transcript = excluded.transcript, genotype = excluded.genotype,
-         upload_id = excluded.upload_id, updated_at = now()`,
+         no_call_reason = excluded.no_call_reason, upload_id = excluded.upload_id, updated_at = now()`,
     );
     // Dropped now too, so a second upload processed in the same transaction (the demo seed) can create it.
     await client.query('drop table upload_genotypes');

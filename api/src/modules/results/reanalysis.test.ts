@@ -42,6 +42,7 @@ async function reportFor(genotypes: Record<string, string>) {
       customerId: customer!.id,
       geneCode,
       genotype,
+      noCallReason: genotype === '--' ? 'failedQc' : null,
     })),
   );
   const report = await transaction(t.db, (tx) => generateReport(tx, { customerId: customer!.id }));
@@ -78,8 +79,8 @@ const getRun = async (id: number) =>
 describe('reanalysis', () => {
   it('after a template edit changes exactly the reports using it, logs it, keeps status and doctor texts', async () => {
     const caffeine = await templateFor('rs762551', 'rs762551=A/C');
-    const affected = await reportFor({ rs762551: 'A/C', rs4988235: 'CC' });
-    const untouched = await reportFor({ rs4988235: 'CC' });
+    const affected = await reportFor({ rs762551: 'A/C', rs4988235: 'GG' });
+    const untouched = await reportFor({ rs4988235: 'GG' });
     await t.db
       .update(products)
       .set({ status: 3, doctorIntro: '<p>Úvod lékaře</p>' })
@@ -176,8 +177,8 @@ describe('reanalysis', () => {
   });
 
   it('reanalyses one report; 404 for an unknown one', async () => {
-    const productId = await reportFor({ rs4988235: 'CT' });
-    const lactose = await templateFor('rs4988235', 'rs4988235=C/T');
+    const productId = await reportFor({ rs4988235: 'GA' });
+    const lactose = await templateFor('rs4988235', 'rs4988235=A/G');
     await t.db
       .update(templates)
       .set({ templateEnText: '<p>New text</p>' })
@@ -208,6 +209,48 @@ describe('reanalysis', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('a report from before clinical weights gains them without a change-log row; a no-call keeps its reason', async () => {
+    const productId = await reportFor({ rs4988235: 'GG', rs1815739: '--' });
+    // As stored before issue 34: no weights, no not-determined flag, no reasons.
+    const [stored] = await t.db
+      .select({ content: products.content })
+      .from(products)
+      .where(eq(products.id, productId));
+    const older = {
+      categories: stored!.content.categories.map((category) => ({
+        ...category,
+        subcategories: category.subcategories.map((subcategory) => ({
+          ...subcategory,
+          phenotypes: subcategory.phenotypes
+            .filter((phenotype) => !phenotype.notDetermined)
+            .map(({ clinicalWeight: _weight, notDetermined: _flag, ...phenotype }) => phenotype),
+        })),
+      })),
+      combinations: [],
+    };
+    await t.db.update(products).set({ content: older }).where(eq(products.id, productId));
+    const response = await post({ ProductId: productId });
+    await runReanalysis(t.db, response.json().id);
+    const [after] = await t.db
+      .select({ content: products.content })
+      .from(products)
+      .where(eq(products.id, productId));
+    const phenotypes = after!.content.categories.flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes));
+    expect(phenotypes.map((p) => [p.phenotypeEn, p.clinicalWeight, p.notDetermined])).toEqual([
+      ['Power vs endurance', 4, true],
+      ['Lactose intolerance', 4, false],
+    ]);
+    expect(phenotypes[0]?.genes).toEqual([{ code: 'rs1815739', genotype: '--', noCallReason: 'failedQc' }]);
+    // Only the phenotype that appeared is logged, as not determined.
+    const log = await t.db
+      .select({ field: auditLog.field, old: auditLog.oldValue, new: auditLog.newValue })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, productId)));
+    expect(log).toEqual([
+      { field: 'phenotype: Silové vs. vytrvalostní předpoklady', old: '—', new: 'not determined' },
+    ]);
   });
 
   it('a failing run is retried, resumes, and fails [4] with the error on the last attempt', async () => {

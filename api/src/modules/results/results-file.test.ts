@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { demoMarkers } from './lab-formats/demo-markers.js';
+import { MarkerIndex } from './lab-formats/marker-index.js';
 import { maxReportedErrors, parseResultsFile } from './results-file.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -32,6 +34,7 @@ describe('parseResultsFile', () => {
               protein: 'p.Ala222Val',
               transcript: 'NM_005957.5',
               genotype: 'T/C',
+              noCallReason: null,
             },
             {
               geneCode: 'rs762551',
@@ -40,6 +43,7 @@ describe('parseResultsFile', () => {
               protein: '',
               transcript: 'NM_000761.5',
               genotype: 'A/C',
+              noCallReason: null,
             },
           ],
         },
@@ -54,6 +58,7 @@ describe('parseResultsFile', () => {
               protein: 'p.Ala222Val',
               transcript: 'NM_005957.5',
               genotype: 'C/C',
+              noCallReason: null,
             },
           ],
         },
@@ -93,6 +98,7 @@ describe('parseResultsFile', () => {
               protein: 'p."X"',
               transcript: 'NM_005915.6',
               genotype: 'G/A',
+              noCallReason: null,
             },
             {
               geneCode: 'rs333',
@@ -101,6 +107,7 @@ describe('parseResultsFile', () => {
               protein: '',
               transcript: 'NM_000579.4',
               genotype: 'DEL/INS',
+              noCallReason: null,
             },
           ],
         },
@@ -208,5 +215,126 @@ describe('parseResultsFile', () => {
       errors: [{ key: 'resultsFileBadEncoding', params: { line: 3 } }],
       more: 0,
     });
+  });
+});
+
+describe('parseResultsFile with the marker map: one notation (issue 34)', () => {
+  const map = new MarkerIndex(demoMarkers);
+  const genotypes = (text: string) => {
+    const parsed = parseResultsFile(encode(text), map);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    return Object.fromEntries(
+      parsed.barcodes.flatMap((entry) =>
+        entry.genes.map((gene) => [`${entry.barcode} ${gene.geneCode}`, [gene.genotype, gene.noCallReason]]),
+      ),
+    );
+  };
+  const errors = (text: string) => {
+    const parsed = parseResultsFile(encode(text), map);
+    return parsed.ok ? [] : parsed.errors;
+  };
+
+  it('stores a minus-strand marker on the plus strand, reference first, whether the file writes the plus or the gene strand', () => {
+    // Factor V Leiden (rs6025, F5 on the minus strand: plus C/T is c.1601G>A): homozygous Leiden is plus T/T, gene A/A.
+    const plus = genotypes(
+      `##strand=plus\n${header}\nGD1;rs6025;F5;;;;T/T\nGD2;rs6025;F5;;;;TC\nGD3;rs4988235;MCM6;;;;a/g`,
+    );
+    const gene = genotypes(
+      `##strand=gene\n${header}\nGD1;rs6025;F5;;;;A/A\nGD2;rs6025;F5;;;;G/A\nGD3;rs4988235;MCM6;;;;t/c`,
+    );
+    const undeclared = genotypes(
+      `${header}\nGD1;rs6025;F5;;;;A/A\nGD2;rs6025;F5;;;;C/T\nGD3;rs4988235;MCM6;;;;C/T`,
+    );
+    const expected = {
+      'GD1 rs6025': ['T/T', null],
+      'GD2 rs6025': ['C/T', null],
+      'GD3 rs4988235': ['G/A', null],
+    };
+    expect(plus).toEqual(expected);
+    expect(gene).toEqual(expected);
+    expect(undeclared).toEqual(expected);
+    // A strand column per row wins over the file's declaration.
+    expect(
+      genotypes(
+        `##strand=plus\n${header};strand\nGD1;rs6025;F5;;;;A/A;gene\nGD2;rs6025;F5;;;;C/T;\nGD3;rs4988235;MCM6;;;;G/A;plus`,
+      ),
+    ).toEqual(expected);
+    // A plus-strand gene reads the same on both strands; an indel is I/D either way.
+    expect(
+      genotypes(`##strand=gene\n${header}\nGD1;rs1799963;F2;;;;A/G\nGD1;rs113993960;CFTR;;;;D/I`),
+    ).toEqual({
+      'GD1 rs1799963': ['G/A', null],
+      'GD1 rs113993960': ['I/D', null],
+    });
+  });
+
+  it('refuses a strand-ambiguous marker (A/T, C/G) in a file that does not declare its strand, and nothing is read', () => {
+    expect(
+      errors(`${header}\nGD1;rs6025;F5;;;;C/T\nGD1;rs1799945;HFE;;;;C/G\nGD2;rs9939609;FTO;;;;A/A`),
+    ).toEqual([
+      {
+        key: 'resultsFileStrandAmbiguous',
+        params: { line: 3, gene: 'rs1799945', genotype: 'C/G', reference: 'C', alternative: 'G', strand: '' },
+      },
+      {
+        key: 'resultsFileStrandAmbiguous',
+        params: { line: 4, gene: 'rs9939609', genotype: 'A/A', reference: 'T', alternative: 'A', strand: '' },
+      },
+    ]);
+    expect(genotypes(`##strand=plus\n${header}\nGD1;rs1799945;HFE;;;;G/C`)).toEqual({
+      'GD1 rs1799945': ['C/G', null],
+    });
+  });
+
+  it('refuses alleles that are neither the marker’s nor their complements, or not on the declared strand, naming every line', () => {
+    expect(
+      errors(`${header}\nGD1;rs6025;F5;;;;C/G\nGD2;rs6025;F5;;;;A/A\nGD3;rs4988235;MCM6;;;;T/G`),
+    ).toEqual([
+      {
+        key: 'resultsFileUnexpectedAllele',
+        params: { line: 2, gene: 'rs6025', genotype: 'C/G', reference: 'C', alternative: 'T', strand: '' },
+      },
+      {
+        key: 'resultsFileUnexpectedAllele',
+        params: { line: 4, gene: 'rs4988235', genotype: 'T/G', reference: 'G', alternative: 'A', strand: '' },
+      },
+    ]);
+    // Declared plus, the gene strand's A/A is refused: Leiden written the wrong way round is never a silent "not assessed".
+    expect(errors(`##strand=plus\n${header}\nGD1;rs6025;F5;;;;A/A`)).toEqual([
+      {
+        key: 'resultsFileAlleleNotOnStrand',
+        params: {
+          line: 3,
+          gene: 'rs6025',
+          genotype: 'A/A',
+          reference: 'C',
+          alternative: 'T',
+          strand: 'plus',
+        },
+      },
+    ]);
+    expect(errors(`##strand=sideways\n${header}\nGD1;rs6025;F5;;;;C/T`)).toEqual([
+      { key: 'resultsFileBadDeclaration', params: { line: 1, declaration: '##strand=sideways' } },
+    ]);
+    expect(errors(`${header};strand\nGD1;rs6025;F5;;;;C/T;minus`)).toEqual([
+      { key: 'resultsFileInvalidStrand', params: { line: 2, strand: 'minus' } },
+    ]);
+  });
+
+  it('reads a no-call (--, 00, -/-) as such, with its reason, never as a genotype "-/-"', () => {
+    expect(
+      genotypes(
+        `${header}\nGD1;rs1815739;ACTN3;;;;--\nGD1;rs6025;F5;;;;00\nGD1;rs762551;CYP1A2;;;;-/-\nGD1;rs999;X;;;;--`,
+      ),
+    ).toEqual({
+      'GD1 rs1815739': ['--', 'noCall'],
+      'GD1 rs6025': ['--', 'noCall'],
+      'GD1 rs762551': ['--', 'noCall'],
+      'GD1 rs999': ['--', 'noCall'],
+    });
+  });
+
+  it('keeps a gene code the map does not know as the file writes it', () => {
+    expect(genotypes(`${header}\nGD1;rs12345;X;;;;tc`)).toEqual({ 'GD1 rs12345': ['T/C', null] });
   });
 });

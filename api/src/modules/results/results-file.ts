@@ -1,10 +1,28 @@
-import { displayGenotype, type MessageKey, type MessageParams } from '@genodesk/contract';
+import {
+  complementAllele,
+  displayGenotype,
+  genotypeAlleles,
+  type MessageKey,
+  type MessageParams,
+  type NoCallReason,
+  noCallGenotype,
+  orderAlleles,
+} from '@genodesk/contract';
+import type { MarkerIndex, PreparedMarker } from './lab-formats/marker-index.js';
 
 /**
  * The lab's results file (DOMAIN §2) as a pure function: bytes in, genotypes grouped by barcode out,
  * or its problems with their 1-based file lines (the header is line 1): every bad row, up to
  * `maxReportedErrors`, then how many more, so the lab fixes the file in one go. CSV, comma or semicolon
  * (taken from the header), UTF-8 with an optional BOM, quoted fields, CRLF or LF, blank lines skipped.
+ *
+ * One notation (issue 34): a gene code of the marker map is converted to the map's plus strand
+ * (reference allele first, an indel as I/D) or the row is refused. The strand the file writes is
+ * declared by a line `##strand=plus` or `##strand=gene` before the header, or per row in an optional
+ * `strand` column (`plus` / `gene`; empty falls back to the file's). Undeclared, the alleles tell it —
+ * the plus strand's or their complements — except for an A/T or C/G marker, which is refused then. A
+ * genotype `--` (also `-/-`, `00`, `./.`, `NC`) is a no-call, stored as such. A gene code the map does
+ * not know is stored as written.
  */
 
 /** The bad rows a failed file names; past these, only their number. */
@@ -26,8 +44,10 @@ export type ResultsFileGene = {
   hgvsC: string;
   protein: string;
   transcript: string;
-  /** As shown: alleles upper-cased, in the order given, joined by '/'. */
+  /** A mapped marker's on the plus strand, the reference allele first; another gene's as given; `--` for a no-call. */
   genotype: string;
+  /** Why the marker has no call; null (or absent) when it has one. */
+  noCallReason?: NoCallReason | null;
 };
 
 export type ResultsFileBarcode = {
@@ -141,7 +161,82 @@ function detectDelimiter(header: string): string {
   return commas > semicolons ? ',' : ';';
 }
 
-export function parseResultsFile(bytes: Uint8Array): ParsedResultsFile {
+/** How a CSV writes the alleles: the plus strand of the map, or the gene's (as HGVS c. reads). */
+type Strand = 'plus' | 'gene';
+
+const strandOf = (value: string): Strand | undefined | 'bad' => {
+  const text = value.trim().toLowerCase();
+  if (!text) return undefined;
+  if (text === 'plus' || text === '+' || text === 'forward') return 'plus';
+  if (text === 'gene' || text === 'transcript') return 'gene';
+  return 'bad';
+};
+
+/** The marker of the map a row's gene code names (its gene code or rsID). */
+const markerOf = (index: MarkerIndex | undefined, code: string): PreparedMarker | undefined =>
+  index?.named(code)?.[0];
+
+/** How a CSV writes a no-call (compared upper-cased, without spaces). */
+const noCallWritings = new Set(['--', '-/-', '00', './.', '.', 'NC']);
+
+type Converted = { genotype: string } | { error: MessageKey; params: MessageParams };
+
+/** Alleles through a translation into the notation, the reference first; undefined when one is not the marker's. */
+function translate(
+  alleles: readonly string[],
+  translation: Map<string, string> | undefined,
+  reference: string,
+) {
+  if (!translation) return undefined;
+  const out: string[] = [];
+  for (const allele of alleles) {
+    const notation = translation.get(allele);
+    if (notation === undefined) return undefined;
+    out.push(notation);
+  }
+  return orderAlleles(out, reference).join('/');
+}
+
+/** A mapped marker's alleles from the file, on the strand declared (or told by the alleles), to the notation. */
+function toNotation(
+  marker: PreparedMarker,
+  alleles: string[],
+  strand: Strand | undefined,
+  line: number,
+): Converted {
+  const written = alleles.map((allele) => (allele === 'DEL' ? 'D' : allele === 'INS' ? 'I' : allele));
+  const reference = marker.notationReference;
+  let genotype: string | undefined;
+  let refusal: MessageKey = 'resultsFileAlleleNotOnStrand';
+  if (strand === 'plus') genotype = translate(written, marker.toNotation, reference);
+  else if (strand === 'gene')
+    genotype = translate(
+      marker.marker.geneStrand === '-' ? written.map(complementAllele) : written,
+      marker.toNotation,
+      reference,
+    );
+  else if (marker.marker.strandAmbiguous) refusal = 'resultsFileStrandAmbiguous';
+  else {
+    genotype =
+      translate(written, marker.toNotation, reference) ??
+      translate(written, marker.complementToNotation, reference);
+    refusal = 'resultsFileUnexpectedAllele';
+  }
+  if (genotype) return { genotype };
+  return {
+    error: refusal,
+    params: {
+      line,
+      gene: marker.marker.geneCode,
+      genotype: alleles.join('/'),
+      reference: marker.reference,
+      alternative: marker.alternative,
+      strand: strand ?? '',
+    },
+  };
+}
+
+export function parseResultsFile(bytes: Uint8Array, markerIndex?: MarkerIndex): ParsedResultsFile {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -185,14 +280,24 @@ export function parseResultsFile(bytes: Uint8Array): ParsedResultsFile {
     }
   };
 
+  // Declarations before the header: `##strand=plus` or `##strand=gene`.
+  let fileStrand: Strand | undefined;
   const firstRaw = (() => {
     for (;;) {
       const raw = nextLine();
       if (raw === undefined) return undefined;
-      if (raw.trim() !== '') return raw;
+      if (raw.trim() === '') continue;
+      if (!raw.trimStart().startsWith('##')) return raw;
+      const [name, value = ''] = raw.trim().slice(2).split('=');
+      if (name?.trim().toLowerCase() !== 'strand') return { declaration: raw.trim() };
+      const strand = strandOf(value.replace(/[;,]+$/, ''));
+      if (!strand || strand === 'bad') return { declaration: raw.trim() };
+      fileStrand = strand;
     }
   })();
   if (firstRaw === undefined) return fail('resultsFileEmpty');
+  if (typeof firstRaw !== 'string')
+    return fail('resultsFileBadDeclaration', { line: lineNumber, declaration: firstRaw.declaration });
   delimiter = detectDelimiter(firstRaw);
   const headerLine = lineNumber;
   const header = splitRecord(firstRaw, delimiter) ?? firstRaw.split(delimiter);
@@ -203,6 +308,7 @@ export function parseResultsFile(bytes: Uint8Array): ParsedResultsFile {
     if (at === -1) return fail('resultsFileMissingColumn', { line: headerLine, column });
     index[column] = at;
   }
+  const markers = markerIndex;
   const iBarcode = index.barcode as number;
   const iGeneCode = index.gene_code as number;
   const iGeneName = index.gene_name as number;
@@ -210,6 +316,7 @@ export function parseResultsFile(bytes: Uint8Array): ParsedResultsFile {
   const iProtein = index.protein as number;
   const iTranscript = index.transcript as number;
   const iGenotype = index.genotype as number;
+  const iStrand = names.indexOf('strand');
 
   const byBarcode = new Map<string, ResultsFileBarcode & { codes: Set<string> }>();
   let rows = 0;
@@ -231,12 +338,28 @@ export function parseResultsFile(bytes: Uint8Array): ParsedResultsFile {
     const barcode = (fields[iBarcode] as string).trim().toUpperCase();
     const geneCode = (fields[iGeneCode] as string).trim();
     const rawGenotype = (fields[iGenotype] as string).trim();
-    const genotype = rawGenotype ? displayGenotype(rawGenotype) : undefined;
+    const rowStrand = iStrand === -1 ? undefined : strandOf(fields[iStrand] as string);
+    const noCall = noCallWritings.has(rawGenotype.replace(/\s/g, '').toUpperCase());
+    const alleles = rawGenotype && !noCall ? genotypeAlleles(rawGenotype) : undefined;
     if (!barcode) bad('resultsFileEmptyValue', { line, column: 'barcode' });
     else if (!geneCode) bad('resultsFileEmptyValue', { line, column: 'gene_code' });
     else if (!rawGenotype) bad('resultsFileEmptyValue', { line, column: 'genotype' });
-    else if (!genotype) bad('resultsFileInvalidGenotype', { line, genotype: rawGenotype });
-    if (!barcode || !geneCode || !genotype) continue;
+    else if (!noCall && !alleles) bad('resultsFileInvalidGenotype', { line, genotype: rawGenotype });
+    else if (rowStrand === 'bad')
+      bad('resultsFileInvalidStrand', { line, strand: (fields[iStrand] as string).trim() });
+    if (!barcode || !geneCode || (!noCall && !alleles) || rowStrand === 'bad') continue;
+    let genotype: string = noCallGenotype;
+    if (alleles) {
+      const marker = markerOf(markers, geneCode);
+      if (marker) {
+        const converted = toNotation(marker, alleles, rowStrand ?? fileStrand, line);
+        if ('error' in converted) {
+          bad(converted.error, converted.params);
+          continue;
+        }
+        genotype = converted.genotype;
+      } else genotype = displayGenotype(rawGenotype) ?? rawGenotype;
+    }
     let entry = byBarcode.get(barcode);
     if (!entry) {
       entry = { barcode, line, genes: [], codes: new Set() };
@@ -255,6 +378,7 @@ export function parseResultsFile(bytes: Uint8Array): ParsedResultsFile {
       protein: (fields[iProtein] as string).trim(),
       transcript: (fields[iTranscript] as string).trim(),
       genotype,
+      noCallReason: noCall ? 'noCall' : null,
     });
     rows++;
   }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   type CustomerResult,
+  type GeneInformation,
   type Locale,
   type Page,
   type ResultUpload,
@@ -25,6 +26,7 @@ import {
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { formatPragueTime } from '../messaging/format.js';
+import { genotypeReading, loadMarkerNotations } from '../templates/marker-notation.js';
 
 /** A row of the gene table (SPEC "Gene information"): the customer's stored genotype of one gene. */
 export const geneInformationColumns = {
@@ -34,7 +36,31 @@ export const geneInformationColumns = {
   protein: customerGenotypes.protein,
   transcript: customerGenotypes.transcript,
   genotype: customerGenotypes.genotype,
+  noCallReason: customerGenotypes.noCallReason,
 };
+
+/**
+ * Gene table rows (selected with `geneInformationColumns`) as the clinician reads them: HGVS c.,
+ * zygosity and gene-strand alleles from the marker map (one query), a no-call with its reason.
+ */
+export async function readGeneInformation(
+  db: Executor,
+  rows: {
+    code: string;
+    name: string;
+    hgvsC: string;
+    protein: string;
+    transcript: string;
+    genotype: string;
+    noCallReason: string | null;
+  }[],
+): Promise<GeneInformation[]> {
+  const notations = await loadMarkerNotations(
+    db,
+    rows.map((row) => row.code),
+  );
+  return rows.map((row) => ({ ...row, ...genotypeReading(notations, row) }));
+}
 
 /** The customer's stored genotypes by gene code; 404 'Results are not available' when there are none. */
 export async function getCustomerResult(db: Executor, customerId: number): Promise<CustomerResult> {
@@ -49,7 +75,7 @@ export async function getCustomerResult(db: Executor, customerId: number): Promi
     .where(eq(customerGenotypes.customerId, customerId))
     .orderBy(sql`lower(${customerGenotypes.geneCode})`, asc(customerGenotypes.id));
   if (!genes.length) throw new AppError(404, 'NOT_FOUND', 'resultsNotAvailable');
-  return { customerId, genes };
+  return { customerId, genes: await readGeneInformation(db, genes) };
 }
 
 const uploadColumns = {

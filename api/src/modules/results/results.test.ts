@@ -27,7 +27,7 @@ describe('GET admin/results/getcustomerresult', () => {
         hgvsC: 'NM_000761.5:c.-163C>A',
         protein: '',
         transcript: 'NM_000761.5',
-        genotype: 'A/C',
+        genotype: 'C/A',
       },
       {
         customerId,
@@ -36,8 +36,19 @@ describe('GET admin/results/getcustomerresult', () => {
         hgvsC: 'NM_005957.5:c.665C>T',
         protein: 'p.Ala222Val',
         transcript: 'NM_005957.5',
-        genotype: 'C/T',
+        genotype: 'A/A',
       },
+      {
+        customerId,
+        geneCode: 'rs1815739',
+        geneName: 'ACTN3',
+        hgvsC: 'NM_001104.4:c.1729C>T',
+        protein: 'p.Arg577Ter',
+        transcript: 'NM_001104.4',
+        genotype: '--',
+        noCallReason: 'failedQc',
+      },
+      { customerId, geneCode: 'rs12345', geneName: 'X', genotype: 'T/C', hgvsC: 'c.1T>C' },
     ]);
     const lab = await t.authAs(demo.lab);
     const response = await t.app.inject({
@@ -50,20 +61,51 @@ describe('GET admin/results/getcustomerresult', () => {
       customerId,
       genes: [
         {
+          code: 'rs12345',
+          name: 'X',
+          hgvsC: 'c.1T>C',
+          protein: '',
+          transcript: '',
+          genotype: 'T/C',
+          // A gene the marker map does not know: its alleles as the file gave them, no reading.
+          zygosity: null,
+          geneGenotype: null,
+          noCallReason: null,
+        },
+        {
           code: 'rs1801133',
           name: 'MTHFR',
           hgvsC: 'NM_005957.5:c.665C>T',
           protein: 'p.Ala222Val',
           transcript: 'NM_005957.5',
-          genotype: 'C/T',
+          // MTHFR reads the minus strand: plus A/A is c.665T on both alleles, homozygous.
+          genotype: 'A/A',
+          zygosity: 'homozygous',
+          geneGenotype: 'T/T',
+          noCallReason: null,
+        },
+        {
+          code: 'rs1815739',
+          name: 'ACTN3',
+          hgvsC: 'NM_001104.4:c.1729C>T',
+          protein: 'p.Arg577Ter',
+          transcript: 'NM_001104.4',
+          genotype: '--',
+          zygosity: 'noCall',
+          geneGenotype: '--',
+          noCallReason: 'failedQc',
         },
         {
           code: 'rs762551',
           name: 'CYP1A2',
-          hgvsC: 'NM_000761.5:c.-163C>A',
+          // The map's HGVS c., the one the report prints, over the file's.
+          hgvsC: 'NM_000761.5:c.-9-154C>A',
           protein: '',
           transcript: 'NM_000761.5',
-          genotype: 'A/C',
+          genotype: 'C/A',
+          zygosity: 'heterozygous',
+          geneGenotype: 'C/A',
+          noCallReason: null,
         },
       ],
     });

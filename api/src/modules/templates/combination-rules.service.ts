@@ -14,11 +14,14 @@ import {
   type CombinationCondition,
   combinationRules,
   geneCombinations,
+  templateGenotypeCombinations,
   templates,
 } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
 import { uniqueViolation } from './catalogue.js';
+import { loadMarkerNotations } from './marker-notation.js';
+import { notationIssues, notationParams } from './notation-check.js';
 import { sanitizeRichText } from './rich-text.js';
 
 type RuleRow = typeof combinationRules.$inferSelect;
@@ -68,6 +71,7 @@ async function withConditions(db: Executor, rows: RuleRow[]): Promise<Combinatio
     name: row.name,
     nameEn: row.nameEn,
     risk: row.risk,
+    clinicalWeight: row.clinicalWeight,
     text: row.text,
     textEn: row.textEn,
     conditions: row.conditions.map((condition) => ({
@@ -116,11 +120,14 @@ export async function getCombinationRule(db: Executor, id: number): Promise<Comb
   return rule;
 }
 
-/** Each condition's templates must belong to its gene combination (422 naming the template). */
-async function checkedConditions(
-  db: Executor,
-  input: CombinationRuleRequest,
-): Promise<CombinationCondition[]> {
+type RuleFields = Omit<CombinationRuleRequest, 'ClinicalWeight'> & { ClinicalWeight?: number };
+
+/**
+ * Each condition's templates must belong to its gene combination (422 naming the template) and write
+ * the genotypes of mapped genes on the marker map's plus strand (422 `combinationTemplateNotInNotation`:
+ * a template saved before the map knew its gene must be corrected before a rule names it).
+ */
+async function checkedConditions(db: Executor, input: RuleFields): Promise<CombinationCondition[]> {
   const ids = input.Conditions.flatMap((c) => c.TemplateIds);
   const rows = await db
     .select({ id: templates.id, geneCombinationId: templates.geneCombinationId })
@@ -134,10 +141,40 @@ async function checkedConditions(
         throw unprocessable('templateOfAnotherPhenotype', `Conditions.${index}.TemplateIds`);
     }
   });
+  await ensureConditionsInNotation(db, input);
   return input.Conditions.map((c) => ({
     geneCombinationId: c.GeneCombinationId,
     templateIds: [...new Set(c.TemplateIds)].sort((a, b) => a - b),
   }));
+}
+
+/** The named templates' genotypes against the marker map: the rows and the markers in one query each. */
+async function ensureConditionsInNotation(db: Executor, input: RuleFields) {
+  const ids = [...new Set(input.Conditions.flatMap((c) => c.TemplateIds))];
+  const rows = await db
+    .select({
+      templateId: templateGenotypeCombinations.templateId,
+      genotypes: templateGenotypeCombinations.genotypes,
+    })
+    .from(templateGenotypeCombinations)
+    .where(inArray(templateGenotypeCombinations.templateId, ids))
+    .orderBy(templateGenotypeCombinations.templateId, templateGenotypeCombinations.position);
+  const notations = await loadMarkerNotations(
+    db,
+    rows.flatMap((row) => Object.keys(row.genotypes)),
+  );
+  if (notations.size === 0) return;
+  input.Conditions.forEach((condition, index) => {
+    for (const id of condition.TemplateIds) {
+      const mine = rows.filter((row) => row.templateId === id).map((row) => row.genotypes);
+      const [issue] = notationIssues(notations, mine);
+      if (issue)
+        throw unprocessable('combinationTemplateNotInNotation', `Conditions.${index}.TemplateIds`, {
+          template: id,
+          ...notationParams(issue),
+        });
+    }
+  });
 }
 
 const nameTaken = (error: unknown) => {
@@ -146,10 +183,12 @@ const nameTaken = (error: unknown) => {
   return error;
 };
 
-const values = (input: CombinationRuleRequest, conditions: CombinationCondition[]) => ({
+const values = (input: RuleFields, conditions: CombinationCondition[]) => ({
   name: input.Name,
   nameEn: input.NameEn,
   risk: input.Risk,
+  // An edit without a weight keeps the rule's (the create schema defaults it).
+  ...(input.ClinicalWeight === undefined ? {} : { clinicalWeight: input.ClinicalWeight }),
   text: sanitizeRichText(input.Text, 'Text'),
   textEn: sanitizeRichText(input.TextEn, 'TextEn'),
   conditions,

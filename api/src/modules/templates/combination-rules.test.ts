@@ -53,9 +53,9 @@ describe('combination rules', () => {
   });
 
   it('a new rule changes the report at reanalysis, logged; editing and deleting it follow', async () => {
-    const lactose = await templateOf('rs4988235', 'C/C');
+    const lactose = await templateOf('rs4988235', 'G/G');
     const caffeine = await templateOf('rs762551', 'A/C');
-    const report = await reportFor(t, { genotypes: { rs4988235: 'CC', rs762551: 'C/A' } });
+    const report = await reportFor(t, { genotypes: { rs4988235: 'GG', rs762551: 'C/A' } });
     expect((await product(report.productId)).combinations).toEqual([]);
 
     const created = await call('PUT', '/api/admin/combinationrules', {
@@ -72,7 +72,7 @@ describe('combination rules', () => {
     const rule = created.json();
     expect(
       rule.conditions.map((c: { templates: { genotypes: string }[] }) => c.templates[0]?.genotypes),
-    ).toEqual(['rs4988235 C/C', 'rs762551 A/C']);
+    ).toEqual(['rs4988235 G/G', 'rs762551 C/A']);
 
     const reanalyse = async () => {
       const catalogue = await transaction(t.db, (tx) => loadCatalogue(tx));
@@ -112,7 +112,7 @@ describe('combination rules', () => {
   });
 
   it('validates with clear messages and stores nothing; needs the catalogue permissions', async () => {
-    const lactose = await templateOf('rs4988235', 'C/C');
+    const lactose = await templateOf('rs4988235', 'G/G');
     const caffeine = await templateOf('rs762551', 'A/C');
     const base = {
       Name: 'Neplatné pravidlo',

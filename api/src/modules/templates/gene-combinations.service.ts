@@ -39,6 +39,7 @@ const summaryColumns = {
   phenotype: geneCombinations.phenotype,
   phenotypeEn: geneCombinations.phenotypeEn,
   gender: geneCombinations.gender,
+  clinicalWeight: geneCombinations.clinicalWeight,
   subCategoryId: subcategory.id,
   subCategoryName: subcategory.name,
   subCategoryNameEn: subcategory.nameEn,
@@ -57,6 +58,7 @@ type SummaryRow = {
   phenotype: string;
   phenotypeEn: string;
   gender: number;
+  clinicalWeight: number;
   subCategoryId: number;
   subCategoryName: string;
   subCategoryNameEn: string;
@@ -76,6 +78,7 @@ const toSummary = (row: SummaryRow): GeneCombinationSummary => ({
   phenotype: row.phenotype,
   phenotypeEn: row.phenotypeEn,
   gender: row.gender,
+  clinicalWeight: row.clinicalWeight,
   subCategoryId: row.subCategoryId,
   category: refOf(row.categoryId, row.categoryName, row.categoryNameEn),
   subCategory: refOf(row.subCategoryId, row.subCategoryName, row.subCategoryNameEn),
@@ -180,6 +183,7 @@ export async function editGeneCombination(db: Database, by: Principal, input: Ed
     defaultTemplateEn: richOrKeep(input.DefaultTemplateEn, 'DefaultTemplateEn'),
     defaultTemplateRisk: input.Risk,
     gender: input.Gender,
+    clinicalWeight: input.ClinicalWeight,
   };
   const genes = input.GeneCombination ? geneCodesOrFail(input.GeneCombination, 'GeneCombination') : undefined;
   await transaction(db, async (tx) => {
@@ -198,6 +202,7 @@ export async function editGeneCombination(db: Database, by: Principal, input: Ed
       'defaultTemplateEn',
       'defaultTemplateRisk',
       'gender',
+      'clinicalWeight',
     ]);
     let geneColumns = {};
     if (genes && joinGeneCodes(genes.codes) !== joinGeneCodes(before.geneCodes)) {

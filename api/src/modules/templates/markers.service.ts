@@ -24,7 +24,7 @@ import { type MarkerCsvIssue, parseMarkerCsv, positionKey, refusalFields } from 
 
 /**
  * The marker map (issue 23): gene code → rsID, chromosome, positions in GRCh37 and GRCh38, the plus
- * strand's reference and alternative alleles and how the catalogue writes them. Listed, edited,
+ * strand's reference and alternative alleles (the notation of every genotype) and the gene's strand. Listed, edited,
  * exported and imported in the Templates area; `loadMarkerMap` hands it to the lab-format readers.
  */
 
@@ -43,8 +43,7 @@ export async function loadMarkerMap(db: Executor): Promise<MapMarker[]> {
       positionGrch38: markers.positionGrch38,
       reference: markers.reference,
       alternative: markers.alternative,
-      catalogueReference: markers.catalogueReference,
-      catalogueAlternative: markers.catalogueAlternative,
+      geneStrand: markers.geneStrand,
       strandAmbiguous: markers.strandAmbiguous,
     })
     .from(markers)
@@ -66,8 +65,7 @@ const markerColumns = {
   positionGrch38: markers.positionGrch38,
   reference: markers.reference,
   alternative: markers.alternative,
-  catalogueReference: markers.catalogueReference,
-  catalogueAlternative: markers.catalogueAlternative,
+  geneStrand: markers.geneStrand,
   strandAmbiguous: markers.strandAmbiguous,
   createdAt: markers.createdAt,
   updatedAt: markers.updatedAt,
@@ -153,8 +151,7 @@ const valuesOf = (input: MarkerInput) => ({
   positionGrch38: input.PositionGrch38,
   reference: input.Reference,
   alternative: input.Alternative,
-  catalogueReference: input.CatalogueReference,
-  catalogueAlternative: input.CatalogueAlternative,
+  geneStrand: input.GeneStrand,
 });
 type MarkerValues = ReturnType<typeof valuesOf>;
 const auditedFields = Object.keys(valuesOf({} as MarkerInput)) as (keyof MarkerValues)[];
@@ -302,8 +299,7 @@ const rawColumn: Record<(typeof markerCsvColumns)[number], string> = {
   PositionGrch38: 'position_grch38',
   Reference: 'reference',
   Alternative: 'alternative',
-  CatalogueReference: 'catalogue_reference',
-  CatalogueAlternative: 'catalogue_alternative',
+  GeneStrand: 'gene_strand',
   StrandAmbiguous: 'strand_ambiguous',
 };
 /** The map's columns under the same names in both languages: the import reads them back whatever the language. */
@@ -335,8 +331,7 @@ export function exportMarkers(
         positionGrch38: markers.positionGrch38,
         reference: markers.reference,
         alternative: markers.alternative,
-        catalogueReference: markers.catalogueReference,
-        catalogueAlternative: markers.catalogueAlternative,
+        geneStrand: markers.geneStrand,
         strandAmbiguous: markers.strandAmbiguous,
       })
       .from(markers)
@@ -439,12 +434,12 @@ export async function importMarkers(
           protein = x.protein, transcript = x.transcript, chromosome = x.chromosome,
           position_grch37 = x."positionGrch37", position_grch38 = x."positionGrch38",
           reference = x.reference, alternative = x.alternative,
-          catalogue_reference = x."catalogueReference", catalogue_alternative = x."catalogueAlternative",
+          gene_strand = x."geneStrand",
           updated_by = ${by.id}, updated_at = now()
         from jsonb_to_recordset(${data}::jsonb) as x(
           id bigint, "geneCode" text, rsid text, "geneName" text, "hgvsC" text, protein text,
           transcript text, chromosome text, "positionGrch37" integer, "positionGrch38" integer,
-          reference text, alternative text, "catalogueReference" text, "catalogueAlternative" text)
+          reference text, alternative text, "geneStrand" text)
         where markers.id = x.id`);
     }
     if (created.length) {

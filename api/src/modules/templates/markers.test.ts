@@ -44,8 +44,7 @@ const marker = (geneCode: string, position: number, extra: Record<string, unknow
   PositionGrch38: position,
   Reference: 'C',
   Alternative: 'T',
-  CatalogueReference: 'C',
-  CatalogueAlternative: 'T',
+  GeneStrand: '+',
   ...extra,
 });
 
@@ -64,10 +63,10 @@ describe('marker map: create, read, edit, delete', () => {
       ...marker('crud-one', 1_000_100),
       Rsid: ' RS123456 ',
       Chromosome: 'chr21',
+      HgvsC: 'NM_000000.1:c.100T>A',
       Reference: 'a',
       Alternative: 't',
-      CatalogueReference: 't',
-      CatalogueAlternative: 'a',
+      GeneStrand: ' - ',
     });
     expect(created.statusCode, created.body).toBe(200);
     const body = created.json();
@@ -79,8 +78,7 @@ describe('marker map: create, read, edit, delete', () => {
       positionGrch38: 1_000_100,
       reference: 'A',
       alternative: 'T',
-      catalogueReference: 'T',
-      catalogueAlternative: 'A',
+      geneStrand: '-',
       strandAmbiguous: true,
       updatedBy: { userName: 'Alena Adminová' },
     });
@@ -176,8 +174,7 @@ describe('marker map: validation and conflicts', () => {
       PositionGrch38: 'x',
       Reference: 'N',
       Alternative: 'A',
-      CatalogueReference: '',
-      CatalogueAlternative: 'T/C',
+      GeneStrand: 'minus',
     };
     const before = await auditCount();
     const cs = await call('POST', '/api/admin/templates/markers', bad, inLanguage('cs'));
@@ -189,8 +186,7 @@ describe('marker map: validation and conflicts', () => {
       PositionGrch37: 'Pozice je celé kladné číslo (nejvýše 300 000 000).',
       PositionGrch38: 'Pozice je celé kladné číslo (nejvýše 300 000 000).',
       Reference: 'Alela na plusovém řetězci smí obsahovat jen A, C, G a T.',
-      CatalogueReference: 'Pole je povinné!',
-      CatalogueAlternative: 'Alela katalogu je báze (A, C, G, T, i více), I, D, DEL, INS nebo -.',
+      GeneStrand: 'Vlákno genu je + (čte plusové vlákno) nebo - (čte jeho komplement).',
     });
     const en = await call('POST', '/api/admin/templates/markers', bad, inLanguage('en'));
     expect(en.json().error.fields.Reference).toBe(
@@ -209,34 +205,25 @@ describe('marker map: validation and conflicts', () => {
       PositionGrch38: 'Enter the position in at least one build (GRCh37 or GRCh38).',
       Alternative: 'The reference and alternative alleles must differ.',
     });
+    // The HGVS c. must read the plus-strand alleles on the gene's strand: rs6025's plus C/T is c.1601G>A on '-'.
     const strand = await call(
       'POST',
       '/api/admin/templates/markers',
-      {
-        ...marker('strand', 1_000_400),
-        Reference: 'G',
-        Alternative: 'A',
-        CatalogueReference: 'C',
-        CatalogueAlternative: 'A',
-      },
+      { ...marker('strand', 1_000_400), HgvsC: 'NM_000130.5:c.1601G>A', GeneStrand: '+' },
       inLanguage('en'),
     );
     expect(strand.statusCode).toBe(400);
-    expect(strand.json().error.fields.CatalogueReference).toMatch(/complements \(C\/T for G\/A\)/);
-    // The other strand, as the catalogue writes rs4988235, is right; so is I/D for an indel.
-    await create({
-      ...marker('strand-ok', 1_000_410),
-      Reference: 'G',
-      Alternative: 'A',
-      CatalogueReference: 'C',
-      CatalogueAlternative: 'T',
+    expect(strand.json().error.fields).toEqual({
+      GeneStrand:
+        'The HGVS c. does not match the alleles on the chosen gene strand (for plus C/T, c.…G>A is strand -, c.…C>T strand +).',
     });
+    await create({ ...marker('strand-ok', 1_000_410), HgvsC: 'NM_000130.5:c.1601G>A', GeneStrand: '-' });
+    // An indel's HGVS is no substitution: nothing to compare.
     await create({
       ...marker('indel-ok', 1_000_420),
+      HgvsC: 'NM_000492.4:c.1521_1523del',
       Reference: 'CT',
       Alternative: 'C',
-      CatalogueReference: 'I',
-      CatalogueAlternative: 'D',
     });
     expect(await auditCount()).toBe(before + 2);
 
@@ -290,8 +277,8 @@ describe('marker map: validation and conflicts', () => {
     const other = await create({
       ...marker('conflict-three', 1_000_500),
       PositionGrch37: 9,
+      HgvsC: 'c.100C>G',
       Alternative: 'G',
-      CatalogueAlternative: 'G',
     });
 
     // An edit into a taken code or place is refused the same way.
@@ -395,12 +382,12 @@ describe('marker map: CSV export and import', () => {
     const text = exported.body;
     expect(
       text.startsWith(
-        '\uFEFFGeneCode;Rsid;GeneName;HgvsC;Protein;Transcript;Chromosome;PositionGrch37;PositionGrch38;Reference;Alternative;CatalogueReference;CatalogueAlternative;StrandAmbiguous\r\n',
+        '\uFEFFGeneCode;Rsid;GeneName;HgvsC;Protein;Transcript;Chromosome;PositionGrch37;PositionGrch38;Reference;Alternative;GeneStrand;StrandAmbiguous\r\n',
       ),
     ).toBe(true);
     expect(text).toContain(`csv-one;rs93000100;"'=HYPERLINK(""http://x"";""y"")";c.100C>T;`);
     expect(text).toContain(
-      'csv-two;rs93000200;TESTGENE;c.-13910C>T;p.Arg34Cys;NM_000000.1;21;;3000200;C;T;C;T;false',
+      'csv-two;rs93000200;TESTGENE;c.-13910C>T;p.Arg34Cys;NM_000000.1;21;;3000200;C;T;+;false',
     );
 
     const before = await loadMarkerMap(t.db);
@@ -426,14 +413,14 @@ describe('marker map: CSV export and import', () => {
     const a = await create(marker('swap-a', 3_100_100));
     const b = await create(marker('swap-b', 3_100_200));
     const header =
-      'gene_code,rsid,gene_name,hgvs_c,protein,transcript,chromosome,position_grch37,position_grch38,reference,alternative,catalogue_reference,catalogue_alternative';
+      'gene_code,rsid,gene_name,hgvs_c,protein,transcript,chromosome,position_grch37,position_grch38,reference,alternative,gene_strand';
     const csv = [
       header,
       // a and b trade their GRCh38 positions (and GRCh37 ones).
-      'SWAP-A,rs1,GA,,,,21,3100700,3100200,C,T,C,T',
+      'SWAP-A,rs1,GA,,,,21,3100700,3100200,C,T,+',
       '',
-      'swap-b,rs2,GB,,,,21,3100600,3100100,C,T,C,T',
-      '"swap-new",rs3,"Gene, new",c.1A>G,,,chrX,,3100300,A,G,A,G',
+      'swap-b,rs2,GB,,,,21,3100600,3100100,C,T,+',
+      '"swap-new",rs3,"Gene, new",c.1A>G,,,chrX,,3100300,A,G,+',
     ].join('\n');
     const response = await importCsv(csv);
     expect(response.statusCode, response.body).toBe(200);
@@ -461,16 +448,16 @@ describe('marker map: CSV export and import', () => {
     const before = await loadMarkerMap(t.db);
     const audited = await auditCount();
     const columns =
-      'GeneCode;Rsid;GeneName;HgvsC;Protein;Transcript;Chromosome;PositionGrch37;PositionGrch38;Reference;Alternative;CatalogueReference;CatalogueAlternative';
+      'GeneCode;Rsid;GeneName;HgvsC;Protein;Transcript;Chromosome;PositionGrch37;PositionGrch38;Reference;Alternative;GeneStrand';
     const csv = [
       columns,
-      'keep-one;rs1;;;;;21;;3200101;C;T;C;T', // 2: fine (would move keep-one)
-      'bad-allele;rs2;;;;;21;;3200300;N;T;C;T', // 3: not a base
-      'bad-count;rs3;;;;;21;;3200400;C;T;C', // 4: a value short
-      'KEEP-ONE;rs4;;;;;21;;3200500;C;T;C;T', // 5: the gene code again
-      'taken;rs5;;;;;21;;3200200;C;T;C;T', // 6: keep-two's place, which the file leaves
-      'two-bad;rsx;;;;;99;;3200600;C;T;C;T', // 7: two reasons
-      'new-fine;rs7;;;;;21;;3200700;C;T;C;T', // 8: fine
+      'keep-one;rs1;;;;;21;;3200101;C;T;+', // 2: fine (would move keep-one)
+      'bad-allele;rs2;;;;;21;;3200300;N;T;+', // 3: not a base
+      'bad-count;rs3;;;;;21;;3200400;C;T', // 4: a value short
+      'KEEP-ONE;rs4;;;;;21;;3200500;C;T;+', // 5: the gene code again
+      'taken;rs5;;;;;21;;3200200;C;T;+', // 6: keep-two's place, which the file leaves
+      'two-bad;rsx;;;;;99;;3200600;C;T;+', // 7: two reasons
+      'new-fine;rs7;;;;;21;;3200700;C;T;+', // 8: fine
     ].join('\r\n');
 
     const cs = await importCsv(csv, inLanguage('cs'));
@@ -480,7 +467,7 @@ describe('marker map: CSV export and import', () => {
       message: 'Soubor nebyl importován a v mapě se nic nezměnilo. Chybné řádky: 4.',
       fields: {
         'line.3.Reference': 'Řádek 3, Reference: Alela na plusovém řetězci smí obsahovat jen A, C, G a T.',
-        'line.4': 'Řádek 4: očekáváno 13 hodnot, nalezeno 12.',
+        'line.4': 'Řádek 4: očekáváno 12 hodnot, nalezeno 11.',
         'line.5': 'Řádek 5: kód genu KEEP-ONE je v souboru už na řádku 2.',
         'line.7.Rsid': 'Řádek 7, Rsid: Zadejte rsID jako rs4988235 (nebo nechte prázdné).',
         'line.7.Chromosome': 'Řádek 7, Chromosome: Chromozom je 1–22, X, Y nebo MT.',
@@ -506,17 +493,17 @@ describe('marker map: CSV export and import', () => {
   });
 
   it('refuses a file without the header, with a missing column, empty, not UTF-8 or too large', async () => {
-    const noHeader = await importCsv('keep-one;rs1;;;;;21;;3200101;C;T;C;T\n', inLanguage('en'));
+    const noHeader = await importCsv('keep-one;rs1;;;;;21;;3200101;C;T;+\n', inLanguage('en'));
     expect(noHeader.statusCode).toBe(422);
     expect(noHeader.json().error.fields).toEqual({
-      'line.1': `Line 1: the header lacks the columns: ${'GeneCode, Rsid, GeneName, HgvsC, Protein, Transcript, Chromosome, PositionGrch37, PositionGrch38, Reference, Alternative, CatalogueReference, CatalogueAlternative'}.`,
+      'line.1': `Line 1: the header lacks the columns: ${'GeneCode, Rsid, GeneName, HgvsC, Protein, Transcript, Chromosome, PositionGrch37, PositionGrch38, Reference, Alternative, GeneStrand'}.`,
     });
     const lacking = await importCsv(
-      'GeneCode;Rsid;GeneName;HgvsC;Protein;Transcript;Chromosome;PositionGrch37;PositionGrch38;Reference;Alternative;CatalogueReference\n',
+      'GeneCode;Rsid;GeneName;HgvsC;Protein;Transcript;Chromosome;PositionGrch37;PositionGrch38;Reference;Alternative\n',
       inLanguage('en'),
     );
     expect(lacking.json().error.fields).toEqual({
-      'line.1': 'Line 1: the header lacks the columns: CatalogueAlternative.',
+      'line.1': 'Line 1: the header lacks the columns: GeneStrand.',
     });
     const empty = await importCsv('\n\n', inLanguage('en'));
     expect(empty.statusCode).toBe(422);
@@ -538,8 +525,8 @@ describe('marker map: CSV export and import', () => {
 
   it('names at most a hundred bad lines, then how many more', async () => {
     const header =
-      'GeneCode;Rsid;GeneName;HgvsC;Protein;Transcript;Chromosome;PositionGrch37;PositionGrch38;Reference;Alternative;CatalogueReference;CatalogueAlternative';
-    const rows = Array.from({ length: 130 }, (_, i) => `many-${i};;;;;;21;;${4_000_000 + i};C;Q;C;T`);
+      'GeneCode;Rsid;GeneName;HgvsC;Protein;Transcript;Chromosome;PositionGrch37;PositionGrch38;Reference;Alternative;GeneStrand';
+    const rows = Array.from({ length: 130 }, (_, i) => `many-${i};;;;;;21;;${4_000_000 + i};C;Q;+`);
     const response = await importCsv([header, ...rows].join('\n'), inLanguage('en'));
     expect(response.statusCode).toBe(422);
     const error = response.json().error;
@@ -558,11 +545,15 @@ describe('marker map: the readers’ view', () => {
       positionGrch38: 135851076,
       reference: 'G',
       alternative: 'A',
-      catalogueReference: 'C',
-      catalogueAlternative: 'T',
+      geneStrand: '-',
       strandAmbiguous: false,
     });
-    expect(demoMap.get('rs113993960')).toMatchObject({ reference: 'ATCT', catalogueReference: 'I' });
+    expect(demoMap.get('rs6025')).toMatchObject({ reference: 'C', alternative: 'T', geneStrand: '-' });
+    expect(demoMap.get('rs113993960')).toMatchObject({
+      reference: 'ATCT',
+      alternative: 'A',
+      geneStrand: '+',
+    });
     expect(demoMap.get('rs1799945')?.strandAmbiguous).toBe(true);
     // Every phenotype's gene of the demo catalogue has a marker.
     const genes = await t.db.execute<{ code: string }>(
@@ -579,7 +570,7 @@ describe('marker map: the readers’ view', () => {
       geneCode: 'crud-one',
       rsid: 'rs123456',
       geneName: 'TESTGENE',
-      hgvsC: 'c.100C>T',
+      hgvsC: 'NM_000000.1:c.100T>A',
       protein: 'p.Arg34Cys',
       transcript: 'NM_000000.1',
       chromosome: '21',
@@ -587,8 +578,7 @@ describe('marker map: the readers’ view', () => {
       positionGrch38: 1_000_100,
       reference: 'A',
       alternative: 'T',
-      catalogueReference: 'T',
-      catalogueAlternative: 'A',
+      geneStrand: '-',
       strandAmbiguous: true,
     });
   });

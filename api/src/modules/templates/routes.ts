@@ -162,7 +162,7 @@ export function templatesRoutes(app: App, deps: Deps) {
     schema: {
       tags,
       summary:
-        'Check genotype combinations as create and edit do (400 bad or equal rows, 409 used elsewhere)',
+        'Check genotype combinations as create and edit do (400 bad or equal rows, 422 not on the marker map’s plus strand, 409 used elsewhere)',
       body: validateGenotypeCombinationsRequestSchema,
       response: { 200: validateGenotypeCombinationsResponseSchema },
     },

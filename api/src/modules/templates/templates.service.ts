@@ -1,5 +1,6 @@
 import {
   type CategoryOption,
+  ClinicalWeight,
   type CreateTemplateInput,
   type EditTemplateInput,
   type GeneCombinationOption,
@@ -48,6 +49,7 @@ import {
   subcategoryOrFail,
   topCategoryOrFail,
 } from './catalogue.js';
+import { genotypesInNotationOrFail } from './notation-check.js';
 import { sanitizeRichText } from './rich-text.js';
 
 type TemplatesDeps = { db: Database; jobs: Jobs };
@@ -65,6 +67,7 @@ const summaryColumns = {
   phenotypeEn: geneCombinations.phenotypeEn,
   geneCodes: geneCombinations.geneCodes,
   gender: geneCombinations.gender,
+  clinicalWeight: geneCombinations.clinicalWeight,
   risk: templates.risk,
   genotypeCombinations: genotypeRows,
   customerCount: templates.customerCount,
@@ -85,6 +88,7 @@ type SummaryRow = {
   phenotypeEn: string;
   geneCodes: string[];
   gender: number;
+  clinicalWeight: number;
   risk: number;
   genotypeCombinations: GenotypeCombination[];
   customerCount: number;
@@ -190,6 +194,7 @@ export async function getTemplate(db: Executor, id: number): Promise<TemplateDet
       phenotype: row.phenotype,
       phenotypeEn: row.phenotypeEn,
       gender: row.gender,
+      clinicalWeight: row.clinicalWeight,
       subCategoryId: row.subCategoryId,
       defaultTemplateRisk: row.defaultTemplateRisk,
     },
@@ -246,6 +251,7 @@ export async function listGeneCombinationOptions(
       phenotype: geneCombinations.phenotype,
       phenotypeEn: geneCombinations.phenotypeEn,
       gender: geneCombinations.gender,
+      clinicalWeight: geneCombinations.clinicalWeight,
       subCategoryId: geneCombinations.subcategoryId,
     })
     .from(geneCombinations)
@@ -327,6 +333,7 @@ async function resolveGeneCombination(tx: Tx, by: Principal, input: CreateTempla
       phenotype: input.phenotype ?? '',
       phenotypeEn: input.phenotypeEn || input.phenotype || '',
       gender: input.gender ?? 3,
+      clinicalWeight: input.clinicalWeight ?? ClinicalWeight.HealthRisk,
     })
     .returning({ id: geneCombinations.id, geneCodes: geneCombinations.geneCodes })
     .catch(asGenesTaken('geneCombination'));
@@ -345,14 +352,17 @@ const auditCreated = (tx: Tx, entity: string, entityId: number, by: Principal, v
 
 /**
  * Creates a template, with its category, subcategory and gene combination when new names are given,
- * all in one transaction: any refusal leaves nothing behind.
+ * all in one transaction: any refusal leaves nothing behind. A genotype of a gene the marker map knows
+ * must be on the map's plus strand (422 `templateGenotypeNotInNotation`); other genes as written.
  */
 export async function createTemplate(db: Database, by: Principal, input: CreateTemplateInput) {
   const templateText = sanitizeRichText(input.templateText, 'templateText', true);
   const templateEnText = sanitizeRichText(input.templateEnText ?? '', 'templateEnText');
   const id = await transaction(db, async (tx) => {
     const geneCombination = await resolveGeneCombination(tx, by, input);
-    const { rows, keys } = genotypeRowsOrFail(geneCombination.geneCodes, input.genotypeCombinations);
+    const checked = genotypeRowsOrFail(geneCombination.geneCodes, input.genotypeCombinations);
+    const rows = await genotypesInNotationOrFail(tx, geneCombination.geneCodes, checked.rows);
+    const { keys } = checked;
     await ensureGenotypesFree(tx, geneCombination.id, keys);
     const [template] = await tx
       .insert(templates)
@@ -416,7 +426,9 @@ export async function editTemplate(deps: TemplatesDeps, by: Principal, input: Ed
         .from(geneCombinations)
         .where(eq(geneCombinations.id, before.geneCombinationId));
       const geneCodes = geneCombination?.geneCodes ?? [];
-      const { rows, keys } = genotypeRowsOrFail(geneCodes, input.genotypeCombinations);
+      const checked = genotypeRowsOrFail(geneCodes, input.genotypeCombinations);
+      const rows = await genotypesInNotationOrFail(tx, geneCodes, checked.rows);
+      const { keys } = checked;
       await ensureGenotypesFree(tx, before.geneCombinationId, keys, templateId);
       const old = await tx
         .select({ genotypes: templateGenotypeCombinations.genotypes })
@@ -471,7 +483,8 @@ export async function deleteTemplate(db: Database, by: Principal, id: number) {
 
 /**
  * The checks the create and edit calls make on genotype combinations, for the wizard: against an
- * existing gene combination (or the edited template's, whose own rows don't conflict) or new codes.
+ * existing gene combination (or the edited template's, whose own rows don't conflict) or new codes;
+ * the rows, then their notation against the marker map (422), then the other templates' rows (409).
  */
 export async function validateGenotypeCombinations(
   db: Executor,
@@ -502,7 +515,8 @@ export async function validateGenotypeCombinations(
   } else {
     geneCodes = geneCodesOrFail(input.geneCombination ?? '', 'geneCombination').codes;
   }
-  const { rows, keys } = genotypeRowsOrFail(geneCodes, input.genotypeCombinations);
-  if (geneCombinationId) await ensureGenotypesFree(db, geneCombinationId, keys, input.templateId);
+  const checked = genotypeRowsOrFail(geneCodes, input.genotypeCombinations);
+  const rows = await genotypesInNotationOrFail(db, geneCodes, checked.rows);
+  if (geneCombinationId) await ensureGenotypesFree(db, geneCombinationId, checked.keys, input.templateId);
   return { valid: true as const, genotypeCombinations: rows };
 }

@@ -159,10 +159,10 @@ describe('POST admin/templates/validate-genotype-combinations', () => {
     const response = await call('POST', url, {
       geneCombination: 'rs1801133, rs1801131',
       genotypeCombinations: [
-        { rs1801133: 'C/C', rs1801131: 'A/A' },
-        { rs1801133: 'C/T', rs1801131: 'A/C' },
-        { rs1801133: 'T/T', rs1801131: 'A/A' },
-        { rs1801131: 'ca', RS1801133: 'TC' },
+        { rs1801133: 'G/G', rs1801131: 'T/T' },
+        { rs1801133: 'G/A', rs1801131: 'T/G' },
+        { rs1801133: 'A/A', rs1801131: 'T/T' },
+        { rs1801131: 'gt', RS1801133: 'AG' },
       ],
     });
     expect(response.statusCode).toBe(400);
@@ -186,10 +186,10 @@ describe('POST admin/templates/validate-genotype-combinations', () => {
       {
         geneCombination: 'rs1801133, rs1801131',
         genotypeCombinations: [
-          { rs1801133: 'C/C', rs1801131: 'A/A' },
-          { rs1801133: 'C/C' },
-          { rs1801133: 'C/C', rs1801131: 'A/A', rs6025: 'C/T' },
-          { rs1801133: 'C/Q', rs1801131: 'A/A' },
+          { rs1801133: 'G/G', rs1801131: 'T/T' },
+          { rs1801133: 'G/G' },
+          { rs1801133: 'G/G', rs1801131: 'T/T', rs6025: 'C/T' },
+          { rs1801133: 'C/Q', rs1801131: 'T/T' },
         ],
       },
       { ...admin, ...en },
@@ -208,7 +208,7 @@ describe('POST admin/templates/validate-genotype-combinations', () => {
     const lactose = await geneCombinationByKey('rs4988235');
     const taken = await call('POST', url, {
       geneCombinationId: lactose!.id,
-      genotypeCombinations: [{ rs4988235: 'tc' }],
+      genotypeCombinations: [{ rs4988235: 'ag' }],
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toMatchObject({
@@ -223,17 +223,18 @@ describe('POST admin/templates/validate-genotype-combinations', () => {
       .where(
         and(
           eq(templateGenotypeCombinations.geneCombinationId, lactose!.id),
-          eq(templateGenotypeCombinations.genotypeKey, 'rs4988235=C/T'),
+          eq(templateGenotypeCombinations.genotypeKey, 'rs4988235=A/G'),
         ),
       );
     const mine = await call('POST', url, {
       templateId: own!.templateId,
-      genotypeCombinations: [{ rs4988235: 'TC' }, { rs4988235: 'tt' }],
+      genotypeCombinations: [{ rs4988235: 'AG' }, { rs4988235: 'aa' }],
     });
     expect(mine.statusCode).toBe(200);
+    // A mapped marker's alleles come back in the notation's order: the reference (G) first.
     expect(mine.json()).toEqual({
       valid: true,
-      genotypeCombinations: [{ rs4988235: 'T/C' }, { rs4988235: 'T/T' }],
+      genotypeCombinations: [{ rs4988235: 'G/A' }, { rs4988235: 'A/A' }],
     });
   });
 });
@@ -539,8 +540,8 @@ describe('the database holds the invariants too', () => {
         templateId: template!.id,
         geneCombinationId: lactose!.id,
         position: 0,
-        genotypes: { rs4988235: 'CC' },
-        genotypeKey: 'rs4988235=C/C',
+        genotypes: { rs4988235: 'G/G' },
+        genotypeKey: 'rs4988235=G/G',
       }),
     ).rejects.toMatchObject({ cause: { constraint: 'template_genotype_combinations_key' } });
     // The row must name the template's own gene combination.
@@ -680,11 +681,11 @@ describe('PATCH admin/templates/edit', () => {
     expect(keep.json().template).toMatchObject({
       risk: 3,
       note: 'jen poznámka',
-      genotypeCombinations: [{ rs4988235: 'C/C' }],
+      genotypeCombinations: [{ rs4988235: 'G/G' }],
     });
     const clash = await call('PATCH', '/api/admin/templates/edit', {
       templateId: highRisk!.id,
-      genotypeCombinations: [{ rs4988235: 'CC' }, { rs4988235: 'TT' }],
+      genotypeCombinations: [{ rs4988235: 'GG' }, { rs4988235: 'AA' }],
     });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.fields).toEqual({
@@ -692,7 +693,7 @@ describe('PATCH admin/templates/edit', () => {
     });
     const dup = await call('PATCH', '/api/admin/templates/edit', {
       templateId: highRisk!.id,
-      genotypeCombinations: [{ rs4988235: 'CC' }, { rs4988235: 'c/c' }],
+      genotypeCombinations: [{ rs4988235: 'GG' }, { rs4988235: 'g/g' }],
     });
     expect(dup.json().error.message).toBe('Kombinace 1 a 2 jsou stejné!');
   });

@@ -1,5 +1,17 @@
-import { displayGenotype, type Locale, noCallGenotype, reportNumberOf } from '@genodesk/contract';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import {
+  type ClinicalWeight,
+  clinicalWeightLabels,
+  compareFindings,
+  displayGenotype,
+  type Locale,
+  type NoCallReason,
+  noCallGenotype,
+  noCallReasonLabels,
+  noCallReasons,
+  reportNumberOf,
+  zygosityLabels,
+} from '@genodesk/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { ReportCompany } from '../../../config.js';
 import type { Executor } from '../../../db/client.js';
@@ -7,7 +19,6 @@ import {
   barcodes,
   customerGenotypes,
   customers,
-  geneCombinations,
   products,
   productTypes,
   type ReportContent,
@@ -15,8 +26,8 @@ import {
   users,
 } from '../../../db/schema/index.js';
 import { notFound } from '../../../http/errors.js';
-import { reportContent } from '../../results/generation.js';
-import { category, subcategory } from '../../templates/catalogue.js';
+import type { MarkerNotations } from '../../templates/marker-notation.js';
+import { contentNotations, readContent, summaryFindings } from '../report-view.js';
 import {
   type ReportLabels,
   type RiskKey,
@@ -32,9 +43,16 @@ type Risked = { risk: RiskKey; riskWord: string };
 export type ReportGeneRow = {
   gene: string | null;
   code: string;
+  /** HGVS c. on the transcript (the marker map's, else the lab file's). */
   hgvsC: string | null;
   protein: string | null;
+  /**
+   * The genotype as the clinician reads it (issue 34): the zygosity in words for a marker of the map,
+   * "not determined (no call)" for a no-call, the alleles as given for a gene the map does not know.
+   */
   genotype: string;
+  /** Under it: the plus-strand alleles ("plus strand C/T"), or a no-call's cause. */
+  detail: string | null;
 };
 
 /**
@@ -53,8 +71,11 @@ export type ReportDocument = {
   replaces: { version: number; reason: string } | null;
   intro: RichBlock[];
   reproductiveIntro: RichBlock[] | null;
-  /** High risks first, then medium. */
-  summary: (Risked & { phenotype: string; category: string })[];
+  /**
+   * The phenotypes with a high or medium risk and every fired combination, by `compareFindings`: the
+   * graver clinical weight (`weight`, in words) first, then the graver risk.
+   */
+  summary: (Risked & { phenotype: string; category: string; weight: string; combination: boolean })[];
   combinations: (Risked & { name: string; text: RichBlock[] })[];
   categories: {
     name: string;
@@ -63,8 +84,13 @@ export type ReportDocument = {
       phenotypes: (Risked & { name: string; text: RichBlock[]; genes: ReportGeneRow[] })[];
     }[];
   }[];
-  /** Phenotypes left out because a gene they need is missing from the customer's results (DOMAIN §2). */
-  notDetermined: { phenotype: string; category: string }[];
+  /**
+   * Phenotypes not determined (issue 34): a gene they need was not called (the content says so), each
+   * gene with its cause, as the report screen lists them. The section advises a retest. A phenotype a
+   * gene of which the lab's file does not name at all is left out, as on the screen (DOMAIN §2): lab
+   * formats name every marker of the map (a missing one is an 'absent' no-call), the CSV what it tested.
+   */
+  notDetermined: { phenotype: string; category: string; genes: { code: string; cause: string }[] }[];
   /** The catalogue's texts as paragraphs of lines (a blank line starts a paragraph). */
   limitations: string[][];
   disclaimer: string[][];
@@ -92,7 +118,8 @@ export type ReportSource = {
   publishedAt: Date | null;
   /** The customer's stored genotypes of the report's genes, by lower-cased code. */
   genes: Map<string, { name: string | null; hgvsC: string | null; protein: string | null }>;
-  notDetermined: { phenotype: string; phenotypeEn: string; category: string; categoryEn: string }[];
+  /** The marker map's notation of the report's genes (none: every genotype printed as given). */
+  notations?: MarkerNotations;
 };
 
 export type ReportOptions = {
@@ -142,7 +169,8 @@ const dateFormats: Record<Locale, Intl.DateTimeFormat> = {
 export const formatReportDate = (value: string | Date, locale: Locale) =>
   dateFormats[locale].format(typeof value === 'string' ? new Date(`${value}T12:00:00Z`) : value);
 
-const gravity: Record<RiskKey, number> = { high: 3, medium: 2, low: 1, protective: 0, none: -1 };
+const asNoCallReason = (value: string | null | undefined): NoCallReason =>
+  (noCallReasons as readonly string[]).includes(value ?? '') ? (value as NoCallReason) : 'noCall';
 
 /** The document from its source: pure, so a benchmark can build one without a database. */
 export async function reportDocumentFrom(
@@ -157,38 +185,69 @@ export async function reportDocumentFrom(
       notAssessed || risk === null ? 'none' : (riskKeys[risk as keyof typeof riskKeys] ?? 'none');
     return { risk: key, riskWord: riskWords[locale][key] };
   };
-  const content = reportContent(source.content);
+  const labels = reportLabels[locale];
+  const notations = source.notations ?? new Map();
+  const content = readContent(source.content, notations);
+  const weightWord = (weight: number) =>
+    (clinicalWeightLabels[weight as ClinicalWeight] ?? clinicalWeightLabels[2])[locale];
+  const cause = (reason: string | null | undefined) => noCallReasonLabels[asNoCallReason(reason)][locale];
   const categories = content.categories.map((c) => ({
     name: pick(c.name, c.nameEn),
     subcategories: c.subcategories.map((s) => ({
       name: pick(s.name, s.nameEn),
       phenotypes: s.phenotypes.map((p) => ({
         name: pick(p.phenotype, p.phenotypeEn),
-        text: richTextAst(pick(p.text, p.textEn)),
-        ...risked(p.risk, p.notAssessed),
-        genes: p.genes.map((g) => {
+        // A phenotype not determined has no text of its own: the report says why and what to do.
+        text: p.notDetermined
+          ? [{ t: 'p' as const, c: [{ text: labels.notDeterminedPhenotype, b: false, i: false, u: false }] }]
+          : richTextAst(pick(p.text, p.textEn)),
+        ...(p.notDetermined
+          ? { risk: 'undetermined' as const, riskWord: riskWords[locale].undetermined }
+          : risked(p.risk, p.notAssessed)),
+        genes: p.genes.map((g): ReportGeneRow => {
           const stored = source.genes.get(g.code.toLowerCase());
+          const noCall = g.genotype === noCallGenotype;
+          const shown = displayGenotype(g.genotype) ?? g.genotype;
           return {
             gene: stored?.name ?? null,
             code: g.code,
-            hgvsC: stored?.hgvsC ?? null,
+            hgvsC: g.hgvsC || stored?.hgvsC || null,
             protein: stored?.protein ?? null,
-            genotype: displayGenotype(g.genotype) ?? g.genotype,
+            genotype: noCall
+              ? zygosityLabels.noCall[locale]
+              : g.zygosity
+                ? zygosityLabels[g.zygosity][locale]
+                : shown,
+            detail: noCall ? cause(g.noCallReason) : g.zygosity ? `${labels.plusStrand} ${shown}` : null,
           };
         }),
       })),
     })),
   }));
-  const summary = categories
-    .flatMap((c) =>
+  const summary = summaryFindings(content).map((finding) => ({
+    phenotype: pick(finding.name, finding.nameEn),
+    category:
+      finding.kind === 'combination' ? labels.combinationFinding : pick(finding.category, finding.categoryEn),
+    weight: weightWord(finding.clinicalWeight),
+    combination: finding.kind === 'combination',
+    ...risked(finding.risk),
+  }));
+  // Not determined: the content's phenotypes a gene of which was not called.
+  const notDetermined = [
+    ...content.categories.flatMap((c) =>
       c.subcategories.flatMap((s) =>
         s.phenotypes
-          .filter((p) => p.risk === 'high' || p.risk === 'medium')
-          .map((p) => ({ phenotype: p.name, category: c.name, risk: p.risk, riskWord: p.riskWord })),
+          .filter((p) => p.notDetermined)
+          .map((p) => ({
+            phenotype: pick(p.phenotype, p.phenotypeEn),
+            category: pick(c.name, c.nameEn),
+            genes: p.genes
+              .filter((g) => g.genotype === noCallGenotype)
+              .map((g) => ({ code: g.code, cause: cause(g.noCallReason) })),
+          })),
       ),
-    )
-    .sort((a, b) => gravity[b.risk] - gravity[a.risk]);
-  const labels = reportLabels[locale];
+    ),
+  ];
   const url = options.verification.url;
   return {
     lang: locale,
@@ -214,16 +273,13 @@ export async function reportDocumentFrom(
       ? richTextAst(source.doctorIntroReproductiveGenetics)
       : null,
     summary,
-    combinations: content.combinations.map((c) => ({
+    combinations: [...content.combinations].sort(compareFindings).map((c) => ({
       name: pick(c.name, c.nameEn),
       text: richTextAst(pick(c.text, c.textEn)),
       ...risked(c.risk),
     })),
     categories,
-    notDetermined: source.notDetermined.map((n) => ({
-      phenotype: pick(n.phenotype, n.phenotypeEn),
-      category: pick(n.category, n.categoryEn),
-    })),
+    notDetermined,
     limitations: textParagraphs(options.texts.limitations),
     disclaimer: textParagraphs(options.texts.disclaimer),
     approval: {
@@ -242,8 +298,8 @@ export async function reportDocumentFrom(
 
 /**
  * The report's source in three queries: the report with its customer, sample, barcode, type and
- * doctor; the customer's stored genotypes of the report's genes; the catalogue's phenotypes left out
- * for a missing gene. 404 when there is no such report.
+ * doctor; the customer's stored genotypes of the report's genes; the marker map's notation of them.
+ * 404 when there is no such report.
  */
 export async function readReportSource(db: Executor, productId: number) {
   const [row] = await db
@@ -278,7 +334,7 @@ export async function readReportSource(db: Executor, productId: number) {
 
   const placed = row.content.categories.flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes));
   const codes = [...new Set(placed.flatMap((p) => p.genes.map((g) => g.code.toLowerCase())))];
-  const [geneRows, notDetermined] = await Promise.all([
+  const [geneRows, notations] = await Promise.all([
     codes.length === 0
       ? []
       : db
@@ -296,38 +352,7 @@ export async function readReportSource(db: Executor, productId: number) {
             ),
           )
           .orderBy(asc(customerGenotypes.id)),
-    // DOMAIN §2: a phenotype of the customer's gender with a gene missing from their results is left
-    // out of the content; the PDF names it "not determined".
-    db
-      .select({
-        phenotype: geneCombinations.phenotype,
-        phenotypeEn: geneCombinations.phenotypeEn,
-        category: category.name,
-        categoryEn: category.nameEn,
-      })
-      .from(geneCombinations)
-      .innerJoin(subcategory, eq(subcategory.id, geneCombinations.subcategoryId))
-      .innerJoin(category, eq(category.id, subcategory.parentId))
-      .where(
-        and(
-          inArray(geneCombinations.gender, [3, row.customerGender]),
-          placed.length
-            ? notInArray(
-                geneCombinations.id,
-                placed.map((p) => p.geneCombinationId),
-              )
-            : undefined,
-          sql`exists (select 1 from unnest(${geneCombinations.geneCodes}) as needed(code)
-                       where lower(needed.code) not in (
-                         select lower(g.gene_code) from customer_genotypes g
-                          where g.customer_id = ${row.customerId} and g.genotype <> ${noCallGenotype}))`,
-        ),
-      )
-      .orderBy(
-        sql`lower(${category.name})`,
-        sql`lower(${geneCombinations.phenotype})`,
-        asc(geneCombinations.id),
-      ),
+    contentNotations(db, row.content),
   ]);
   const genes: ReportSource['genes'] = new Map();
   for (const gene of geneRows) genes.set(gene.code.toLowerCase(), gene);
@@ -336,7 +361,7 @@ export async function readReportSource(db: Executor, productId: number) {
     ...row,
     customerName: `${row.customerFirstName} ${row.customerSurname}`,
     genes,
-    notDetermined,
+    notations,
   };
   return { source, language: reportLanguageOf(row.language), customerId: row.customerId };
 }

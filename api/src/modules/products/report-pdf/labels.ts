@@ -20,8 +20,11 @@ export const reportLabels = {
     replaces: 'nahrazuje verzi',
     intro: 'Úvodní slovo lékaře',
     reproductiveIntro: 'Reprodukční genetika',
-    summary: 'Souhrn: zvýšená rizika',
-    summaryEmpty: 'Ve zprávě není žádný fenotyp s vysokým ani středním rizikem.',
+    summary: 'Souhrn: zvýšená rizika a kombinace nálezů',
+    summaryEmpty: 'Ve zprávě není žádný fenotyp s vysokým ani středním rizikem ani žádná kombinace nálezů.',
+    weight: 'Klinická závažnost',
+    finding: 'Nález',
+    combinationFinding: 'Kombinace nálezů',
     combinations: 'Kombinace nálezů',
     risk: 'Riziko',
     phenotype: 'Fenotyp',
@@ -31,10 +34,16 @@ export const reportLabels = {
     hgvsC: 'HGVS c.',
     protein: 'Protein',
     genotype: 'Genotyp',
+    plusStrand: 'plusové vlákno',
     notDetermined: 'Neurčené fenotypy',
     notDeterminedNote:
-      'Tyto fenotypy nebylo možné určit, protože ve výsledcích laboratoře chybí některý z potřebných genů.',
+      'Tyto fenotypy nebylo možné určit: laboratoř nestanovila genotyp některého z potřebných markerů (příčina je uvedena u každého markeru). Nejde o výsledek s nízkým ani jiným rizikem.',
+    notDeterminedRetest:
+      'Doporučujeme nové vyšetření vzorku (případně odběr nového vzorku), aby bylo možné tyto fenotypy určit.',
+    notDeterminedPhenotype:
+      'Fenotyp nebylo možné určit, protože laboratoř nestanovila genotyp potřebného markeru. Příčinu a doporučení nového vyšetření uvádí oddíl Neurčené fenotypy.',
     notDeterminedWord: 'neurčeno',
+    notDeterminedCause: 'Marker a příčina',
     result: 'Výsledek',
     limitations: 'Omezení vyšetření',
     disclaimer: 'Upozornění',
@@ -60,8 +69,11 @@ export const reportLabels = {
     replaces: 'replaces version',
     intro: "Doctor's introduction",
     reproductiveIntro: 'Reproductive genetics',
-    summary: 'Summary: increased risks',
-    summaryEmpty: 'The report has no phenotype with a high or medium risk.',
+    summary: 'Summary: increased risks and combined findings',
+    summaryEmpty: 'The report has no phenotype with a high or medium risk and no combined finding.',
+    weight: 'Clinical weight',
+    finding: 'Finding',
+    combinationFinding: 'Combined finding',
     combinations: 'Combined findings',
     risk: 'Risk',
     phenotype: 'Phenotype',
@@ -71,10 +83,16 @@ export const reportLabels = {
     hgvsC: 'HGVS c.',
     protein: 'Protein',
     genotype: 'Genotype',
+    plusStrand: 'plus strand',
     notDetermined: 'Phenotypes not determined',
     notDeterminedNote:
-      "These phenotypes could not be determined because a gene they need is missing from the laboratory's results.",
+      'These phenotypes could not be determined: the laboratory did not call the genotype of a marker they need (the cause is given for each marker). This is not a result of low or any other risk.',
+    notDeterminedRetest:
+      'We advise a retest of the sample (or a new sample) so that these phenotypes can be determined.',
+    notDeterminedPhenotype:
+      'The phenotype could not be determined because the laboratory did not call the genotype of a marker it needs. The section Phenotypes not determined gives the cause and advises a retest.',
     notDeterminedWord: 'not determined',
+    notDeterminedCause: 'Marker and cause',
     result: 'Result',
     limitations: 'Limitations of the test',
     disclaimer: 'Disclaimer',
@@ -92,11 +110,26 @@ export type ReportLabels = (typeof reportLabels)[Locale];
 
 /** The template's risk keys, by the catalogue's risk (1 low/none, 2 medium, 3 high, 4 protective). */
 export const riskKeys = { 1: 'low', 2: 'medium', 3: 'high', 4: 'protective' } as const;
-export type RiskKey = (typeof riskKeys)[keyof typeof riskKeys] | 'none';
+/** 'none': not assessed; 'undetermined': not determined (a gene not called, issue 34). */
+export type RiskKey = (typeof riskKeys)[keyof typeof riskKeys] | 'none' | 'undetermined';
 
 export const riskWords: Record<Locale, Record<RiskKey, string>> = {
-  cs: { high: 'vysoké', medium: 'střední', low: 'nízké', protective: 'ochranný efekt', none: 'neposouzeno' },
-  en: { high: 'high', medium: 'medium', low: 'low', protective: 'protective effect', none: 'not assessed' },
+  cs: {
+    high: 'vysoké',
+    medium: 'střední',
+    low: 'nízké',
+    protective: 'ochranný efekt',
+    none: 'neposouzeno',
+    undetermined: 'neurčeno',
+  },
+  en: {
+    high: 'high',
+    medium: 'medium',
+    low: 'low',
+    protective: 'protective effect',
+    none: 'not assessed',
+    undetermined: 'not determined',
+  },
 };
 
 /**

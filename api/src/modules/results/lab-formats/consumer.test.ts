@@ -9,7 +9,9 @@ import {
   genotypesOf,
   problemsOf,
   read,
+  reasonsOf,
   refusal,
+  refusals,
   type TestSample,
   twentyThreeAndMe,
 } from './test-files.js';
@@ -59,7 +61,8 @@ describe('23andMe raw data', () => {
       'rs9999001\tY\t2887824\tA',
     ].join('\n');
     const genes = genotypesOf(await read(text, { barcode: 'GD1' })).GD1;
-    expect(genes).toMatchObject({ rs113993960: 'D/I', instest: 'I/I', 'MT-TL1': 'G', ytest: 'A' });
+    // The reference allele first: CFTR F508del's reference is the longer allele (I).
+    expect(genes).toMatchObject({ rs113993960: 'I/D', instest: 'I/I', 'MT-TL1': 'G', ytest: 'A' });
   });
 
   it('matches internal i… ids by chromosome and position in the build of the file', async () => {
@@ -94,6 +97,69 @@ describe('23andMe raw data', () => {
       key: 'labFileBarcodeRequired',
       params: { format: '23andMe' },
     });
+  });
+
+  it('writes the plus-strand letters in the notation, the reference first (rs4988235 AG → G/A)', async () => {
+    const text = [...twentyThreeHeader, 'rs4988235\t2\t136608646\tAG', 'rs1801131\t1\t11854476\tGT'].join(
+      '\n',
+    );
+    expect(genotypesOf(await read(text, { barcode: 'GD1' })).GD1).toMatchObject({
+      rs4988235: 'G/A',
+      rs1801131: 'T/G',
+    });
+  });
+
+  it('refuses every bad row, mapped or not: fields missing or too many, a genotype that does not read', async () => {
+    const text = [
+      ...twentyThreeHeader,
+      'rs1801133\t1\t11856378\tAG',
+      'rs1\t1\t100',
+      'rs2\t1\t200\tAA\tx',
+      'rs3\t1\t300\tbanana',
+      'rs4\t1\t400\tXY',
+      'rs5\t1\t500\tA-',
+      'rs6\t1\t600\t--',
+      'rs7\t1\t700\t00',
+      'rs4988235\t2\t136608646\t?',
+    ].join('\n');
+    expect(await read(text, { barcode: 'GD1' })).toEqual({
+      ok: false,
+      errors: [
+        { key: 'resultsFileWrongFieldCount', params: { line: 5, expected: 4, found: 3 } },
+        { key: 'resultsFileWrongFieldCount', params: { line: 6, expected: 4, found: 5 } },
+        { key: 'labFileInvalidGenotype', params: { line: 7, sample: 'GD1', genotype: 'banana' } },
+        { key: 'labFileInvalidGenotype', params: { line: 8, sample: 'GD1', genotype: 'XY' } },
+        { key: 'labFileInvalidGenotype', params: { line: 9, sample: 'GD1', genotype: 'A-' } },
+        { key: 'labFileInvalidGenotype', params: { line: 12, sample: 'GD1', genotype: '?' } },
+      ],
+      more: 0,
+    });
+  });
+
+  it('refuses a row named as a marker whose letters are not the marker’s; passes over one matched by position only', async () => {
+    const text = [
+      ...twentyThreeHeader,
+      'rs1801133\t1\t11856378\tCT',
+      'rs113993960\t7\t117199644\tAA',
+      'i123\t2\t136608646\tCC',
+      'rs6025\t1\t169519049\tCT',
+    ].join('\n');
+    expect(refusals(await read(text, { barcode: 'GD1' }))).toEqual([
+      {
+        key: 'labFileUnexpectedAllele',
+        params: { line: 4, allele: 'C', gene: 'rs1801133', reference: 'G', alternative: 'A' },
+      },
+      {
+        key: 'labFileUnexpectedAllele',
+        params: { line: 5, allele: 'A', gene: 'rs113993960', reference: 'I', alternative: 'D' },
+      },
+    ]);
+    const byPosition = [...twentyThreeHeader, 'i123\t2\t136608646\tCC', 'rs6025\t1\t169519049\tCT'].join(
+      '\n',
+    );
+    const result = accepted(await read(byPosition, { barcode: 'GD1' }));
+    expect(reasonsOf(result).GD1).toMatchObject({ rs4988235: 'absent', rs6025: null });
+    expect(genotypesOf(result).GD1?.rs6025).toBe('C/T');
   });
 
   it('refuses a row without columns and a file without a mapped marker', async () => {
@@ -137,8 +203,7 @@ describe('AncestryDNA raw data', () => {
       positionGrch37: 1000,
       reference: 'C',
       alternative: 'T',
-      catalogueReference: 'C',
-      catalogueAlternative: 'T',
+      geneStrand: '+' as const,
     };
     const parMarker = { ...xMarker, geneCode: 'partest', rsid: 'rsPAR', positionGrch37: 2000 };
     const markers = [...demoMarkers.slice(0, 1), xMarker, parMarker, ...extraMarkers];
@@ -153,6 +218,27 @@ describe('AncestryDNA raw data', () => {
     ].join('\r\n');
     const genes = genotypesOf(await read(text, { barcode: 'GD1' }, markers)).GD1;
     expect(genes).toMatchObject({ xtest: 'T/T', partest: 'C/T', ytest: 'A/A', 'MT-TL1': 'G/G' });
+  });
+
+  it('refuses every row whose alleles do not read, mapped or not', async () => {
+    const text = [
+      'rsid\tchromosome\tposition\tallele1\tallele2',
+      'rs1801133\t1\t11856378\tA\tG',
+      'rs1\t1\t100\tAG\tA',
+      'rs2\t1\t200\tN\tA',
+      'rs3\t1\t300\t0\t0',
+      'rs4\t1\t400\tA',
+      'rs1801133\t1\t11856378\tA\tC',
+    ].join('\n');
+    expect(refusals(await read(text, { barcode: 'GD1' }))).toEqual([
+      { key: 'labFileInvalidGenotype', params: { line: 3, sample: 'GD1', genotype: 'AG/A' } },
+      { key: 'labFileInvalidGenotype', params: { line: 4, sample: 'GD1', genotype: 'N/A' } },
+      { key: 'resultsFileWrongFieldCount', params: { line: 6, expected: 5, found: 4 } },
+      {
+        key: 'labFileUnexpectedAllele',
+        params: { line: 7, allele: 'C', gene: 'rs1801133', reference: 'G', alternative: 'A' },
+      },
+    ]);
   });
 
   it('refuses the file without a barcode', async () => {

@@ -1,12 +1,24 @@
 import type { LabFileFormat } from '@genodesk/contract';
 import { resolveBuild } from './builds.js';
 import { buildOfComment } from './genome-builds.js';
-import { BadLines, fieldEnd, type LineReader, parsePosition, refuse } from './lines.js';
+import {
+  alleleKind,
+  alleleOf,
+  arrayTranslation,
+  BadLines,
+  type CallKind,
+  genotypeAllelesOf,
+  genotypeKind,
+  type LineReader,
+  parsePosition,
+  quotedValue,
+  refuse,
+} from './lines.js';
 import {
   type ChromosomePositions,
-  catalogueGenotype,
   type MarkerIndex,
   normaliseChromosome,
+  notationGenotype,
   type PreparedMarker,
   SampleCalls,
 } from './marker-index.js';
@@ -17,11 +29,17 @@ import type { LabFileResult, ReadOptions } from './types.js';
  * naming the build; `rsid chromosome position genotype`, `--` a no-call, `DD`/`DI`/`II` indels, single
  * letters for haploid calls, internal `i…` ids) and AncestryDNA (`rsid chromosome position allele1
  * allele2`, `0` a no-call, chromosomes 23 = X, 24 = Y, 25 = X's pseudo-autosomal region, 26 = MT).
- * Alleles are on the plus strand. Rows are matched by rsid (or gene code), else by chromosome and
- * position in the file's build (not for NCBI36); by name beats by position, a call beats a no-call.
+ * Alleles are on the plus strand, as both document; genotypes are written in the notation (the
+ * reference allele first). Rows are matched by rsid (or gene code), else by chromosome and position in
+ * the file's build (not for NCBI36); by name beats by position, a call beats a no-call.
+ *
+ * Every data row, matched or not, must have its four (23andMe) or five (AncestryDNA) fields and a call
+ * that reads (one or two of A, C, G, T, I, D; a no-call `--`, `-`, `00`, `0`); a row named as a marker
+ * whose letters are not the marker's is an error too. Every bad line is named.
  */
 
-const noCalls = new Set(['', '-', '--', '0', '00', '.', '?', '??']);
+/** The most fields a row is read to (AncestryDNA's five, and one more to tell a row too long). */
+const maxFields = 6;
 
 export class ConsumerReader implements LineReader {
   rows = 0;
@@ -36,6 +54,9 @@ export class ConsumerReader implements LineReader {
   private lastChromosome = '';
   private lastChromosomeLength = -1;
   private lastPositions: ChromosomePositions | undefined;
+  /** The fields of the row read last: start and end of each (runs of tabs and spaces separate them). */
+  private readonly starts = new Int32Array(maxFields);
+  private readonly ends = new Int32Array(maxFields);
 
   constructor(
     private readonly index: MarkerIndex,
@@ -50,27 +71,79 @@ export class ConsumerReader implements LineReader {
     this.lastLine = line;
     if (start === end) return;
     if (text.charCodeAt(start) === 35 /* # */) return this.comment(text.slice(start + 1, end).trim());
+    const count = this.split(text, start, end);
+    if (count === 0) return;
     if (this.build === undefined) {
       this.build = resolveBuild(this.fileBuild, this.options.genomeBuild, line);
       this.sample = this.calls.sample(this.barcode, line);
     }
-    const t1 = fieldEnd(text, '\t', start, end);
-    if (this.rows === 0 && /^\s*rsid$/i.test(text.slice(start, t1))) {
+    const { starts, ends } = this;
+    if (this.rows === 0 && /^rsid$/i.test(text.slice(starts[0], ends[0]))) {
       this.header(text.slice(start, end));
       return;
     }
     this.rows++;
-    if (t1 === end) {
-      this.bad.add('resultsFileWrongFieldCount', {
+    this.layout ??= count >= 5 ? 'alleles' : 'genotype';
+    const expected = this.layout === 'alleles' ? 5 : 4;
+    if (count !== expected) {
+      this.bad.add('resultsFileWrongFieldCount', { line, expected, found: count });
+      return;
+    }
+    // Every row's call, matched or not: one or two allele letters (A, C, G, T, I, D), or a no-call.
+    const s3 = starts[3] as number;
+    const e3 = ends[3] as number;
+    let kind: CallKind;
+    if (this.layout === 'alleles') {
+      const one = alleleKind(text, s3, e3);
+      const two = alleleKind(text, starts[4] as number, ends[4] as number);
+      kind =
+        one === 'invalid' || two === 'invalid'
+          ? 'invalid'
+          : one === 'call' && two === 'call'
+            ? 'call'
+            : 'noCall';
+    } else kind = genotypeKind(text, s3, e3);
+    if (kind === 'invalid') {
+      this.bad.add('labFileInvalidGenotype', {
         line,
-        expected: this.layout === 'alleles' ? 5 : 4,
-        found: 1,
+        sample: this.barcode,
+        genotype:
+          this.layout === 'alleles'
+            ? `${quotedValue(text, s3, e3)}/${quotedValue(text, starts[4] as number, ends[4] as number)}`
+            : quotedValue(text, s3, e3),
       });
       return;
     }
-    const named = this.index.named(text.slice(start, t1).trim());
-    if (named) return this.named(text.slice(start, end), line, named);
-    if (this.build) this.positioned(text, start, t1, end);
+    const named = this.index.namedAt(text, starts[0] as number, ends[0] as number);
+    if (named) return this.record(this.alleles(text, kind), named, 3, line);
+    if (this.build) this.positioned(text, kind, line);
+  }
+
+  /** The upper-case alleles of the row read last, or undefined for a no-call. */
+  private alleles(text: string, kind: CallKind): string[] | undefined {
+    if (kind !== 'call') return undefined;
+    const { starts, ends } = this;
+    return this.layout === 'alleles'
+      ? [
+          alleleOf(text, starts[3] as number, ends[3] as number),
+          alleleOf(text, starts[4] as number, ends[4] as number),
+        ]
+      : genotypeAllelesOf(text, starts[3] as number, ends[3] as number);
+  }
+
+  /** Finds the row's fields (separated by runs of tabs and spaces); their number, counted to `maxFields`. */
+  private split(text: string, start: number, end: number): number {
+    let count = 0;
+    let i = start;
+    while (count < maxFields) {
+      while (i < end && (text.charCodeAt(i) === 9 || text.charCodeAt(i) === 32)) i++;
+      if (i >= end) break;
+      this.starts[count] = i;
+      while (i < end && text.charCodeAt(i) !== 9 && text.charCodeAt(i) !== 32) i++;
+      this.ends[count] = i;
+      count++;
+    }
+    return count;
   }
 
   private comment(content: string) {
@@ -82,63 +155,46 @@ export class ConsumerReader implements LineReader {
     this.layout = /\ballele_?1\b/i.test(content) ? 'alleles' : 'genotype';
   }
 
-  private named(text: string, line: number, markers: PreparedMarker[]) {
-    const fields = text.trim().split(/[\t ]+/);
-    this.layout ??= fields.length >= 5 ? 'alleles' : 'genotype';
-    const expected = this.layout === 'alleles' ? 5 : 4;
-    if (fields.length < expected) {
-      this.bad.add('resultsFileWrongFieldCount', { line, expected, found: fields.length });
-      return;
-    }
-    this.record(fields, markers, 3);
-  }
-
-  private positioned(text: string, start: number, t1: number, end: number) {
-    const t2 = fieldEnd(text, '\t', t1 + 1, end);
-    if (t2 === end) return;
-    if (t2 - t1 - 1 !== this.lastChromosomeLength || !text.startsWith(this.lastChromosome, t1 + 1)) {
-      const token = text.slice(t1 + 1, t2);
+  private positioned(text: string, kind: CallKind, line: number) {
+    const from = this.starts[1] as number;
+    const to = this.ends[1] as number;
+    if (to - from !== this.lastChromosomeLength || !text.startsWith(this.lastChromosome, from)) {
+      const token = text.slice(from, to);
       this.lastChromosome = token;
       this.lastChromosomeLength = token.length;
       this.lastPositions = this.index.chromosome(this.build as 37 | 38, normaliseChromosome(token));
     }
     if (!this.lastPositions) return;
-    const position = parsePosition(text, t2 + 1, fieldEnd(text, '\t', t2 + 1, end));
+    const position = parsePosition(text, this.starts[2] as number, this.ends[2] as number);
     const markers = position > 0 ? this.lastPositions.at.get(position) : undefined;
-    if (!markers) return;
-    const fields = text
-      .slice(start, end)
-      .trim()
-      .split(/[\t ]+/);
-    this.layout ??= fields.length >= 5 ? 'alleles' : 'genotype';
-    if (fields.length < (this.layout === 'alleles' ? 5 : 4)) return;
-    this.record(fields, markers, 1);
+    if (markers) this.record(this.alleles(text, kind), markers, 1, line);
   }
 
-  private record(fields: string[], markers: PreparedMarker[], rank: number) {
-    const alleles = this.alleles(fields);
+  /**
+   * A row's call of its markers (rank 3 matched by name, 1 by position; a call ranks one higher). A row
+   * named as a marker whose letters are not the marker's is an error; matched by position only, it is
+   * another variant at the position, passed over.
+   */
+  private record(alleles: string[] | undefined, markers: PreparedMarker[], rank: number, line: number) {
     for (const marker of markers) {
       if (!alleles) {
         this.calls.set(this.sample, marker.index, rank, undefined, 'noCall');
         continue;
       }
-      const genotype = catalogueGenotype(alleles, marker.toCatalogue);
-      this.calls.set(this.sample, marker.index, rank + (genotype ? 1 : 0), genotype, 'unexpectedAllele');
+      const translation = arrayTranslation(marker);
+      const genotype = notationGenotype(alleles, translation, marker.notationReference);
+      if (genotype !== undefined) this.calls.set(this.sample, marker.index, rank + 1, genotype);
+      else if (rank === 3) {
+        this.bad.add('labFileUnexpectedAllele', {
+          line,
+          allele: alleles.find((allele) => !translation.has(allele)) ?? (alleles[0] as string),
+          gene: marker.marker.geneCode,
+          reference: marker.notationReference,
+          alternative: marker.notationAlternative,
+        });
+        return;
+      }
     }
-  }
-
-  /** The plus-strand alleles of a row, or undefined for a no-call. */
-  private alleles(fields: string[]): string[] | undefined {
-    if (this.layout === 'alleles') {
-      const one = (fields[3] as string).toUpperCase();
-      const two = (fields[4] as string).toUpperCase();
-      return noCalls.has(one) || noCalls.has(two) ? undefined : [one, two];
-    }
-    const genotype = (fields[3] as string).toUpperCase();
-    if (noCalls.has(genotype)) return undefined;
-    if (genotype.includes('/')) return genotype.split('/');
-    // Two letters, or one on a haploid chromosome (a man's X, Y, MT).
-    return genotype.length <= 2 ? [...genotype] : [genotype];
   }
 
   end(): LabFileResult {

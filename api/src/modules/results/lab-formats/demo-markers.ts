@@ -2,10 +2,10 @@ import type { MapMarker } from './types.js';
 
 /**
  * The marker map of the demo catalogue (DOMAIN §3 and the two extra genes of the demo results): real
- * coordinates in GRCh37 and GRCh38 (dbSNP), the VCF alleles on the plus strand, and how the catalogue
- * writes them (the gene's strand where the catalogue does: rs4988235's plus-strand G/A is C/T; CFTR
- * F508del's ATCT/A is I/D). Gene name, HGVS c., protein and transcript as the demo results file gives
- * them. The single source for the demo seed's marker map and the readers' tests.
+ * coordinates in GRCh37 and GRCh38 (dbSNP), the VCF alleles on the plus strand (the notation of every
+ * genotype: rs4988235 is G/A, CFTR F508del I/D), and the gene's strand (MCM6, MTHFR and F5 read the
+ * complement: rs6025's plus C/T is c.1601G>A). Gene name, HGVS c., protein and transcript as the demo
+ * results file gives them. The single source for the demo seed's marker map and the readers' tests.
  */
 
 type DemoMarker = Omit<MapMarker, 'strandAmbiguous'>;
@@ -29,8 +29,7 @@ const demo: DemoMarker[] = [
     positionGrch38: 135851076,
     reference: 'G',
     alternative: 'A',
-    catalogueReference: 'C',
-    catalogueAlternative: 'T',
+    geneStrand: '-',
   },
   {
     geneCode: 'rs762551',
@@ -44,8 +43,7 @@ const demo: DemoMarker[] = [
     positionGrch38: 74749576,
     reference: 'C',
     alternative: 'A',
-    catalogueReference: 'C',
-    catalogueAlternative: 'A',
+    geneStrand: '+',
   },
   {
     geneCode: 'rs1801133',
@@ -59,8 +57,7 @@ const demo: DemoMarker[] = [
     positionGrch38: 11796321,
     reference: 'G',
     alternative: 'A',
-    catalogueReference: 'C',
-    catalogueAlternative: 'T',
+    geneStrand: '-',
   },
   {
     geneCode: 'rs1801131',
@@ -74,8 +71,7 @@ const demo: DemoMarker[] = [
     positionGrch38: 11794419,
     reference: 'T',
     alternative: 'G',
-    catalogueReference: 'A',
-    catalogueAlternative: 'C',
+    geneStrand: '-',
   },
   {
     geneCode: 'rs6025',
@@ -89,8 +85,7 @@ const demo: DemoMarker[] = [
     positionGrch38: 169549811,
     reference: 'C',
     alternative: 'T',
-    catalogueReference: 'C',
-    catalogueAlternative: 'T',
+    geneStrand: '-',
   },
   {
     geneCode: 'rs1799963',
@@ -104,8 +99,7 @@ const demo: DemoMarker[] = [
     positionGrch38: 46739505,
     reference: 'G',
     alternative: 'A',
-    catalogueReference: 'G',
-    catalogueAlternative: 'A',
+    geneStrand: '+',
   },
   {
     geneCode: 'rs429358',
@@ -119,8 +113,7 @@ const demo: DemoMarker[] = [
     positionGrch38: 44908684,
     reference: 'T',
     alternative: 'C',
-    catalogueReference: 'T',
-    catalogueAlternative: 'C',
+    geneStrand: '+',
   },
   {
     geneCode: 'rs7412',
@@ -134,8 +127,7 @@ const demo: DemoMarker[] = [
     positionGrch38: 44908822,
     reference: 'C',
     alternative: 'T',
-    catalogueReference: 'C',
-    catalogueAlternative: 'T',
+    geneStrand: '+',
   },
   {
     geneCode: 'rs1800562',
@@ -149,8 +141,7 @@ const demo: DemoMarker[] = [
     positionGrch38: 26092913,
     reference: 'G',
     alternative: 'A',
-    catalogueReference: 'G',
-    catalogueAlternative: 'A',
+    geneStrand: '+',
   },
   {
     geneCode: 'rs1799945',
@@ -164,8 +155,7 @@ const demo: DemoMarker[] = [
     positionGrch38: 26090951,
     reference: 'C',
     alternative: 'G',
-    catalogueReference: 'C',
-    catalogueAlternative: 'G',
+    geneStrand: '+',
   },
   {
     geneCode: 'rs1815739',
@@ -179,8 +169,7 @@ const demo: DemoMarker[] = [
     positionGrch38: 66560624,
     reference: 'C',
     alternative: 'T',
-    catalogueReference: 'C',
-    catalogueAlternative: 'T',
+    geneStrand: '+',
   },
   {
     geneCode: 'rs113993960',
@@ -194,8 +183,7 @@ const demo: DemoMarker[] = [
     positionGrch38: 117559590,
     reference: 'ATCT',
     alternative: 'A',
-    catalogueReference: 'I',
-    catalogueAlternative: 'D',
+    geneStrand: '+',
   },
   {
     geneCode: 'rs9939609',
@@ -209,14 +197,13 @@ const demo: DemoMarker[] = [
     positionGrch38: 53786615,
     reference: 'T',
     alternative: 'A',
-    catalogueReference: 'T',
-    catalogueAlternative: 'A',
+    geneStrand: '+',
   },
   {
     geneCode: 'rs1042713',
     rsid: 'rs1042713',
     geneName: 'ADRB2',
-    hgvsC: 'NM_000024.6:c.46A>G',
+    hgvsC: 'NM_000024.6:c.46G>A',
     protein: 'p.Gly16Arg',
     transcript: 'NM_000024.6',
     chromosome: '5',
@@ -224,8 +211,7 @@ const demo: DemoMarker[] = [
     positionGrch38: 148826877,
     reference: 'G',
     alternative: 'A',
-    catalogueReference: 'G',
-    catalogueAlternative: 'A',
+    geneStrand: '+',
   },
 ];
 

@@ -8,7 +8,9 @@ import {
   genotypesOf,
   problemsOf,
   read,
+  reasonsOf,
   refusal,
+  refusals,
   type TestSample,
   testMarkers,
 } from './test-files.js';
@@ -42,8 +44,8 @@ describe('Illumina GenomeStudio Final Report', () => {
   });
 
   it('reads a report that starts at its [Data] section', async () => {
-    const text = ['[Data]', plus.join('\t'), ['rs4988235', 'S1', 'G', 'A', '0.9'].join('\t')].join('\n');
-    expect(genotypesOf(await read(text)).S1?.rs4988235).toBe('C/T');
+    const text = ['[Data]', plus.join('\t'), ['rs4988235', 'S1', 'A', 'G', '0.9'].join('\t')].join('\n');
+    expect(genotypesOf(await read(text)).S1?.rs4988235).toBe('G/A');
   });
 
   it('reads a comma-separated report as a tab-separated one', async () => {
@@ -73,33 +75,39 @@ describe('Illumina GenomeStudio Final Report', () => {
     expect(genes?.rs9939609).toBe(samples[0]?.genotypes.rs9939609);
   });
 
-  it('takes - as a no-call, and an allele the marker does not have as unexpected', async () => {
+  it('takes -, 0 and a half-call as no-calls; writes the reference allele first', async () => {
     const text = report(plus, [
       ['rs4988235', 'S1', '-', '-', '0'],
       ['rs1801133', 'S1', 'A', '-', '0'],
-      ['rs762551', 'S1', 'C', 'G', '0.8'],
+      ['rs762551', 'S1', '0', '0', '0'],
       ['rs1815739', 'S1', 'T', 'C', '0.8'],
     ]);
     const result = accepted(await read(text));
-    expect(problemsOf(result).S1).toMatchObject({
+    expect(reasonsOf(result).S1).toMatchObject({
       rs4988235: 'noCall',
       rs1801133: 'noCall',
-      rs762551: 'unexpectedAllele',
+      rs762551: 'noCall',
+      rs1815739: null,
     });
-    expect(genotypesOf(result).S1?.rs1815739).toBe('T/C');
+    expect(genotypesOf(result).S1?.rs1815739).toBe('C/T');
   });
 
   it('reads I/D indel alleles: I the longer allele, D the shorter', async () => {
     const text = report(plus, [
-      ['rs113993960', 'S1', 'I', 'D', '0.9'],
+      ['rs113993960', 'S1', 'D', 'I', '0.9'],
       ['rs113993960', 'S2', 'D', 'D', '0.9'],
-      ['rs9999002', 'S1', 'D', 'I', '0.9'],
-      ['rs1801133', 'S1', 'I', 'D', '0.9'],
+      ['rs9999002', 'S1', 'I', 'D', '0.9'],
     ]);
     const result = accepted(await read(text));
+    // CFTR F508del deletes (reference I), the test insertion inserts (reference D).
     expect(genotypesOf(result).S1).toMatchObject({ rs113993960: 'I/D', instest: 'D/I' });
     expect(genotypesOf(result).S2?.rs113993960).toBe('D/D');
-    expect(problemsOf(result).S1?.rs1801133).toBe('unexpectedAllele');
+  });
+
+  it('converts Top alleles that are the complements of the map’s (rs4988235 G/A written C/T)', async () => {
+    const top = ['SNP Name', 'Sample ID', 'Allele1 - Top', 'Allele2 - Top'];
+    const result = accepted(await read(report(top, [['rs4988235', 'S1', 'T', 'C']])));
+    expect(genotypesOf(result).S1?.rs4988235).toBe('G/A');
   });
 
   it('matches SNP Name to the rsid case-insensitively, or to the gene code', async () => {
@@ -139,7 +147,7 @@ describe('Illumina GenomeStudio Final Report', () => {
       ];
       const result = accepted(await read(report([...plus, 'Chr', 'Position'], rows)));
       expect(result.genomeBuild).toBe(37);
-      expect(genotypesOf(result).S1).toMatchObject({ rs4988235: 'T/T', rs1801133: 'T/C' });
+      expect(genotypesOf(result).S1).toMatchObject({ rs4988235: 'A/A', rs1801133: 'G/A' });
     });
 
     it('a name match beats a position match', async () => {
@@ -148,13 +156,22 @@ describe('Illumina GenomeStudio Final Report', () => {
         ['rs4988235', 'S1', 'A', 'A', '0.9', '2', '136608646'],
       ];
       const result = await read(report([...plus, 'Chr', 'Position'], rows), { genomeBuild: 37 });
-      expect(genotypesOf(result).S1?.rs4988235).toBe('T/T');
+      expect(genotypesOf(result).S1?.rs4988235).toBe('A/A');
+    });
+
+    it('passes over a row matched by position only whose letters are not the marker’s (another variant there)', async () => {
+      const rows = [
+        ['GSA-x', 'S1', 'C', 'T', '0.9', '2', '136608646'],
+        ['rs1801133', 'S1', 'G', 'A', '0.9', '1', '11856378'],
+      ];
+      const result = accepted(await read(report([...plus, 'Chr', 'Position'], rows), { genomeBuild: 37 }));
+      expect(reasonsOf(result).S1).toMatchObject({ rs4988235: 'absent', rs1801133: null });
     });
   });
 
   it('fills every sample of the report with every mapped marker', async () => {
     const partial: TestSample[] = [
-      { barcode: 'GD1', genotypes: { rs4988235: 'C/T' } },
+      { barcode: 'GD1', genotypes: { rs4988235: 'G/A' } },
       { barcode: 'GD2', genotypes: {} },
     ];
     const text = report(plus, [
@@ -198,6 +215,86 @@ describe('Illumina GenomeStudio Final Report', () => {
         ],
         more: 0,
       });
+    });
+
+    it('every bad row, mapped or not: values missing or too many, alleles that do not read', async () => {
+      const result = await read(
+        report(plus, [
+          ['rs4988235', 'S1', 'G', 'A', '0.9'],
+          ['rs999', 'S1', 'A', 'G', '0.9', 'extra'],
+          ['rs999', 'S1', 'X', 'G', '0.9'],
+          ['rs998', 'S1', 'AG', 'G', '0.9'],
+          ['rs4988235', 'S2', '', 'A', '0.9'],
+          ['rs997', '', 'A', 'G', '0.9'],
+          ['rs996', 'S1', '--', '00', '0.9'],
+        ]),
+      );
+      expect(result).toEqual({
+        ok: false,
+        errors: [
+          { key: 'resultsFileWrongFieldCount', params: { line: 8, expected: 5, found: 6 } },
+          { key: 'labFileInvalidGenotype', params: { line: 9, sample: 'S1', genotype: 'X/G' } },
+          { key: 'labFileInvalidGenotype', params: { line: 10, sample: 'S1', genotype: 'AG/G' } },
+          { key: 'labFileInvalidGenotype', params: { line: 11, sample: 'S2', genotype: '/A' } },
+          { key: 'resultsFileEmptyValue', params: { line: 12, column: 'Sample ID' } },
+        ],
+        more: 0,
+      });
+    });
+
+    it('a row named as a marker whose letters are not the marker’s, on its strand or the complement', async () => {
+      const result = await read(
+        report(plus, [
+          ['rs762551', 'S1', 'C', 'G', '0.8'],
+          ['rs1801133', 'S1', 'I', 'D', '0.9'],
+          ['rs4988235', 'S1', 'C', 'T', '0.9'],
+          ['rs113993960', 'S1', 'A', 'T', '0.9'],
+        ]),
+      );
+      expect(result).toEqual({
+        ok: false,
+        errors: [
+          {
+            key: 'labFileUnexpectedAllele',
+            params: { line: 7, allele: 'G', gene: 'rs762551', reference: 'C', alternative: 'A' },
+          },
+          {
+            key: 'labFileUnexpectedAllele',
+            params: { line: 8, allele: 'I', gene: 'rs1801133', reference: 'G', alternative: 'A' },
+          },
+          // Plus alleles: the complement is no excuse.
+          {
+            key: 'labFileUnexpectedAllele',
+            params: { line: 9, allele: 'C', gene: 'rs4988235', reference: 'G', alternative: 'A' },
+          },
+          {
+            key: 'labFileUnexpectedAllele',
+            params: { line: 10, allele: 'A', gene: 'rs113993960', reference: 'I', alternative: 'D' },
+          },
+        ],
+        more: 0,
+      });
+      const top = ['SNP Name', 'Sample ID', 'Allele1 - Top', 'Allele2 - Top'];
+      // Top: a mix of an allele and another's complement, and a strand-ambiguous marker's foreign letter.
+      expect(
+        refusals(
+          await read(
+            report(top, [
+              ['rs4988235', 'S1', 'C', 'A'],
+              ['rs1799945', 'S1', 'C', 'T'],
+            ]),
+          ),
+        ),
+      ).toEqual([
+        {
+          key: 'labFileUnexpectedAllele',
+          params: { line: 7, allele: 'C', gene: 'rs4988235', reference: 'G', alternative: 'A' },
+        },
+        {
+          key: 'labFileUnexpectedAllele',
+          params: { line: 8, allele: 'T', gene: 'rs1799945', reference: 'C', alternative: 'G' },
+        },
+      ]);
     });
 
     it('no mapped marker', async () => {

@@ -1,12 +1,23 @@
-import { LabFileFormat } from '@genodesk/contract';
-import { BadLines, fieldEnd, type LineReader, parsePosition, refuse, stop } from './lines.js';
+import { LabFileFormat, type NoCallReason } from '@genodesk/contract';
+import {
+  alleleKind,
+  alleleOf,
+  arrayTranslation,
+  BadLines,
+  fieldEnd,
+  type LineReader,
+  parsePosition,
+  quotedValue,
+  refuse,
+  stop,
+} from './lines.js';
 import {
   barcodeOf,
   type ChromosomePositions,
-  catalogueGenotype,
   chromosomeCode,
   type MarkerIndex,
   normaliseChromosome,
+  notationGenotype,
   type PreparedMarker,
   SampleCalls,
 } from './marker-index.js';
@@ -20,7 +31,13 @@ import type { LabFileResult, ReadOptions } from './types.js';
  * build more of them fall on). Alleles: `Allele1/2 - Plus` preferred (plus strand, as the map); else
  * `- Forward`, else `- Top`, converted through the map (the map's alleles or their complements); a
  * strand-ambiguous marker (A/T, C/G) cannot be converted and is skipped ('strandAmbiguous'). `-` is a
- * no-call; `I` / `D` are an indel marker's longer / shorter allele.
+ * no-call; `I` / `D` are an indel marker's longer / shorter allele. Genotypes are written in the
+ * notation (plus strand, the reference allele first).
+ *
+ * Every data row, matched or not, must have the header's number of fields, a sample and alleles that
+ * read (A, C, G, T, I, D, or a no-call `-`, `--`, `0`, `00`); a row named as a marker whose letters are
+ * not the marker's (on the file's strand) is an error too; a row matched by position only with other
+ * letters is another variant at the position, passed over. Every bad line is named.
  */
 
 type Strand = 'plus' | 'forward' | 'top';
@@ -35,13 +52,14 @@ const alleleColumns: [Strand, string, string][] = [
 const nameRank = 3;
 const positionRank = 1;
 
-type PendingHit = {
+/** A row's call of a marker: a genotype in the notation, or a no-call and why. */
+type Call = { genotype: string | undefined; problem: NoCallReason };
+
+type PendingHit = Call & {
   build: 37 | 38;
   sample: number;
   marker: number;
   rank: number;
-  genotype: string | undefined;
-  problem: 'noCall' | 'unexpectedAllele' | 'strandAmbiguous';
 };
 
 export class FinalReportReader implements LineReader {
@@ -57,8 +75,6 @@ export class FinalReportReader implements LineReader {
   private iAllele2 = -1;
   private iChromosome = -1;
   private iPosition = -1;
-  /** The last column every row is read to (name, sample, and Chr and Position when matching by position). */
-  private hotLast = 0;
   private strand: Strand = 'plus';
   private readonly calls: SampleCalls;
   private lastSample = '';
@@ -114,46 +130,56 @@ export class FinalReportReader implements LineReader {
     this.iPosition = names.indexOf('position');
     if (this.iChromosome < 0 || this.iPosition < 0) this.positionBuilds.length = 0;
     this.byCode = this.positionBuilds.map((build) => this.index.byChromosomeCode(build));
-    this.hotLast = Math.max(
-      this.iName,
-      this.iSample,
-      ...(this.positionBuilds.length ? [this.iChromosome, this.iPosition] : []),
-    );
     this.section = 'data';
   }
 
   private data(text: string, start: number, end: number, line: number) {
     if (start === end) return;
     this.rows++;
-    // One scan to the last column read: name, sample and, for position matching, Chr and Position.
+    // One scan of the row's fields: their number, and where the name, sample, alleles, Chr and Position are.
     const separator = this.separator;
     let nameStart = -1;
     let nameEnd = -1;
     let sampleStart = -1;
     let sampleEnd = -1;
+    let allele1Start = -1;
+    let allele1End = -1;
+    let allele2Start = -1;
+    let allele2End = -1;
     let chromosomeStart = -1;
     let chromosomeEnd = -1;
     let positionStart = -1;
     let positionEnd = -1;
-    const last = this.hotLast;
+    let count = 0;
     let from = start;
-    for (let field = 0; field <= last; field++) {
+    for (;;) {
       const to = fieldEnd(text, separator, from, end);
-      if (field === this.iName) {
+      if (count === this.iName) {
         nameStart = from;
         nameEnd = to;
-      } else if (field === this.iSample) {
+      } else if (count === this.iSample) {
         sampleStart = from;
         sampleEnd = to;
-      } else if (field === this.iChromosome) {
+      } else if (count === this.iAllele1) {
+        allele1Start = from;
+        allele1End = to;
+      } else if (count === this.iAllele2) {
+        allele2Start = from;
+        allele2End = to;
+      } else if (count === this.iChromosome) {
         chromosomeStart = from;
         chromosomeEnd = to;
-      } else if (field === this.iPosition) {
+      } else if (count === this.iPosition) {
         positionStart = from;
         positionEnd = to;
       }
-      if (to === end && field < last) return this.wrongCount(text, start, end, line);
+      count++;
+      if (to === end) break;
       from = to + 1;
+    }
+    if (count !== this.columns) {
+      this.bad.add('resultsFileWrongFieldCount', { line, expected: this.columns, found: count });
+      return;
     }
     let sample: number;
     if (sampleEnd - sampleStart === this.lastSampleLength && text.startsWith(this.lastSample, sampleStart))
@@ -170,22 +196,65 @@ export class FinalReportReader implements LineReader {
       this.lastSampleLength = raw.length;
       this.lastSampleIndex = sample;
     }
+    // Every row's alleles, mapped or not: a letter each (A, C, G, T, I, D), or a no-call.
+    const kind1 = alleleKind(text, allele1Start, allele1End);
+    const kind2 = alleleKind(text, allele2Start, allele2End);
+    if (kind1 === 'invalid' || kind2 === 'invalid') {
+      this.bad.add('labFileInvalidGenotype', {
+        line,
+        sample: this.calls.samples[sample]?.barcode ?? '',
+        genotype: `${quotedValue(text, allele1Start, allele1End)}/${quotedValue(text, allele2Start, allele2End)}`,
+      });
+      return;
+    }
+    const called = kind1 === 'call' && kind2 === 'call';
     const named = this.index.namedAt(text, nameStart, nameEnd);
-    if (named) return this.named(text.slice(start, end), line, sample, named);
-    if (positionStart < 0) return;
+    if (named) {
+      const alleles = called
+        ? [alleleOf(text, allele1Start, allele1End), alleleOf(text, allele2Start, allele2End)]
+        : undefined;
+      const position =
+        chromosomeStart >= 0 && positionStart >= 0 && !this.options.genomeBuild
+          ? parsePosition(text, positionStart, positionEnd)
+          : -1;
+      const chromosome = position > 0 ? normaliseChromosome(text.slice(chromosomeStart, chromosomeEnd)) : '';
+      for (const marker of named) {
+        const call = this.call(alleles, marker);
+        if (!call) {
+          // Named as the marker, yet its letters are not the marker's: the file is wrong.
+          this.bad.add('labFileUnexpectedAllele', {
+            line,
+            allele: this.foreignAllele(alleles as string[], marker),
+            gene: marker.marker.geneCode,
+            reference: marker.notationReference,
+            alternative: marker.notationAlternative,
+          });
+          return;
+        }
+        this.calls.set(sample, marker.index, nameRank + (call.genotype ? 1 : 0), call.genotype, call.problem);
+        if (position > 0 && chromosome === marker.chromosome) {
+          if (position === marker.marker.positionGrch37) this.votes[37]++;
+          if (position === marker.marker.positionGrch38) this.votes[38]++;
+        }
+      }
+      return;
+    }
+    if (positionStart < 0 || !this.positionBuilds.length) return;
     const position = parsePosition(text, positionStart, positionEnd);
     if (position < 0) return;
     const code = chromosomeCode(text, chromosomeStart, chromosomeEnd);
-    let fields: string[] | undefined;
+    let alleles: string[] | undefined;
     for (let b = 0; b < this.positionBuilds.length; b++) {
       const markers = this.byCode[b]?.[code]?.at.get(position);
       if (!markers) continue;
+      if (called)
+        alleles ??= [alleleOf(text, allele1Start, allele1End), alleleOf(text, allele2Start, allele2End)];
       const build = this.positionBuilds[b] as 37 | 38;
-      fields ??= this.fields(text.slice(start, end), line);
-      if (!fields) return;
       this.positionHits[build]++;
       for (const marker of markers) {
-        const call = this.call(fields, marker);
+        const call = this.call(alleles, marker);
+        // Matched by position only, with other letters: another variant at the position, passed over.
+        if (!call) continue;
         const rank = positionRank + (call.genotype ? 1 : 0);
         if (this.options.genomeBuild) this.calls.set(sample, marker.index, rank, call.genotype, call.problem);
         else this.pending.push({ build, sample, marker: marker.index, rank, ...call });
@@ -193,57 +262,33 @@ export class FinalReportReader implements LineReader {
     }
   }
 
-  private wrongCount(text: string, start: number, end: number, line: number) {
-    const found = text.slice(start, end).split(this.separator).length;
-    this.bad.add('resultsFileWrongFieldCount', { line, expected: this.columns, found });
-  }
-
-  private fields(text: string, line: number): string[] | undefined {
-    const fields = text.split(this.separator);
-    if (fields.length < this.columns) {
-      this.bad.add('resultsFileWrongFieldCount', { line, expected: this.columns, found: fields.length });
-      return undefined;
-    }
-    return fields;
-  }
-
-  private named(text: string, line: number, sample: number, markers: PreparedMarker[]) {
-    const fields = this.fields(text, line);
-    if (!fields) return;
-    let position = -1;
-    let chromosome = '';
-    if (this.iChromosome >= 0 && this.iPosition >= 0 && !this.options.genomeBuild) {
-      const value = (fields[this.iPosition] as string).trim();
-      position = parsePosition(value, 0, value.length);
-      chromosome = normaliseChromosome(fields[this.iChromosome] as string);
-    }
-    for (const marker of markers) {
-      const call = this.call(fields, marker);
-      this.calls.set(sample, marker.index, nameRank + (call.genotype ? 1 : 0), call.genotype, call.problem);
-      if (position > 0 && chromosome === marker.chromosome) {
-        if (position === marker.marker.positionGrch37) this.votes[37]++;
-        if (position === marker.marker.positionGrch38) this.votes[38]++;
-      }
-    }
-  }
-
-  /** The row's call for a marker, in catalogue notation. */
-  private call(
-    fields: string[],
-    marker: PreparedMarker,
-  ): { genotype: string | undefined; problem: 'noCall' | 'unexpectedAllele' | 'strandAmbiguous' } {
+  /**
+   * The row's call of a marker in the notation (Plus alleles as they are; Forward and Top through the
+   * map's alleles or their complements), a no-call, or undefined when the letters are not the marker's.
+   */
+  private call(alleles: string[] | undefined, marker: PreparedMarker): Call | undefined {
+    if (!alleles) return { genotype: undefined, problem: 'noCall' };
+    const translation = arrayTranslation(marker);
     if (this.strand !== 'plus' && marker.marker.strandAmbiguous)
-      return { genotype: undefined, problem: 'strandAmbiguous' };
-    const alleles = [
-      (fields[this.iAllele1] as string).trim().replace(/^"|"$/g, '').toUpperCase(),
-      (fields[this.iAllele2] as string).trim().replace(/^"|"$/g, '').toUpperCase(),
-    ];
-    if (alleles.some((allele) => allele === '-' || allele === '' || allele === '0' || allele === '.'))
-      return { genotype: undefined, problem: 'noCall' };
-    let genotype = catalogueGenotype(alleles, marker.toCatalogue);
-    if (genotype === undefined && this.strand !== 'plus' && marker.complementToCatalogue)
-      genotype = catalogueGenotype(alleles, marker.complementToCatalogue);
-    return { genotype, problem: 'unexpectedAllele' };
+      // A/T or C/G: the complement is the other allele, the strand cannot be told.
+      return alleles.every((allele) => translation.has(allele))
+        ? { genotype: undefined, problem: 'strandAmbiguous' }
+        : undefined;
+    let genotype = notationGenotype(alleles, translation, marker.notationReference);
+    if (genotype === undefined && this.strand !== 'plus' && marker.complementToNotation)
+      genotype = notationGenotype(alleles, marker.complementToNotation, marker.notationReference);
+    return genotype === undefined ? undefined : { genotype, problem: 'noCall' };
+  }
+
+  /** The first of the alleles that is not the marker's (nor, on Forward or Top, its complement). */
+  private foreignAllele(alleles: string[], marker: PreparedMarker): string {
+    const translation = arrayTranslation(marker);
+    const complement = this.strand !== 'plus' ? marker.complementToNotation : undefined;
+    return (
+      alleles.find((allele) => !translation.has(allele) && !complement?.has(allele)) ??
+      alleles.find((allele) => !translation.has(allele)) ??
+      (alleles[0] as string)
+    );
   }
 
   end(): LabFileResult {

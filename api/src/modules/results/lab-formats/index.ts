@@ -1,29 +1,35 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { LabFileFormat, maxResultsFileBytes } from '@genodesk/contract';
-import { parseResultsFile } from '../results-file.js';
+import { maxReportedErrors, parseResultsFile } from '../results-file.js';
 import { ConsumerReader } from './consumer.js';
 import { detectFormat } from './detect.js';
 import { FinalReportReader } from './final-report.js';
-import { type LineReader, LineSplitter, refuse, StopReading, stop } from './lines.js';
+import {
+  type BadLines,
+  type LabFileFailure,
+  type LineReader,
+  LineSplitter,
+  refuse,
+  StopReading,
+  stop,
+} from './lines.js';
 import { MarkerIndex } from './marker-index.js';
 import type { LabFileResult, MapMarker, ReadOptions } from './types.js';
 import { VcfReader } from './vcf.js';
 
-export type { LabFileResult, MapMarker, MarkerProblem, ReadOptions, SampleMarkerCounts } from './types.js';
+export type { LabFileResult, MapMarker, ReadOptions, SampleMarkerCounts } from './types.js';
 
 /**
- * Reads a results file in any of the lab formats (issue 23) into the catalogue's genotypes through the
- * marker map: this project's CSV (as `parseResultsFile`), VCF, Illumina GenomeStudio Final Report,
- * 23andMe and AncestryDNA raw data. The format is detected from the content (gzip first, then the
- * first lines), never the file name. Streams line by line: memory stays flat whatever the file's size
- * (but for the CSV, at most `maxResultsFileBytes`, which `parseResultsFile` reads whole).
+ * Reads a results file in any of the lab formats (issue 23) into genotypes through the marker map: this
+ * project's CSV (as `parseResultsFile`), VCF, Illumina GenomeStudio Final Report, 23andMe and AncestryDNA
+ * raw data. The format is detected from the content (gzip first, then the first lines), never the file
+ * name. Streams line by line: memory stays flat whatever the file's size (but for the CSV, at most
+ * `maxResultsFileBytes`, which `parseResultsFile` reads whole).
  *
- * Every sample gets every mapped marker once: a call as the catalogue writes it (the plus-strand alleles
- * translated reference → catalogueReference, alternative → catalogueAlternative, in the file's order,
- * joined by '/'), else `noCallGenotype` and a problem in `counts`. A bad file is refused whole, with the
- * 1-based line and the reason; nothing partial is returned.
+ * Every sample gets every mapped marker once: a call in the one notation (issue 34: the plus-strand
+ * alleles of the map, an indel as I/D, the reference allele first, joined by '/'), else
+ * `noCallGenotype` with its `noCallReason` (also in `counts`). A bad file is refused whole: every bad
+ * line (up to `maxReportedErrors`) with its 1-based number and the reason; nothing partial is returned.
  */
 export async function readLabFile(
   source: AsyncIterable<Buffer | Uint8Array>,
@@ -48,7 +54,7 @@ export async function readLabFile(
     }
     return file.end();
   } catch (error) {
-    if (error instanceof StopReading) return error.failure;
+    if (error instanceof StopReading) return file.withBadLines(error.failure);
     throw error;
   } finally {
     await iterator.return?.();
@@ -61,47 +67,91 @@ const asBuffer = (chunk: Buffer | Uint8Array) =>
 /** The empty block that ends every BGZF file (bgzip, htslib, GATK, Picard): without it, the file was cut. */
 const bgzfEof = Buffer.from('1f8b08040000000000ff0600424302001b0003000000000000000000', 'hex');
 
+/** Compressed bytes handed to zlib at a time: a damaged stream is named to within this many bytes. */
+const gzipPieceBytes = 16 * 1024;
+
 /**
  * Gunzips into the reader; a gzip made of several members (bgzip) is read through. A stream cut short or
- * damaged refuses the file with the line reached; so does a BGZF file without its end-of-file block.
+ * damaged refuses the file with the last line read and the compressed bytes consumed; so does a BGZF
+ * file without its end-of-file block.
  */
 async function gunzipInto(head: Buffer, rest: AsyncIterable<Buffer | Uint8Array>, file: LabFileReader) {
   let first: Buffer = head;
   let last: Buffer = Buffer.alloc(0);
+  let compressedBytes = 0;
   const note = (chunk: Buffer) => {
+    compressedBytes += chunk.length;
     if (first.length < 16) first = Buffer.concat([first, chunk]);
     last = chunk.length >= 28 ? chunk : Buffer.concat([last, chunk]);
     if (last.length > 28) last = last.subarray(last.length - 28);
   };
   async function* compressed() {
     note(head);
-    yield head;
+    for (let start = 0; start < head.length; start += gzipPieceBytes)
+      yield head.subarray(start, start + gzipPieceBytes);
     for await (const chunk of rest) {
       const buffer = asBuffer(chunk);
       note(buffer);
-      yield buffer;
+      for (let start = 0; start < buffer.length; start += gzipPieceBytes)
+        yield buffer.subarray(start, start + gzipPieceBytes);
     }
   }
-  try {
-    await pipeline(Readable.from(compressed()), createGunzip({ chunkSize: 256 * 1024 }), async (stream) => {
-      for await (const chunk of stream) file.push(chunk as Buffer);
+  const gunzip = createGunzip({ chunkSize: 256 * 1024 });
+  // Each piece is written once the last is decompressed and its text handed on, and the end comes
+  // alone: zlib reads the last piece it is given with the end (Z_FINISH), and a stream cut short then
+  // fails that piece whole, its text with it, so the line named would not be the last one read.
+  let failure: unknown;
+  const ended = new Promise<void>((resolve) => {
+    gunzip.on('data', (chunk: Buffer) => {
+      if (failure !== undefined) return;
+      try {
+        file.push(chunk);
+      } catch (error) {
+        failure = error;
+        gunzip.destroy();
+      }
     });
+    gunzip.on('error', (error) => {
+      failure ??= error;
+      resolve();
+    });
+    gunzip.on('end', resolve);
+    gunzip.on('close', resolve);
+  });
+  const written = (piece: Buffer) => new Promise<void>((resolve) => gunzip.write(piece, () => resolve()));
+  try {
+    for await (const piece of compressed()) {
+      // A failing piece may never call back: the stream's error (or close) ends the wait too.
+      await Promise.race([written(piece), ended]);
+      if (failure !== undefined) break;
+    }
   } catch (error) {
-    if (error instanceof StopReading) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'Z_BUF_ERROR') throw stop('labFileGzipTruncated', { line: file.line + 1 });
-    if (code?.startsWith('Z_')) throw stop('labFileGzipCorrupt', { line: file.line + 1 });
+    // The upload itself failed: zlib is let go.
+    gunzip.destroy();
     throw error;
+  }
+  if (failure === undefined) gunzip.end();
+  await ended;
+  if (failure !== undefined) {
+    if (failure instanceof StopReading) throw failure;
+    const code = (failure as { code?: string }).code;
+    // The bytes zlib consumed: all of them for a stream cut short, those before the damage else.
+    if (code === 'Z_BUF_ERROR')
+      throw stop('labFileGzipTruncated', { line: file.linesRead(), offset: compressedBytes });
+    if (code?.startsWith('Z_'))
+      throw stop('labFileGzipCorrupt', { line: file.linesRead(), offset: gunzip.bytesWritten });
+    throw failure;
   }
   // BGZF: the FEXTRA flag and a 'BC' subfield in the first member's header.
   const bgzf = (first[3] ?? 0) & 4 && first[12] === 0x42 && first[13] === 0x43;
-  if (bgzf && !last.equals(bgzfEof)) throw stop('labFileGzipTruncated', { line: file.line + 1 });
+  if (bgzf && !last.equals(bgzfEof))
+    throw stop('labFileGzipTruncated', { line: file.linesRead(), offset: compressedBytes });
 }
 
 /** Bytes read before the format is decided from them. */
 const detectBytes = 64 * 1024;
 
-type FormatReader = LineReader & { end(): LabFileResult };
+type FormatReader = LineReader & { bad: BadLines; end(): LabFileResult };
 
 /** Detects the format from the first bytes, then hands the lines to that format's reader. */
 class LabFileReader {
@@ -118,9 +168,33 @@ class LabFileReader {
     private readonly options: ReadOptions,
   ) {}
 
-  /** The number of the last line read. */
-  get line(): number {
-    return this.splitter?.line ?? 0;
+  /**
+   * The number of the last line read, whole or begun (at least 1): what a refusal for the bytes that
+   * stop it names. Counts the lines still held for detection, or for the CSV, too.
+   */
+  linesRead(): number {
+    if (this.splitter) return Math.max(1, this.splitter.line + (this.splitter.partial ? 1 : 0));
+    let lines = 0;
+    let lastByte = 10;
+    for (const chunk of this.csv ?? this.head) {
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+      if (chunk.length) lastByte = chunk[chunk.length - 1] as number;
+    }
+    return Math.max(1, lines + (lastByte === 10 ? 0 : 1));
+  }
+
+  /**
+   * A refusal that stopped reading, after the bad lines the format's reader noted before it (all of them
+   * already when the stop was theirs), at most `maxReportedErrors`.
+   */
+  withBadLines(failure: LabFileFailure): LabFileFailure {
+    const noted = this.reader?.bad.errors ?? [];
+    if (!noted.length || failure.errors === noted) return failure;
+    return {
+      ok: false,
+      errors: [...noted, ...failure.errors].slice(0, maxReportedErrors),
+      more: failure.more,
+    };
   }
 
   push(chunk: Buffer) {
@@ -179,7 +253,7 @@ class LabFileReader {
   end(): LabFileResult {
     if (!this.splitter && !this.csv) this.decide(true);
     if (this.csv) {
-      const parsed = parseResultsFile(Buffer.concat(this.csv));
+      const parsed = parseResultsFile(Buffer.concat(this.csv), this.index);
       this.csv = [];
       if (!parsed.ok) return parsed;
       return { ...parsed, format: LabFileFormat.Csv, genomeBuild: null, counts: [] };

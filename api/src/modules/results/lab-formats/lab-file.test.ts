@@ -1,10 +1,11 @@
-import { gzipSync } from 'node:zlib';
+import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { LabFileFormat } from '@genodesk/contract';
 import { describe, expect, it } from 'vitest';
 import { parseResultsFile } from '../results-file.js';
 import { demoMarkers } from './demo-markers.js';
 import { readLabFile } from './index.js';
 import { maxLineBytes } from './lines.js';
+import { MarkerIndex } from './marker-index.js';
 import {
   accepted,
   ancestryDna,
@@ -14,6 +15,7 @@ import {
   read,
   refusal,
   resultsCsv,
+  testMarkers,
   twentyThreeAndMe,
   vcf,
 } from './test-files.js';
@@ -44,9 +46,9 @@ describe('readLabFile', () => {
     expect(accepted(await read(ancestry, { barcode: 'GD1' })).format).toBe(LabFileFormat.AncestryDna);
   });
 
-  it('gives for the CSV what parseResultsFile gives, with counts []', async () => {
-    const csv = resultsCsv(samples);
-    const parsed = parseResultsFile(Buffer.from(csv));
+  it('gives for the CSV what parseResultsFile gives (with the marker map), with counts []', async () => {
+    const csv = resultsCsv(samples, testMarkers);
+    const parsed = parseResultsFile(Buffer.from(csv), new MarkerIndex(testMarkers));
     if (!parsed.ok) throw new Error('bad CSV');
     const result = accepted(await read(`\ufeff${csv}`, {}, undefined, 10));
     expect(result).toEqual({ ...parsed, format: 'csv', genomeBuild: null, counts: [] });
@@ -54,7 +56,12 @@ describe('readLabFile', () => {
 
   it('passes the CSV parser’s refusal through', async () => {
     const result = await read('barcode;gene_code;genotype\nGD1;rs1;C/T\n');
-    expect(result).toEqual(parseResultsFile(Buffer.from('barcode;gene_code;genotype\nGD1;rs1;C/T\n')));
+    expect(result).toEqual(
+      parseResultsFile(
+        Buffer.from('barcode;gene_code;genotype\nGD1;rs1;C/T\n'),
+        new MarkerIndex(testMarkers),
+      ),
+    );
     expect(refusal(result)?.key).toBe('resultsFileMissingColumn');
   });
 
@@ -101,6 +108,17 @@ describe('readLabFile', () => {
     it('an empty file', async () => {
       expect(refusal(await read(''))?.key).toBe('resultsFileEmpty');
       expect(refusal(await read('\n \r\n'))?.key).toBe('resultsFileEmpty');
+    });
+
+    it('a CSV whose gzip is cut short, naming the last line read (the CSV is held, not split into lines)', async () => {
+      const csv = resultsCsv(demoSamples(40, 3));
+      const zipped = gzipSync(csv);
+      const cut = zipped.subarray(0, Math.floor(zipped.length * 0.7));
+      const held = gunzipSync(cut, { finishFlush: constants.Z_SYNC_FLUSH }).toString('latin1');
+      expect(refusal(await read(cut, {}, undefined, 500))).toEqual({
+        key: 'labFileGzipTruncated',
+        params: { line: held.split('\n').length - (held.endsWith('\n') ? 1 : 0), offset: cut.length },
+      });
     });
 
     it('a line longer than the limit (a file without line breaks)', async () => {

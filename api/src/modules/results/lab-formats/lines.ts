@@ -108,6 +108,11 @@ export class LineSplitter {
     }
   }
 
+  /** Whether the bytes read so far stop inside a line (a line begun, its break not read yet). */
+  get partial(): boolean {
+    return this.tail.length > 0;
+  }
+
   /** The last line, when the file does not end with a line break. */
   end() {
     if (!this.tail) return;
@@ -138,4 +143,113 @@ export function parsePosition(text: string, start: number, end: number): number 
     value = value * 10 + digit;
   }
   return value;
+}
+
+/** A or a, C, G, T, I, D: an allele letter of the arrays' files. */
+function isAlleleLetter(code: number): boolean {
+  switch (code | 32) {
+    case 97: // a
+    case 99: // c
+    case 103: // g
+    case 116: // t
+    case 105: // i
+    case 100: // d
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Where text[from, to) starts past spaces and double quotes. */
+function trimStart(text: string, from: number, to: number): number {
+  while (from < to && (text.charCodeAt(from) === 32 || text.charCodeAt(from) === 34)) from++;
+  return from;
+}
+
+/** Where text[from, to) ends before spaces and double quotes. */
+function trimEnd(text: string, from: number, to: number): number {
+  while (to > from && (text.charCodeAt(to - 1) === 32 || text.charCodeAt(to - 1) === 34)) to--;
+  return to;
+}
+
+/** How an array file writes a call: `call` alleles (A, C, G, T, I, D), a `noCall`, or `invalid`. */
+export type CallKind = 'call' | 'noCall' | 'invalid';
+
+/** `-`, `--`, `0`, `00`: an array's no-call. */
+function isNoCall(text: string, start: number, end: number): boolean {
+  const first = text.charCodeAt(start);
+  if (first !== 45 /* - */ && first !== 48 /* 0 */) return false;
+  return end - start === 1 || (end - start === 2 && text.charCodeAt(start + 1) === first);
+}
+
+/**
+ * One allele column of a Final Report or an AncestryDNA file, text[from, to) (spaces and quotes
+ * around ignored): one allele letter, or a no-call (`-`, `--`, `0`, `00`).
+ */
+export function alleleKind(text: string, from: number, to: number): CallKind {
+  const start = trimStart(text, from, to);
+  const end = trimEnd(text, start, to);
+  if (end - start === 1 && isAlleleLetter(text.charCodeAt(start))) return 'call';
+  return end > start && isNoCall(text, start, end) ? 'noCall' : 'invalid';
+}
+
+/**
+ * A 23andMe genotype column, text[from, to): one or two allele letters (`AG`, `A`, `DI`, also `A/G`),
+ * or a no-call (`--`, `-`, `00`, `0`).
+ */
+export function genotypeKind(text: string, from: number, to: number): CallKind {
+  const start = trimStart(text, from, to);
+  const end = trimEnd(text, start, to);
+  const length = end - start;
+  if (length === 0) return 'invalid';
+  if (isNoCall(text, start, end)) return 'noCall';
+  if (length === 1) return isAlleleLetter(text.charCodeAt(start)) ? 'call' : 'invalid';
+  if (length === 2)
+    return isAlleleLetter(text.charCodeAt(start)) && isAlleleLetter(text.charCodeAt(start + 1))
+      ? 'call'
+      : 'invalid';
+  if (length === 3 && text.charCodeAt(start + 1) === 47 /* / */)
+    return isAlleleLetter(text.charCodeAt(start)) && isAlleleLetter(text.charCodeAt(start + 2))
+      ? 'call'
+      : 'invalid';
+  return 'invalid';
+}
+
+/** The upper-case alleles of a call `genotypeKind` accepted (`AG`, `A`, `A/G`). */
+export function genotypeAllelesOf(text: string, from: number, to: number): string[] {
+  const start = trimStart(text, from, to);
+  const end = trimEnd(text, start, to);
+  const value = text.slice(start, end).toUpperCase();
+  if (value.length === 3) return [value[0] as string, value[2] as string];
+  return value.length === 2 ? [value[0] as string, value[1] as string] : [value];
+}
+
+/** The upper-case allele of a column `alleleKind` accepted as a call. */
+export function alleleOf(text: string, from: number, to: number): string {
+  const start = trimStart(text, from, to);
+  return text.charAt(start).toUpperCase();
+}
+
+/** The value of text[from, to) as a refusal quotes it (spaces and quotes around dropped). */
+export function quotedValue(text: string, from: number, to: number): string {
+  const start = trimStart(text, from, to);
+  const end = trimEnd(text, start, to);
+  return text.slice(start, end);
+}
+
+const indelLetters = new Map([
+  ['I', 'I'],
+  ['D', 'D'],
+]);
+
+/**
+ * What an array's letters translate through for a marker: its `toNotation`, but for an indel only `I`
+ * and `D` (a base letter is no indel call, even one equal to the VCF's padded allele).
+ */
+export function arrayTranslation(marker: {
+  reference: string;
+  alternative: string;
+  toNotation: Map<string, string>;
+}): Map<string, string> {
+  return marker.reference.length === marker.alternative.length ? marker.toNotation : indelLetters;
 }

@@ -1,10 +1,10 @@
-import { noCallGenotype } from '@genodesk/contract';
+import { type NoCallReason, noCallGenotype, notationAlleles, orderAlleles } from '@genodesk/contract';
 import type { ResultsFileBarcode } from '../results-file.js';
-import type { MapMarker, MarkerProblem, SampleMarkerCounts } from './types.js';
+import type { MapMarker, SampleMarkerCounts } from './types.js';
 
 /**
  * The marker map prepared for reading: names and positions to look rows up by, and each marker's
- * plus-strand alleles → catalogue alleles.
+ * file alleles → the notation's alleles (issue 34: the plus-strand bases, `I`/`D` for an indel).
  */
 
 const complementBase: Record<string, string> = { A: 'T', T: 'A', C: 'G', G: 'C' };
@@ -79,14 +79,15 @@ export type PreparedMarker = {
   chromosome: string;
   reference: string;
   alternative: string;
-  catalogueReference: string;
-  catalogueAlternative: string;
+  /** The notation's reference and alternative allele. */
+  notationReference: string;
+  notationAlternative: string;
   /** Y and MT: one allele per call. */
   haploid: boolean;
-  /** Plus-strand allele → catalogue allele: reference, alternative and, for an indel, `I` (the longer) and `D`. */
-  toCatalogue: Map<string, string>;
-  /** The complement of each single-base allele → catalogue allele (not for strand-ambiguous or indel markers). */
-  complementToCatalogue: Map<string, string> | undefined;
+  /** Plus-strand allele → notation allele: reference, alternative and, for an indel, `I` (the longer) and `D`. */
+  toNotation: Map<string, string>;
+  /** The complement of each single-base allele → notation allele (not for strand-ambiguous or indel markers). */
+  complementToNotation: Map<string, string> | undefined;
 };
 
 /** Positions of one chromosome in one build: position → markers, and the positions sorted (for gVCF blocks). */
@@ -190,24 +191,22 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 function prepare(marker: MapMarker, index: number): PreparedMarker {
   const reference = marker.reference.trim().toUpperCase();
   const alternative = marker.alternative.trim().toUpperCase();
-  const catalogueReference = marker.catalogueReference.trim().toUpperCase();
-  const catalogueAlternative = marker.catalogueAlternative.trim().toUpperCase();
+  const notation = notationAlleles({ reference, alternative });
   const chromosome = normaliseChromosome(marker.chromosome);
-  const toCatalogue = new Map([
-    [reference, catalogueReference],
-    [alternative, catalogueAlternative],
+  const toNotation = new Map([
+    [reference, notation.reference],
+    [alternative, notation.alternative],
   ]);
   if (reference.length !== alternative.length) {
-    const referenceLonger = reference.length > alternative.length;
-    toCatalogue.set('I', referenceLonger ? catalogueReference : catalogueAlternative);
-    toCatalogue.set('D', referenceLonger ? catalogueAlternative : catalogueReference);
+    toNotation.set('I', 'I');
+    toNotation.set('D', 'D');
   }
   const single = reference.length === 1 && alternative.length === 1;
-  const complementToCatalogue =
+  const complementToNotation =
     single && !marker.strandAmbiguous && complementBase[reference] && complementBase[alternative]
       ? new Map([
-          [complementBase[reference] as string, catalogueReference],
-          [complementBase[alternative] as string, catalogueAlternative],
+          [complementBase[reference] as string, notation.reference],
+          [complementBase[alternative] as string, notation.alternative],
         ])
       : undefined;
   return {
@@ -216,33 +215,37 @@ function prepare(marker: MapMarker, index: number): PreparedMarker {
     chromosome,
     reference,
     alternative,
-    catalogueReference,
-    catalogueAlternative,
+    notationReference: notation.reference,
+    notationAlternative: notation.alternative,
     haploid: chromosome === 'Y' || chromosome === 'MT',
-    toCatalogue,
-    complementToCatalogue,
+    toNotation,
+    complementToNotation,
   };
 }
 
-/** A sample's homozygous reference genotype in catalogue notation (one allele on Y and MT). */
+/** A sample's homozygous reference genotype in the notation (one allele on Y and MT). */
 export function referenceGenotype(marker: PreparedMarker): string {
   return marker.haploid
-    ? marker.catalogueReference
-    : `${marker.catalogueReference}/${marker.catalogueReference}`;
+    ? marker.notationReference
+    : `${marker.notationReference}/${marker.notationReference}`;
 }
 
-/** Plus-strand alleles → the genotype in catalogue notation, or undefined when an allele is not the marker's. */
-export function catalogueGenotype(
+/**
+ * File alleles → the genotype in the notation, the reference allele first; undefined when an allele is
+ * not the marker's.
+ */
+export function notationGenotype(
   alleles: readonly string[],
   translation: Map<string, string>,
+  reference: string,
 ): string | undefined {
-  let genotype = '';
-  for (let i = 0; i < alleles.length; i++) {
-    const allele = translation.get(alleles[i] as string);
-    if (allele === undefined) return undefined;
-    genotype = i === 0 ? allele : `${genotype}/${allele}`;
+  const translated: string[] = [];
+  for (const allele of alleles) {
+    const notation = translation.get(allele);
+    if (notation === undefined) return undefined;
+    translated.push(notation);
   }
-  return genotype;
+  return orderAlleles(translated, reference).join('/');
 }
 
 /** `Buffer.from(latin1).toString('utf8')`: a name read as latin1 back to its UTF-8 text, trimmed, upper-cased as the CSV's barcodes. */
@@ -257,7 +260,7 @@ type Sample = {
   line: number;
   rank: Uint8Array;
   genotype: (string | undefined)[];
-  problem: (MarkerProblem | undefined)[];
+  problem: (NoCallReason | undefined)[];
 };
 
 /**
@@ -289,8 +292,8 @@ export class SampleCalls {
     return this.byBarcode.has(barcode);
   }
 
-  /** A genotype (catalogue notation) or a problem for the sample's marker, if `rank` beats what it has. */
-  set(sample: number, marker: number, rank: number, genotype: string | undefined, problem?: MarkerProblem) {
+  /** A genotype (the notation) or a no-call's reason for the sample's marker, if `rank` beats what it has. */
+  set(sample: number, marker: number, rank: number, genotype: string | undefined, problem?: NoCallReason) {
     const entry = this.samples[sample] as Sample;
     if ((entry.rank[marker] as number) >= rank) return;
     entry.rank[marker] = rank;
@@ -300,11 +303,11 @@ export class SampleCalls {
 
   /**
    * Every sample with every marker: its call, else what `missing` says (absent, a reference mismatch,
-   * or homozygous reference when the file lists every position).
+   * or homozygous reference when the file lists every position); a no-call with its reason.
    */
   result(
     markers: readonly PreparedMarker[],
-    missing: (marker: PreparedMarker) => { genotype: string } | { problem: MarkerProblem },
+    missing: (marker: PreparedMarker) => { genotype: string } | { problem: NoCallReason },
   ): { barcodes: ResultsFileBarcode[]; counts: SampleMarkerCounts[] } {
     const fallback = markers.map(missing);
     const barcodes: ResultsFileBarcode[] = [];
@@ -322,12 +325,12 @@ export class SampleCalls {
       for (const prepared of markers) {
         const i = prepared.index;
         let genotype: string | undefined;
-        let problem: MarkerProblem | undefined;
+        let problem: NoCallReason | undefined;
         if (sample.rank[i]) {
           genotype = sample.genotype[i];
           problem = sample.problem[i];
         } else {
-          const other = fallback[i] as { genotype: string } | { problem: MarkerProblem };
+          const other = fallback[i] as { genotype: string } | { problem: NoCallReason };
           if ('genotype' in other) genotype = other.genotype;
           else problem = other.problem;
         }
@@ -347,6 +350,7 @@ export class SampleCalls {
           protein: marker.protein,
           transcript: marker.transcript,
           genotype: genotype ?? noCallGenotype,
+          noCallReason: genotype === undefined ? (problem ?? 'noCall') : null,
         });
       }
       barcodes.push({ barcode: sample.barcode, line: sample.line, genes });

@@ -1,4 +1,5 @@
 import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
+import { notationAlleles } from '@genodesk/contract';
 import { demoMarkers } from './demo-markers.js';
 import { type LabFileResult, readLabFile } from './index.js';
 import type { MapMarker, ReadOptions } from './types.js';
@@ -9,29 +10,20 @@ import type { MapMarker, ReadOptions } from './types.js';
  * coordinates in both builds), so that every format can be compared with the CSV.
  */
 
-/** A sample and its genotypes in catalogue notation ('C/T', 'I/D', 'G' haploid); null: no call. */
+/**
+ * A sample and its genotypes as they are stored: the notation (issue 34: the plus strand, the reference
+ * allele first; 'G/A', 'I/D', 'G' haploid); null: no call.
+ */
 export type TestSample = { barcode: string; genotypes: Record<string, string | null> };
 
 const complement: Record<string, string> = { A: 'T', T: 'A', C: 'G', G: 'C' };
 const complementOf = (allele: string) => complement[allele] ?? allele;
 
-/** The genotypes the demo results use per gene (catalogue notation). */
-const demoGenotypes: Record<string, string[]> = {
-  rs4988235: ['C/C', 'C/T', 'T/T'],
-  rs762551: ['A/A', 'A/C', 'C/C'],
-  rs1801133: ['C/C', 'C/T', 'T/T'],
-  rs1801131: ['A/A', 'A/C', 'C/C'],
-  rs6025: ['C/C', 'C/T', 'T/T'],
-  rs1799963: ['G/G', 'G/A', 'A/A'],
-  rs429358: ['T/T', 'T/C', 'C/C'],
-  rs7412: ['C/C', 'C/T', 'T/T'],
-  rs1800562: ['G/G', 'G/A', 'A/A'],
-  rs1799945: ['C/C', 'C/G', 'G/G'],
-  rs1815739: ['C/C', 'C/T', 'T/T'],
-  rs113993960: ['I/I', 'I/D', 'D/D'],
-  rs9939609: ['T/T', 'A/T', 'A/A'],
-  rs1042713: ['A/A', 'A/G', 'G/G'],
-};
+/**
+ * Whether a file writes a sample's heterozygous call of a marker alternative allele first (every third
+ * one): the stored genotype is reference first whatever the file's order.
+ */
+export const writtenReversed = (sample: number, marker: number) => (sample + marker) % 3 === 0;
 
 /** A small deterministic generator (mulberry32). */
 export function prng(seed: number) {
@@ -45,40 +37,75 @@ export function prng(seed: number) {
   };
 }
 
-/** Samples GD00000001… with genotypes drawn from the demo's (every allele order occurs). */
-export function demoSamples(count: number, seed = 1): TestSample[] {
+/**
+ * Samples GD00000001… with genotypes of the demo markers drawn from wild type, heterozygous and
+ * homozygous (the notation); a share of them no-calls (null).
+ */
+export function demoSamples(count: number, seed = 1, noCallShare = 0): TestSample[] {
   const random = prng(seed);
   return Array.from({ length: count }, (_, k) => {
     const genotypes: Record<string, string | null> = {};
     for (const marker of demoMarkers) {
-      const options = demoGenotypes[marker.geneCode] as string[];
-      let genotype = options[Math.floor(random() * options.length)] as string;
-      if (random() < 0.3) genotype = genotype.split('/').reverse().join('/');
-      genotypes[marker.geneCode] = genotype;
+      const { reference, alternative } = notationAlleles(marker);
+      const options = [
+        `${reference}/${reference}`,
+        `${reference}/${alternative}`,
+        `${alternative}/${alternative}`,
+      ];
+      const genotype = options[Math.floor(random() * options.length)] as string;
+      genotypes[marker.geneCode] = noCallShare && random() < noCallShare ? null : genotype;
     }
     return { barcode: `GD${String(k + 1).padStart(8, '0')}`, genotypes };
   });
 }
 
-/** The plus-strand alleles of a catalogue genotype. */
-export function plusAlleles(marker: MapMarker, genotype: string): string[] {
-  return genotype.split('/').map((allele) => {
-    if (allele === marker.catalogueReference.toUpperCase()) return marker.reference;
-    if (allele === marker.catalogueAlternative.toUpperCase()) return marker.alternative;
+/** The plus-strand alleles (the VCF's) of a genotype in the notation, in the order a file writes them. */
+export function plusAlleles(marker: MapMarker, genotype: string, reversed = false): string[] {
+  const { reference, alternative } = notationAlleles(marker);
+  const alleles = genotype.split('/').map((allele) => {
+    if (allele === reference) return marker.reference;
+    if (allele === alternative) return marker.alternative;
     throw new Error(`${allele} is not an allele of ${marker.geneCode}`);
   });
+  return reversed ? alleles.reverse() : alleles;
+}
+
+/** A genotype of the notation written on the gene's strand (as HGVS c. reads it): complemented on a '-' gene. */
+export function geneStrandGenotype(marker: MapMarker, genotype: string): string {
+  return marker.geneStrand === '-' ? genotype.split('/').map(complementOf).join('/') : genotype;
 }
 
 const positionOf = (marker: MapMarker, build: 37 | 38) =>
   build === 37 ? marker.positionGrch37 : marker.positionGrch38;
 
-/** This project's CSV (semicolon, CRLF), as `demoResultsCsv` writes it; no-calls are left out. */
-export function resultsCsv(samples: TestSample[], markers: MapMarker[] = demoMarkers): string {
-  const lines = ['barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype'];
-  for (const sample of samples)
-    for (const marker of markers) {
-      const genotype = sample.genotypes[marker.geneCode];
-      if (!genotype) continue;
+export type CsvOptions = {
+  /** The strand the genotypes are written on (default plus). */
+  strand?: 'plus' | 'gene';
+  /** How the strand is declared: a `##strand=` line before the header (default), a `strand` column, or not. */
+  declare?: 'line' | 'column' | 'none';
+};
+
+/** This project's CSV (semicolon, CRLF), as `demoResultsCsv` writes it; a no-call as `--`. */
+export function resultsCsv(
+  samples: TestSample[],
+  markers: MapMarker[] = demoMarkers,
+  { strand = 'plus', declare = 'line' }: CsvOptions = {},
+): string {
+  const lines = declare === 'line' ? [`##strand=${strand}`] : [];
+  lines.push(
+    ['barcode', 'gene_code', 'gene_name', 'hgvs_c', 'protein', 'transcript', 'genotype']
+      .concat(declare === 'column' ? ['strand'] : [])
+      .join(';'),
+  );
+  samples.forEach((sample, s) => {
+    markers.forEach((marker, m) => {
+      if (!(marker.geneCode in sample.genotypes)) return;
+      const stored = sample.genotypes[marker.geneCode];
+      let genotype = '--';
+      if (stored) {
+        const written = writtenReversed(s, m) ? stored.split('/').reverse().join('/') : stored;
+        genotype = strand === 'gene' ? geneStrandGenotype(marker, written) : written;
+      }
       lines.push(
         [
           sample.barcode,
@@ -88,9 +115,11 @@ export function resultsCsv(samples: TestSample[], markers: MapMarker[] = demoMar
           marker.protein,
           marker.transcript,
           genotype,
+          ...(declare === 'column' ? [strand] : []),
         ].join(';'),
       );
-    }
+    });
+  });
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -144,10 +173,13 @@ export function vcf(samples: TestSample[], options: VcfOptions, markers: MapMark
     const position = positionOf(marker, build);
     if (position == null) continue;
     if (noCalls === 'absent' && samples.every((sample) => !sample.genotypes[marker.geneCode])) continue;
-    const calls = samples.map((sample) => {
+    const m = markers.indexOf(marker);
+    const calls = samples.map((sample, s) => {
       const genotype = sample.genotypes[marker.geneCode];
       if (!genotype) return marker.chromosome === 'Y' || marker.chromosome === 'MT' ? '.:0' : './.:0';
-      const indexes = plusAlleles(marker, genotype).map((allele) => (allele === marker.reference ? 0 : 1));
+      const indexes = plusAlleles(marker, genotype, writtenReversed(s, m)).map((allele) =>
+        allele === marker.reference ? 0 : 1,
+      );
       return `${indexes.join(phased ? '|' : '/')}:99`;
     });
     rows.push({
@@ -211,8 +243,8 @@ function strandAllele(marker: MapMarker, allele: string, strand: 'plus' | 'forwa
     const alleles = [marker.reference, marker.alternative];
     return alleles.includes('A') ? allele : complementOf(allele);
   }
-  // Forward: the catalogue's (gene's) strand.
-  return marker.catalogueReference === complementOf(marker.reference) ? complementOf(allele) : allele;
+  // Forward (here): the gene's strand.
+  return marker.geneStrand === '-' ? complementOf(allele) : allele;
 }
 
 /** An Illumina GenomeStudio Final Report: one row per SNP × sample, sample by sample. */
@@ -245,11 +277,13 @@ export function finalReport(
     '[Data]',
     columns.join(separator),
   ];
-  for (const sample of samples) {
-    for (const marker of markers) {
+  samples.forEach((sample, s) => {
+    markers.forEach((marker, m) => {
       const genotype = sample.genotypes[marker.geneCode];
       const alleles = genotype
-        ? plusAlleles(marker, genotype).map((allele) => strandAllele(marker, allele, strand))
+        ? plusAlleles(marker, genotype, writtenReversed(s, m)).map((allele) =>
+            strandAllele(marker, allele, strand),
+          )
         : ['-', '-'];
       const name =
         names === 'geneCode'
@@ -272,7 +306,7 @@ export function finalReport(
           'B',
         ].join(separator),
       );
-    }
+    });
     for (let k = 0; k < noise; k++)
       lines.push(
         [
@@ -286,14 +320,18 @@ export function finalReport(
           'B',
         ].join(separator),
       );
-  }
+  });
   return `${lines.join('\r\n')}\r\n`;
 }
 
 /** 23andMe genotype letters: plus-strand bases, D/I for an indel, one letter for a haploid call. */
-function consumerAlleles(marker: MapMarker, genotype: string | null | undefined): string[] | null {
+function consumerAlleles(
+  marker: MapMarker,
+  genotype: string | null | undefined,
+  reversed: boolean,
+): string[] | null {
   if (!genotype) return null;
-  return plusAlleles(marker, genotype).map((allele) =>
+  return plusAlleles(marker, genotype, reversed).map((allele) =>
     marker.reference.length !== marker.alternative.length
       ? allele ===
         (marker.reference.length > marker.alternative.length ? marker.reference : marker.alternative)
@@ -322,7 +360,7 @@ export function twentyThreeAndMe(
     'i713426\t1\t726912\tAA',
   ];
   markers.forEach((marker, k) => {
-    const alleles = consumerAlleles(marker, sample.genotypes[marker.geneCode]);
+    const alleles = consumerAlleles(marker, sample.genotypes[marker.geneCode], writtenReversed(0, k));
     const position = positionOf(marker, build === 38 ? 38 : 37);
     lines.push(
       [
@@ -351,11 +389,11 @@ export function ancestryDna(sample: TestSample, build: 37 | 38, markers: MapMark
     'rsid\tchromosome\tposition\tallele1\tallele2',
     'rs369202065\t1\t569388\tG\tG',
   ];
-  for (const marker of markers) {
-    const alleles = consumerAlleles(marker, sample.genotypes[marker.geneCode]);
+  markers.forEach((marker, m) => {
+    const alleles = consumerAlleles(marker, sample.genotypes[marker.geneCode], writtenReversed(0, m));
     const two = alleles ? (alleles.length === 1 ? [alleles[0], alleles[0]] : alleles) : ['0', '0'];
     lines.push([marker.rsid, number(marker.chromosome), positionOf(marker, build), ...two].join('\t'));
-  }
+  });
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -409,8 +447,7 @@ export const extraMarkers: MapMarker[] = [
     positionGrch38: 3243,
     reference: 'A',
     alternative: 'G',
-    catalogueReference: 'A',
-    catalogueAlternative: 'G',
+    geneStrand: '+',
     strandAmbiguous: false,
   },
   {
@@ -425,8 +462,7 @@ export const extraMarkers: MapMarker[] = [
     positionGrch38: 2756865,
     reference: 'G',
     alternative: 'A',
-    catalogueReference: 'G',
-    catalogueAlternative: 'A',
+    geneStrand: '+',
     strandAmbiguous: false,
   },
   {
@@ -441,8 +477,7 @@ export const extraMarkers: MapMarker[] = [
     positionGrch38: 510000,
     reference: 'C',
     alternative: 'CAG',
-    catalogueReference: 'D',
-    catalogueAlternative: 'I',
+    geneStrand: '+',
     strandAmbiguous: false,
   },
 ];
@@ -483,6 +518,22 @@ export function problemsOf(result: LabFileResult): Record<string, Record<string,
       Object.fromEntries(counts.problems.map((problem) => [problem.geneCode, problem.reason])),
     ]),
   );
+}
+
+/** barcode → gene code → the stored no-call reason (null for a call). */
+export function reasonsOf(result: LabFileResult): Record<string, Record<string, string | null>> {
+  return Object.fromEntries(
+    accepted(result).barcodes.map((entry) => [
+      entry.barcode,
+      Object.fromEntries(entry.genes.map((gene) => [gene.geneCode, gene.noCallReason ?? null])),
+    ]),
+  );
+}
+
+/** The refusal's errors (the test fails if the file was accepted). */
+export function refusals(result: LabFileResult) {
+  if (result.ok) throw new Error('accepted');
+  return result.errors;
 }
 
 /** The refusal's first error. */

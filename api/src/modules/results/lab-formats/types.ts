@@ -1,4 +1,4 @@
-import type { LabFileFormat } from '@genodesk/contract';
+import type { GeneStrand, LabFileFormat, NoCallReason } from '@genodesk/contract';
 import type { ResultsFileBarcode, ResultsFileError } from '../results-file.js';
 
 /** One marker of the catalogue's marker map, as the readers need it. */
@@ -17,12 +17,8 @@ export type MapMarker = {
   /** VCF alleles on the plus strand, e.g. 'G', 'A' or 'ATCT', 'A'. */
   reference: string;
   alternative: string;
-  /**
-   * How the catalogue writes those alleles: rs4988235 plus-strand G/A is catalogue C/T (the gene's
-   * strand); CFTR F508del ATCT/A is I/D.
-   */
-  catalogueReference: string;
-  catalogueAlternative: string;
+  /** '+' or '-': the strand the gene's transcript (and HGVS c.) reads. */
+  geneStrand: GeneStrand;
   /** reference + alternative is A/T or C/G. */
   strandAmbiguous: boolean;
 };
@@ -37,20 +33,7 @@ export type ReadOptions = {
 };
 
 /**
- * Why a mapped marker has no genotype for a sample: `noCall` (the file's no-call, or a half-call),
- * `absent` (the file has no row for it), `referenceMismatch` (the file's REF at its position is not the
- * map's reference), `strandAmbiguous` (an A/T or C/G marker in Top/Forward allele columns), or
- * `unexpectedAllele` (an allele that is neither the map's reference nor its alternative).
- */
-export type MarkerProblem =
-  | 'noCall'
-  | 'absent'
-  | 'referenceMismatch'
-  | 'strandAmbiguous'
-  | 'unexpectedAllele';
-
-/**
- * Per sample: `found` markers with a call, `noCalls` (noCall, absent and unexpectedAllele),
+ * Per sample: `found` markers with a call, `noCalls` (noCall, absent and failedQc),
  * `referenceMismatches`, `ambiguousSkipped`; together they count every mapped marker once.
  * `problems` names each marker without a call and why, in map order.
  */
@@ -60,7 +43,7 @@ export type SampleMarkerCounts = {
   noCalls: number;
   referenceMismatches: number;
   ambiguousSkipped: number;
-  problems: { geneCode: string; reason: MarkerProblem }[];
+  problems: { geneCode: string; reason: NoCallReason }[];
 };
 
 export type LabFileResult =

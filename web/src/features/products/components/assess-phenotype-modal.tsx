@@ -1,6 +1,15 @@
+import {
+  noCallGenotype,
+  noCallReasonLabels,
+  notationAlleles,
+  orderAlleles,
+  readGenotype,
+  zygosityLabels,
+} from '@genodesk/contract/genotypes';
+import type { Locale } from '@genodesk/contract/locales';
 import type { Product, ReportPhenotype } from '@genodesk/contract/products';
-import { describeGenotypeCombinations } from '@genodesk/contract/templates';
-import { Alert, Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import { displayGenotype, type GenotypeCombination } from '@genodesk/contract/templates';
+import { Alert, Button, Group, List, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
@@ -12,6 +21,45 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useAssessPhenotype } from '../api/assess-phenotype';
 import { localizedText } from './risk';
+
+type PhenotypeGene = Pick<ReportPhenotype['genes'][number], 'code' | 'notation'>;
+
+/**
+ * A genotype (plus strand, as stored and as templates write it) as the clinician reads it, with the
+ * marker map's notation of its gene (issue 34): "rs6025: homozygous for the variant
+ * NM_000130.5:c.1601G>A (plus strand T/T)". Read from the notation, never by matching letters; a gene
+ * the map does not know is shown as given, a no-call with its cause.
+ */
+export function genotypeLabel(
+  gene: PhenotypeGene & { noCallReason?: ReportPhenotype['genes'][number]['noCallReason'] },
+  genotype: string,
+  locale: Locale,
+  plusStrand: string,
+): string {
+  if (genotype === noCallGenotype)
+    return `${gene.code}: ${zygosityLabels.noCall[locale]} (${noCallReasonLabels[gene.noCallReason ?? 'noCall'][locale]})`;
+  const shown = displayGenotype(genotype) ?? genotype;
+  if (!gene.notation) return `${gene.code} ${shown}`;
+  const plus = orderAlleles(shown.split('/'), notationAlleles(gene.notation).reference).join('/');
+  const { zygosity } = readGenotype(gene.notation, plus);
+  const hgvs = gene.notation.hgvsC ? ` ${gene.notation.hgvsC}` : '';
+  return `${gene.code}: ${zygosityLabels[zygosity][locale]}${hgvs} (${plusStrand} ${plus})`;
+}
+
+/** A template's genotype combination, each gene read with the phenotype's notation of it. */
+export function combinationLabel(
+  genes: readonly PhenotypeGene[],
+  combination: GenotypeCombination,
+  locale: Locale,
+  plusStrand: string,
+): string {
+  return Object.entries(combination)
+    .map(([code, genotype]) => {
+      const gene = genes.find((g) => g.code.toLowerCase() === code.toLowerCase()) ?? { code, notation: null };
+      return genotypeLabel(gene, genotype, locale, plusStrand);
+    })
+    .join(', ');
+}
 
 interface AssessPhenotypeModalProps {
   product: Product;
@@ -75,7 +123,8 @@ export function AssessPhenotypeModal({ product, phenotype, onClose }: AssessPhen
     });
   };
 
-  const genotypes = phenotype?.genes.map((gene) => `${gene.code} ${gene.genotype}`).join(', ') ?? '';
+  const plusStrand = t('results.genes.plusStrand');
+  const unmapped = phenotype?.genes.filter((gene) => !gene.notation) ?? [];
   return (
     <Modal
       opened={phenotype !== null}
@@ -92,7 +141,24 @@ export function AssessPhenotypeModal({ product, phenotype, onClose }: AssessPhen
     >
       {phenotype && (
         <Stack gap="md" data-testid="assess-phenotype">
-          <Text fz="sm">{t('products.assess.intro', { genotypes })}</Text>
+          <Text fz="sm">{t('products.assess.intro')}</Text>
+          <Stack gap={4} data-testid="assess-genotype">
+            <Text fz="sm" fw={600}>
+              {t('products.assess.genotype')}
+            </Text>
+            <List size="sm">
+              {phenotype.genes.map((gene) => (
+                <List.Item key={gene.code} data-testid="assess-genotype-gene" data-gene={gene.code}>
+                  {genotypeLabel(gene, gene.genotype, locale, plusStrand)}
+                </List.Item>
+              ))}
+            </List>
+            {unmapped.map((gene) => (
+              <Text key={gene.code} fz="xs" c="dimmed">
+                {t('products.assess.noNotation', { code: gene.code })}
+              </Text>
+            ))}
+          </Stack>
           <SegmentedControl
             value={mode}
             onChange={(value) => setMode(value as 'template' | 'text')}
@@ -130,9 +196,13 @@ export function AssessPhenotypeModal({ product, phenotype, onClose }: AssessPhen
                         <Text fz="sm" fw={600}>
                           {riskLabel(template.risk, locale)}
                         </Text>
-                        <Text fz="xs" c="dimmed" ff="monospace">
-                          {describeGenotypeCombinations(template.genotypeCombinations)}
-                        </Text>
+                        <Stack gap={0} data-testid="assess-template-genotypes">
+                          {template.genotypeCombinations.map((combination) => (
+                            <Text key={JSON.stringify(combination)} fz="xs" c="dimmed">
+                              {combinationLabel(phenotype.genes, combination, locale, plusStrand)}
+                            </Text>
+                          ))}
+                        </Stack>
                       </div>
                     </Group>
                   </Radio.Card>

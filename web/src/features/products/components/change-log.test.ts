@@ -20,6 +20,8 @@ describe('phenotypeOutcome', () => {
       'risk 2 · doctor’s text · assessed by a doctor',
     );
     expect(phenotypeOutcome('risk 3', cs)).toBe('riziko 3');
+    expect(phenotypeOutcome('not determined', cs)).toBe('neurčeno');
+    expect(phenotypeOutcome('not determined', en)).toBe('not determined');
   });
 
   it('leaves any other value as it is', () => {

@@ -22,7 +22,7 @@ function plain(value: string | null): string {
 
 /**
  * A phenotype's outcome as the API logs it ('risk 2 · template 14', 'risk 1 · default text', 'risk 2 ·
- * doctor text', 'not assessed · default text', '… · new text', '… · assessed', '—'), or a combination's
+ * doctor text', 'not assessed · default text', 'not determined', '… · new text', '… · assessed', '—'), or a combination's
  * ('risk 3'), in the reader's language; anything else as it is.
  */
 export function phenotypeOutcome(
@@ -30,13 +30,17 @@ export function phenotypeOutcome(
   t: (key: string, options?: Record<string, unknown>) => string,
 ) {
   const match =
-    /^(?:risk (\S+)|(not assessed))(?: · (?:(default text)|(doctor text)|template (\d+)))?( · new text)?( · assessed)?$/.exec(
+    /^(?:risk (\S+)|(not assessed)|(not determined))(?: · (?:(default text)|(doctor text)|template (\d+)))?( · new text)?( · assessed)?$/.exec(
       value,
     );
   if (!match) return value;
-  const [, risk, notAssessed, isDefault, isDoctor, templateId, newText, assessed] = match;
+  const [, risk, notAssessed, notDetermined, isDefault, isDoctor, templateId, newText, assessed] = match;
   return [
-    notAssessed ? t('products.notAssessed') : t('products.changeLog.outcome.risk', { risk }),
+    notDetermined
+      ? t('products.notDetermined')
+      : notAssessed
+        ? t('products.notAssessed')
+        : t('products.changeLog.outcome.risk', { risk }),
     ...(isDefault ? [t('products.changeLog.outcome.defaultText')] : []),
     ...(isDoctor ? [t('products.changeLog.outcome.doctorText')] : []),
     ...(templateId ? [t('products.changeLog.outcome.template', { id: templateId })] : []),

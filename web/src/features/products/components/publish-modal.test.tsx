@@ -20,6 +20,7 @@ const product = {
   lastChangeAt: '2026-11-20T09:00:00.000Z',
   requiresInspection: false,
   notAssessed: [],
+  notDetermined: [],
   assignedCustomer: { email: 'jana@example.test' },
 } as unknown as Product;
 
@@ -123,6 +124,36 @@ describe('PublishModal: a new version of an issued PDF', () => {
     expect(
       screen.getByText('Zpráva už byla vydána jako PDF: uveďte důvod nového vydání.'),
     ).toBeInTheDocument();
+  });
+
+  it('lists the phenotypes not determined as an open point to confirm, with each marker and its cause', async () => {
+    fetchMock.mockImplementation(async () => json({ documents: [] }));
+    const onConfirm = vi.fn();
+    renderModal(onConfirm, undefined, {
+      ...product,
+      notDetermined: [
+        {
+          geneCombinationId: 3,
+          phenotype: 'Metabolismus folátu',
+          phenotypeEn: 'Folate metabolism',
+          genes: [{ code: 'rs1801133', noCallReason: 'failedQc' }],
+        },
+      ],
+    });
+    const point = await screen.findByTestId('product-open-point-notDetermined');
+    expect(screen.getByTestId('product-open-points')).toHaveTextContent(
+      'Zveřejnit i s neurčenými fenotypy (1); zpráva je uvede jako neurčené a doporučí nové vyšetření vzorku.',
+    );
+    expect(screen.getByTestId('product-open-point-not-determined')).toHaveTextContent(
+      'Metabolismus folátu (rs1801133: marker neprošel kontrolou kvality)',
+    );
+    const button = screen.getByTestId('product-publish-confirm');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(button).toBeDisabled();
+    fireEvent.click(point);
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
+    expect(onConfirm).toHaveBeenCalledWith(['notDetermined'], undefined);
   });
 
   it('asks no reason when publishing again changes nothing', async () => {

@@ -1,4 +1,5 @@
 import { ProductStatus } from '@genodesk/contract/enums';
+import { noCallReasonLabels } from '@genodesk/contract/genotypes';
 import {
   issuesNewPdfVersion,
   type Product,
@@ -23,6 +24,7 @@ const openPointsOf = (product: Product, doctorIntro: string): PublicationOpenPoi
   publicationOpenPointsOf({
     requiresInspection: product.requiresInspection,
     notAssessedCount: product.notAssessed.length,
+    notDeterminedCount: product.notDetermined.length,
     doctorIntro,
   });
 
@@ -41,7 +43,8 @@ interface PublishModalProps {
 
 /**
  * Publishing, or publishing preliminarily: the customer is e-mailed; each open point (inspection,
- * unassessed phenotypes, an empty introduction) must be confirmed one by one before the button allows it.
+ * unassessed phenotypes, phenotypes not determined — the report states them so and advises a retest —,
+ * an empty introduction) must be confirmed one by one before the button allows it.
  * A report already issued as a PDF is issued again as the next version, which needs a reason (printed
  * on it: "version N+1 replaces version N: …").
  */
@@ -131,7 +134,12 @@ export function PublishModal({
                 {points.map((point) => (
                   <Stack key={point} gap={4}>
                     <Checkbox
-                      label={t(`products.openPoints.${point}`, { count: product.notAssessed.length })}
+                      label={t(`products.openPoints.${point}`, {
+                        count:
+                          point === 'notDetermined'
+                            ? product.notDetermined.length
+                            : product.notAssessed.length,
+                      })}
                       checked={confirmed.includes(point)}
                       onChange={() => toggle(point)}
                       data-testid={`product-open-point-${point}`}
@@ -141,6 +149,17 @@ export function PublishModal({
                         {product.notAssessed.map((phenotype) => (
                           <List.Item key={phenotype.geneCombinationId}>
                             {localizedText(phenotype.phenotype, phenotype.phenotypeEn, locale)}
+                          </List.Item>
+                        ))}
+                      </List>
+                    )}
+                    {point === 'notDetermined' && (
+                      <List size="sm" ml={34} data-testid="product-open-point-not-determined">
+                        {product.notDetermined.map((phenotype) => (
+                          <List.Item key={phenotype.geneCombinationId}>
+                            {`${localizedText(phenotype.phenotype, phenotype.phenotypeEn, locale)} (${phenotype.genes
+                              .map((gene) => `${gene.code}: ${noCallReasonLabels[gene.noCallReason][locale]}`)
+                              .join('; ')})`}
                           </List.Item>
                         ))}
                       </List>

@@ -1,4 +1,6 @@
+import { noCallReasonLabels } from '@genodesk/contract/genotypes';
 import type { Product, ReportPhenotype } from '@genodesk/contract/products';
+import { type ClinicalWeight, clinicalWeightLabels, compareFindings } from '@genodesk/contract/templates';
 import {
   Accordion,
   Alert,
@@ -7,14 +9,18 @@ import {
   Button,
   ColorSwatch,
   Group,
+  List,
   Loader,
   Stack,
+  Table,
   Text,
   Title,
 } from '@mantine/core';
+import { IconHelpHexagon } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextView } from '@/components/rich-text/rich-text-view';
+import { GenotypeReading } from '@/features/results/components/gene-table';
 import { riskLabel } from '@/features/templates/components/labels';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
@@ -23,27 +29,49 @@ import { localizedRichText, localizedText, riskColor, riskLevels } from './risk'
 
 /**
  * A risk as a coloured badge in the catalogue's words and colours; a phenotype nobody assessed is a
- * neutral "not assessed", never a risk.
+ * neutral "not assessed", one not determined (a marker not called) "not determined", never a risk.
  */
-export function RiskBadge({ risk, notAssessed = false }: { risk: number | null; notAssessed?: boolean }) {
+export function RiskBadge({
+  risk,
+  notAssessed = false,
+  notDetermined = false,
+}: {
+  risk: number | null;
+  notAssessed?: boolean;
+  notDetermined?: boolean;
+}) {
   const { t } = useTranslation();
   const { locale } = useLocale();
+  const neutral = notAssessed || notDetermined;
   return (
     <Badge
-      variant={notAssessed ? 'outline' : 'light'}
-      color={notAssessed ? 'gray' : riskColor(risk)}
+      variant={neutral ? 'outline' : 'light'}
+      color={neutral ? 'gray' : riskColor(risk)}
       tt="none"
       radius="sm"
       miw="max-content"
       data-testid="risk-badge"
-      data-risk={notAssessed ? 'not-assessed' : (risk ?? 'none')}
+      data-risk={notDetermined ? 'not-determined' : notAssessed ? 'not-assessed' : (risk ?? 'none')}
     >
-      {notAssessed
-        ? t('products.notAssessed')
-        : risk === null
-          ? t('products.risk.none')
-          : riskLabel(risk, locale)}
+      {notDetermined
+        ? t('products.notDetermined')
+        : notAssessed
+          ? t('products.notAssessed')
+          : risk === null
+            ? t('products.risk.none')
+            : riskLabel(risk, locale)}
     </Badge>
+  );
+}
+
+/** A clinical weight in words (the summary's order: the graver first). */
+export function WeightLabel({ weight }: { weight: number }) {
+  const { locale } = useLocale();
+  const label = clinicalWeightLabels[weight as ClinicalWeight] ?? clinicalWeightLabels[2];
+  return (
+    <Text fz="xs" c="dimmed" data-testid="finding-weight" data-weight={weight}>
+      {label[locale]}
+    </Text>
   );
 }
 
@@ -66,6 +94,38 @@ export function RiskLegend() {
           {t('products.notAssessed')}
         </Text>
       </Group>
+      <Group gap={6} wrap="nowrap">
+        <ColorSwatch color="var(--mantine-color-gray-2)" size={12} withShadow={false} />
+        <Text fz="xs" c="dimmed">
+          {t('products.notDetermined')}
+        </Text>
+      </Group>
+    </Group>
+  );
+}
+
+/** One gene a phenotype read: the marker, HGVS c. on the transcript and the genotype as read. */
+function PhenotypeGene({ gene }: { gene: ReportPhenotype['genes'][number] }) {
+  return (
+    <Group
+      gap={8}
+      wrap="wrap"
+      align="baseline"
+      data-testid="phenotype-gene"
+      data-gene={gene.code}
+      px={8}
+      py={4}
+      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)' }}
+    >
+      <Text fz="sm" fw={600} ff="monospace">
+        {gene.code}
+      </Text>
+      {gene.hgvsC && (
+        <Text fz="xs" ff="monospace" data-testid="phenotype-gene-hgvs">
+          {gene.hgvsC}
+        </Text>
+      )}
+      <GenotypeReading gene={gene} inline />
     </Group>
   );
 }
@@ -84,10 +144,12 @@ function PhenotypeItem({
       p="md"
       data-testid="report-phenotype"
       data-not-assessed={phenotype.notAssessed || undefined}
+      data-not-determined={phenotype.notDetermined || undefined}
       style={{
-        borderLeft: phenotype.notAssessed
-          ? '4px dashed var(--mantine-color-gray-5)'
-          : `4px solid var(--mantine-color-${riskColor(phenotype.risk)}-5)`,
+        borderLeft:
+          phenotype.notAssessed || phenotype.notDetermined
+            ? '4px dashed var(--mantine-color-gray-5)'
+            : `4px solid var(--mantine-color-${riskColor(phenotype.risk)}-5)`,
         background: 'var(--mantine-color-gray-0)',
         borderRadius: 'var(--mantine-radius-sm)',
       }}
@@ -97,7 +159,11 @@ function PhenotypeItem({
           {localizedText(phenotype.phenotype, phenotype.phenotypeEn, locale)}
         </Text>
         <Group gap="xs" wrap="nowrap">
-          <RiskBadge risk={phenotype.risk} notAssessed={phenotype.notAssessed} />
+          <RiskBadge
+            risk={phenotype.risk}
+            notAssessed={phenotype.notAssessed}
+            notDetermined={phenotype.notDetermined}
+          />
           {phenotype.notAssessed && onAssess && (
             <Button
               size="compact-xs"
@@ -110,7 +176,13 @@ function PhenotypeItem({
           )}
         </Group>
       </Group>
-      <RichTextView html={localizedRichText(phenotype.text, phenotype.textEn, locale)} />
+      {phenotype.notDetermined ? (
+        <Text fz="sm" c="dimmed" data-testid="phenotype-not-determined">
+          {t('products.notDeterminedText')}
+        </Text>
+      ) : (
+        <RichTextView html={localizedRichText(phenotype.text, phenotype.textEn, locale)} />
+      )}
       {phenotype.assessedBy && (
         <Text fz="xs" c="dimmed" mt={6} data-testid="phenotype-assessed-by">
           {t('products.assess.by', {
@@ -122,9 +194,7 @@ function PhenotypeItem({
       {phenotype.genes.length > 0 && (
         <Group gap={6} mt="sm" wrap="wrap" aria-label={t('products.view.genotypes')}>
           {phenotype.genes.map((gene) => (
-            <Badge key={gene.code} variant="outline" color="gray" tt="none" radius="sm" ff="monospace">
-              {`${gene.code} ${gene.genotype}`}
-            </Badge>
+            <PhenotypeGene key={gene.code} gene={gene} />
           ))}
         </Group>
       )}
@@ -132,14 +202,118 @@ function PhenotypeItem({
   );
 }
 
-/** The combination rules the report fulfils: their own risk and text, naming the phenotypes together. */
+/**
+ * The report's summary (issue 34): the phenotypes with an increased risk and every fired combination
+ * rule, the graver clinical weight first, then the graver risk (`compareFindings`, the PDF's order),
+ * each with its weight in words.
+ */
+export function ReportSummary({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const findings = [...product.summary].sort(compareFindings);
+  if (findings.length === 0) {
+    return (
+      <Text c="dimmed" fz="sm" data-testid="report-summary-empty">
+        {t('products.summary.empty')}
+      </Text>
+    );
+  }
+  return (
+    <Table verticalSpacing="xs" data-testid="report-summary">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('products.summary.weight')}</Table.Th>
+          <Table.Th>{t('products.summary.risk')}</Table.Th>
+          <Table.Th>{t('products.summary.finding')}</Table.Th>
+          <Table.Th>{t('products.summary.category')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {findings.map((finding) => (
+          <Table.Tr
+            key={`${finding.kind}-${finding.id}`}
+            data-testid="report-finding"
+            data-kind={finding.kind}
+            data-weight={finding.clinicalWeight}
+          >
+            <Table.Td>
+              <WeightLabel weight={finding.clinicalWeight} />
+            </Table.Td>
+            <Table.Td>
+              <RiskBadge risk={finding.risk} />
+            </Table.Td>
+            <Table.Td fw={finding.kind === 'combination' ? 700 : 500} data-testid="report-finding-name">
+              {localizedText(finding.name, finding.nameEn, locale)}
+            </Table.Td>
+            <Table.Td>
+              {finding.kind === 'combination'
+                ? t('products.summary.combination')
+                : localizedText(finding.category, finding.categoryEn, locale)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * The phenotypes not determined (a marker they need not called): each with its markers and why, and
+ * the retest the report will advise. Neither a risk nor "not assessed".
+ */
+export function NotDeterminedPhenotypes({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  if (product.notDetermined.length === 0) return null;
+  return (
+    <Alert
+      color="gray"
+      variant="light"
+      icon={<IconHelpHexagon size={18} />}
+      title={t('products.notDeterminedTitle')}
+      data-testid="product-not-determined"
+    >
+      <Stack gap="xs">
+        <Text fz="sm">{t('products.notDeterminedHint')}</Text>
+        <List size="sm" spacing={4}>
+          {product.notDetermined.map((phenotype) => (
+            <List.Item
+              key={phenotype.geneCombinationId}
+              data-testid="product-not-determined-phenotype"
+              data-gene-combination={phenotype.geneCombinationId}
+            >
+              <Text span fz="sm" fw={600}>
+                {localizedText(phenotype.phenotype, phenotype.phenotypeEn, locale)}
+              </Text>
+              <List size="sm" withPadding>
+                {phenotype.genes.map((gene) => (
+                  <List.Item key={gene.code} data-testid="product-not-determined-gene" data-gene={gene.code}>
+                    {t('products.notDeterminedGene', {
+                      code: gene.code,
+                      reason: noCallReasonLabels[gene.noCallReason][locale],
+                    })}
+                  </List.Item>
+                ))}
+              </List>
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * The combination rules the report fulfils: their own risk and text, naming the phenotypes together;
+ * the graver clinical weight first, then the graver risk.
+ */
 export function ReportCombinations({ product }: { product: Product }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   if (product.combinations.length === 0) return null;
   return (
     <Stack gap="sm" data-testid="report-combinations">
-      {product.combinations.map((combination) => (
+      {[...product.combinations].sort(compareFindings).map((combination) => (
         <Box
           key={combination.ruleId}
           p="md"
@@ -163,7 +337,10 @@ export function ReportCombinations({ product }: { product: Product }) {
                 })}
               </Text>
             </div>
-            <RiskBadge risk={combination.risk} />
+            <Stack gap={2} align="flex-end">
+              <RiskBadge risk={combination.risk} />
+              <WeightLabel weight={combination.clinicalWeight} />
+            </Stack>
           </Group>
           <RichTextView html={localizedRichText(combination.text, combination.textEn, locale)} />
         </Box>
@@ -254,6 +431,18 @@ export function ReportCategories({
                   <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                     {t('products.view.phenotypeCount', { n: category.phenotypeCount })}
                   </Text>
+                  {category.notDeterminedCount > 0 && (
+                    <Badge
+                      variant="outline"
+                      color="gray"
+                      tt="none"
+                      radius="sm"
+                      miw="max-content"
+                      data-testid="category-not-determined"
+                    >
+                      {t('products.notDeterminedCount', { count: category.notDeterminedCount })}
+                    </Badge>
+                  )}
                   {category.notAssessedCount > 0 && (
                     <Badge
                       variant="outline"

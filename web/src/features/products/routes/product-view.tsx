@@ -25,7 +25,13 @@ import { AssessPhenotypeModal } from '../components/assess-phenotype-modal';
 import { ChangeLog } from '../components/change-log';
 import { PdfPreview } from '../components/pdf-preview';
 import { ProductStatusBadge, productSectionName } from '../components/product-status-badge';
-import { ReportCategories, ReportCombinations, RiskLegend } from '../components/report-categories';
+import {
+  NotDeterminedPhenotypes,
+  ReportCategories,
+  ReportCombinations,
+  ReportSummary,
+  RiskLegend,
+} from '../components/report-categories';
 import { ReportDocuments } from '../components/report-documents';
 import { moveKey, movesFrom, sectionPathsOf, useRouteSection } from '../components/sections';
 import { moveIcons, useRequestMove } from '../components/use-move';
@@ -228,6 +234,7 @@ function ProductView({ product }: { product: Product }) {
             })}
           </Alert>
         )}
+        <NotDeterminedPhenotypes product={product} />
         <Card withBorder radius="md" p="xl" data-testid="product-overview">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
             <DetailItem label={t('products.fields.customer')}>
@@ -325,6 +332,17 @@ function ProductView({ product }: { product: Product }) {
             <RichTextView html={product.doctorIntroReproductiveGenetics} />
           </Section>
         )}
+        <Section
+          title={t('products.summary.title')}
+          testId="product-summary"
+          extra={
+            <Text fz="xs" c="dimmed">
+              {t('products.summary.description')}
+            </Text>
+          }
+        >
+          <ReportSummary product={product} />
+        </Section>
         <Section title={t('products.view.categories')} testId="product-categories" extra={<RiskLegend />}>
           <Stack gap="md">
             <ReportCombinations product={product} />

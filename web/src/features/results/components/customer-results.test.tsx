@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadInitialLocale } from '@/lib/i18n';
@@ -80,6 +80,54 @@ describe('CustomerResults', () => {
     expect(screen.getAllByTestId('gene-genotype').map((e) => e.textContent)).toEqual(['C/T', 'T/T']);
     expect(screen.getByTestId('customer-results-count')).toHaveTextContent('Genů: 2');
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/admin/results/getcustomerresult?CustomerId=7');
+  });
+
+  it('reads each genotype as the clinician does: zygosity in words, plus-strand alleles, a no-call with its cause', async () => {
+    fetchMock.mockResolvedValue(
+      json(200, {
+        customerId: 9,
+        genes: [
+          {
+            code: 'rs1801133',
+            name: 'MTHFR',
+            hgvsC: 'NM_005957.5:c.665C>T',
+            protein: 'p.Ala222Val',
+            transcript: 'NM_005957.5',
+            genotype: '--',
+            zygosity: 'noCall',
+            geneGenotype: '--',
+            noCallReason: 'failedQc',
+          },
+          {
+            code: 'rs6025',
+            name: 'F5',
+            hgvsC: 'NM_000130.5:c.1601G>A',
+            protein: 'p.Arg534Gln',
+            transcript: 'NM_000130.5',
+            genotype: 'T/T',
+            zygosity: 'homozygous',
+            geneGenotype: 'A/A',
+            noCallReason: null,
+          },
+        ],
+      }),
+    );
+    renderResults(9);
+    const noCall = await screen.findByText('neurčeno (bez určení)');
+    const row = noCall.closest('[data-testid="gene-row"]') as HTMLElement;
+    expect(row).toHaveAttribute('data-gene', 'rs1801133');
+    expect(row).toHaveAttribute('data-no-call', 'true');
+    expect(within(row).getByTestId('gene-no-call-reason')).toHaveTextContent(
+      'Příčina: marker neprošel kontrolou kvality',
+    );
+    const f5 = screen
+      .getAllByTestId('gene-row')
+      .find((element) => element.getAttribute('data-gene') === 'rs6025') as HTMLElement;
+    expect(within(f5).getByTestId('gene-zygosity')).toHaveTextContent('homozygot pro variantu');
+    expect(within(f5).getByTestId('gene-genotype')).toHaveTextContent('T/T');
+    expect(f5).toHaveTextContent('plusové vlákno T/T');
+    expect(f5).toHaveTextContent('NM_000130.5:c.1601G>A');
+    expect(within(f5).queryByTestId('gene-no-call-reason')).toBeNull();
   });
 
   it("says 'Results are not available at this time.' in the reader's language when the API answers 404", async () => {

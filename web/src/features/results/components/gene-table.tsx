@@ -1,6 +1,68 @@
-import { type GeneInformation, noCallGenotype } from '@genodesk/contract/results';
-import { ScrollArea, Table, Text } from '@mantine/core';
+import {
+  type NoCallReason,
+  noCallGenotype,
+  noCallReasonLabels,
+  type Zygosity,
+  zygosityLabels,
+} from '@genodesk/contract/genotypes';
+import type { GeneInformation } from '@genodesk/contract/results';
+import { Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/lib/use-locale';
+
+/** What a genotype needs to be read as a clinician reads it (a gene table row, a report's gene). */
+export type ReadableGenotype = {
+  genotype: string;
+  /** Null (or left out) for a gene the marker map does not know: its alleles are shown as given. */
+  zygosity?: Zygosity | null;
+  noCallReason?: NoCallReason | null;
+};
+
+/**
+ * A genotype as the clinician reads it (issue 34): the zygosity in words with the plus-strand alleles
+ * beside it ("heterozygous · plus strand C/T"), a no-call said as such with its cause, the alleles as
+ * the lab gave them for a gene the map does not know. `inline` sets it on one line (a report's gene).
+ */
+export function GenotypeReading({ gene, inline = false }: { gene: ReadableGenotype; inline?: boolean }) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const Layout = inline ? Group : Stack;
+  const layout = inline ? { gap: 6, wrap: 'wrap' as const } : { gap: 0 };
+  if (gene.genotype === noCallGenotype) {
+    return (
+      <Layout {...layout}>
+        <Text fz="sm" c="dimmed" fs="italic" data-testid="gene-genotype" data-no-call>
+          {t('results.genes.noCall')}
+        </Text>
+        <Text fz="xs" c="dimmed" data-testid="gene-no-call-reason">
+          {t('results.genes.noCallReason', {
+            reason: noCallReasonLabels[gene.noCallReason ?? 'noCall'][locale],
+          })}
+        </Text>
+      </Layout>
+    );
+  }
+  if (!gene.zygosity) {
+    return (
+      <Text ff="monospace" fz="sm" fw={700} data-testid="gene-genotype" style={{ whiteSpace: 'nowrap' }}>
+        {gene.genotype}
+      </Text>
+    );
+  }
+  return (
+    <Layout {...layout}>
+      <Text fz="sm" fw={600} data-testid="gene-zygosity">
+        {zygosityLabels[gene.zygosity][locale]}
+      </Text>
+      <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {t('results.genes.plusStrand')}{' '}
+        <Text span ff="monospace" fz="sm" fw={700} c="var(--mantine-color-text)" data-testid="gene-genotype">
+          {gene.genotype}
+        </Text>
+      </Text>
+    </Layout>
+  );
+}
 
 interface GeneTableProps {
   genes: readonly GeneInformation[];
@@ -17,22 +79,16 @@ const scrollable = { tabIndex: 0 };
 
 /**
  * A customer's genotypes, every row (a report's gene table hides none): the gene (its name, e.g.
- * MTHFR), the marker the lab measured (its code, e.g. rs1801133), HGVS c., protein, transcript and the
- * genotype (a no-call said in words). Only a table wider than its column scrolls, sideways.
+ * MTHFR), the marker the lab measured (its code, e.g. rs1801133), HGVS c. (the marker map's, on the
+ * transcript), protein, transcript and the genotype as the clinician reads it: zygosity in words with
+ * the plus-strand alleles, or a no-call with its cause. Only a table wider than its column scrolls,
+ * sideways.
  */
 export function GeneTable({ genes, compact = false, testId = 'gene-table' }: GeneTableProps) {
   const { t } = useTranslation();
   const genotype = (g: GeneInformation) => (
     <Table.Td>
-      {g.genotype === noCallGenotype ? (
-        <Text fz="sm" c="dimmed" fs="italic" data-testid="gene-genotype" data-no-call>
-          {t('results.genes.noCall')}
-        </Text>
-      ) : (
-        <Text ff="monospace" fz="sm" fw={700} data-testid="gene-genotype" style={{ whiteSpace: 'nowrap' }}>
-          {g.genotype}
-        </Text>
-      )}
+      <GenotypeReading gene={g} />
     </Table.Td>
   );
   const marker = (g: GeneInformation) => (
@@ -62,7 +118,12 @@ export function GeneTable({ genes, compact = false, testId = 'gene-table' }: Gen
         </Table.Thead>
         <Table.Tbody>
           {genes.map((g) => (
-            <Table.Tr key={g.code} data-testid="gene-row" data-gene={g.code}>
+            <Table.Tr
+              key={g.code}
+              data-testid="gene-row"
+              data-gene={g.code}
+              data-no-call={g.genotype === noCallGenotype || undefined}
+            >
               {!compact && <Table.Td fw={600}>{g.name || '—'}</Table.Td>}
               <Table.Td>
                 {marker(g)}
@@ -73,7 +134,9 @@ export function GeneTable({ genes, compact = false, testId = 'gene-table' }: Gen
                 )}
               </Table.Td>
               {compact && genotype(g)}
-              <Table.Td ff="monospace">{g.hgvsC || '—'}</Table.Td>
+              <Table.Td ff="monospace" data-testid="gene-hgvs">
+                {g.hgvsC || '—'}
+              </Table.Td>
               <Table.Td ff="monospace">{g.protein || '—'}</Table.Td>
               {!compact && <Table.Td ff="monospace">{g.transcript || '—'}</Table.Td>}
               {!compact && genotype(g)}

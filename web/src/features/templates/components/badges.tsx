@@ -1,8 +1,8 @@
-import type { TemplateRisk } from '@genodesk/contract/templates';
+import type { ClinicalWeight, TemplateRisk } from '@genodesk/contract/templates';
 import { Badge, Group } from '@mantine/core';
 import { IconGenderBigender, IconGenderFemale, IconGenderMale } from '@tabler/icons-react';
 import { useLocale } from '@/lib/use-locale';
-import { genderLabel, riskColors, riskLabel } from './labels';
+import { clinicalWeightColors, clinicalWeightLabel, genderLabel, riskColors, riskLabel } from './labels';
 
 export function RiskBadge({ risk, testId }: { risk: number | null | undefined; testId?: string }) {
   const { locale } = useLocale();
@@ -20,6 +20,32 @@ export function RiskBadge({ risk, testId }: { risk: number | null | undefined; t
       data-risk={risk}
     >
       {riskLabel(risk, locale)}
+    </Badge>
+  );
+}
+
+/** How grave a phenotype or a combination rule is (issue 34). */
+export function ClinicalWeightBadge({
+  weight,
+  testId,
+}: {
+  weight: number | null | undefined;
+  testId?: string;
+}) {
+  const { locale } = useLocale();
+  if (!weight) return null;
+  return (
+    <Badge
+      color={clinicalWeightColors[weight as ClinicalWeight] ?? 'gray'}
+      variant="outline"
+      radius="sm"
+      tt="none"
+      fw={600}
+      miw="max-content"
+      data-testid={testId}
+      data-clinical-weight={weight}
+    >
+      {clinicalWeightLabel(weight, locale)}
     </Badge>
   );
 }

@@ -23,8 +23,7 @@ const lactase: Marker = {
   positionGrch38: null,
   reference: 'G',
   alternative: 'A',
-  catalogueReference: 'C',
-  catalogueAlternative: 'T',
+  geneStrand: '-',
   strandAmbiguous: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -50,9 +49,17 @@ describe('the marker form', () => {
       PositionGrch38: 135851076,
       Reference: 'G',
       Alternative: 'A',
-      CatalogueReference: 'C',
-      CatalogueAlternative: 'T',
+      GeneStrand: '-',
     });
+  });
+
+  it('refuses a gene strand that reads the HGVS c. other than its alleles', () => {
+    const values = { ...markerToValues(lactase), GeneStrand: '+' };
+    const result = markerRequestSchema.safeParse(values);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['GeneStrand', 'markerHgvsStrandMismatch'],
+    ]);
   });
 
   it('checks an empty form with the contract: required fields and a position in one build', () => {
@@ -60,7 +67,8 @@ describe('the marker form', () => {
     expect(result.success).toBe(false);
     const fields = new Map(result.error?.issues.map((issue) => [issue.path[0], issue.message]));
     expect(fields.get('Reference')).toBe('required');
-    expect(fields.get('CatalogueAlternative')).toBe('required');
+    expect(fields.get('Alternative')).toBe('required');
+    expect(fields.has('GeneStrand')).toBe(false);
     expect(fields.has('Chromosome')).toBe(false);
     const empty = markerRequestSchema.safeParse(emptyMarkerValues);
     expect(

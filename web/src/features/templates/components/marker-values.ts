@@ -1,9 +1,5 @@
-import {
-  isStrandAmbiguous,
-  type Marker,
-  type MarkerInput,
-  markerRequestSchema,
-} from '@genodesk/contract/markers';
+import { isStrandAmbiguous } from '@genodesk/contract/genotypes';
+import { type Marker, type MarkerInput, markerRequestSchema } from '@genodesk/contract/markers';
 
 /** The marker form's values as its inputs keep them: text, positions too (empty = none in that build). */
 export interface MarkerFormValues extends Record<string, unknown> {
@@ -19,8 +15,8 @@ export interface MarkerFormValues extends Record<string, unknown> {
   PositionGrch38: string;
   Reference: string;
   Alternative: string;
-  CatalogueReference: string;
-  CatalogueAlternative: string;
+  /** '+' or '-' */
+  GeneStrand: string;
 }
 
 export const emptyMarkerValues: MarkerFormValues = {
@@ -35,8 +31,7 @@ export const emptyMarkerValues: MarkerFormValues = {
   PositionGrch38: '',
   Reference: '',
   Alternative: '',
-  CatalogueReference: '',
-  CatalogueAlternative: '',
+  GeneStrand: '+',
 };
 
 export const markerToValues = (marker: Marker): MarkerFormValues => ({
@@ -51,8 +46,7 @@ export const markerToValues = (marker: Marker): MarkerFormValues => ({
   PositionGrch38: marker.positionGrch38 === null ? '' : String(marker.positionGrch38),
   Reference: marker.reference,
   Alternative: marker.alternative,
-  CatalogueReference: marker.catalogueReference,
-  CatalogueAlternative: marker.catalogueAlternative,
+  GeneStrand: marker.geneStrand,
 });
 
 /** The request the values make, as the contract reads them (positions as numbers, alleles upper-cased). */

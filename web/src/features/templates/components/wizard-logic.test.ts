@@ -48,6 +48,27 @@ describe('template wizard', () => {
     expect(typedGeneCodes('rs1,rs1')).toBeUndefined();
   });
 
+  it('a new gene combination is a health risk until another clinical weight is chosen', () => {
+    expect(initialWizardValues().clinicalWeight).toBe('2');
+    const request = toCreateRequest(
+      values({
+        categoryId: '1',
+        subCategoryId: '2',
+        geneCombinationMode: 'new',
+        geneCombination: 'rs1',
+        phenotype: 'P',
+        gender: '3',
+        rows: [{ key: 'a', cells: ['A/A'] }],
+        templateText: '<p>x</p>',
+        risk: '1',
+      }),
+      ['rs1'],
+    );
+    expect(request.clinicalWeight).toBe(2);
+    expect(createTemplateRequestSchema.safeParse(request).success).toBe(true);
+    expect(createTemplateRequestSchema.safeParse({ ...request, clinicalWeight: 5 }).success).toBe(false);
+  });
+
   it('requires the Czech text and a risk', () => {
     expect(stepProblems(5, values({ templateText: '<p></p>' }))).toEqual({
       templateText: { key: 'required' },
@@ -68,6 +89,7 @@ describe('template wizard', () => {
         geneCombination: 'rs1, rs2',
         phenotype: 'Chronotyp',
         gender: '3',
+        clinicalWeight: '4',
         rows: [{ key: 'a', cells: ['C/T', 'AA'] }],
         templateText: '<p>Text</p>',
         templateEnText: '<p></p>',
@@ -85,6 +107,7 @@ describe('template wizard', () => {
       phenotype: 'Chronotyp',
       phenotypeEn: undefined,
       gender: 3,
+      clinicalWeight: 4,
       genotypeCombinations: [{ rs1: 'C/T', rs2: 'AA' }],
       templateText: '<p>Text</p>',
       templateEnText: undefined,
@@ -104,6 +127,8 @@ describe('template wizard', () => {
       ['rs6025'],
     );
     expect(existing).toMatchObject({ categoryId: 1, subCategoryId: 2, geneCombinationId: 4 });
+    // An existing gene combination keeps its own clinical weight.
+    expect(existing).not.toHaveProperty('clinicalWeight');
     expect(createTemplateRequestSchema.safeParse(existing).success).toBe(true);
   });
 
@@ -111,6 +136,7 @@ describe('template wizard', () => {
     expect(stepOfField('Category')).toBe(1);
     expect(stepOfField('subCategory')).toBe(2);
     expect(stepOfField('GeneCombination')).toBe(3);
+    expect(stepOfField('clinicalWeight')).toBe(3);
     expect(stepOfField('genotypeCombinations.2')).toBe(4);
     expect(stepOfField('templateText')).toBe(5);
     expect(stepOfField('note')).toBe(6);

@@ -21,6 +21,8 @@ export interface WizardValues extends Record<string, unknown> {
   phenotype: string;
   phenotypeEn: string;
   gender: string | null;
+  /** A new gene combination's `ClinicalWeight` (1–4); health risk (2) until chosen. */
+  clinicalWeight: string;
   rows: GenotypeRow[];
   /** the gene codes the rows' cells are aligned to */
   rowGenes: string[];
@@ -56,6 +58,7 @@ export const initialWizardValues = (): WizardValues => ({
   phenotype: '',
   phenotypeEn: '',
   gender: null,
+  clinicalWeight: '2',
   rows: [],
   rowGenes: [],
   templateText: '',
@@ -82,7 +85,11 @@ export function stepOfField(name: string): number {
   if (field.startsWith('genotypecombinations')) return 4;
   if (['category', 'categoryid', 'categoryen'].includes(field)) return 1;
   if (['subcategory', 'subcategoryid', 'subcategoryen'].includes(field)) return 2;
-  if (['genecombination', 'genecombinationid', 'phenotype', 'phenotypeen', 'gender'].includes(field))
+  if (
+    ['genecombination', 'genecombinationid', 'phenotype', 'phenotypeen', 'gender', 'clinicalweight'].includes(
+      field,
+    )
+  )
     return 3;
   if (['templatetext', 'templateentext', 'risk'].includes(field)) return 5;
   return 6;
@@ -157,6 +164,7 @@ export function toCreateRequest(v: WizardValues, geneCodes: readonly string[]): 
     request.phenotype = v.phenotype.trim();
     request.phenotypeEn = textOrUndefined(v.phenotypeEn);
     request.gender = Number(v.gender);
+    request.clinicalWeight = Number(v.clinicalWeight);
   }
   return request;
 }

@@ -23,7 +23,8 @@ import { useLocale } from '@/lib/use-locale';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useGeneCombinationOptions } from '../api/get-gene-combination-options';
 import { useSubcategoryOptions } from '../api/get-subcategory-options';
-import { GenderBadge, GeneCodes, RiskBadge } from './badges';
+import { ClinicalWeightBadge, GenderBadge, GeneCodes, RiskBadge } from './badges';
+import { ClinicalWeightSelect } from './clinical-weight-select';
 import { GenderPicker } from './gender-picker';
 import { GenotypeEditor } from './genotype-editor';
 import type { GenotypeRow } from './genotype-rows';
@@ -302,7 +303,10 @@ function GeneCombinationCard({ option }: { option: GeneCombinationOption }) {
           </Text>
           <GeneCodes codes={option.geneCodes} />
         </Stack>
-        <GenderBadge gender={option.gender} />
+        <Group gap="xs">
+          <ClinicalWeightBadge weight={option.clinicalWeight} testId="wizard-gene-combination-weight" />
+          <GenderBadge gender={option.gender} />
+        </Group>
       </Group>
     </Card>
   );
@@ -422,6 +426,15 @@ export function GeneCombinationStep({
             error={error('gender')}
             testId="wizard-gender"
           />
+          <ClinicalWeightSelect
+            value={values.clinicalWeight}
+            onChange={(weight) => {
+              form.setFieldValue('clinicalWeight', weight);
+              form.clearFieldError('clinicalWeight');
+            }}
+            error={error('clinicalWeight')}
+            testId="wizard-clinical-weight"
+          />
         </Stack>
       )}
     </>
@@ -538,6 +551,18 @@ export function NoteStep({ form, error, geneCodes }: StepProps & { geneCodes: st
               <Summary label={t('templates.fields.category')} value={names.categoryName} />
               <Summary label={t('templates.fields.subCategory')} value={names.subCategoryName} />
               <Summary label={t('templates.fields.phenotype')} value={names.phenotypeName} />
+              <Summary
+                label={t('templates.fields.clinicalWeight')}
+                value={
+                  <ClinicalWeightBadge
+                    weight={
+                      names.modes.geneCombination === 'new'
+                        ? Number(values.clinicalWeight)
+                        : names.geneCombination?.clinicalWeight
+                    }
+                  />
+                }
+              />
               <Summary label={t('templates.fields.genes')} value={<GeneCodes codes={geneCodes} />} />
               <Summary
                 label={t('templates.sections.genotypes')}

@@ -33,6 +33,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useCombinationRule, useSaveCombinationRule } from '../api/combination-rules';
 import { useGeneCombination } from '../api/get-gene-combination';
 import { useGeneCombinations } from '../api/get-gene-combinations';
+import { ClinicalWeightSelect } from '../components/clinical-weight-select';
 import { localName, localPhenotype, riskLabel } from '../components/labels';
 import { RiskPicker } from '../components/risk-picker';
 
@@ -149,6 +150,8 @@ function RuleForm({ rule }: { rule?: CombinationRule }) {
   const [name, setName] = useState(rule?.name ?? '');
   const [nameEn, setNameEn] = useState(rule?.nameEn ?? '');
   const [risk, setRisk] = useState<string | null>(rule ? String(rule.risk) : null);
+  // A new rule is a health risk (2) until chosen otherwise.
+  const [clinicalWeight, setClinicalWeight] = useState(String(rule?.clinicalWeight ?? 2));
   const [text, setText] = useState(rule?.text ?? '');
   const [textEn, setTextEn] = useState(rule?.textEn ?? '');
   const [conditions, setConditions] = useState<Condition[]>(
@@ -180,6 +183,7 @@ function RuleForm({ rule }: { rule?: CombinationRule }) {
       Name: name,
       NameEn: nameEn,
       Risk: Number(risk),
+      ClinicalWeight: Number(clinicalWeight),
       Text: text,
       TextEn: textEn,
       Conditions: conditions.map((c) => ({
@@ -227,6 +231,12 @@ function RuleForm({ rule }: { rule?: CombinationRule }) {
               />
             </SimpleGrid>
             <RiskPicker value={risk} onChange={setRisk} error={errors.Risk} testId="combination-rule-risk" />
+            <ClinicalWeightSelect
+              value={clinicalWeight}
+              onChange={setClinicalWeight}
+              error={errors.ClinicalWeight}
+              testId="combination-rule-clinical-weight"
+            />
           </Stack>
         </Card>
         <Card withBorder radius="md" p="xl">

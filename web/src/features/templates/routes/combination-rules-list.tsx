@@ -14,7 +14,7 @@ import { confirmAction } from '@/lib/confirm';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useCombinationRules, useDeleteCombinationRule } from '../api/combination-rules';
-import { RiskBadge } from '../components/badges';
+import { ClinicalWeightBadge, RiskBadge } from '../components/badges';
 import { localName, localPhenotype } from '../components/labels';
 
 /**
@@ -88,6 +88,14 @@ export function CombinationRulesListRoute() {
       sortField: 'risk',
       width: 180,
       render: (rule) => <RiskBadge risk={rule.risk} />,
+    },
+    {
+      key: 'clinicalWeight',
+      header: t('templates.fields.clinicalWeight'),
+      width: 220,
+      render: (rule) => (
+        <ClinicalWeightBadge weight={rule.clinicalWeight} testId="combination-rule-clinical-weight" />
+      ),
     },
     {
       key: 'actions',

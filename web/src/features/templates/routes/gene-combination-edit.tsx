@@ -19,6 +19,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useEditGeneCombination } from '../api/edit-gene-combination';
 import { useGeneCombination } from '../api/get-gene-combination';
 import { useValidateGeneCombination } from '../api/validate-gene-combination';
+import { ClinicalWeightSelect } from '../components/clinical-weight-select';
 import { markRichTextProblems } from '../components/form-helpers';
 import { GenderPicker } from '../components/gender-picker';
 import { localPhenotype } from '../components/labels';
@@ -30,6 +31,7 @@ interface Values extends Record<string, unknown> {
   PhenotypeEn: string;
   GeneCombination: string;
   Gender: string;
+  ClinicalWeight: string;
   Description: string;
   DescriptionEn: string;
   DefaultTemplate: string;
@@ -52,6 +54,7 @@ function GeneCombinationForm({ geneCombination: gc }: { geneCombination: GeneCom
     PhenotypeEn: v.PhenotypeEn,
     ...(genesLocked ? {} : { GeneCombination: v.GeneCombination }),
     Gender: v.Gender,
+    ClinicalWeight: v.ClinicalWeight,
     Description: v.Description,
     DescriptionEn: v.DescriptionEn,
     DefaultTemplate: v.DefaultTemplate,
@@ -67,6 +70,7 @@ function GeneCombinationForm({ geneCombination: gc }: { geneCombination: GeneCom
         PhenotypeEn: gc.phenotypeEn,
         GeneCombination: gc.combinationGeneCode,
         Gender: String(gc.gender),
+        ClinicalWeight: String(gc.clinicalWeight),
         Description: gc.description,
         DescriptionEn: gc.descriptionEn,
         DefaultTemplate: gc.defaultTemplate,
@@ -154,6 +158,12 @@ function GeneCombinationForm({ geneCombination: gc }: { geneCombination: GeneCom
               onChange={(g) => form.setFieldValue('Gender', g)}
               error={error('Gender')}
               testId="gene-combination-gender"
+            />
+            <ClinicalWeightSelect
+              value={values.ClinicalWeight}
+              onChange={(weight) => form.setFieldValue('ClinicalWeight', weight)}
+              error={error('ClinicalWeight')}
+              testId="gene-combination-clinical-weight"
             />
           </Stack>
         </Card>

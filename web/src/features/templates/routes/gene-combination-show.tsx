@@ -25,7 +25,7 @@ import { useCan } from '@/features/auth/api/get-current-user';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useGeneCombination } from '../api/get-gene-combination';
-import { GenderBadge, GeneCodes, RiskBadge } from '../components/badges';
+import { ClinicalWeightBadge, GenderBadge, GeneCodes, RiskBadge } from '../components/badges';
 import { DetailItem } from '../components/detail-item';
 import { GenotypeSummary } from '../components/genotype-summary';
 import { localName, localPhenotype } from '../components/labels';
@@ -207,6 +207,12 @@ export function GeneCombinationShowRoute() {
               </SimpleGrid>
               <DetailItem label={t('templates.fields.genes')} testId="gene-combination-detail-genes">
                 <GeneCodes codes={gc.geneCodes} />
+              </DetailItem>
+              <DetailItem label={t('templates.fields.clinicalWeight')}>
+                <ClinicalWeightBadge
+                  weight={gc.clinicalWeight}
+                  testId="gene-combination-detail-clinical-weight"
+                />
               </DetailItem>
               <SimpleGrid cols={2} spacing="lg">
                 <DetailItem label={t('templates.fields.category')}>

@@ -12,7 +12,7 @@ import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/use-locale';
 import { useGeneCombinations } from '../api/get-gene-combinations';
-import { GenderBadge, GeneCodes, RiskBadge } from '../components/badges';
+import { ClinicalWeightBadge, GenderBadge, GeneCodes, RiskBadge } from '../components/badges';
 import { CategoryFilters, GenderFilter } from '../components/catalogue-filters';
 import { localName, localPhenotype } from '../components/labels';
 import { useRemoveGeneCombination } from '../components/use-remove';
@@ -76,6 +76,14 @@ export function GeneCombinationsListRoute() {
       header: t('templates.fields.gender'),
       sortField: 'gender',
       render: (row) => <GenderBadge gender={row.gender} />,
+    },
+    {
+      // Not sortable: no index on the weight (the summary orders by it, not this list).
+      key: 'clinicalWeight',
+      header: t('templates.fields.clinicalWeight'),
+      render: (row) => (
+        <ClinicalWeightBadge weight={row.clinicalWeight} testId="gene-combination-clinical-weight" />
+      ),
     },
     {
       key: 'defaultTemplateRisk',

@@ -1,5 +1,5 @@
 import { chromosomes, type Marker, markerRequestSchema } from '@genodesk/contract/markers';
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
@@ -111,15 +111,19 @@ function MarkerForm({ marker }: { marker?: Marker }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
               {text('Reference', t('markers.fields.reference'), { withAsterisk: true, maxLength: 50 })}
               {text('Alternative', t('markers.fields.alternative'), { withAsterisk: true, maxLength: 50 })}
-              {text('CatalogueReference', t('markers.fields.catalogueReference'), {
-                withAsterisk: true,
-                maxLength: 20,
-              })}
-              {text('CatalogueAlternative', t('markers.fields.catalogueAlternative'), {
-                withAsterisk: true,
-                maxLength: 20,
-              })}
             </SimpleGrid>
+            <Radio.Group
+              label={t('markers.fields.geneStrand')}
+              description={t('markers.geneStrandHint')}
+              withAsterisk
+              data-testid="marker-GeneStrand"
+              {...field('GeneStrand')}
+            >
+              <Group gap="xl" mt={6}>
+                <Radio value="+" label={t('markers.geneStrandPlus')} data-testid="marker-GeneStrand-plus" />
+                <Radio value="-" label={t('markers.geneStrandMinus')} data-testid="marker-GeneStrand-minus" />
+              </Group>
+            </Radio.Group>
             <Text fz="xs" c="dimmed">
               {t('markers.allelesHint')}
             </Text>

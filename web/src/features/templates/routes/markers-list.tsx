@@ -196,7 +196,7 @@ export function MarkersListRoute() {
           <Text fz="sm" ff="monospace">
             {`${m.reference}>${m.alternative}`}
             <Text span fz="xs" c="dimmed" ff="monospace">
-              {` · ${t('markers.catalogueShort')} ${m.catalogueReference}/${m.catalogueAlternative}`}
+              {` · ${t('markers.geneStrandShort', { strand: m.geneStrand })}`}
             </Text>
           </Text>
           {m.strandAmbiguous && <StrandAmbiguousBadge testId="marker-strand-ambiguous" />}

@@ -12,7 +12,7 @@ import { useCan } from '@/features/auth/api/get-current-user';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useTemplate } from '../api/get-template';
-import { GenderBadge, GeneCodes, RiskBadge } from '../components/badges';
+import { ClinicalWeightBadge, GenderBadge, GeneCodes, RiskBadge } from '../components/badges';
 import { DetailItem } from '../components/detail-item';
 import { GenotypeTable } from '../components/genotype-table';
 import { localName, localPhenotype } from '../components/labels';
@@ -129,6 +129,12 @@ export function TemplateShowRoute() {
               </DetailItem>
               <DetailItem label={t('templates.fields.genes')}>
                 <GeneCodes codes={tpl.geneCodes} />
+              </DetailItem>
+              <DetailItem label={t('templates.fields.clinicalWeight')}>
+                <ClinicalWeightBadge
+                  weight={tpl.geneCombination.clinicalWeight}
+                  testId="template-detail-clinical-weight"
+                />
               </DetailItem>
               <SimpleGrid cols={2} spacing="lg">
                 <DetailItem label={t('templates.fields.category')} testId="template-detail-category">
