@@ -72,24 +72,35 @@ export const zygosityLabels: Record<Zygosity, Localized> = {
 
 const complementBase: Record<string, string> = { A: 'T', T: 'A', C: 'G', G: 'C' };
 
-/** The complement of an allele on the other strand (`I`, `D` and anything else as they are). */
+/**
+ * An allele as the other strand reads it: a base's complement; several bases reverse-complemented (the
+ * other strand runs the other way); `I`, `D` and anything else as they are.
+ */
 export const complementAllele = (allele: string) =>
   allele.length === 1
     ? (complementBase[allele] ?? allele)
-    : [...allele].map((b) => complementBase[b] ?? b).join('');
+    : /^[ACGT]+$/.test(allele)
+      ? [...allele]
+          .reverse()
+          .map((base) => complementBase[base] ?? base)
+          .join('')
+      : allele;
 
 /** A/T or C/G: the alleles alone cannot tell the strand. */
 export const isStrandAmbiguous = (reference: string, alternative: string) =>
   ['AT', 'TA', 'CG', 'GC'].includes(`${reference}${alternative}`.toUpperCase());
 
-/** The marker's alleles as genotypes write them: its plus-strand bases, or `I`/`D` for an indel. */
+/**
+ * The marker's alleles as genotypes write them: its plus-strand bases (a substitution of one base or of
+ * several), or `I`/`D` for an indel (alleles of different lengths, I the longer).
+ */
 export function notationAlleles(marker: { reference: string; alternative: string }): {
   reference: string;
   alternative: string;
 } {
   const reference = marker.reference.trim().toUpperCase();
   const alternative = marker.alternative.trim().toUpperCase();
-  if (reference.length === 1 && alternative.length === 1) return { reference, alternative };
+  if (reference.length === alternative.length) return { reference, alternative };
   return reference.length > alternative.length
     ? { reference: 'I', alternative: 'D' }
     : { reference: 'D', alternative: 'I' };
@@ -131,7 +142,7 @@ export function readGenotype(marker: MarkerNotation, genotype: string): Genotype
   if (genotype === noCallGenotype)
     return { zygosity: 'noCall', plusGenotype: genotype, geneGenotype: genotype };
   const { alternative } = notationAlleles(marker);
-  const alleles = genotype.split('/');
+  const alleles = genotypeAlleles(genotype) ?? genotype.split('/');
   const variants = alleles.filter((allele) => allele === alternative).length;
   const zygosity: Zygosity =
     alleles.length === 1

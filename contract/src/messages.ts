@@ -101,6 +101,10 @@ export const messages = {
     cs: 'Řádek {line}: marker {gene} má alely {reference}/{alternative} (A/T nebo C/G), z nichž nelze poznat vlákno; uveďte vlákno souboru (řádek ##strand=plus nebo ##strand=gene před hlavičkou, nebo sloupec strand).',
     en: 'Line {line}: the marker {gene} has the alleles {reference}/{alternative} (A/T or C/G), which cannot tell the strand; declare the file’s strand (a line ##strand=plus or ##strand=gene before the header, or a strand column).',
   },
+  resultsFileAmbiguousMarker: {
+    cs: 'Řádek {line}: rsID {gene} má v mapě markerů více markerů (více alternativních alel na jedné pozici); uveďte kód genu markeru.',
+    en: 'Line {line}: the rsID {gene} has several markers in the marker map (several alternative alleles at one site); give the marker’s gene code.',
+  },
   resultsFileUnexpectedAllele: {
     cs: 'Řádek {line}: genotyp {genotype} markeru {gene} nemá alely mapy markerů {reference}/{alternative} (plusové vlákno) ani jejich komplementy.',
     en: 'Line {line}: the genotype {genotype} of the marker {gene} has neither the marker map’s alleles {reference}/{alternative} (plus strand) nor their complements.',
@@ -770,6 +774,14 @@ export const messages = {
   markerImportDuplicatePosition: {
     cs: 'Řádek {line}: stejnou pozici (GRCh{build}) a alely má v souboru už řádek {first}.',
     en: 'Line {line}: line {first} of the file already has the same position (GRCh{build}) and alleles.',
+  },
+  markerContradictsTemplates: {
+    cs: 'Šablona č. {template} katalogu píše gen {geneCode} jako {genotype}, ale alely markeru jsou {reference}/{alternative} (plusové vlákno); opravte nejdřív šablonu, nebo alely markeru.',
+    en: 'Template no. {template} of the catalogue writes the gene {geneCode} as {genotype}, but the marker’s alleles are {reference}/{alternative} (plus strand); correct the template or the marker’s alleles first.',
+  },
+  markerImportContradictsTemplates: {
+    cs: 'Řádek {line}: šablona č. {template} katalogu píše gen {geneCode} jako {genotype}, ale alely markeru jsou {reference}/{alternative} (plusové vlákno).',
+    en: 'Line {line}: template no. {template} of the catalogue writes the gene {geneCode} as {genotype}, but the marker’s alleles are {reference}/{alternative} (plus strand).',
   },
   markerImportPositionTaken: {
     cs: 'Řádek {line}: stejnou pozici (GRCh{build}) a alely má v mapě marker {geneCode}, který soubor nemění.',

@@ -59,7 +59,10 @@ describe('migration 0029: one genotype notation', () => {
       ('rs6025', 'rs6025', 'F5', 'NM_000130.5:c.1601G>A', '1', 169549811, 'C', 'T', 'C', 'T'),
       ('rs1799963', 'rs1799963', 'F2', 'NM_000506.5:c.*97G>A', '11', 46739505, 'G', 'A', 'G', 'A'),
       ('rs113993960', 'rs113993960', 'CFTR', 'NM_000492.4:c.1521_1523del', '7', 117559590, 'ATCT', 'A', 'I', 'D'),
-      ('old-minus', '', 'X', '', '3', 1000, 'G', 'A', 'C', 'T')`);
+      ('old-minus', '', 'X', '', '3', 1000, 'G', 'A', 'C', 'T'),
+      -- An A/T marker the catalogue wrote on the other strand (T/A), and a deletion written with '-'.
+      ('rs-at', 'rs77', 'AT', '', '4', 2000, 'A', 'T', 'T', 'A'),
+      ('rs-del', 'rs78', 'DEL', '', '5', 3000, 'CT', 'C', 'T', '-')`);
     const [customer] = await q<{ id: string }>(
       `insert into customers (name, surname, email, registration_source) values ('Jana', 'Stará', 'jana.stara@example.cz', 1) returning id`,
     );
@@ -67,7 +70,7 @@ describe('migration 0029: one genotype notation', () => {
     await q(
       `insert into customer_genotypes (customer_id, gene_code, genotype) values
         ($1, 'RS4988235', 'T/C'), ($1, 'rs6025', 'T/T'), ($1, 'rs113993960', 'D/I'), ($1, 'rs1815739', '-/-'),
-        ($1, 'rs99999', 'A/G')`,
+        ($1, 'rs99999', 'A/G'), ($1, 'rs-del', '-/-')`,
       [customerId],
     );
     const [category] = await q<{ id: string }>(
@@ -92,6 +95,32 @@ describe('migration 0029: one genotype notation', () => {
               ($1, $2, 1, '{"RS4988235": "T/T", "rs6025": "C/T"}', 'rs4988235=T/T;rs6025=C/T')`,
       [template?.id, combination?.id],
     );
+    // Two templates of the A/T marker whose keys trade places: the unique key must not stop the migration.
+    const [atCombination] = await q<{ id: string }>(
+      `insert into gene_combinations (subcategory_id, gene_codes, gene_key, phenotype)
+       values ($1, '{rs-at}', 'rs-at', 'AT test') returning id`,
+      [subcategory?.id],
+    );
+    for (const [position, genotype] of [
+      [0, 'A/A'],
+      [1, 'T/T'],
+    ] as const) {
+      const [atTemplate] = await q<{ id: string }>(
+        `insert into templates (gene_combination_id, template_text, risk) values ($1, 'text', 1) returning id`,
+        [atCombination?.id],
+      );
+      await q(
+        `insert into template_genotype_combinations (template_id, gene_combination_id, position, genotypes, genotype_key)
+         values ($1, $2, $3, $4, $5)`,
+        [
+          atTemplate?.id,
+          atCombination?.id,
+          position,
+          JSON.stringify({ 'rs-at': genotype }),
+          `rs-at=${genotype}`,
+        ],
+      );
+    }
     const content = {
       categories: [
         {
@@ -128,6 +157,8 @@ describe('migration 0029: one genotype notation', () => {
       customerId,
       JSON.stringify(content),
     ]);
+    // A content of another shape (no categories array) is left as it is.
+    await q(`insert into products (customer_id, content) values ($1, '{"odd": true}')`, [customerId]);
 
     await migrate(db, { migrationsFolder });
 
@@ -142,11 +173,15 @@ describe('migration 0029: one genotype notation', () => {
       rs113993960: '+',
       // No HGVS: how the catalogue wrote the alleles (their complements).
       'old-minus': '-',
+      'rs-at': '-',
+      'rs-del': '+',
     });
     const genotypes = await q<{ gene_code: string; genotype: string; no_call_reason: string | null }>(
-      'select gene_code, genotype, no_call_reason from customer_genotypes order by lower(gene_code)',
+      'select gene_code, genotype, no_call_reason from customer_genotypes order by lower(gene_code) collate "C"',
     );
     expect(genotypes.map((row) => [row.gene_code, row.genotype, row.no_call_reason])).toEqual([
+      // A deletion the catalogue wrote '-' is a genotype (D/D), not the CSV's old no-call.
+      ['rs-del', 'D/D', null],
       // The reference first, also where the alleles stay (D/I → I/D).
       ['rs113993960', 'I/D', null],
       ['rs1815739', '--', 'noCall'],
@@ -156,13 +191,16 @@ describe('migration 0029: one genotype notation', () => {
       ['rs99999', 'A/G', null],
     ]);
     const combinations = await q<{ genotypes: Record<string, string>; genotype_key: string }>(
-      'select genotypes, genotype_key from template_genotype_combinations order by position',
+      'select genotypes, genotype_key from template_genotype_combinations order by gene_combination_id, position',
     );
     expect(combinations).toEqual([
       { genotypes: { rs4988235: 'G/A', rs6025: 'T/T' }, genotype_key: 'rs4988235=A/G;rs6025=T/T' },
       { genotypes: { RS4988235: 'A/A', rs6025: 'C/T' }, genotype_key: 'rs4988235=A/A;rs6025=C/T' },
+      { genotypes: { 'rs-at': 'T/T' }, genotype_key: 'rs-at=T/T' },
+      { genotypes: { 'rs-at': 'A/A' }, genotype_key: 'rs-at=A/A' },
     ]);
-    const [product] = await q<{ content: typeof content }>('select content from products');
+    const [product, odd] = await q<{ content: typeof content }>('select content from products order by id');
+    expect(odd?.content).toEqual({ odd: true });
     expect(product?.content.categories[0]?.subcategories[0]?.phenotypes[0]?.genes).toEqual([
       { code: 'rs4988235', genotype: 'G/A' },
       { code: 'rs6025', genotype: 'T/T' },

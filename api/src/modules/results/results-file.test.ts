@@ -337,4 +337,66 @@ describe('parseResultsFile with the marker map: one notation (issue 34)', () => 
   it('keeps a gene code the map does not know as the file writes it', () => {
     expect(genotypes(`${header}\nGD1;rs12345;X;;;;tc`)).toEqual({ 'GD1 rs12345': ['T/C', null] });
   });
+
+  it('stores a marker named by its rsID under its gene code; refuses an rsID several markers share', () => {
+    const shared = new MarkerIndex([
+      ...demoMarkers,
+      {
+        ...(demoMarkers.find((m) => m.geneCode === 'rs6025') as (typeof demoMarkers)[number]),
+        geneCode: 'F5_LEIDEN',
+        rsid: 'rs6025x',
+      },
+      {
+        ...(demoMarkers.find((m) => m.geneCode === 'rs762551') as (typeof demoMarkers)[number]),
+        geneCode: 'CYP1A2_A',
+        rsid: 'rs9999',
+      },
+      {
+        ...(demoMarkers.find((m) => m.geneCode === 'rs762551') as (typeof demoMarkers)[number]),
+        geneCode: 'CYP1A2_T',
+        rsid: 'rs9999',
+        alternative: 'T',
+      },
+    ]);
+    const parsed = parseResultsFile(encode(`${header}\nGD1;rs6025x;F5;;;;T/T`), shared);
+    expect(parsed.ok && parsed.barcodes[0]?.genes.map((gene) => [gene.geneCode, gene.genotype])).toEqual([
+      ['F5_LEIDEN', 'T/T'],
+    ]);
+    expect(parseResultsFile(encode(`${header}\nGD1;rs9999;CYP1A2;;;;C/T`), shared)).toEqual({
+      ok: false,
+      errors: [{ key: 'resultsFileAmbiguousMarker', params: { line: 2, gene: 'rs9999' } }],
+      more: 0,
+    });
+    // A code that is one marker's gene code is that marker, whatever rsIDs others have.
+    expect(parseResultsFile(encode(`${header}\nGD1;CYP1A2_T;CYP1A2;;;;C/T`), shared).ok).toBe(true);
+  });
+
+  it('takes a haploid call (Y, MT) as one allele however it is written', () => {
+    const mt = new MarkerIndex([
+      {
+        ...(demoMarkers[0] as (typeof demoMarkers)[number]),
+        geneCode: 'mt-test',
+        rsid: '',
+        chromosome: 'MT',
+        reference: 'A',
+        alternative: 'G',
+        geneStrand: '+',
+        strandAmbiguous: false,
+      },
+    ]);
+    for (const written of ['G', 'G/G', 'gg'])
+      expect(genotypesWith(mt, `${header}\nGD1;mt-test;MT;;;;${written}`)).toEqual({
+        'GD1 mt-test': ['G', null],
+      });
+  });
 });
+
+function genotypesWith(map: MarkerIndex, text: string) {
+  const parsed = parseResultsFile(encode(text), map);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return Object.fromEntries(
+    parsed.barcodes.flatMap((entry) =>
+      entry.genes.map((gene) => [`${entry.barcode} ${gene.geneCode}`, [gene.genotype, gene.noCallReason]]),
+    ),
+  );
+}

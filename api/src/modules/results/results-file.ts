@@ -8,7 +8,7 @@ import {
   noCallGenotype,
   orderAlleles,
 } from '@genodesk/contract';
-import type { MarkerIndex, PreparedMarker } from './lab-formats/marker-index.js';
+import { haploidGenotype, type MarkerIndex, type PreparedMarker } from './lab-formats/marker-index.js';
 
 /**
  * The lab's results file (DOMAIN §2) as a pure function: bytes in, genotypes grouped by barcode out,
@@ -167,14 +167,24 @@ type Strand = 'plus' | 'gene';
 const strandOf = (value: string): Strand | undefined | 'bad' => {
   const text = value.trim().toLowerCase();
   if (!text) return undefined;
-  if (text === 'plus' || text === '+' || text === 'forward') return 'plus';
+  // Not Illumina's "Forward", which is not the plus strand of the build.
+  if (text === 'plus' || text === '+') return 'plus';
   if (text === 'gene' || text === 'transcript') return 'gene';
   return 'bad';
 };
 
-/** The marker of the map a row's gene code names (its gene code or rsID). */
-const markerOf = (index: MarkerIndex | undefined, code: string): PreparedMarker | undefined =>
-  index?.named(code)?.[0];
+/**
+ * The marker of the map a row names: the marker of that gene code, else the one marker of that rsID;
+ * 'ambiguous' when several markers share the rsID (two alternative alleles at one site).
+ */
+function markerOf(index: MarkerIndex | undefined, code: string): PreparedMarker | 'ambiguous' | undefined {
+  const named = index?.named(code);
+  if (!named?.length) return undefined;
+  const lower = code.toLowerCase();
+  const byCode = named.find((marker) => marker.marker.geneCode.toLowerCase() === lower);
+  if (byCode) return byCode;
+  return named.length === 1 ? named[0] : 'ambiguous';
+}
 
 /** How a CSV writes a no-call (compared upper-cased, without spaces). */
 const noCallWritings = new Set(['--', '-/-', '00', './.', '.', 'NC']);
@@ -222,7 +232,7 @@ function toNotation(
       translate(written, marker.complementToNotation, reference);
     refusal = 'resultsFileUnexpectedAllele';
   }
-  if (genotype) return { genotype };
+  if (genotype) return { genotype: marker.haploid ? haploidGenotype(genotype) : genotype };
   return {
     error: refusal,
     params: {
@@ -348,31 +358,35 @@ export function parseResultsFile(bytes: Uint8Array, markerIndex?: MarkerIndex): 
     else if (rowStrand === 'bad')
       bad('resultsFileInvalidStrand', { line, strand: (fields[iStrand] as string).trim() });
     if (!barcode || !geneCode || (!noCall && !alleles) || rowStrand === 'bad') continue;
-    let genotype: string = noCallGenotype;
-    if (alleles) {
-      const marker = markerOf(markers, geneCode);
-      if (marker) {
-        const converted = toNotation(marker, alleles, rowStrand ?? fileStrand, line);
-        if ('error' in converted) {
-          bad(converted.error, converted.params);
-          continue;
-        }
-        genotype = converted.genotype;
-      } else genotype = displayGenotype(rawGenotype) ?? rawGenotype;
+    const marker = markerOf(markers, geneCode);
+    if (marker === 'ambiguous') {
+      bad('resultsFileAmbiguousMarker', { line, gene: geneCode });
+      continue;
     }
+    let genotype: string = noCallGenotype;
+    if (alleles && marker) {
+      const converted = toNotation(marker, alleles, rowStrand ?? fileStrand, line);
+      if ('error' in converted) {
+        bad(converted.error, converted.params);
+        continue;
+      }
+      genotype = converted.genotype;
+    } else if (alleles) genotype = displayGenotype(rawGenotype) ?? rawGenotype;
     let entry = byBarcode.get(barcode);
     if (!entry) {
       entry = { barcode, line, genes: [], codes: new Set() };
       byBarcode.set(barcode, entry);
     }
-    const code = geneCode.toLowerCase();
+    // A marker named by its rsID is stored under its gene code, as the lab formats store it.
+    const storedCode = marker ? marker.marker.geneCode : geneCode;
+    const code = storedCode.toLowerCase();
     if (entry.codes.has(code)) {
       bad('resultsFileDuplicateGene', { line, gene: geneCode, barcode });
       continue;
     }
     entry.codes.add(code);
     entry.genes.push({
-      geneCode,
+      geneCode: storedCode,
       geneName: (fields[iGeneName] as string).trim(),
       hgvsC: (fields[iHgvs] as string).trim(),
       protein: (fields[iProtein] as string).trim(),

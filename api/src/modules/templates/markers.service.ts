@@ -1,5 +1,6 @@
 import {
   type EditMarkerInput,
+  inNotation,
   type Locale,
   type Marker,
   type MarkerImportReply,
@@ -7,6 +8,7 @@ import {
   type MarkerListQuery,
   markerCsvColumns,
   maxMarkerImportBytes,
+  notationAlleles,
   type Page,
 } from '@genodesk/contract';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
@@ -206,6 +208,36 @@ async function ensureFree(tx: Executor, values: MarkerValues, exceptId?: number)
   }
 }
 
+/**
+ * The catalogue's template genotypes of these gene codes (any case) that a marker's new alleles would not
+ * write (issue 34: templates are on the plus strand of the map): one query over the templates' genotype
+ * combinations, small beside the customers' genotypes.
+ */
+async function contradictedTemplates(tx: Executor, values: MarkerValues[]) {
+  if (values.length === 0) return [];
+  const byCode = new Map(values.map((value) => [value.geneCode.toLowerCase(), value]));
+  const rows = await tx.execute<{ code: string; genotype: string; template_id: number }>(sql`
+    select distinct lower(g.key) as code, g.value as genotype, t.template_id
+      from template_genotype_combinations t, jsonb_each_text(t.genotypes) g
+     where ${inArray(sql`lower(g.key)`, [...byCode.keys()])}`);
+  return rows.rows
+    .filter((row) => !inNotation(byCode.get(row.code) as MarkerValues, row.genotype))
+    .map((row) => ({ ...row, marker: byCode.get(row.code) as MarkerValues }));
+}
+
+const contradictionParams = (found: { genotype: string; template_id: number; marker: MarkerValues }) => ({
+  geneCode: found.marker.geneCode,
+  genotype: found.genotype,
+  template: found.template_id,
+  ...notationAlleles(found.marker),
+});
+
+/** 409 when a template of the catalogue writes the gene in alleles the marker would not have. */
+async function ensureCatalogueAgrees(tx: Executor, values: MarkerValues) {
+  const [found] = await contradictedTemplates(tx, [values]);
+  if (found) throw conflict('markerContradictsTemplates', 'Reference', contradictionParams(found));
+}
+
 /** A unique violation the checks did not foresee answers as they would have. */
 const asConflict =
   (values: MarkerValues) =>
@@ -224,6 +256,7 @@ export async function createMarker(db: Database, by: Principal, input: MarkerInp
   const id = await transaction(db, async (tx) => {
     await lockMap(tx);
     await ensureFree(tx, values);
+    await ensureCatalogueAgrees(tx, values);
     const [row] = await tx
       .insert(markers)
       .values({ ...values, createdBy: by.id, updatedBy: by.id })
@@ -253,6 +286,7 @@ export async function editMarker(db: Database, by: Principal, input: EditMarkerI
     const changes = changesOf(before, values);
     if (changes.length === 0) return;
     await ensureFree(tx, values, input.Id);
+    await ensureCatalogueAgrees(tx, values);
     await tx
       .update(markers)
       .set({ ...values, updatedBy: by.id, updatedAt: new Date() })
@@ -401,6 +435,18 @@ export async function importMarkers(
         if (holder)
           issues.push({ line, key: 'markerImportPositionTaken', params: { line, build, geneCode: holder } });
       }
+    }
+    const lineOf = new Map(rows.map(({ line, values }) => [values.geneCode.toLowerCase(), line]));
+    for (const found of await contradictedTemplates(
+      tx,
+      rows.map((row) => row.values),
+    )) {
+      const line = lineOf.get(found.code) ?? 0;
+      issues.push({
+        line,
+        key: 'markerImportContradictsTemplates',
+        params: { line, ...contradictionParams(found) },
+      });
     }
     if (issues.length) throw refused(issues, locale);
 

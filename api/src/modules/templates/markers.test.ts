@@ -299,6 +299,47 @@ describe('marker map: validation and conflicts', () => {
   });
 });
 
+describe('marker map and catalogue agree (issue 34)', () => {
+  it('refuses to give a marker alleles the catalogue’s templates of its gene do not write, edited or imported; nothing changes', async () => {
+    const map = await loadMarkerMap(t.db);
+    const leiden = (await call('GET', '/api/admin/templates/markers?search=rs6025')).json().items[0];
+    expect(leiden).toMatchObject({ geneCode: 'rs6025', reference: 'C', alternative: 'T' });
+    const edit = {
+      Id: leiden.id,
+      GeneCode: leiden.geneCode,
+      Rsid: leiden.rsid,
+      GeneName: leiden.geneName,
+      HgvsC: '',
+      Protein: leiden.protein,
+      Transcript: leiden.transcript,
+      Chromosome: leiden.chromosome,
+      PositionGrch37: leiden.positionGrch37,
+      PositionGrch38: leiden.positionGrch38,
+      Reference: 'C',
+      Alternative: 'G',
+      GeneStrand: '-',
+    };
+    const refused = await call('PUT', '/api/admin/templates/markers', edit, inLanguage('en'));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(
+      /^Template no\. \d+ of the catalogue writes the gene rs6025 as [CT]\/T, but the marker’s alleles are C\/G \(plus strand\)/,
+    );
+    expect(refused.json().error.fields).toHaveProperty('Reference');
+
+    const header =
+      'GeneCode;Rsid;GeneName;HgvsC;Protein;Transcript;Chromosome;PositionGrch37;PositionGrch38;Reference;Alternative;GeneStrand';
+    const imported = await importCsv(
+      `${header}\nrs6025;rs6025;F5;;;;1;${leiden.positionGrch37};${leiden.positionGrch38};C;G;-\n`,
+      inLanguage('cs'),
+    );
+    expect(imported.statusCode).toBe(422);
+    expect(Object.values(imported.json().error.fields).join(' ')).toMatch(
+      /Řádek 2: šablona č\. \d+ katalogu píše gen rs6025 jako [CT]\/T, ale alely markeru jsou C\/G/,
+    );
+    expect(await loadMarkerMap(t.db)).toEqual(map);
+  });
+});
+
 describe('marker map: the list', () => {
   beforeAll(async () => {
     await create({ ...marker('LIST-alpha', 2_000_100), Chromosome: '2', GeneName: 'ALPHAGENE' });

@@ -34,6 +34,21 @@ const twentyThreeHeader = [
 ];
 
 describe('23andMe raw data', () => {
+  it('reads a site whose alternative alleles are two markers of one rsID: the one called, no call of the other; letters of neither refuse the file', async () => {
+    const cyp = demoMarkers.find((marker) => marker.geneCode === 'rs762551');
+    if (!cyp) throw new Error('rs762551');
+    const site = [
+      { ...cyp, geneCode: 'SITE_A', rsid: 'rs424242' },
+      { ...cyp, geneCode: 'SITE_T', rsid: 'rs424242', alternative: 'T' },
+    ];
+    const file = (genotype: string) =>
+      [...twentyThreeHeader, `rs424242\t15\t${cyp.positionGrch37}\t${genotype}`].join('\n');
+    const called = accepted(await read(file('CT'), { barcode: 'GD1' }, site));
+    expect(genotypesOf(called).GD1).toEqual({ SITE_A: noCallGenotype, SITE_T: 'C/T' });
+    expect(reasonsOf(called).GD1).toEqual({ SITE_A: 'noCall', SITE_T: null });
+    expect(refusals(await read(file('GG'), { barcode: 'GD1' }, site))).toHaveLength(1);
+  });
+
   it('reads the file of one person into the barcode named at upload, with the build from its comments', async () => {
     const result = accepted(await read(twentyThreeAndMe(person, 37), { barcode: ' gd00000042 ' }));
     expect(result.format).toBe(LabFileFormat.TwentyThreeAndMe);
@@ -217,7 +232,8 @@ describe('AncestryDNA raw data', () => {
       'i4\t26\t3243\tG\tG',
     ].join('\r\n');
     const genes = genotypesOf(await read(text, { barcode: 'GD1' }, markers)).GD1;
-    expect(genes).toMatchObject({ xtest: 'T/T', partest: 'C/T', ytest: 'A/A', 'MT-TL1': 'G/G' });
+    // Y and MT are haploid: one allele, however the file writes it (X stays two: a woman has two).
+    expect(genes).toMatchObject({ xtest: 'T/T', partest: 'C/T', ytest: 'A', 'MT-TL1': 'G' });
   });
 
   it('refuses every row whose alleles do not read, mapped or not', async () => {

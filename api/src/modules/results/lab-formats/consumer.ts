@@ -176,24 +176,32 @@ export class ConsumerReader implements LineReader {
    * another variant at the position, passed over.
    */
   private record(alleles: string[] | undefined, markers: PreparedMarker[], rank: number, line: number) {
-    for (const marker of markers) {
-      if (!alleles) {
-        this.calls.set(this.sample, marker.index, rank, undefined, 'noCall');
-        continue;
-      }
+    if (!alleles) {
+      for (const marker of markers) this.calls.set(this.sample, marker.index, rank, undefined, 'noCall');
+      return;
+    }
+    const genotypes = markers.map((marker) =>
+      notationGenotype(alleles, arrayTranslation(marker), marker.notationReference),
+    );
+    if (rank === 3 && genotypes.every((genotype) => genotype === undefined)) {
+      // Named as the marker, yet its letters are none of the marker's (of any marker of that name,
+      // when several alternative alleles of one site share it): the file is wrong.
+      const marker = markers[0] as PreparedMarker;
       const translation = arrayTranslation(marker);
-      const genotype = notationGenotype(alleles, translation, marker.notationReference);
+      this.bad.add('labFileUnexpectedAllele', {
+        line,
+        allele: alleles.find((allele) => !translation.has(allele)) ?? (alleles[0] as string),
+        gene: marker.marker.geneCode,
+        reference: marker.notationReference,
+        alternative: marker.notationAlternative,
+      });
+      return;
+    }
+    for (const [k, marker] of markers.entries()) {
+      const genotype = genotypes[k];
       if (genotype !== undefined) this.calls.set(this.sample, marker.index, rank + 1, genotype);
-      else if (rank === 3) {
-        this.bad.add('labFileUnexpectedAllele', {
-          line,
-          allele: alleles.find((allele) => !translation.has(allele)) ?? (alleles[0] as string),
-          gene: marker.marker.geneCode,
-          reference: marker.notationReference,
-          alternative: marker.notationAlternative,
-        });
-        return;
-      }
+      // Another alternative allele of the site than this marker's: no call of this one.
+      else if (rank === 3) this.calls.set(this.sample, marker.index, rank, undefined, 'noCall');
     }
   }
 

@@ -218,19 +218,23 @@ export class FinalReportReader implements LineReader {
           ? parsePosition(text, positionStart, positionEnd)
           : -1;
       const chromosome = position > 0 ? normaliseChromosome(text.slice(chromosomeStart, chromosomeEnd)) : '';
-      for (const marker of named) {
-        const call = this.call(alleles, marker);
-        if (!call) {
-          // Named as the marker, yet its letters are not the marker's: the file is wrong.
-          this.bad.add('labFileUnexpectedAllele', {
-            line,
-            allele: this.foreignAllele(alleles as string[], marker),
-            gene: marker.marker.geneCode,
-            reference: marker.notationReference,
-            alternative: marker.notationAlternative,
-          });
-          return;
-        }
+      const calls = named.map((marker) => this.call(alleles, marker));
+      if (calls.every((call) => !call)) {
+        // Named as the marker, yet its letters are none of the marker's (of any marker of that name,
+        // when several alternative alleles of one site share it): the file is wrong.
+        const marker = named[0] as PreparedMarker;
+        this.bad.add('labFileUnexpectedAllele', {
+          line,
+          allele: this.foreignAllele(alleles as string[], marker),
+          gene: marker.marker.geneCode,
+          reference: marker.notationReference,
+          alternative: marker.notationAlternative,
+        });
+        return;
+      }
+      for (const [k, marker] of named.entries()) {
+        // Another alternative allele of the site than this marker's: no call of this one.
+        const call = calls[k] ?? { genotype: undefined, problem: 'noCall' as const };
         this.calls.set(sample, marker.index, nameRank + (call.genotype ? 1 : 0), call.genotype, call.problem);
         if (position > 0 && chromosome === marker.chromosome) {
           if (position === marker.marker.positionGrch37) this.votes[37]++;

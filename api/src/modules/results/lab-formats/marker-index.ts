@@ -223,6 +223,15 @@ function prepare(marker: MapMarker, index: number): PreparedMarker {
   };
 }
 
+/**
+ * A call of a haploid marker (Y, MT) as one allele, however the file writes it (`G`, `G/G`, `GG`): the
+ * same man's Y is stored alike from every format. Two different alleles stay as they are.
+ */
+export function haploidGenotype(genotype: string): string {
+  const [first, second] = genotype.split('/');
+  return second !== undefined && first === second ? (first as string) : genotype;
+}
+
 /** A sample's homozygous reference genotype in the notation (one allele on Y and MT). */
 export function referenceGenotype(marker: PreparedMarker): string {
   return marker.haploid
@@ -342,6 +351,7 @@ export class SampleCalls {
           else count.noCalls++;
           count.problems.push({ geneCode: prepared.marker.geneCode, reason });
         }
+        if (genotype !== undefined && prepared.haploid) genotype = haploidGenotype(genotype);
         const { marker } = prepared;
         genes.push({
           geneCode: marker.geneCode,

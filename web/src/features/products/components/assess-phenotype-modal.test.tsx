@@ -100,6 +100,9 @@ describe('genotype labels of the assessment dialog', () => {
     expect(genotypeLabel(gene, 'C/C', 'en', 'plus strand')).toBe(
       'rs6025: wild type (no variant) NM_000130.5:c.1601G>A (plus strand C/C)',
     );
+    // Letters that are no allele of the marker (a template written before the map knew the gene) are
+    // shown as written, never read as "wild type".
+    expect(genotypeLabel(gene, 'A/A', 'en', 'plus strand')).toBe('rs6025 A/A');
     // F5 reads the minus strand: plus T/T is its variant (c.1601G>A), though no letter of "G>A" is T.
     expect(combinationLabel(phenotype.genes, { rs1799963: 'A/A', RS6025: 'C/T' }, 'en', 'plus strand')).toBe(
       'rs1799963: homozygous for the variant NM_000506.5:c.*97G>A (plus strand A/A), rs6025: heterozygous NM_000130.5:c.1601G>A (plus strand C/T)',

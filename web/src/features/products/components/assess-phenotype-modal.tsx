@@ -1,4 +1,5 @@
 import {
+  inNotation,
   noCallGenotype,
   noCallReasonLabels,
   notationAlleles,
@@ -39,7 +40,9 @@ export function genotypeLabel(
   if (genotype === noCallGenotype)
     return `${gene.code}: ${zygosityLabels.noCall[locale]} (${noCallReasonLabels[gene.noCallReason ?? 'noCall'][locale]})`;
   const shown = displayGenotype(genotype) ?? genotype;
-  if (!gene.notation) return `${gene.code} ${shown}`;
+  // A genotype outside the map's notation (written before the map knew the gene) is shown as written:
+  // read against the notation, it would say "wild type" for letters that are no allele of the marker.
+  if (!gene.notation || !inNotation(gene.notation, shown)) return `${gene.code} ${shown}`;
   const plus = orderAlleles(shown.split('/'), notationAlleles(gene.notation).reference).join('/');
   const { zygosity } = readGenotype(gene.notation, plus);
   const hgvs = gene.notation.hgvsC ? ` ${gene.notation.hgvsC}` : '';
