@@ -139,7 +139,7 @@ test.describe('lab results', () => {
       'Řádek 3: marker rs1799945 má alely C/G (A/T nebo C/G), z nichž nelze poznat vlákno; uveďte vlákno souboru',
     );
     await expect(exception).toContainText('Řádek 4: marker rs9939609');
-    await expect(page.getByTestId('result-samples')).toContainText('Soubor nespároval žádný vzorek.');
+    await expect(page.getByTestId('result-detail-status')).toHaveText('Chyba');
     await switchLanguage(page, 'EN');
     await expect(exception).toContainText(
       'Line 3: the marker rs1799945 has the alleles C/G (A/T or C/G), which cannot tell the strand; declare the file’s strand',
