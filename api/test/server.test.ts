@@ -132,12 +132,13 @@ describe('the server', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('tells the web app its idle and polling times', async () => {
+  it('tells the web app its idle and polling times, and the laboratory the public verification page names', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(response.json()).toEqual({
       idleTimeoutMs: 1_200_000,
       idleCountdownMs: 30_000,
       userPollIntervalMs: 30_000,
+      laboratory: 'GenoDesk s.r.o.',
     });
   });
 });

@@ -242,6 +242,10 @@ export const messages = {
     cs: 'Neposouzené fenotypy: {count}.',
     en: 'Phenotypes not assessed: {count}.',
   },
+  releaseNeedsDateOfBirth: {
+    cs: 'Výsledek nelze zveřejnit: zákazník nemá vyplněné datum narození, druhý identifikátor zprávy. Doplňte ho v kartě zákazníka.',
+    en: 'The report cannot be published: the customer has no date of birth, the report’s second identifier. Add it on the customer’s record.',
+  },
   openPointNotDetermined: {
     cs: 'Neurčené fenotypy (marker bez určení): {count}. Zpráva je uvede jako neurčené a doporučí nové vyšetření.',
     en: 'Phenotypes not determined (a marker not called): {count}. The report states them as not determined and advises a retest.',

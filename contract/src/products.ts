@@ -368,6 +368,7 @@ export const reportVerificationSchema = z.union([
   z.object({ issued: z.literal(false) }),
   z.object({
     issued: z.literal(true),
+    withdrawn: z.literal(false),
     productId: z.number().int(),
     customerName: z.string(),
     barcode: z.string().nullable(),
@@ -385,8 +386,45 @@ export const reportVerificationSchema = z.union([
     /** How it was found: by the file's SHA-256 (the very bytes issued) or by the code printed on it. */
     matchedBy: z.enum(['sha256', 'code']),
   }),
+  /**
+   * Issued, but its report went with the customer's erasure (issue 35): what the tombstone kept
+   * (`withdrawn_report_documents`), nothing of the customer.
+   */
+  z.object({
+    issued: z.literal(true),
+    withdrawn: z.literal(true),
+    reportNumber: z.string(),
+    version: z.number().int(),
+    sha256: z.string(),
+    verificationCode: z.string(),
+    createdAt: z.string(),
+    withdrawnAt: z.string(),
+    matchedBy: z.enum(['sha256', 'code']),
+  }),
 ]);
 export type ReportVerification = z.infer<typeof reportVerificationSchema>;
+
+/**
+ * `POST public/verify/report` (issue 35, no sign-in: the QR code on a PDF leads anyone here): the same
+ * `{ code }` or PDF bytes, answered with nothing personal. `valid`: this laboratory issued the
+ * document; `withdrawn` (with `withdrawnAt`): it did, but the report was erased with the customer's
+ * data since, so the laboratory no longer holds it. `valid` false: not issued by the laboratory (a
+ * changed byte is enough). The keys are always all there (null where they do not apply).
+ */
+export const publicReportVerificationSchema = z.object({
+  valid: z.boolean(),
+  withdrawn: z.boolean(),
+  /** The laboratory that answers (and issued the document when it did). */
+  laboratory: z.string(),
+  /** `GD-000045`. */
+  reportNumber: z.string().nullable(),
+  version: z.number().int().nullable(),
+  issuedAt: z.string().nullable(),
+  /** The newest version, when a later one replaces this one. */
+  replacedByVersion: z.number().int().nullable(),
+  withdrawnAt: z.string().nullable(),
+});
+export type PublicReportVerification = z.infer<typeof publicReportVerificationSchema>;
 
 /** Statuses the editor's actions set: save keeps the status; 2 invite, 3 publish, 4 publish preliminarily. */
 export const productStatusSchema = z.coerce

@@ -104,12 +104,22 @@ export const screens: readonly Screen[] = [
   { path: '/customers/archive', name: 'archive', bothLanguages: true },
   { path: '/customers/archive/:id', name: 'archived report', id: 'admin/products?section=archive' },
 
-  // The QR code on a report PDF leads to /verify/<code>; any signed-in staff member may open it.
-  { path: '/verify', name: 'document verification', bothLanguages: true, as: 'reception' },
+  // The QR code on a report PDF leads to /verify/<code>: public (issue 35), opened on a phone by
+  // anyone; a signed-in staff member gets the staff answer on the same page.
+  { path: '/verify', name: 'public document verification', bothLanguages: true, as: 'visitor' },
   {
     path: '/verify/:code',
-    name: 'document verification of a code',
-    // A code no document has: the page answers "not issued".
+    name: 'public document verification of a code',
+    // A code no document has: the page answers "not issued by the laboratory".
+    params: { code: '00000-00000' },
+    bothLanguages: true,
+    as: 'visitor',
+    phone: true,
+  },
+  { path: '/verify', name: 'document verification (staff)', bothLanguages: true, as: 'reception' },
+  {
+    path: '/verify/:code',
+    name: 'document verification of a code (staff)',
     params: { code: '00000-00000' },
     bothLanguages: true,
     as: 'reception',

@@ -210,16 +210,22 @@ for (const language of ['cs', 'en'] as const) {
     await expect(result.getByTestId('verify-current')).toHaveText(say.replacedBy(2));
 
     if (language === 'cs') {
-      // A visitor following the QR code signs in first and comes back to the check.
+      // A visitor following the QR code gets the public answer (issue 35; verify-public.spec); staff
+      // sign in from it and come back to the check with the details.
       const visitor = await browser.newContext({ baseURL, locale: 'cs-CZ' });
       const other = await visitor.newPage();
       await other.goto(`/verify/${code}`);
+      await expect(other.getByTestId('verify-result')).toHaveAttribute('data-audience', 'public');
+      await expect(other.getByTestId('verify-result')).not.toContainText(customerName);
+      await other.getByTestId('verify-staff-sign-in').click();
       await expect(other).toHaveURL(/\/login\?from=/);
       await other.getByTestId('login-email').fill(demo.reception);
       await other.getByTestId('login-password').fill(demoPassword);
       await other.getByTestId('login-submit').click();
       await expect(other).toHaveURL(new RegExp(`/verify/${code}$`));
+      await expect(other.getByTestId('verify-result')).toHaveAttribute('data-audience', 'staff');
       await expect(other.getByTestId('verify-result')).toHaveAttribute('data-issued', 'true');
+      await expect(other.getByTestId('verify-customer')).toHaveText(customerName);
       // The receptionist may not open reports: the number is not a link.
       await expect(other.getByTestId('verify-report-number').getByRole('link')).toHaveCount(0);
       await visitor.close();

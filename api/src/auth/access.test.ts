@@ -61,6 +61,8 @@ describe('every registered route', () => {
       'POST /api/auth/refresh',
       // The payment gateway signs its notifications (HMAC); payments.test checks the signature.
       'POST /api/payments/card-notification',
+      // The QR code on a report PDF: answers nothing personal; public-verification.test checks it.
+      'POST /api/public/verify/report',
     ]);
   });
 

@@ -179,6 +179,17 @@ export const rateLimits = {
       request.principal ? `user:${request.principal.id}` : `address:${addressOf(request)}`,
     errorResponseBuilder: tooManyRequests,
   },
+  /**
+   * Public report verifications (issue 35: the QR code on a PDF, no sign-in) from one address: a
+   * person checks a document or two, a script walking the 50-bit codes does not get far (nor does
+   * one hashing 20 MB bodies).
+   */
+  publicReportVerification: {
+    max: 30,
+    timeWindow: minute,
+    keyGenerator: addressOf,
+    errorResponseBuilder: tooManyRequests,
+  },
   /** Signed card notifications from one address (the gateway sends one per payment event). */
   cardWebhook: {
     max: 300,

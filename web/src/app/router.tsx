@@ -47,6 +47,20 @@ export const routes: RouteObject[] = [
         lazy: lazy(() => import('@/features/auth/routes/enrol-two-factor')),
       },
       {
+        // Anyone, signed in or not (issue 35): the QR code on a report PDF leads here. A signed-in
+        // staff member gets the staff answer, everyone else the public one (nothing personal).
+        path: 'verify',
+        handle: handle({ name: 'public.verify', title: 'products.verify.title', public: true }),
+        children: [
+          { index: true, lazy: lazy(() => import('@/features/products/routes/verify-report')) },
+          {
+            path: ':code',
+            handle: handle({ name: 'public.verify.code', title: 'products.verify.title', public: true }),
+            lazy: lazy(() => import('@/features/products/routes/verify-report')),
+          },
+        ],
+      },
+      {
         path: '/',
         handle: handle({ name: 'admin', permissions: [Permissions.AdminPanelView], fallback: 'login' }),
         lazy: lazy(() => import('./layout/app-layout')),
@@ -311,19 +325,6 @@ export const routes: RouteObject[] = [
                       fallback: 'dashboard',
                     }),
                     lazy: lazy(() => import('@/features/products/routes/product-view')),
-                  },
-                ],
-              },
-              {
-                // Any signed-in staff member (the QR code on a report PDF leads here).
-                path: 'verify',
-                handle: handle({ name: 'admin.verify', title: 'products.verify.title' }),
-                children: [
-                  { index: true, lazy: lazy(() => import('@/features/products/routes/verify-report')) },
-                  {
-                    path: ':code',
-                    handle: handle({ name: 'admin.verify.code', title: 'products.verify.title' }),
-                    lazy: lazy(() => import('@/features/products/routes/verify-report')),
                   },
                 ],
               },

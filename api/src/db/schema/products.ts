@@ -212,3 +212,29 @@ export const reportDocuments = pgTable(
     check('report_documents_sha256_hex', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
   ],
 );
+
+/**
+ * What stays of an issued PDF when its customer is erased (issue 35): the code and SHA-256 that
+ * verification looks up, the report's number, version and issue time — no personal data and no foreign
+ * key (the report is gone). Verification of such a document answers "withdrawn" instead of "not
+ * issued", so a genuine copy is not taken for a forgery. `eraseCustomer` writes a row per issued
+ * version before it deletes the reports; rows are never updated.
+ */
+export const withdrawnReportDocuments = pgTable(
+  'withdrawn_report_documents',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    verificationCode: text('verification_code').notNull(),
+    sha256: text('sha256').notNull(),
+    reportNumber: text('report_number').notNull(),
+    version: integer('version').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('withdrawn_report_documents_verification_code_idx').on(t.verificationCode),
+    uniqueIndex('withdrawn_report_documents_sha256_idx').on(t.sha256),
+    check('withdrawn_report_documents_version_positive', sql`${t.version} >= 1`),
+    check('withdrawn_report_documents_sha256_hex', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);

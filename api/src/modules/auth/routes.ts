@@ -138,12 +138,13 @@ export function authRoutes(app: App, deps: Deps) {
     config: { access: 'public' },
     schema: {
       tags: ['meta'],
-      summary: 'Timings the web app follows',
+      summary: 'Timings the web app follows, and the laboratory (named on the public verification page)',
       response: {
         200: z.object({
           idleTimeoutMs: z.number(),
           idleCountdownMs: z.number(),
           userPollIntervalMs: z.number(),
+          laboratory: z.string(),
         }),
       },
     },
@@ -151,6 +152,7 @@ export function authRoutes(app: App, deps: Deps) {
       idleTimeoutMs: deps.config.idleTimeoutMs,
       idleCountdownMs: deps.config.idleCountdownMs,
       userPollIntervalMs: deps.config.userPollIntervalMs,
+      laboratory: deps.config.reportCompany.name,
     }),
   });
 }

@@ -29,6 +29,7 @@ import {
 } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
+import { withdrawReportDocuments } from '../products/report-pdf/withdrawn-documents.js';
 import { recountTemplates } from '../results/generation.service.js';
 import { customerMessages, customerStatementLines } from './customer-traces.js';
 
@@ -81,7 +82,8 @@ const ids = <T extends { id: number }>(rows: T[]) => rows.map((row) => row.id);
  * requests naming them), the results uploads' rows of their barcode, the outbox messages to them and
  * the mailings addressed to them alone, the values of the audit rows of everything of theirs (who,
  * when and which field stay), stored idempotent answers that show them, and the queued or finished
- * jobs about their reports and consultations. One audit row (`erased`, no personal value) records who
+ * jobs about their reports and consultations. Each issued PDF leaves a tombstone (code, hash, report
+ * number, version, dates: `withdrawn_report_documents`) so that verification answers "withdrawn". One audit row (`erased`, no personal value) records who
  * erased which id. An erased customer answers 404 like an unknown one.
  */
 export async function eraseCustomer(db: Database, by: Principal, id: number): Promise<{ id: number }> {
@@ -177,8 +179,10 @@ async function eraseTraces(tx: Tx, customer: CustomerRow) {
   }
 
   // Reports: their issued PDFs, template links and reanalysis runs go with them; the templates they
-  // used are recounted.
+  // used are recounted. Each issued PDF leaves a tombstone without personal data (issue 35), so a
+  // genuine copy checked later is "withdrawn", not "not issued".
   if (productIds.length) {
+    await withdrawReportDocuments(tx, productIds);
     const usedTemplates = await tx
       .select({ id: productTemplates.templateId })
       .from(productTemplates)

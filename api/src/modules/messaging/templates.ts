@@ -87,6 +87,50 @@ export const messageTemplates = {
       ],
     },
   }),
+  productAmended: template({
+    channel: 'email',
+    kind: 'product-amended',
+    params: ['name', 'reportNumber', 'version', 'replacedVersion', 'replacedDate', 'reason'],
+    cs: {
+      subject: 'GenoDesk – opravená verze vaší genetické zprávy',
+      paragraphs: [
+        'Dobrý den, {name},',
+        'vaši genetickou zprávu {reportNumber} jsme opravili. Nová verze {version} nahrazuje verzi {replacedVersion} ze dne {replacedDate}; platí jen nová verze. Najdete ji ve svém zákaznickém účtu.',
+        'Co se změnilo: {reason}',
+      ],
+    },
+    en: {
+      subject: 'GenoDesk – an amended version of your genetic report',
+      paragraphs: [
+        'Hello {name},',
+        'we have amended your genetic report {reportNumber}. The new version {version} replaces version {replacedVersion} of {replacedDate}; only the new version is valid. You will find it in your customer account.',
+        'What changed: {reason}',
+      ],
+    },
+  }),
+  productAmendedWithPdf: template({
+    channel: 'email',
+    kind: 'product-amended',
+    params: ['name', 'reportNumber', 'version', 'replacedVersion', 'replacedDate', 'reason'],
+    cs: {
+      subject: 'GenoDesk – opravená verze vaší genetické zprávy',
+      paragraphs: [
+        'Dobrý den, {name},',
+        'vaši genetickou zprávu {reportNumber} jsme opravili. Nová verze {version} nahrazuje verzi {replacedVersion} ze dne {replacedDate}; platí jen nová verze. Najdete ji ve svém zákaznickém účtu a v příloze tohoto e-mailu.',
+        'Co se změnilo: {reason}',
+        'Příloha (PDF) je zašifrována (AES-256). Heslo je vaše datum narození ve tvaru DDMMRRRR, například 15031985 pro 15. 3. 1985.',
+      ],
+    },
+    en: {
+      subject: 'GenoDesk – an amended version of your genetic report',
+      paragraphs: [
+        'Hello {name},',
+        'we have amended your genetic report {reportNumber}. The new version {version} replaces version {replacedVersion} of {replacedDate}; only the new version is valid. You will find it in your customer account and attached to this e-mail.',
+        'What changed: {reason}',
+        'The attachment (PDF) is encrypted (AES-256). The password is your date of birth as DDMMYYYY, for example 15031985 for 15 March 1985.',
+      ],
+    },
+  }),
   productPreliminarilyPublishedWithPdf: template({
     channel: 'email',
     kind: 'product-preliminarily-published',

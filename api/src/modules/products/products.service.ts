@@ -42,6 +42,7 @@ import {
 import type { Deps } from '../../http/app-types.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
+import { formatPragueTime } from '../messaging/format.js';
 import { queueTemplateEmail } from '../messaging/outbox.js';
 import { fulfilledRules } from '../results/generation.js';
 import {
@@ -466,6 +467,9 @@ function planEdit(
   const confirmed = open.filter((point) => input.Confirmations?.includes(point));
   // Every publication asks: a change of status, and the publication again of a published report.
   if (publishing || publishAsked(input)) {
+    // The report identifies the person by name and date of birth (ISO 15189 §7.4.1.6): it is not
+    // released while the second identifier is missing.
+    if (!customer.dateOfBirth) throw unprocessable('releaseNeedsDateOfBirth', 'Status');
     const unconfirmed = open.filter((point) => !confirmed.includes(point));
     if (unconfirmed.length) throw publicationRefused(unconfirmed, openCounts(before.content));
   }
@@ -568,7 +572,14 @@ export async function editProduct(
           {
             productId: id,
             version: (latest?.version ?? 0) + 1,
-            replaces: latest ? { version: latest.version, reason: input.Reason ?? '' } : null,
+            replaces: latest
+              ? {
+                  version: latest.version,
+                  issuedAt: latest.createdAt,
+                  code: latest.code,
+                  reason: input.Reason ?? '',
+                }
+              : null,
             code: newVerificationCode(),
             origin,
             company: deps.config.reportCompany,
@@ -686,7 +697,37 @@ async function applyEdit(
     language: customer.language as Locale,
     customerId: before.customerId,
   };
-  if (publishing && customer.notifyByEmail) {
+  const amended = issued?.plan.replaces ?? null;
+  if (issued && amended) {
+    // An amended report reaches the customer whatever their notification setting: it replaces one they
+    // may have read. One e-mail, in their language, saying what changed (the physician's reason).
+    const withPdf = deps.config.reportEmailAttachment === 'encrypted' && customer.dateOfBirth;
+    await queueTemplateEmail(
+      tx,
+      deps.jobs,
+      to,
+      withPdf ? 'productAmendedWithPdf' : 'productAmended',
+      {
+        name: customerName,
+        reportNumber: reportNumberOf(before.id),
+        version: String(issued.plan.version),
+        replacedVersion: String(amended.version),
+        replacedDate: formatPragueTime(amended.issuedAt, to.language, 'medium'),
+        reason: amended.reason,
+      },
+      withPdf
+        ? [
+            {
+              filename: `${reportNumberOf(before.id)}-v${issued.plan.version}.pdf`,
+              contentType: 'application/pdf',
+              content: '',
+              reportDocumentId: issued.documentId,
+              encryption: 'dateOfBirth',
+            },
+          ]
+        : undefined,
+    );
+  } else if (publishing && customer.notifyByEmail) {
     const preliminary = status === ProductStatus.PreliminarilyPublished;
     // The issued PDF goes along only when configured and the customer's password (the date of birth)
     // is known: by reference, encrypted when sent (modules/messaging reads it then).

@@ -360,6 +360,28 @@ describe('editing a report', () => {
     expect(await emailsTo(quiet.email)).toEqual([]);
   });
 
+  it('publishes only a report whose customer has a date of birth, the second identifier (422 cs and en); inviting needs none', async () => {
+    const r = await reportFor(t, { dateOfBirth: null });
+    for (const Status of [3, 4]) {
+      const refused = await patch({ Id: r.productId, Status, DoctorIntro: '<p>Vše v pořádku.</p>' });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.message).toBe(
+        'Výsledek nelze zveřejnit: zákazník nemá vyplněné datum narození, druhý identifikátor zprávy. Doplňte ho v kartě zákazníka.',
+      );
+    }
+    const en = await patch(
+      { Id: r.productId, Status: 3, DoctorIntro: '<p>Vše v pořádku.</p>' },
+      { ...doctor, 'accept-language': 'en' },
+    );
+    expect(en.json().error.fields.Status).toBe(
+      'The report cannot be published: the customer has no date of birth, the report’s second identifier. Add it on the customer’s record.',
+    );
+    const [unchanged] = await t.db.select().from(products).where(eq(products.id, r.productId));
+    expect(unchanged).toMatchObject({ status: 1, publishedAt: null });
+    expect(await emailsTo(r.email)).toEqual([]);
+    expect((await patch({ Id: r.productId, Status: 2 })).statusCode).toBe(200);
+  });
+
   it('publishes preliminarily: status 4', async () => {
     const r = await reportFor(t);
     const response = await patch({ Id: r.productId, Status: 4, DoctorIntro: '<p>Předběžně.</p>' });

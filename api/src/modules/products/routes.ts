@@ -10,6 +10,7 @@ import {
   productPageSchema,
   productPdfPreviewQuerySchema,
   productSchema,
+  publicReportVerificationSchema,
   reportCategorySchema,
   reportDocumentListSchema,
   reportDocumentQuerySchema,
@@ -34,6 +35,7 @@ import {
   requestMove,
 } from './products.service.js';
 import { listReportDocuments, readReportDocument, verifyReport } from './report-pdf/documents.service.js';
+import { verifyReportPublicly } from './report-pdf/public-verification.js';
 import { previewReportPdf } from './report-pdf/report-pdf.service.js';
 import { getReportTexts, saveReportTexts } from './report-pdf/report-texts.service.js';
 
@@ -41,6 +43,14 @@ const P = Permissions;
 
 /** The largest PDF the verification call takes (an issued report is well under a megabyte). */
 export const maxVerifiedPdfBytes = 20 * 1024 * 1024;
+
+/** A verification call's body: a PDF's raw bytes, or JSON `{ code }` (400 on `code` otherwise). */
+function verificationInput(body: unknown): { bytes: Buffer } | { code: string } {
+  if (Buffer.isBuffer(body)) return { bytes: body };
+  const parsed = reportVerifyCodeRequestSchema.safeParse(body);
+  if (!parsed.success) throw invalid('invalidValue', 'code');
+  return { code: parsed.data.code };
+}
 
 export function productsRoutes(app: App, deps: Deps) {
   const tags = ['products'];
@@ -160,19 +170,11 @@ export function productsRoutes(app: App, deps: Deps) {
       schema: {
         tags,
         summary:
-          "Is a PDF one this lab issued? The file's bytes (application/pdf or application/octet-stream) are matched by SHA-256; JSON { code } looks up the verification code printed on it. Answers { issued: false } or the document's metadata, and whether it is the current version",
+          "Is a PDF one this lab issued? The file's bytes (application/pdf or application/octet-stream) are matched by SHA-256; JSON { code } looks up the verification code printed on it. Answers { issued: false } or the document's metadata, and whether it is the current version; a document whose customer was erased answers withdrawn (from its tombstone, nothing of the customer)",
         response: { 200: reportVerificationSchema },
       },
       handler: async (request) => {
-        const body: unknown = request.body;
-        let input: { bytes: Buffer } | { code: string };
-        if (Buffer.isBuffer(body)) input = { bytes: body };
-        else {
-          const parsed = reportVerifyCodeRequestSchema.safeParse(body);
-          if (!parsed.success) throw invalid('invalidValue', 'code');
-          input = { code: parsed.data.code };
-        }
-        const { verification, read } = await verifyReport(deps.db, input);
+        const { verification, read } = await verifyReport(deps.db, verificationInput(request.body));
         // A match shows whose report it is: a read of the report's PDF, like a download.
         if (read)
           recordAccess(deps.db, {
@@ -184,6 +186,20 @@ export function productsRoutes(app: App, deps: Deps) {
           });
         return verification;
       },
+    });
+    // Issue 35: the QR code and link on a PDF lead anyone here; nothing personal is answered, and
+    // with no reader to name nothing goes to the access log.
+    scope.post('/api/public/verify/report', {
+      bodyLimit: maxVerifiedPdfBytes,
+      config: { access: 'public', rateLimit: rateLimits.publicReportVerification },
+      schema: {
+        tags,
+        summary:
+          "Without a sign-in: is a PDF one this lab issued? The same bodies as POST verify/report (the PDF's bytes, or JSON { code }). Answers only valid, the report number, version, issue date, the laboratory, the version that replaces it, or withdrawn (with its date) when the report was erased with the customer's data; 30 a minute per address",
+        response: { 200: publicReportVerificationSchema },
+      },
+      handler: (request) =>
+        verifyReportPublicly(deps.db, verificationInput(request.body), deps.config.reportCompany.name),
     });
   });
 

@@ -67,8 +67,11 @@ export type ReportDocument = {
   customer: { name: string; dateOfBirth: string | null; barcode: string | null };
   sample: { receivedAt: string | null };
   report: { number: string; version: number; date: string; productType: string | null };
-  /** A later version: which one it replaces and why ("Version 2 – replaces version 1: …"). */
-  replaces: { version: number; reason: string } | null;
+  /**
+   * An amended report: the version it replaces, that version's issue date and verification code, and
+   * why ("Amended report. Version 2 – replaces version 1 of 24 Nov 2026 (verification code …): …").
+   */
+  replaces: { version: number; date: string; code: string; reason: string } | null;
   intro: RichBlock[];
   reproductiveIntro: RichBlock[] | null;
   /**
@@ -127,8 +130,8 @@ export type ReportOptions = {
   preview: boolean;
   /** The stored version's number (1 for a preview). */
   version?: number;
-  /** The version this one replaces, and why. */
-  replaces?: { version: number; reason: string } | null;
+  /** The version this one replaces (its issue time and code), and why. */
+  replaces?: { version: number; issuedAt: Date; code: string; reason: string } | null;
   /** When the report is dated (now for a preview). */
   date?: Date;
   verification: { code: string; url: string };
@@ -267,7 +270,14 @@ export async function reportDocumentFrom(
       date: formatReportDate(options.date ?? new Date(), locale),
       productType: source.productTypeName ? pick(source.productTypeName, source.productTypeNameEn) : null,
     },
-    replaces: options.replaces ?? null,
+    replaces: options.replaces
+      ? {
+          version: options.replaces.version,
+          date: formatReportDate(options.replaces.issuedAt, locale),
+          code: options.replaces.code,
+          reason: options.replaces.reason,
+        }
+      : null,
     intro: richTextAst(source.doctorIntro),
     reproductiveIntro: source.doctorIntroReproductiveGeneticsEnabled
       ? richTextAst(source.doctorIntroReproductiveGenetics)

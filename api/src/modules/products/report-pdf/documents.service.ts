@@ -10,6 +10,7 @@ import { type ReportDocument, type ReportSource, readReportSource, reportDocumen
 import { type RenderOptions, renderReportPdf } from './render.js';
 import { verificationUrl } from './report-pdf.service.js';
 import { reportTextsFor } from './report-texts.service.js';
+import { type DocumentMatch, findWithdrawnDocument } from './withdrawn-documents.js';
 
 // Issued report PDFs (issue 22): rendered once at publication, stored as versions, never changed.
 // This file has no update of `report_documents`, on purpose.
@@ -36,10 +37,14 @@ export function normalizeVerificationCode(input: string): string | null {
 
 export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** The report's newest stored version, if any. */
+/** The report's newest stored version, if any: its number, issue time and printed verification code. */
 export async function latestReportDocument(db: Executor, productId: number) {
   const [row] = await db
-    .select({ version: reportDocuments.version, createdAt: reportDocuments.createdAt })
+    .select({
+      version: reportDocuments.version,
+      createdAt: reportDocuments.createdAt,
+      code: reportDocuments.verificationCode,
+    })
     .from(reportDocuments)
     .where(eq(reportDocuments.productId, productId))
     .orderBy(desc(reportDocuments.version))
@@ -58,11 +63,15 @@ export type PublicationOverrides = Pick<
   | 'publishedAt'
 >;
 
+/** The version an amended report replaces (ISO 15189 §7.4.1.7: identified, with the reason). */
+export type ReplacedVersion = { version: number; issuedAt: Date; code: string; reason: string };
+
 /** The version a publication is about to store, as far as it is known before rendering. */
 export type PlannedIssue = {
   productId: number;
   version: number;
-  replaces: { version: number; reason: string } | null;
+  /** The version it replaces (an amended report): its number, issue time and code, and why. */
+  replaces: ReplacedVersion | null;
   code: string;
   origin: string;
   /** The laboratory in the header (`config.reportCompany`). */
@@ -235,7 +244,9 @@ export async function readReportDocument(
  * `POST verify/report`: is this an issued report? By the file's bytes (their SHA-256 must be one a
  * publication stored: a single changed byte is not) or by the code printed on it (then staff compare
  * what they hold with the metadata). A match says which report of whose it was (`read`): the route
- * records it in the access log.
+ * records it in the access log. A document whose report went with its customer's erasure is found by
+ * its tombstone (issue 35): issued and withdrawn, with no one to name (`read` null). The public call
+ * (`public-verification.ts`) answers from the same lookup with nothing personal.
  */
 export async function verifyReport(
   db: Executor,
@@ -245,10 +256,14 @@ export async function verifyReport(
   read: { productId: number; customerId: number; version: number } | null;
 }> {
   let where: ReturnType<typeof eq>;
-  if ('bytes' in input) where = eq(reportDocuments.sha256, sha256Hex(input.bytes));
-  else {
+  let match: DocumentMatch;
+  if ('bytes' in input) {
+    match = { sha256: sha256Hex(input.bytes) };
+    where = eq(reportDocuments.sha256, match.sha256);
+  } else {
     const code = normalizeVerificationCode(input.code);
     if (code === null) return { verification: { issued: false }, read: null };
+    match = { code };
     where = eq(reportDocuments.verificationCode, code);
   }
   const [row] = await db
@@ -275,9 +290,27 @@ export async function verifyReport(
     .leftJoin(samples, eq(samples.id, products.sampleId))
     .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
     .where(where);
-  if (!row) return { verification: { issued: false }, read: null };
+  if (!row) {
+    const withdrawn = await findWithdrawnDocument(db, match);
+    if (!withdrawn) return { verification: { issued: false }, read: null };
+    return {
+      verification: {
+        issued: true,
+        withdrawn: true,
+        reportNumber: withdrawn.reportNumber,
+        version: withdrawn.version,
+        sha256: withdrawn.sha256,
+        verificationCode: withdrawn.verificationCode,
+        createdAt: withdrawn.issuedAt.toISOString(),
+        withdrawnAt: withdrawn.withdrawnAt.toISOString(),
+        matchedBy: 'sha256' in match ? 'sha256' : 'code',
+      },
+      read: null,
+    };
+  }
   const verification: ReportVerification = {
     issued: true,
+    withdrawn: false,
     productId: row.productId,
     customerName: `${row.customerFirstName} ${row.customerSurname}`,
     barcode: row.barcode,

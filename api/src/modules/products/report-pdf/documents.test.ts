@@ -11,6 +11,7 @@ import { deliverDue } from '../../messaging/outbox.js';
 import type { EmailTransport } from '../../messaging/transports.js';
 import { loadCatalogue, reanalyseProducts } from '../../results/generation.service.js';
 import { reportFor } from '../test-fixtures.js';
+import { formatReportDate } from './document.js';
 import { normalizeVerificationCode } from './documents.service.js';
 import { closeReportPdfRenderer } from './render.js';
 
@@ -66,6 +67,8 @@ async function storedRows(productId: number) {
       version: reportDocuments.version,
       content: reportDocuments.content,
       sha256: reportDocuments.sha256,
+      verificationCode: reportDocuments.verificationCode,
+      createdAt: reportDocuments.createdAt,
     })
     .from(reportDocuments)
     .where(eq(reportDocuments.productId, productId))
@@ -176,8 +179,27 @@ describe('issued report PDFs', () => {
     expect(list[0]).toMatchObject({ version: 2, replacesVersion: 1, reason });
     const v2 = (await download(r.productId, 2)).rawPayload;
     const text = await textOf(v2);
-    expect(text).toContain(`Verze 2 – nahrazuje verzi 1: ${reason}`);
+    // An amended report names the version it replaces with that version's date and code (ISO 15189).
+    const v1Code = first!.verificationCode;
+    const v1Date = formatReportDate(first!.createdAt, 'cs');
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `Opravená zpráva. Verze 2 – nahrazuje verzi 1 ze dne ${v1Date.replace(/\s+/g, ' ')} (ověřovací kód ${v1Code}): ${reason}`,
+    );
     expect(text).toContain('Opravené znění.');
+    // …and reaches the customer: exactly one e-mail, saying what changed, besides version 1's.
+    const mails = await t.db
+      .select({
+        kind: outboxMessages.kind,
+        subject: outboxMessages.subject,
+        bodyText: outboxMessages.bodyText,
+      })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, r.email))
+      .orderBy(asc(outboxMessages.id));
+    expect(mails.map((mail) => mail.kind)).toEqual(['product-published', 'product-amended']);
+    expect(mails[1]?.subject).toBe('GenoDesk – opravená verze vaší genetické zprávy');
+    expect(mails[1]?.bodyText).toContain('Nová verze 2 nahrazuje verzi 1 ze dne');
+    expect(mails[1]?.bodyText).toContain(`Co se změnilo: ${reason}`);
 
     // The customer's current PDF is now version 2, as stored; the read is audited with its version.
     const latest = await current(r.productId);

@@ -7,6 +7,8 @@ export interface AppConfig {
   idleTimeoutMs: number;
   idleCountdownMs: number;
   userPollIntervalMs: number;
+  /** The laboratory's name (`COMPANY_NAME`), shown on the public verification page. */
+  laboratory: string;
 }
 
 /** SPEC §9 values, used until (or if) the server answers. */
@@ -14,6 +16,7 @@ export const defaultAppConfig: AppConfig = {
   idleTimeoutMs: 1_200_000,
   idleCountdownMs: 30_000,
   userPollIntervalMs: 30_000,
+  laboratory: '',
 };
 
 export async function getConfig(): Promise<AppConfig> {
