@@ -102,6 +102,7 @@ export function syntheticReportSource({
     doctorIntroReproductiveGenetics: '',
     doctorIntroReproductiveGeneticsEnabled: false,
     doctorName: 'MUDr. Jiří Čermák, Ph.D.',
+    doctorLicence: 'ČLK 0712345',
     publishedAt: status === 3 || status === 4 ? new Date('2025-10-20T10:00:00Z') : null,
     genes,
   };

@@ -242,6 +242,18 @@ export const messages = {
     cs: 'Neposouzené fenotypy: {count}.',
     en: 'Phenotypes not assessed: {count}.',
   },
+  licenceNumberRequired: {
+    cs: 'Lékař musí mít číslo licence (registrace v ČLK); tiskne se se schválením zprávy.',
+    en: 'A physician needs a licence number (registration with the medical chamber); it is printed with the report’s approval.',
+  },
+  ownQualificationUnchangeable: {
+    cs: 'Svou vlastní odbornou kvalifikaci nemůžete změnit.',
+    en: 'You cannot change your own professional qualification.',
+  },
+  signOffPhysicianOnly: {
+    cs: 'Výsledek smí zveřejnit jen lékař (kvalifikace „Lékař“ v profilu uživatele), ať má role jakákoli oprávnění.',
+    en: 'Only a physician may publish a report (the qualification “Physician” on the user), whatever the role’s permissions.',
+  },
   releaseNeedsDateOfBirth: {
     cs: 'Výsledek nelze zveřejnit: zákazník nemá vyplněné datum narození, druhý identifikátor zprávy. Doplňte ho v kartě zákazníka.',
     en: 'The report cannot be published: the customer has no date of birth, the report’s second identifier. Add it on the customer’s record.',

@@ -3,6 +3,30 @@ import { booleanish, colorSchema, emailSchema, idSchema, listQuerySchema } from 
 import { localeSchema } from './locale.js';
 import { optionalPhoneSchema } from './phone.js';
 
+/**
+ * A user's professional qualification (issue 35): a physician signs reports off (and has a licence
+ * number, printed with the approval); a laboratory specialist validates analyses technically.
+ */
+export const qualifications = ['physician', 'laboratorySpecialist', 'technician', 'none'] as const;
+export type Qualification = (typeof qualifications)[number];
+export const qualificationLabels: Record<Qualification, { cs: string; en: string }> = {
+  physician: { cs: 'Lékař', en: 'Physician' },
+  laboratorySpecialist: { cs: 'Odborný pracovník v laboratoři', en: 'Laboratory specialist' },
+  technician: { cs: 'Laborant', en: 'Technician' },
+  none: { cs: 'Bez odborné kvalifikace', en: 'No professional qualification' },
+};
+const qualificationSchema = z.enum(qualifications, { error: 'invalidValue' });
+const licenceNumberSchema = z.string().trim().max(50, 'invalidValue');
+
+/** A physician needs a licence number (the approval prints it); others have none. */
+const withLicence = <T extends { Qualification?: Qualification; LicenceNumber?: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (value.Qualification === 'physician' && !value.LicenceNumber)
+    ctx.addIssue({ code: 'custom', path: ['LicenceNumber'], message: 'licenceNumberRequired' });
+};
+
 export const userSortFields = ['email', 'userName', 'role', 'lastLoginDate', 'isUserLoginActive'] as const;
 
 export const userListQuerySchema = listQuerySchema.extend({
@@ -19,6 +43,8 @@ export const userSchema = z.object({
   role: z.object({ id: z.number().int(), name: z.string() }),
   color: z.number().int(),
   isMainDoctor: z.boolean(),
+  qualification: z.enum(qualifications),
+  licenceNumber: z.string(),
   phoneNumber: z.string().nullable(),
   lastLoginDate: z.string().nullable(),
   isUserLoginActive: z.boolean(),
@@ -27,24 +53,33 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const createUserRequestSchema = z.object({
-  Email: emailSchema,
-  UserName: z.string().trim().max(100, 'invalidValue').optional(),
-  PhoneNumber: optionalPhoneSchema,
-  RoleId: idSchema,
-  Color: colorSchema.default(1),
-  IsMainDoctor: z.boolean({ error: 'invalidValue' }).default(false),
-});
+export const createUserRequestSchema = z
+  .object({
+    Email: emailSchema,
+    UserName: z.string().trim().max(100, 'invalidValue').optional(),
+    PhoneNumber: optionalPhoneSchema,
+    RoleId: idSchema,
+    Color: colorSchema.default(1),
+    IsMainDoctor: z.boolean({ error: 'invalidValue' }).default(false),
+    Qualification: qualificationSchema.default('none'),
+    LicenceNumber: licenceNumberSchema.default(''),
+  })
+  .superRefine(withLicence);
 export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
 
-export const editUserRequestSchema = z.object({
-  UserId: idSchema,
-  UserName: z.string().trim().min(1, 'required').max(100, 'invalidValue').optional(),
-  PhoneNumber: optionalPhoneSchema,
-  RoleId: idSchema,
-  Color: colorSchema,
-  IsMainDoctor: z.boolean({ error: 'invalidValue' }),
-});
+export const editUserRequestSchema = z
+  .object({
+    UserId: idSchema,
+    UserName: z.string().trim().min(1, 'required').max(100, 'invalidValue').optional(),
+    PhoneNumber: optionalPhoneSchema,
+    RoleId: idSchema,
+    Color: colorSchema,
+    IsMainDoctor: z.boolean({ error: 'invalidValue' }),
+    /** Left out: kept. */
+    Qualification: qualificationSchema.optional(),
+    LicenceNumber: licenceNumberSchema.optional(),
+  })
+  .superRefine(withLicence);
 export type EditUserRequest = z.input<typeof editUserRequestSchema>;
 
 export const getUserQuerySchema = z.object({ Id: idSchema, Locale: localeSchema.optional() });

@@ -19,6 +19,8 @@ export const demoUsers = [
     role: 'Admin',
     color: 1,
     isMainDoctor: false,
+    qualification: 'none',
+    licenceNumber: '',
     phoneNumber: '+420601111111',
   },
   {
@@ -27,6 +29,8 @@ export const demoUsers = [
     role: 'Doctor',
     color: 2,
     isMainDoctor: true,
+    qualification: 'physician',
+    licenceNumber: 'ČLK 0701234',
     phoneNumber: '+420602222222',
   },
   {
@@ -35,6 +39,8 @@ export const demoUsers = [
     role: 'Doctor',
     color: 6,
     isMainDoctor: false,
+    qualification: 'physician',
+    licenceNumber: 'ČLK 0705678',
     phoneNumber: '+420605555555',
   },
   {
@@ -43,6 +49,8 @@ export const demoUsers = [
     role: 'Doctor',
     color: 8,
     isMainDoctor: false,
+    qualification: 'physician',
+    licenceNumber: 'ČLK 0709012',
     phoneNumber: '+420606666666',
   },
   {
@@ -51,6 +59,8 @@ export const demoUsers = [
     role: 'Laboratory',
     color: 3,
     isMainDoctor: false,
+    qualification: 'laboratorySpecialist',
+    licenceNumber: '',
     phoneNumber: '+420603333333',
   },
   {
@@ -59,6 +69,8 @@ export const demoUsers = [
     role: 'Reception',
     color: 4,
     isMainDoctor: false,
+    qualification: 'none',
+    licenceNumber: '',
     phoneNumber: '+420604444444',
   },
 ] as const;
@@ -90,6 +102,8 @@ export async function seedDemo(
         roleId: role.id,
         color: user.color,
         isMainDoctor: user.isMainDoctor,
+        qualification: user.qualification,
+        licenceNumber: user.licenceNumber,
         phoneNumber: user.phoneNumber,
         // Marked until changed: the server refuses a public address while one is left.
         demoPassword: true,

@@ -1,3 +1,4 @@
+import type { Qualification } from '@genodesk/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -49,6 +50,12 @@ export const users = pgTable(
       .references(() => roles.id),
     color: smallint('color').notNull().default(1),
     isMainDoctor: boolean('is_main_doctor').notNull().default(false),
+    /**
+     * `Qualification` (issue 35): only a physician signs a report off, whatever the role's permissions;
+     * a physician has a licence number, printed with the approval.
+     */
+    qualification: text('qualification').$type<Qualification>().notNull().default('none'),
+    licenceNumber: text('licence_number').notNull().default(''),
     phoneNumber: text('phone_number'),
     lastLoginDate: timestamp('last_login_date', { withTimezone: true }),
     isUserLoginActive: boolean('is_user_login_active').notNull().default(true),
@@ -61,6 +68,10 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      'users_qualification',
+      sql`${t.qualification} in ('physician', 'laboratorySpecialist', 'technician', 'none')`,
+    ),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_id_idx').on(t.roleId),
     index('users_last_login_date_idx').on(t.lastLoginDate),

@@ -104,10 +104,11 @@ describe('GET admin/customers/dataexport', () => {
       .where(and(eq(products.customerId, customerId), sql`${products.status} in (3, 4)`))
       .orderBy(products.id)
       .limit(1);
+    // Published by a physician: only a physician signs a report off (issue 35).
     const published = await t.app.inject({
       method: 'PATCH',
       url: '/api/admin/products/',
-      headers: admin,
+      headers: await t.authAs(demo.doctor),
       payload: {
         Id: report!.id,
         Status: report!.status,

@@ -527,6 +527,19 @@ function issueNeeded(
   return needed;
 }
 
+/**
+ * Medical sign-off (issue 35): publishing or preliminarily publishing is a physician's act — refused
+ * (403) to anyone whose qualification is not "physician", whatever their role's permissions.
+ */
+async function ensurePhysician(db: Executor, by: Principal) {
+  const [user] = await db
+    .select({ qualification: users.qualification })
+    .from(users)
+    .where(eq(users.id, by.id));
+  if (user?.qualification !== 'physician')
+    throw new AppError(403, 'PHYSICIAN_ONLY', 'signOffPhysicianOnly', { Status: 'signOffPhysicianOnly' });
+}
+
 /** How many times an edit renders again when the report changed while its PDF was rendered. */
 const issueAttempts = 3;
 
@@ -556,6 +569,8 @@ export async function editProduct(
         ? sanitizeRichText(input.DoctorIntroReproductiveGenetics, 'DoctorIntroReproductiveGenetics')
         : undefined,
   };
+
+  if (publishAsked(input)) await ensurePhysician(deps.db, by);
 
   for (let attempt = 1; ; attempt++) {
     const now = new Date();
@@ -622,20 +637,18 @@ async function publicationOverrides(
   plan: EditPlan,
   now: Date,
 ): Promise<PublicationOverrides> {
-  let doctorName: string | null = by.userName;
-  if (!plan.introsChanged) {
-    const [doctor] =
-      before.doctorId === null
-        ? []
-        : await db.select({ userName: users.userName }).from(users).where(eq(users.id, before.doctorId));
-    doctorName = doctor?.userName ?? null;
-  }
+  // The report is approved by the physician who publishes it (issue 35), printed with their licence.
+  const [signer] = await db
+    .select({ userName: users.userName, licenceNumber: users.licenceNumber })
+    .from(users)
+    .where(eq(users.id, by.id));
   return {
     status: plan.status,
     doctorIntro: plan.after.doctorIntro,
     doctorIntroReproductiveGenetics: plan.after.doctorIntroReproductiveGenetics,
     doctorIntroReproductiveGeneticsEnabled: plan.after.doctorIntroReproductiveGeneticsEnabled,
-    doctorName,
+    doctorName: signer?.userName ?? by.userName,
+    doctorLicence: signer?.licenceNumber || null,
     publishedAt: now,
   };
 }
@@ -674,7 +687,9 @@ async function applyEdit(
     .update(products)
     .set({
       ...after,
-      ...(introsChanged ? { doctorId: by.id, doctorsIntroLastChange: now } : {}),
+      ...(introsChanged ? { doctorsIntroLastChange: now } : {}),
+      // The physician who publishes approves the report; so does one who edits the introduction.
+      ...(introsChanged || publishing || issued ? { doctorId: by.id } : {}),
       ...(publishing || issued ? { publishedAt: now } : {}),
       lastChangeAt: now,
       updatedAt: now,

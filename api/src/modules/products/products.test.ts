@@ -382,6 +382,31 @@ describe('editing a report', () => {
     expect((await patch({ Id: r.productId, Status: 2 })).statusCode).toBe(200);
   });
 
+  it('only a physician signs off: an administrator (Products.Edit and all) is refused 403 in cs and en, nothing changes', async () => {
+    const r = await reportFor(t);
+    const admin = await t.authAs(demo.admin);
+    for (const Status of [3, 4]) {
+      const refused = await patch({ Id: r.productId, Status, DoctorIntro: '<p>Vše v pořádku.</p>' }, admin);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe(
+        'Výsledek smí zveřejnit jen lékař (kvalifikace „Lékař“ v profilu uživatele), ať má role jakákoli oprávnění.',
+      );
+    }
+    const en = await patch({ Id: r.productId, Status: 3 }, { ...admin, 'accept-language': 'en' });
+    expect(en.json().error.message).toBe(
+      'Only a physician may publish a report (the qualification “Physician” on the user), whatever the role’s permissions.',
+    );
+    const [unchanged] = await t.db.select().from(products).where(eq(products.id, r.productId));
+    expect(unchanged).toMatchObject({ status: 1, publishedAt: null });
+    expect(await emailsTo(r.email)).toEqual([]);
+    // Saving texts is no sign-off: the administrator may still do that.
+    expect((await patch({ Id: r.productId, DoctorIntro: '<p>Text.</p>' }, admin)).statusCode).toBe(200);
+    // The physician publishes; the report names them as its approver.
+    const published = await patch({ Id: r.productId, Status: 3 });
+    expect(published.statusCode).toBe(200);
+    expect(published.json().doctor).toMatchObject({ userName: 'MUDr. David Dvořák' });
+  });
+
   it('publishes preliminarily: status 4', async () => {
     const r = await reportFor(t);
     const response = await patch({ Id: r.productId, Status: 4, DoctorIntro: '<p>Předběžně.</p>' });

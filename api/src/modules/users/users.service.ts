@@ -4,6 +4,7 @@ import type {
   Locale,
   Page,
   Permission,
+  Qualification,
   User,
   UserListQuery,
 } from '@genodesk/contract';
@@ -38,6 +39,8 @@ function userColumns(locale: Locale) {
     roleName: roleName(locale),
     color: users.color,
     isMainDoctor: users.isMainDoctor,
+    qualification: users.qualification,
+    licenceNumber: users.licenceNumber,
     phoneNumber: users.phoneNumber,
     lastLoginDate: users.lastLoginDate,
     isUserLoginActive: users.isUserLoginActive,
@@ -54,6 +57,8 @@ type UserRow = {
   roleName: string;
   color: number;
   isMainDoctor: boolean;
+  qualification: Qualification;
+  licenceNumber: string;
   phoneNumber: string | null;
   lastLoginDate: Date | null;
   isUserLoginActive: boolean;
@@ -68,6 +73,8 @@ const toUser = (row: UserRow): User => ({
   role: { id: row.roleId, name: row.roleName },
   color: row.color,
   isMainDoctor: row.isMainDoctor,
+  qualification: row.qualification,
+  licenceNumber: row.licenceNumber,
   phoneNumber: row.phoneNumber,
   lastLoginDate: row.lastLoginDate?.toISOString() ?? null,
   isUserLoginActive: row.isUserLoginActive,
@@ -195,6 +202,8 @@ export async function createUser(deps: UsersDeps, by: Principal, input: CreateUs
         roleId: role.id,
         color: Number(input.Color ?? 1),
         isMainDoctor,
+        qualification: input.Qualification ?? 'none',
+        licenceNumber: input.Qualification === 'physician' ? (input.LicenceNumber ?? '').trim() : '',
         mustChangePassword: true,
         temporaryPasswordExpiresAt: temporaryPasswordExpiry(),
       })
@@ -227,10 +236,19 @@ export async function editUser(deps: UsersDeps, by: Principal, input: EditUserRe
         throw new AppError(403, 'OWN_ROLE', 'ownRoleUnchangeable', { RoleId: 'ownRoleUnchangeable' });
       await ensureMayGrant(tx, by, role.id);
     }
+    const qualification = input.Qualification ?? before.qualification;
+    // A qualification decides who signs reports off: nobody gives one to themselves.
+    if (userId === by.id && qualification !== before.qualification)
+      throw new AppError(403, 'OWN_QUALIFICATION', 'ownQualificationUnchangeable', {
+        Qualification: 'ownQualificationUnchangeable',
+      });
     const after = {
       roleId: role.id,
       color: Number(input.Color),
       isMainDoctor: input.IsMainDoctor,
+      qualification,
+      licenceNumber:
+        qualification === 'physician' ? (input.LicenceNumber ?? before.licenceNumber).trim() : '',
       ...(input.UserName !== undefined ? { userName: input.UserName.trim() } : {}),
       ...(input.PhoneNumber !== undefined ? { phoneNumber: input.PhoneNumber?.trim() || null } : {}),
     };
@@ -242,7 +260,15 @@ export async function editUser(deps: UsersDeps, by: Principal, input: EditUserRe
       entity: 'user',
       entityId: userId,
       changedBy: by.id,
-      changes: diff(before, after, ['roleId', 'color', 'isMainDoctor', 'userName', 'phoneNumber']),
+      changes: diff(before, after, [
+        'roleId',
+        'color',
+        'isMainDoctor',
+        'qualification',
+        'licenceNumber',
+        'userName',
+        'phoneNumber',
+      ]),
     });
   });
   return getUser(deps.db, userId, locale);

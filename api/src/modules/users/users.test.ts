@@ -128,6 +128,75 @@ describe('PUT admin/users/create', () => {
     expect(accepted.json().user.isMainDoctor).toBe(true);
   });
 
+  it('records a qualification; a physician needs a licence number; nobody changes their own (issue 35)', async () => {
+    const noLicence = await call('PUT', '/api/admin/users/create', {
+      Email: 'physician@genodesk.test',
+      RoleId: roleId('Doctor'),
+      Qualification: 'physician',
+    });
+    expect(noLicence.statusCode).toBe(400);
+    expect(noLicence.json().error.fields.LicenceNumber).toBe(
+      'Lékař musí mít číslo licence (registrace v ČLK); tiskne se se schválením zprávy.',
+    );
+    expect(await t.db.select().from(users).where(eq(users.email, 'physician@genodesk.test'))).toHaveLength(0);
+    const created = await call('PUT', '/api/admin/users/create', {
+      Email: 'physician@genodesk.test',
+      RoleId: roleId('Doctor'),
+      Qualification: 'physician',
+      LicenceNumber: ' ČLK 0700001 ',
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json().user).toMatchObject({ qualification: 'physician', licenceNumber: 'ČLK 0700001' });
+    expect(
+      (
+        await call('PUT', '/api/admin/users/create', {
+          Email: 'q@genodesk.test',
+          RoleId: roleId('Doctor'),
+          Qualification: 'nurse',
+        })
+      ).statusCode,
+    ).toBe(400);
+    // The demo's doctors are physicians, the laboratory a specialist, the administrator none.
+    const demoUsers = await t.db
+      .select({ email: users.email, qualification: users.qualification, licence: users.licenceNumber })
+      .from(users)
+      .where(eq(users.email, demo.doctor));
+    expect(demoUsers[0]).toMatchObject({ qualification: 'physician', licence: 'ČLK 0701234' });
+    // An administrator may not make themselves a physician (and so a signer).
+    const [me] = await t.db.select().from(users).where(eq(users.email, demo.admin));
+    const own = await call('PATCH', '/api/admin/users/edit', {
+      UserId: me!.id,
+      RoleId: me!.roleId,
+      Color: me!.color,
+      IsMainDoctor: false,
+      Qualification: 'physician',
+      LicenceNumber: 'ČLK 0799999',
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.message).toBe('Svou vlastní odbornou kvalifikaci nemůžete změnit.');
+    const [still] = await t.db.select().from(users).where(eq(users.id, me!.id));
+    expect(still).toMatchObject({ qualification: 'none', licenceNumber: '' });
+    // Another user's qualification is changed and audited.
+    const changed = await call('PATCH', '/api/admin/users/edit', {
+      UserId: created.json().user.id,
+      RoleId: roleId('Doctor'),
+      Color: 1,
+      IsMainDoctor: false,
+      Qualification: 'laboratorySpecialist',
+    });
+    expect(changed.json()).toMatchObject({ qualification: 'laboratorySpecialist', licenceNumber: '' });
+    const audited = await t.db
+      .select({ field: auditLog.field, oldValue: auditLog.oldValue, newValue: auditLog.newValue })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, created.json().user.id)));
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        { field: 'qualification', oldValue: 'physician', newValue: 'laboratorySpecialist' },
+        { field: 'licenceNumber', oldValue: 'ČLK 0700001', newValue: '' },
+      ]),
+    );
+  });
+
   it('validates e-mail, colour, phone and role', async () => {
     const response = await call('PUT', '/api/admin/users/create', {
       Email: 'x',

@@ -97,7 +97,8 @@ export type ReportDocument = {
   /** The catalogue's texts as paragraphs of lines (a blank line starts a paragraph). */
   limitations: string[][];
   disclaimer: string[][];
-  approval: { doctor: string | null; date: string | null };
+  /** The physician who approved it, with their licence number (issue 35), and when. */
+  approval: { doctor: string | null; licence: string | null; date: string | null };
   verification: { code: string; url: string; qrSvg: string };
   preliminary: boolean;
   preview: boolean;
@@ -118,6 +119,8 @@ export type ReportSource = {
   doctorIntroReproductiveGenetics: string;
   doctorIntroReproductiveGeneticsEnabled: boolean;
   doctorName: string | null;
+  /** The approving physician's licence number (none: not printed). */
+  doctorLicence: string | null;
   publishedAt: Date | null;
   /** The customer's stored genotypes of the report's genes, by lower-cased code. */
   genes: Map<string, { name: string | null; hgvsC: string | null; protein: string | null }>;
@@ -294,6 +297,7 @@ export async function reportDocumentFrom(
     disclaimer: textParagraphs(options.texts.disclaimer),
     approval: {
       doctor: source.doctorName,
+      licence: source.doctorLicence,
       date: source.publishedAt ? formatReportDate(source.publishedAt, locale) : null,
     },
     verification: {
@@ -331,6 +335,7 @@ export async function readReportSource(db: Executor, productId: number) {
       doctorIntroReproductiveGenetics: products.doctorIntroReproductiveGenetics,
       doctorIntroReproductiveGeneticsEnabled: products.doctorIntroReproductiveGeneticsEnabled,
       doctorName: users.userName,
+      doctorLicence: users.licenceNumber,
       publishedAt: products.publishedAt,
     })
     .from(products)

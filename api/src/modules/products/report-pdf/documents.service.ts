@@ -60,6 +60,7 @@ export type PublicationOverrides = Pick<
   | 'doctorIntroReproductiveGenetics'
   | 'doctorIntroReproductiveGeneticsEnabled'
   | 'doctorName'
+  | 'doctorLicence'
   | 'publishedAt'
 >;
 

@@ -1,4 +1,11 @@
-import { createUserRequestSchema, editUserRequestSchema, type User } from '@genodesk/contract/users';
+import {
+  createUserRequestSchema,
+  editUserRequestSchema,
+  type Qualification,
+  qualificationLabels,
+  qualifications,
+  type User,
+} from '@genodesk/contract/users';
 import { Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +23,8 @@ export interface UserFormValues extends Record<string, unknown> {
   RoleId: string;
   Color: number;
   IsMainDoctor: boolean;
+  Qualification: Qualification;
+  LicenceNumber: string;
 }
 
 export interface UserFormSubmit {
@@ -25,6 +34,8 @@ export interface UserFormSubmit {
   RoleId: number;
   Color: number;
   IsMainDoctor: boolean;
+  Qualification: Qualification;
+  LicenceNumber: string;
 }
 
 interface UserFormProps {
@@ -50,6 +61,8 @@ export function UserForm({ mode, user, submitting, onSubmit, onCancel }: UserFor
         RoleId: user ? String(user.role.id) : '',
         Color: user?.color ?? 1,
         IsMainDoctor: user?.isMainDoctor ?? false,
+        Qualification: user?.qualification ?? 'none',
+        LicenceNumber: user?.licenceNumber ?? '',
       },
     },
     (v) => ({ ...v, RoleId: v.RoleId ? v.RoleId : undefined }),
@@ -73,6 +86,8 @@ export function UserForm({ mode, user, submitting, onSubmit, onCancel }: UserFor
         RoleId: Number(v.RoleId),
         Color: v.Color,
         IsMainDoctor: doctor && v.IsMainDoctor,
+        Qualification: v.Qualification,
+        LicenceNumber: v.Qualification === 'physician' ? v.LicenceNumber.trim() : '',
       },
       applyServerErrors,
     );
@@ -115,6 +130,26 @@ export function UserForm({ mode, user, submitting, onSubmit, onCancel }: UserFor
               data-testid="user-form-role"
               {...field('RoleId')}
             />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Select
+              label={t('users.fields.qualification')}
+              description={t('users.fields.qualificationHint')}
+              data={qualifications.map((q) => ({ value: q, label: qualificationLabels[q][locale] }))}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="user-form-qualification"
+              {...field('Qualification')}
+            />
+            {values.Qualification === 'physician' && (
+              <TextInput
+                label={t('users.fields.licenceNumber')}
+                placeholder={t('users.fields.licenceNumberExample')}
+                withAsterisk
+                data-testid="user-form-licence"
+                {...field('LicenceNumber')}
+              />
+            )}
           </SimpleGrid>
           <StaffColorPicker
             label={t('users.fields.color')}

@@ -56,6 +56,8 @@ export function UserEditRoute() {
                 RoleId: values.RoleId,
                 Color: values.Color,
                 IsMainDoctor: values.IsMainDoctor,
+                Qualification: values.Qualification,
+                LicenceNumber: values.LicenceNumber,
               },
               {
                 onSuccess: () => {

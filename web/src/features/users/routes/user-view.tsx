@@ -1,6 +1,6 @@
 import { staffColors } from '@genodesk/contract/common';
 import { Permissions } from '@genodesk/contract/permissions';
-import type { TemporaryPasswordResponse } from '@genodesk/contract/users';
+import { qualificationLabels, type TemporaryPasswordResponse } from '@genodesk/contract/users';
 import { Badge, Button, Card, ColorSwatch, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconKey, IconLogout, IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -209,6 +209,10 @@ export function UserViewRoute() {
           <Detail label={t('users.fields.phone')}>{formatPhone(u.phoneNumber)}</Detail>
           <Detail label={t('users.fields.color')}>
             <ColorSwatch color={staffColors[u.color - 1] ?? staffColors[0]} size={20} />
+          </Detail>
+          <Detail label={t('users.fields.qualification')} testId="user-detail-qualification">
+            {qualificationLabels[u.qualification][locale]}
+            {u.licenceNumber ? ` (${t('users.fields.licenceNumber')} ${u.licenceNumber})` : ''}
           </Detail>
           <Detail label={t('users.fields.isMainDoctor')} testId="user-detail-main-doctor">
             {u.isMainDoctor ? t('common.yes') : t('common.no')}
