@@ -6,9 +6,13 @@ import {
   type MessageParams,
   type NoCallReason,
   noCallGenotype,
-  orderAlleles,
 } from '@genodesk/contract';
-import { haploidGenotype, type MarkerIndex, type PreparedMarker } from './lab-formats/marker-index.js';
+import {
+  haploidGenotype,
+  type MarkerIndex,
+  notationGenotype,
+  type PreparedMarker,
+} from './lab-formats/marker-index.js';
 
 /**
  * The lab's results file (DOMAIN §2) as a pure function: bytes in, genotypes grouped by barcode out,
@@ -191,21 +195,12 @@ const noCallWritings = new Set(['--', '-/-', '00', './.', '.', 'NC']);
 
 type Converted = { genotype: string } | { error: MessageKey; params: MessageParams };
 
-/** Alleles through a translation into the notation, the reference first; undefined when one is not the marker's. */
-function translate(
+/** Alleles through a translation (if the marker has one) into the notation, the reference first. */
+const translate = (
   alleles: readonly string[],
   translation: Map<string, string> | undefined,
   reference: string,
-) {
-  if (!translation) return undefined;
-  const out: string[] = [];
-  for (const allele of alleles) {
-    const notation = translation.get(allele);
-    if (notation === undefined) return undefined;
-    out.push(notation);
-  }
-  return orderAlleles(out, reference).join('/');
-}
+) => (translation ? notationGenotype(alleles, translation, reference) : undefined);
 
 /** A mapped marker's alleles from the file, on the strand declared (or told by the alleles), to the notation. */
 function toNotation(

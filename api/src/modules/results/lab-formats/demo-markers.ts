@@ -1,3 +1,4 @@
+import { isStrandAmbiguous } from '@genodesk/contract';
 import type { MapMarker } from './types.js';
 
 /**
@@ -9,12 +10,6 @@ import type { MapMarker } from './types.js';
  */
 
 type DemoMarker = Omit<MapMarker, 'strandAmbiguous'>;
-
-const ambiguousPairs = new Set(['AT', 'TA', 'CG', 'GC']);
-
-/** A/T or C/G: the strand cannot be told from the alleles. */
-export const strandAmbiguous = (reference: string, alternative: string) =>
-  ambiguousPairs.has(`${reference}${alternative}`.toUpperCase());
 
 const demo: DemoMarker[] = [
   {
@@ -217,5 +212,5 @@ const demo: DemoMarker[] = [
 
 export const demoMarkers: MapMarker[] = demo.map((marker) => ({
   ...marker,
-  strandAmbiguous: strandAmbiguous(marker.reference, marker.alternative),
+  strandAmbiguous: isStrandAmbiguous(marker.reference, marker.alternative),
 }));

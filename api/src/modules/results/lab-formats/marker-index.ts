@@ -1,4 +1,10 @@
-import { type NoCallReason, noCallGenotype, notationAlleles, orderAlleles } from '@genodesk/contract';
+import {
+  complementAllele,
+  type NoCallReason,
+  noCallGenotype,
+  notationAlleles,
+  orderAlleles,
+} from '@genodesk/contract';
 import type { ResultsFileBarcode } from '../results-file.js';
 import type { MapMarker, SampleMarkerCounts } from './types.js';
 
@@ -6,8 +12,6 @@ import type { MapMarker, SampleMarkerCounts } from './types.js';
  * The marker map prepared for reading: names and positions to look rows up by, and each marker's
  * file alleles → the notation's alleles (issue 34: the plus-strand bases, `I`/`D` for an indel).
  */
-
-const complementBase: Record<string, string> = { A: 'T', T: 'A', C: 'G', G: 'C' };
 
 /** `chr7`, `7`, `chrM`, `M`, and the array numbering 23 = X, 24 = Y, 25 = XY (PAR, X positions), 26 = MT. */
 export function normaliseChromosome(token: string): string {
@@ -203,10 +207,10 @@ function prepare(marker: MapMarker, index: number): PreparedMarker {
   }
   const single = reference.length === 1 && alternative.length === 1;
   const complementToNotation =
-    single && !marker.strandAmbiguous && complementBase[reference] && complementBase[alternative]
+    single && !marker.strandAmbiguous
       ? new Map([
-          [complementBase[reference] as string, notation.reference],
-          [complementBase[alternative] as string, notation.alternative],
+          [complementAllele(reference), notation.reference],
+          [complementAllele(alternative), notation.alternative],
         ])
       : undefined;
   return {

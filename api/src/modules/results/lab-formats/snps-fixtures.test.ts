@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LabFileFormat } from '@genodesk/contract';
+import { isStrandAmbiguous, LabFileFormat } from '@genodesk/contract';
 import { describe, expect, it } from 'vitest';
-import { strandAmbiguous } from './demo-markers.js';
 import { accepted, genotypesOf, problemsOf, read, refusals } from './test-files.js';
 import type { MapMarker } from './types.js';
 
@@ -25,7 +24,7 @@ const marker = (n: number, reference: string, alternative: string) =>
     reference,
     alternative,
     geneStrand: '+',
-    strandAmbiguous: strandAmbiguous(reference, alternative),
+    strandAmbiguous: isStrandAmbiguous(reference, alternative),
   }) satisfies MapMarker;
 
 /** As the VCF rows have them (rs2 the map says G, the VCF's REF is '.'), with an insertion and a deletion. */
