@@ -12,6 +12,10 @@ export const Permissions = {
   SamplesEdit: 'Samples.Edit',
   ProductsView: 'Products.View',
   ProductsEdit: 'Products.Edit',
+  /** Technical validation of a report's results (issue 35): a laboratory specialist's release step. */
+  ProductsValidate: 'Products.Validate',
+  /** Medical sign-off (publish, preliminary publish): a physician's release step (issue 35). */
+  ProductsSignOff: 'Products.SignOff',
   ResultsView: 'Results.View',
   ResultsUpload: 'Results.Upload',
   ReservationsView: 'Reservations.View',
@@ -59,6 +63,14 @@ export const permissionLabels: Record<Permission, { cs: string; en: string }> = 
   'Samples.Edit': { cs: 'Vzorky – upravit', en: 'Samples – edit' },
   'Products.View': { cs: 'Výsledky zákazníků – zobrazit', en: 'Customer reports – view' },
   'Products.Edit': { cs: 'Výsledky zákazníků – upravit', en: 'Customer reports – edit' },
+  'Products.Validate': {
+    cs: 'Výsledky zákazníků – technická validace',
+    en: 'Customer reports – technical validation',
+  },
+  'Products.SignOff': {
+    cs: 'Výsledky zákazníků – lékařské schválení a vydání',
+    en: 'Customer reports – medical sign-off and release',
+  },
   'Results.View': { cs: 'Laboratorní výsledky – zobrazit', en: 'Lab results – view' },
   'Results.Upload': { cs: 'Laboratorní výsledky – nahrát', en: 'Lab results – upload' },
   'Reservations.View': { cs: 'Rezervace – zobrazit', en: 'Reservations – view' },

@@ -22,6 +22,7 @@ export const baseRoles: {
       P.SamplesView,
       P.ProductsView,
       P.ProductsEdit,
+      P.ProductsSignOff,
       P.ResultsView,
       P.ReservationsView,
       P.ConsultingRoomsView,
@@ -42,6 +43,7 @@ export const baseRoles: {
       P.ResultsView,
       P.ResultsUpload,
       P.ProductsView,
+      P.ProductsValidate,
       P.TemplatesView,
       P.BarcodesView,
     ],
@@ -87,6 +89,9 @@ export const twoFactorByDefault = (permissions: readonly string[]) =>
  */
 export const laterGrants: readonly { permission: Permission; roles: readonly string[] }[] = [
   { permission: P.AccessLogView, roles: ['Admin'] },
+  // The Admin role holds every permission, but its users sign off nothing unless they are physicians.
+  { permission: P.ProductsValidate, roles: ['Admin', 'Laboratory'] },
+  { permission: P.ProductsSignOff, roles: ['Admin', 'Doctor'] },
 ];
 
 /** Creates the base roles when there are none yet; grants `laterGrants` once to existing ones. */

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './column-types.js';
 import { users } from './users.js';
 
 /**
@@ -89,6 +90,57 @@ export const customers = pgTable(
     check(
       'customers_dna_sample_usage_range',
       sql`${t.dnaSampleUsageStatus} is null or ${t.dnaSampleUsageStatus} between 1 and 4`,
+    ),
+  ],
+);
+
+/**
+ * A customer's written informed consent to DNA analysis (issue 35; Act 373/2011 §28–29): the signed
+ * form's version and date, who recorded it and, optionally, the scanned form. Withdrawal is its own
+ * action on the row (date, who, what happens next); a customer has at most one valid (not withdrawn)
+ * consent. `customers.agreed_to_dna_analysis` / `dna_consent_at` mirror the valid one for the spec's
+ * fields; the one rule (`modules/customers/dna-consent.ts`) reads this table.
+ */
+export const dnaConsents = pgTable(
+  'dna_consents',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    formVersion: text('form_version').notNull(),
+    signedOn: date('signed_on', { mode: 'string' }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    recordedBy: bigint('recorded_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** The scanned signed form (PDF, PNG or JPEG), when one was attached. */
+    scan: bytea('scan'),
+    scanFileName: text('scan_file_name'),
+    scanContentType: text('scan_content_type'),
+    withdrawnOn: date('withdrawn_on', { mode: 'string' }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnBy: bigint('withdrawn_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** What happens after withdrawal (`ConsentWithdrawalOutcome`): 'destroySample' or 'keepForCustomer'. */
+    withdrawalOutcome: text('withdrawal_outcome'),
+    withdrawalNote: text('withdrawal_note'),
+  },
+  (t) => [
+    index('dna_consents_customer_idx').on(t.customerId, t.recordedAt),
+    uniqueIndex('dna_consents_one_valid_key').on(t.customerId).where(sql`${t.withdrawnAt} is null`),
+    check(
+      'dna_consents_withdrawal',
+      sql`(${t.withdrawnAt} is null) = (${t.withdrawalOutcome} is null) and (${t.withdrawnAt} is null) = (${t.withdrawnOn} is null)`,
+    ),
+    check(
+      'dna_consents_withdrawal_outcome',
+      sql`${t.withdrawalOutcome} in ('destroySample', 'keepForCustomer')`,
+    ),
+    check(
+      'dna_consents_scan',
+      sql`(${t.scan} is null) = (${t.scanContentType} is null) and ${t.scanContentType} in ('application/pdf', 'image/png', 'image/jpeg')`,
     ),
   ],
 );

@@ -117,6 +117,27 @@ export const products = pgTable(
     /** Set when the report came from a lab results upload (not an additional purchase). */
     approvedByLaboratory: boolean('approved_by_laboratory').notNull().default(false),
     /**
+     * Technical validation (issue 35, the first release step): a laboratory specialist reviewed call
+     * rate, no-calls and controls of the current content. Cleared when the content is generated anew.
+     */
+    technicallyValidatedAt: timestamp('technically_validated_at', { withTimezone: true }),
+    technicallyValidatedBy: bigint('technically_validated_by', { mode: 'number' }).references(
+      () => users.id,
+      {
+        onDelete: 'set null',
+      },
+    ),
+    /** What the specialist reviewed (`TechnicalValidation`): call rate, no-calls, controls, a note. */
+    technicalValidation: jsonb('technical_validation').$type<{
+      callRate: number;
+      noCalls: number;
+      controlsPassed: boolean;
+      note: string;
+    }>(),
+    /** The requesting physician and the indication, printed on the report when given. */
+    requestingPhysician: text('requesting_physician'),
+    indication: text('indication'),
+    /**
      * A requested move (SPEC §4) not yet done by its job: the target section, 'results',
      * 'doctorSection' or 'archive' (`ProductSection`). Null when no move is pending.
      */

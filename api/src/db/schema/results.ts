@@ -145,8 +145,28 @@ export const resultUploadSamples = pgTable(
     }),
     generatedAt: timestamp('generated_at', { withTimezone: true }),
     requiresInspection: boolean('requires_inspection').notNull().default(false),
+    /**
+     * Why the sample's results wait instead of going on (`UploadSampleHold`): 'noValidConsent' — the
+     * customer has no valid consent to DNA analysis (issue 35). Its genotypes wait in `held_genotypes`,
+     * not in the customer's record, until a valid consent lets pairing and generation go on.
+     */
+    heldReason: text('held_reason'),
+    heldGenotypes:
+      jsonb('held_genotypes').$type<
+        {
+          geneCode: string;
+          genotype: string;
+          noCallReason: string | null;
+          hgvsC: string;
+          protein: string;
+          transcript: string;
+          geneName: string;
+        }[]
+      >(),
   },
   (t) => [
+    check('result_upload_samples_held_reason', sql`${t.heldReason} in ('noValidConsent')`),
+    index('result_upload_samples_held_idx').on(t.sampleId).where(sql`${t.heldReason} is not null`),
     primaryKey({ name: 'result_upload_samples_pkey', columns: [t.uploadId, t.sampleId] }),
     index('result_upload_samples_pending_idx').on(t.uploadId).where(sql`${t.generatedAt} is null`),
     index('result_upload_samples_sample_idx').on(t.sampleId),

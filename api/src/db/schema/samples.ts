@@ -78,6 +78,10 @@ export const samples = pgTable(
       onDelete: 'set null',
     }),
     analysisStartedAt: timestamp('analysis_started_at', { withTimezone: true }),
+    /** What was taken (`SampleType`): printed on the report (ISO 15189 §7.4.1.6). */
+    sampleType: text('sample_type').notNull().default('buccalSwab'),
+    /** When the sample was taken (at the centre, or as the customer states for a kit); printed on the report. */
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,5 +95,6 @@ export const samples = pgTable(
     index('samples_received_at_idx').on(t.receivedAt),
     index('samples_created_at_idx').on(t.createdAt),
     check('samples_status_range', sql`${t.status} between 1 and 11`),
+    check('samples_sample_type', sql`${t.sampleType} in ('buccalSwab', 'saliva', 'blood', 'dna')`),
   ],
 );

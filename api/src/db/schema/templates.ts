@@ -104,6 +104,12 @@ export const templates = pgTable(
     templateEnText: text('template_en_text').notNull().default(''),
     note: text('note').notNull().default(''),
     risk: smallint('risk').notNull(),
+    /**
+     * A finding that must not reach the customer online before a consultation (issue 35, e.g. APOE
+     * ε4/ε4): its report is published only once a consultation with the customer was held, or with
+     * the phenotype withheld by the physician.
+     */
+    requiresConsultation: boolean('requires_consultation').notNull().default(false),
     /** Reports that use the template; kept by report generation. */
     customerCount: integer('customer_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
