@@ -4,6 +4,7 @@ export * from './bank.js';
 export * from './barcodes.js';
 export * from './combination-rules.js';
 export * from './common.js';
+export * from './consent.js';
 export * from './customers.js';
 export * from './dashboard.js';
 export * from './enums.js';

@@ -433,6 +433,10 @@ export const messages = {
     cs: 'Zákazník {customer} (vzorek {id}) nedal souhlas s analýzou DNA: sadu nelze odeslat, vzorek přijmout ani analyzovat. Souhlas zaznamenejte v úpravě zákazníka.',
     en: 'The customer {customer} (sample {id}) has not consented to DNA analysis: the kit cannot be sent, nor the sample received or analysed. Record the consent in the customer’s edit.',
   },
+  noValidDnaConsent: {
+    cs: 'Zákazník {customer} nemá platný souhlas s analýzou DNA, proto nelze provést: {step}. Zaznamenejte podepsaný souhlas v kartě zákazníka.',
+    en: 'The customer {customer} has no valid consent to DNA analysis, so this cannot be done: {step}. Record the signed consent on the customer’s page.',
+  },
   sampleStateChanged: {
     cs: 'Vzorek {id} se mezitím změnil (nyní „{status}“); nic nebylo provedeno. Obnovte seznam.',
     en: 'Sample {id} has changed meanwhile (now "{status}"); nothing was done. Refresh the list.',

@@ -69,6 +69,13 @@ export type ReportPhenotype = {
   notDetermined?: boolean;
   notAssessed?: boolean;
   assessedBy?: { id: number; userName: string; at: string } | null;
+  /** Its template asks for a consultation with the customer before release (issue 35, e.g. APOE ε4/ε4). */
+  requiresConsultation?: boolean;
+  /**
+   * Withheld from the released report by the signing physician (issue 35): a not-assessed,
+   * not-determined or consultation-bound phenotype, printed only as "Not reported: …" with the reason.
+   */
+  withheld?: { by: { id: number; userName: string }; at: string; reason: string } | null;
 };
 export type ReportSubcategory = { id: number; name: string; nameEn: string; phenotypes: ReportPhenotype[] };
 export type ReportCategory = { id: number; name: string; nameEn: string; subcategories: ReportSubcategory[] };
