@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client.js';
+import { loggableError } from './db/loggable-error.js';
 import { flushAccessLog } from './modules/audit/access-log.js';
 
 export type ShutdownStep = { name: string; run: () => Promise<void> };
@@ -23,7 +24,7 @@ export function stopOnSignals(steps: ShutdownStep[], log: (line: string) => void
         await step.run();
       } catch (error) {
         failed = true;
-        console.error(`stopping ${step.name} failed:`, error);
+        console.error(`stopping ${step.name} failed:`, loggableError(error));
       }
     }
     log('stopped');
@@ -53,7 +54,7 @@ export async function endDatabase(db: Database): Promise<void> {
   try {
     await flushAccessLog(db);
   } catch (error) {
-    console.error('access log: queued rows could not be written at shutdown:', error);
+    console.error('access log: queued rows could not be written at shutdown:', loggableError(error));
   }
   await db.$client.end();
 }

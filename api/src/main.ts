@@ -3,6 +3,7 @@ import { TokenSigner } from './auth/tokens.js';
 import { loadConfig } from './config.js';
 import { createDatabase } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
+import { loggableError } from './db/loggable-error.js';
 import { tokenSecret } from './db/secrets.js';
 import { startJobs } from './jobs/queue.js';
 import { closeServer, endDatabase, type ShutdownStep, stopOnSignals } from './lifecycle.js';
@@ -70,6 +71,6 @@ async function ensureDatabase(adminUrl: string, url: string): Promise<string> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(loggableError(error));
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions, LogController 
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAreaRoutes } from './areas.js';
 import { type RegisteredRoute, registerAccessControl } from './auth/access.js';
+import { loggableError } from './db/loggable-error.js';
 import type { Deps } from './http/app-types.js';
 import { bindNamesCaseInsensitively } from './http/case-insensitive.js';
 import { registerCompression } from './http/compression.js';
@@ -55,7 +56,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   configureAccessLog(deps.db, { enabled: deps.config.accessLog, log: app.log });
   app.addHook('onClose', async () => {
     await flushAccessLog(deps.db).catch((error: unknown) =>
-      app.log.error({ err: error }, 'access log: queued rows could not be written at shutdown'),
+      app.log.error(loggableError(error), 'access log: queued rows could not be written at shutdown'),
     );
   });
 

@@ -1,6 +1,7 @@
 import { startWorkers, stopAreas } from './areas.js';
 import { loadConfig } from './config.js';
 import { createDatabase } from './db/client.js';
+import { loggableError } from './db/loggable-error.js';
 import { startJobs } from './jobs/queue.js';
 import { endDatabase, type ShutdownStep, stopOnSignals } from './lifecycle.js';
 import { prepareDatabase } from './seed/prepare.js';
@@ -27,6 +28,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(loggableError(error));
   process.exit(1);
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenSigner } from '../src/auth/tokens.js';
-import { databaseErrorOf } from '../src/http/errors.js';
+import { databaseErrorOf } from '../src/db/loggable-error.js';
 import { buildServer } from '../src/server.js';
 import { demo, type TestApp, testApp } from './test-app.js';
 

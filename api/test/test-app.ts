@@ -38,6 +38,7 @@ export async function testApp(overrides: Partial<Config> = {}) {
 
   return {
     app,
+    signer,
     db,
     jobs,
     config,

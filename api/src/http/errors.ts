@@ -8,6 +8,7 @@ import {
 } from '@genodesk/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseErrorOf, loggableError } from '../db/loggable-error.js';
 
 /** A field's message: a key, or a key with the values of its `{name}` placeholders. */
 export type FieldMessage = MessageKey | Message;
@@ -136,38 +137,13 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
         error: { code: 'DATABASE_UNAVAILABLE', message: translateMessage('databaseUnavailable', locale) },
       });
   }
-  const query = databaseErrorOf(error);
-  if (query) {
-    // Without its text: a failed query's message and detail carry its parameters (personal data).
-    request.log.error(
-      { ...query, route: request.routeOptions.url, stack: error.stack },
-      'database query failed',
-    );
-  } else {
-    request.log.error({ err: error }, 'request failed');
-  }
+  // Without its values: a failed query's message and detail carry its parameters (personal data).
+  const loggable = loggableError(error);
+  request.log.error(
+    { ...loggable, route: request.routeOptions.url },
+    databaseErrorOf(error) ? 'database query failed' : 'request failed',
+  );
   return reply
     .status(500)
     .send({ error: { code: 'INTERNAL', message: translateMessage('internalError', locale) } });
-}
-
-const sqlState = /^[0-9A-Z]{5}$/;
-
-/** What may be logged of a database error (a Drizzle query error or a pg error): its codes, never its text. */
-export function databaseErrorOf(
-  error: unknown,
-): { code: string; constraint?: string; table?: string; column?: string } | undefined {
-  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
-  for (const candidate of candidates) {
-    const e = candidate as { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown } | null;
-    if (e && typeof e.code === 'string' && sqlState.test(e.code))
-      return {
-        code: e.code,
-        ...(typeof e.constraint === 'string' ? { constraint: e.constraint } : {}),
-        ...(typeof e.table === 'string' ? { table: e.table } : {}),
-        ...(typeof e.column === 'string' ? { column: e.column } : {}),
-      };
-  }
-  if ((error as { name?: string } | null)?.name === 'DrizzleQueryError') return { code: 'unknown' };
-  return undefined;
 }

@@ -1,6 +1,7 @@
-import { PgBoss, type Queue } from 'pg-boss';
+import { PgBoss, type Queue, type WorkHandlerFor, type WorkOptions } from 'pg-boss';
 import type { Config } from '../config.js';
 import type { Database, Tx } from '../db/client.js';
+import { cleanedError } from '../db/loggable-error.js';
 
 /** Every kind of background job, with the data it carries. */
 export type JobPayloads = {
@@ -77,6 +78,15 @@ export type Jobs = {
   /** Enqueues a job inside the caller's transaction: it exists only if the change commits. */
   send<N extends JobName>(tx: Tx, name: N, data: JobPayloads[N], options?: SendOptions): Promise<void>;
   /**
+   * Subscribes a handler to a queue. What it throws is stored in the job table as the job's output, so
+   * it is replaced by its `cleanedError` first: codes, a masked message and frames — no query values.
+   */
+  work<N extends JobName, const O extends WorkOptions = WorkOptions>(
+    name: N,
+    options: O,
+    handler: WorkHandlerFor<O, JobPayloads[N], void>,
+  ): Promise<string>;
+  /**
    * Stops fetching jobs and lets running ones finish for up to `timeoutMs`; those still running then
    * fail their attempt and go back to the queue.
    */
@@ -108,7 +118,7 @@ export async function startJobs(
     superviseIntervalSeconds: superviseSeconds,
     monitorIntervalSeconds: superviseSeconds,
   });
-  boss.on('error', (error) => console.error('job queue:', error.message));
+  boss.on('error', (error) => console.error('job queue:', cleanedError(error).message));
   await boss.start();
   for (const name of jobNames) {
     if (await boss.getQueue(name)) {
@@ -126,6 +136,16 @@ export async function startJobs(
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         db: { executeSql: (text, values) => tx.$client.query(text, values as unknown[]) },
       });
+    },
+    work(name, options, handler) {
+      const clean = (async (jobs: Parameters<typeof handler>[0]) => {
+        try {
+          return await (handler as (jobs: unknown) => Promise<void>)(jobs);
+        } catch (error) {
+          throw cleanedError(error);
+        }
+      }) as typeof handler;
+      return boss.work(name, options, clean);
     },
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs }),
   };

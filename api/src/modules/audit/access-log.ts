@@ -2,6 +2,7 @@ import type { AccessKind as ContractAccessKind } from '@genodesk/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { loggableError } from '../../db/loggable-error.js';
 
 /** What kind of a customer's data was read (issue 24); the contract's `accessKinds`. */
 export type AccessKind = ContractAccessKind;
@@ -167,7 +168,7 @@ class AccessLogWriter {
         this.failures += 1;
         const retryMs = Math.min(maxRetryMs, firstRetryMs * 2 ** (this.failures - 1));
         this.log.error(
-          { err: error, pending: this.queue.length, retryMs },
+          { ...loggableError(error), pending: this.queue.length, retryMs },
           'access log: writing its rows failed; they are kept and tried again',
         );
         // The retry replaces a batch's timer set while this insert ran.
@@ -192,7 +193,7 @@ class AccessLogWriter {
       } catch (error) {
         if (!isDataError(error)) throw error;
         this.log.error(
-          { err: error, kind: row.kind, occurredAt: row.occurredAt },
+          { ...loggableError(error), kind: row.kind, occurredAt: row.occurredAt },
           'access log: the database refused a row for its data; it was dropped',
         );
       }

@@ -2,6 +2,7 @@ import { type Locale, toE164 } from '@genodesk/contract';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { insertMany } from '../../db/bulk.js';
 import type { Database, Tx } from '../../db/client.js';
+import { loggableError } from '../../db/loggable-error.js';
 import {
   customers,
   type InlineAttachment,
@@ -419,7 +420,7 @@ export async function deliverDue(
           break;
         }
         const slow = setTimeout(() => {
-          giveBack(index + 1).catch((error) => console.error('outbox hand-back:', error));
+          giveBack(index + 1).catch((error) => console.error('outbox hand-back:', loggableError(error)));
         }, handBackMs);
         await deliver(message).finally(() => clearTimeout(slow));
         if (handedBack) break;

@@ -26,20 +26,16 @@ const sweepMs = 45_000;
  */
 export async function messagingWorkers({ jobs, db, config }: WorkerDeps): Promise<void> {
   const transports = transportsOf(config);
-  await jobs.boss.work('deliver-messages', { pollingIntervalSeconds: 1, localConcurrency: 2 }, async () => {
+  await jobs.work('deliver-messages', { pollingIntervalSeconds: 1, localConcurrency: 2 }, async () => {
     await deliverDue(db, transports, { deadline: Date.now() + sweepMs });
   });
-  await jobs.boss.work<{ mailingId: number }>(
-    'queue-mailing',
-    { pollingIntervalSeconds: 1 },
-    async ([job]) => {
-      if (!job) return;
-      await queueMailing(db, jobs, job.data.mailingId);
-      // A mailing adds thousands of due messages at once: until autovacuum's next analyze, PostgreSQL
-      // would read and sort all of them for every message a lane takes, instead of the first one.
-      await db.$client.query('analyze outbox_messages');
-    },
-  );
+  await jobs.work('queue-mailing', { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (!job) return;
+    await queueMailing(db, jobs, job.data.mailingId);
+    // A mailing adds thousands of due messages at once: until autovacuum's next analyze, PostgreSQL
+    // would read and sort all of them for every message a lane takes, instead of the first one.
+    await db.$client.query('analyze outbox_messages');
+  });
   await jobs.boss.schedule('deliver-messages', '* * * * *');
   await jobs.boss.send('deliver-messages', {});
 }

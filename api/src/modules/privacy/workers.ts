@@ -6,7 +6,7 @@ import { purgeExpired } from './retention.js';
  * of a worker (one waiting is enough: the queue's policy is `short`).
  */
 export async function privacyWorkers({ jobs, db, config }: WorkerDeps): Promise<void> {
-  await jobs.boss.work('retention-purge', { pollingIntervalSeconds: 60 }, async () => {
+  await jobs.work('retention-purge', { pollingIntervalSeconds: 60 }, async () => {
     const report = await purgeExpired(db, config.retention);
     if (Object.values(report).some((n) => n > 0)) console.info('retention purge:', JSON.stringify(report));
   });

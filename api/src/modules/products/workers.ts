@@ -6,7 +6,7 @@ import { moveProduct } from './products.service.js';
  * nothing pending does nothing), so a batch is fetched at once and a failed batch may simply be retried.
  */
 export async function productsWorkers({ jobs, db }: WorkerDeps): Promise<void> {
-  await jobs.boss.work<{ productId: number }>(
+  await jobs.work(
     'move-product',
     { batchSize: 20, burstWhenBatchFull: true, pollingIntervalSeconds: 1 },
     async (batch) => {

@@ -7,14 +7,10 @@ import { remindConsultation, remindDueConsultations } from './notifications.js';
  * start). Both are idempotent: a reminder is recorded with its SMS in one transaction.
  */
 export async function reservationsWorkers({ jobs, db }: WorkerDeps): Promise<void> {
-  await jobs.boss.work<{ reservationId: number; start: string }>(
-    'consultation-reminder',
-    { batchSize: 20, pollingIntervalSeconds: 5 },
-    async (batch) => {
-      for (const job of batch) await remindConsultation({ db, jobs }, job.data.reservationId, job.data.start);
-    },
-  );
-  await jobs.boss.work('consultation-reminders', { pollingIntervalSeconds: 5 }, async () => {
+  await jobs.work('consultation-reminder', { batchSize: 20, pollingIntervalSeconds: 5 }, async (batch) => {
+    for (const job of batch) await remindConsultation({ db, jobs }, job.data.reservationId, job.data.start);
+  });
+  await jobs.work('consultation-reminders', { pollingIntervalSeconds: 5 }, async () => {
     await remindDueConsultations({ db, jobs });
   });
   await jobs.boss.schedule('consultation-reminders', '*/5 * * * *');

@@ -37,18 +37,14 @@ export async function processUploadJob(
 
 /** Subscribes to the results jobs: 'process-results-upload' and 'reanalyse'. */
 export async function resultsWorkers({ jobs, db }: WorkerDeps): Promise<void> {
-  await jobs.boss.work<{ uploadId: number }, void, { includeMetadata: true; pollingIntervalSeconds: number }>(
+  await jobs.work(
     'process-results-upload',
     { includeMetadata: true, pollingIntervalSeconds: 0.5 },
     async ([job]) => {
       if (job) await processUploadJob(db, job);
     },
   );
-  await jobs.boss.work<{ runId: number }, void, { includeMetadata: true; pollingIntervalSeconds: number }>(
-    'reanalyse',
-    { includeMetadata: true, pollingIntervalSeconds: 0.5 },
-    async ([job]) => {
-      if (job) await reanalyseJob(db, job);
-    },
-  );
+  await jobs.work('reanalyse', { includeMetadata: true, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+    if (job) await reanalyseJob(db, job);
+  });
 }
