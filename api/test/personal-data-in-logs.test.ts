@@ -24,14 +24,16 @@ let t: TestApp;
 beforeAll(async () => {
   t = await testApp();
   // A fault the request did not cause, raised by the database while it writes a row full of personal data.
-  await t.db.execute(sql.raw(`
+  await t.db.execute(
+    sql.raw(`
     create function refuse_test_customer() returns trigger language plpgsql as $$
     begin
       if new.surname = '${person.Surname}' then raise exception 'storage fault'; end if;
       return new;
     end $$;
     create trigger refuse_test_customer before insert or update on customers
-      for each row execute function refuse_test_customer();`));
+      for each row execute function refuse_test_customer();`),
+  );
 });
 afterAll(() => t.close());
 
@@ -64,7 +66,9 @@ describe('personal data in logs and job output', () => {
       expect(response.statusCode).toBe(500);
       expect(response.body).not.toContain(person.Surname);
       const logged = lines.join('\n');
-      const failure = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'database query failed');
+      const failure = lines
+        .map((line) => JSON.parse(line))
+        .find((entry) => entry.msg === 'database query failed');
       expect(failure).toMatchObject({ code: 'P0001', route: '/api/admin/customers' });
       expect(failure.stack).toMatch(/^\s+at /);
       for (const trace of traces) expect(logged).not.toContain(trace);
