@@ -612,6 +612,14 @@ export const messages = {
     cs: 'Oprávnění své vlastní role měnit nemůžete; požádejte jiného správce.',
     en: 'You cannot change the permissions of your own role; ask another administrator.',
   },
+  roleChangeBeyondOwnPermissions: {
+    cs: 'Tuto roli měnit nemůžete: má oprávnění, která sami nemáte.',
+    en: 'You cannot change this role: it has permissions you do not hold yourself.',
+  },
+  lastKeyPermissionHolder: {
+    cs: 'Takto by oprávnění „{permission}“ neměl žádný aktivní uživatel a nikdo by ho nemohl vrátit. Nejprve ho dejte jinému uživateli.',
+    en: 'This would leave no active user with the permission "{permission}", and nobody could give it back. Give it to another user first.',
+  },
   permissionBeyondOwn: {
     cs: 'Nemůžete udělit oprávnění, které sami nemáte.',
     en: 'You cannot grant a permission you do not hold yourself.',

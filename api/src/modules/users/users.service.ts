@@ -21,6 +21,7 @@ import { type Client, recordSecurityEvent } from '../audit/security-log.js';
 import { confirmPassword } from '../auth/service.js';
 import { queueEmail } from '../messaging/outbox.js';
 import { temporaryPasswordEmail } from './emails.js';
+import { ensureKeyPermissionsHeld, lockKeyPermissionHolders } from './key-permissions.js';
 
 type UsersDeps = { db: Database; jobs: Jobs };
 
@@ -228,6 +229,7 @@ export async function editUser(deps: UsersDeps, by: Principal, input: EditUserRe
   if (input.IsMainDoctor && !isDoctorRole(role))
     throw unprocessable('mainDoctorOnlyForDoctor', 'IsMainDoctor');
   await transaction(deps.db, async (tx) => {
+    await lockKeyPermissionHolders(tx);
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!before) throw notFound();
     await ensureMayManage(tx, by, userId);
@@ -256,6 +258,7 @@ export async function editUser(deps: UsersDeps, by: Principal, input: EditUserRe
       .update(users)
       .set({ ...after, updatedAt: new Date() })
       .where(eq(users.id, userId));
+    if (role.id !== before.roleId) await ensureKeyPermissionsHeld(tx, locale, 'RoleId');
     await audit(tx, {
       entity: 'user',
       entityId: userId,
@@ -350,6 +353,7 @@ export async function setActive(
 ) {
   if (userId === by.id && !active) throw new AppError(422, 'RULE_BROKEN', 'cannotDeactivateSelf');
   await transaction(deps.db, async (tx) => {
+    await lockKeyPermissionHolders(tx);
     await ensureMayManage(tx, by, userId);
     const [before] = await tx
       .select({ active: users.isUserLoginActive })
@@ -362,6 +366,7 @@ export async function setActive(
       .set({ isUserLoginActive: active, updatedAt: new Date() })
       .where(eq(users.id, userId));
     if (!active) {
+      await ensureKeyPermissionsHeld(tx, locale);
       await tx
         .update(sessions)
         .set({ revokedAt: new Date(), revokedReason: 'deactivated' })
