@@ -86,10 +86,14 @@ const ensurePassword = (
   client: Client,
 ) => confirmPassword(db, principal, password, { purpose, field: 'password', client });
 
+/** How long after the password step a sign-in's enrolment step may add a factor without the password again. */
+export const enrolmentWithoutPasswordMinutes = 10;
+
 /**
  * Adding a factor asks for the password (`CurrentPassword`; ASVS 7.5.1), as a new e-mail does: a
- * stolen sign-in must not become a second factor of its own. Not at a sign-in's enrolment step,
- * whose password was given just before and which opens nothing but enrolment.
+ * stolen sign-in must not become a second factor of its own. Not at a sign-in's enrolment step within
+ * minutes of its password step (the password was given just before, and the step opens nothing but
+ * enrolment); a sign-in left at that step longer asks for it again.
  */
 async function ensurePasswordToAdd(
   db: Database,
@@ -98,7 +102,18 @@ async function ensurePasswordToAdd(
   purpose: PasswordConfirmation,
   client: Client,
 ) {
-  if (signInStepOf(principal) === 'enrolment') return;
+  if (signInStepOf(principal) === 'enrolment') {
+    const [fresh] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, principal.sessionId),
+          sql`${sessions.createdAt} > now() - make_interval(mins => ${enrolmentWithoutPasswordMinutes})`,
+        ),
+      );
+    if (fresh) return;
+  }
   await confirmPassword(db, principal, password, {
     purpose,
     field: 'CurrentPassword',

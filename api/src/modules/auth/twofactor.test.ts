@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestAuthenticator } from '../../../test/authenticator.js';
@@ -272,7 +272,7 @@ describe('passkeys', () => {
 describe('two factors required by the role', () => {
   it('leads a user of such a role to enrol right after the password, and keeps the last factor', async () => {
     const email = 'enrol.me@genodesk.test';
-    const headers = await staffUser(email, 'Reception');
+    const before = await staffUser(email, 'Reception');
     const [reception] = await t.db.select().from(roles).where(eq(roles.name, 'Reception'));
     const required = await call('PUT', '/api/admin/roles/twofactor', admin, {
       RoleId: reception!.id,
@@ -281,7 +281,9 @@ describe('two factors required by the role', () => {
     expect(required.statusCode).toBe(200);
     expect(required.json().requiresTwoFactor).toBe(true);
     try {
-      // At once, for the sign-in already open too.
+      // A sign-in made without the factor ends: it must not add one without the password (issue 36).
+      expect((await call('GET', '/api/auth/user', before)).statusCode).toBe(401);
+      const headers = bearer((await t.login(email, staffPassword)).token);
       const user = (await call('GET', '/api/auth/user', headers)).json();
       expect(user.secondFactor).toBe('enrol');
       const blocked = await call('GET', '/api/admin/customers', headers);
@@ -316,6 +318,33 @@ describe('two factors required by the role', () => {
       ]);
     } finally {
       await call('PUT', '/api/admin/roles/twofactor', admin, { RoleId: reception!.id, Required: false });
+    }
+  });
+
+  it('asks for the password again at an enrolment step left open longer than minutes', async () => {
+    const email = 'enrol.late@genodesk.test';
+    await staffUser(email, 'Laboratory');
+    const [laboratory] = await t.db.select().from(roles).where(eq(roles.name, 'Laboratory'));
+    await call('PUT', '/api/admin/roles/twofactor', admin, { RoleId: laboratory!.id, Required: true });
+    try {
+      const signedIn = await t.login(email, staffPassword);
+      const headers = bearer(signedIn.token);
+      await t.db.execute(
+        sql`update sessions set created_at = now() - interval '11 minutes' where user_id = ${signedIn.user.id}`,
+      );
+      const setup = await call('POST', '/api/auth/twofactor/totp/setup', headers);
+      expect(setup.statusCode).toBe(200);
+      const confirm = await call('POST', '/api/auth/twofactor/totp/confirm', headers, {
+        code: codeAt(setup.json().secret),
+      });
+      expect(confirm.statusCode).toBe(422);
+      expect(confirm.json().error.fields).toEqual({
+        CurrentPassword: 'Přidání druhého faktoru potvrďte svým heslem.',
+      });
+      const confirmed = await t.db.select().from(userTotp).where(eq(userTotp.userId, signedIn.user.id));
+      expect(confirmed.filter((f) => f.confirmedAt !== null)).toHaveLength(0);
+    } finally {
+      await call('PUT', '/api/admin/roles/twofactor', admin, { RoleId: laboratory!.id, Required: false });
     }
   });
 
