@@ -37,7 +37,7 @@ type SetupProps = {
   onEnrolled: OnEnrolled;
   /**
    * Whether adding the factor asks for the password: always but at a sign-in's enrolment step, where
-   * it was given just before (the server decides the same way).
+   * it was given just before (the server decides the same way, and asks after 10 minutes there too).
    */
   askPassword: boolean;
 };
@@ -61,6 +61,18 @@ function CurrentPasswordField({ testId, ...props }: { testId: string } & Passwor
       {...props}
     />
   );
+}
+
+/**
+ * Whether the form asks for the password: as told, and also once the server asked for it (an
+ * enrolment step left open longer than its minutes asks again).
+ */
+function usePasswordAsked(askPassword: boolean) {
+  const [asked, setAsked] = useState(askPassword);
+  const noteRefusal = (error: unknown) => {
+    if (isApiError(error) && error.fields?.CurrentPassword) setAsked(true);
+  };
+  return [asked, noteRefusal] as const;
 }
 
 /** The message of a failed factor call: the API's own (in the reader's language) or the browser's. */
@@ -95,10 +107,11 @@ export function TotpSetupForm({ onEnrolled, askPassword }: SetupProps) {
   const confirm = useConfirmTotp();
   const errorMessage = useFactorErrorMessage();
   const [problem, setProblem] = useState<string | null>(null);
+  const [passwordAsked, notePasswordRefusal] = usePasswordAsked(askPassword);
   const { form, field, applyServerErrors } = useZodForm<{ code: string; CurrentPassword: string }>(
     z.object({
       code: secondFactorCodeSchema,
-      ...(askPassword ? { CurrentPassword: currentPasswordSchema } : {}),
+      ...(passwordAsked ? { CurrentPassword: currentPasswordSchema } : {}),
     }),
     { initialValues: { code: '', CurrentPassword: '' } },
   );
@@ -115,9 +128,10 @@ export function TotpSetupForm({ onEnrolled, askPassword }: SetupProps) {
   const submit = form.onSubmit((values) => {
     setProblem(null);
     const code = values.code.replace(/\s/g, '');
-    confirm.mutate(askPassword ? { code, CurrentPassword: values.CurrentPassword } : { code }, {
+    confirm.mutate(passwordAsked ? { code, CurrentPassword: values.CurrentPassword } : { code }, {
       onSuccess: (reply) => onEnrolled(reply.recoveryCodes),
       onError: (error) => {
+        notePasswordRefusal(error);
         if (!applyServerErrors(error)) setProblem(errorMessage(error, t('twoFactor.totp.failed')));
       },
     });
@@ -195,7 +209,7 @@ export function TotpSetupForm({ onEnrolled, askPassword }: SetupProps) {
           data-testid="totp-code"
           {...field('code')}
         />
-        {askPassword && <CurrentPasswordField testId="totp-password" {...field('CurrentPassword')} />}
+        {passwordAsked && <CurrentPasswordField testId="totp-password" {...field('CurrentPassword')} />}
         <Group justify="space-between">
           <Button
             variant="subtle"
@@ -226,10 +240,11 @@ export function PasskeySetupForm({ onEnrolled, askPassword }: SetupProps) {
   const add = useAddPasskey();
   const errorMessage = useFactorErrorMessage();
   const [problem, setProblem] = useState<string | null>(null);
+  const [passwordAsked, notePasswordRefusal] = usePasswordAsked(askPassword);
   const { form, field, applyServerErrors } = useZodForm<{ name: string; CurrentPassword: string }>(
     z.object({
       name: passkeyNameSchema,
-      ...(askPassword ? { CurrentPassword: currentPasswordSchema } : {}),
+      ...(passwordAsked ? { CurrentPassword: currentPasswordSchema } : {}),
     }),
     { initialValues: { name: defaultPasskeyName(), CurrentPassword: '' } },
   );
@@ -245,9 +260,10 @@ export function PasskeySetupForm({ onEnrolled, askPassword }: SetupProps) {
   const submit = form.onSubmit((values) => {
     setProblem(null);
     const name = values.name.trim();
-    add.mutate(askPassword ? { name, CurrentPassword: values.CurrentPassword } : { name }, {
+    add.mutate(passwordAsked ? { name, CurrentPassword: values.CurrentPassword } : { name }, {
       onSuccess: (reply) => onEnrolled(reply.recoveryCodes),
       onError: (error) => {
+        notePasswordRefusal(error);
         if (!applyServerErrors(error)) setProblem(errorMessage(error, t('twoFactor.passkeys.failed')));
       },
     });
@@ -266,7 +282,7 @@ export function PasskeySetupForm({ onEnrolled, askPassword }: SetupProps) {
           data-testid="passkey-name"
           {...field('name')}
         />
-        {askPassword && <CurrentPasswordField testId="passkey-password" {...field('CurrentPassword')} />}
+        {passwordAsked && <CurrentPasswordField testId="passkey-password" {...field('CurrentPassword')} />}
         <Button
           type="submit"
           leftSection={<IconFingerprint size={18} />}
