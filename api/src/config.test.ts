@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { loadConfig, startRefusals } from './config.js';
 
 describe('the report PDF settings', () => {
   it('has a demo laboratory header without a company ID, and a 30 s render limit, when nothing is set', () => {
@@ -43,5 +43,42 @@ describe('whole-number settings', () => {
     expect(config.sessionMaxHours).toBe(3);
     expect(config.resultsMaxUploadBytes).toBe(1000);
     expect(() => loadConfig({ IDLE_TIMEOUT_MS: 'soon' })).toThrow(/IDLE_TIMEOUT_MS/);
+  });
+});
+
+describe('what a real deployment must set (startRefusals)', () => {
+  const key = 'k3y-0123456789abcdefghijklmnopqrstuvwxyz';
+  const other = 'another-0123456789ABCDEFGHIJKLMNOPQRSTUV';
+  it('asks nothing of the embedded demo on this machine', () => {
+    expect(startRefusals(loadConfig({}))).toEqual([]);
+    expect(startRefusals(loadConfig({ HOST: 'localhost' }))).toEqual([]);
+  });
+
+  it('asks for both keys and the public address with a DATABASE_URL, a public HOST or NODE_ENV=production', () => {
+    for (const env of [
+      { DATABASE_URL: 'postgres://x@db/genodesk' },
+      { HOST: '0.0.0.0' },
+      { NODE_ENV: 'production' },
+    ])
+      expect(startRefusals(loadConfig(env)).map((line) => line.split(' ')[1])).toEqual([
+        'JWT_SECRET',
+        'SEALING_KEY',
+        'PUBLIC_URL',
+      ]);
+    const complete = {
+      NODE_ENV: 'production',
+      JWT_SECRET: key,
+      SEALING_KEY: other,
+      PUBLIC_URL: 'https://lab.example.cz',
+    };
+    expect(startRefusals(loadConfig(complete))).toEqual([]);
+    // Weak or shared keys count as missing.
+    expect(startRefusals(loadConfig({ ...complete, JWT_SECRET: 'a'.repeat(40) }))[0]).toMatch(
+      /^Set JWT_SECRET/,
+    );
+    expect(startRefusals(loadConfig({ ...complete, SEALING_KEY: key }))[0]).toMatch(/^Set SEALING_KEY/);
+    expect(startRefusals(loadConfig({ ...complete, SEALING_KEY: 'short-key-1234' }))[0]).toMatch(
+      /^Set SEALING_KEY/,
+    );
   });
 });

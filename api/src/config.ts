@@ -58,6 +58,13 @@ export function loadConfig(env = process.env) {
     smsUrl: env.SMS_URL || undefined,
     smsToken: env.SMS_TOKEN || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
+    /**
+     * The key that seals secrets the server reads back (authenticator keys), apart from the token key:
+     * one leaked key must not give both. Outside the embedded demo both are required (`startRefusals`).
+     */
+    sealingKey: env.SEALING_KEY || undefined,
+    /** NODE_ENV=production: a real deployment even on the embedded database (`startRefusals`). */
+    production: env.NODE_ENV === 'production',
     webDist: path.join(repoRoot, 'web', 'dist'),
     idleTimeoutMs: intFromEnv(env, 'IDLE_TIMEOUT_MS', 20 * 60 * 1000),
     idleCountdownMs: intFromEnv(env, 'IDLE_COUNTDOWN_MS', 30 * 1000),
@@ -105,6 +112,36 @@ export function loadConfig(env = process.env) {
       accessLogYears: positiveIntFromEnv(env, 'RETENTION_ACCESS_LOG_YEARS', 5),
     },
   };
+}
+
+const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** A key worth its name: long, and not one character repeated or a short pattern. */
+const strongKey = (key: string | undefined) => !!key && key.length >= 32 && new Set(key).size >= 10;
+
+/**
+ * What a real deployment must set before it starts (issue 36), each as a sentence saying what to
+ * set; empty for the embedded demo on this machine. A real deployment is one with its own database
+ * (`DATABASE_URL`), one listening beyond the loopback, or `NODE_ENV=production`: there a key kept in
+ * the database or the data folder would be one copy away from a forged administrator's token.
+ */
+export function startRefusals(config: Config): string[] {
+  const real = config.production || config.databaseUrl !== undefined || !loopbackHosts.has(config.host);
+  if (!real) return [];
+  const refusals: string[] = [];
+  if (!strongKey(config.jwtSecret))
+    refusals.push(
+      'Set JWT_SECRET to a random value of at least 32 characters (for example `openssl rand -base64 48`), the same on every node.',
+    );
+  if (!strongKey(config.sealingKey) || config.sealingKey === config.jwtSecret)
+    refusals.push(
+      'Set SEALING_KEY to another random value of at least 32 characters, different from JWT_SECRET, the same on every node (it seals the authenticator keys; keep a copy: without it they cannot be read).',
+    );
+  if (!config.publicUrl)
+    refusals.push(
+      'Set PUBLIC_URL to the address staff open the back-office at (for example https://lab.example.cz).',
+    );
+  return refusals;
 }
 
 function positiveIntFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -1,24 +1,31 @@
 import { startWorkers, stopAreas } from './areas.js';
 import { TokenSigner } from './auth/tokens.js';
-import { loadConfig } from './config.js';
+import { loadConfig, startRefusals } from './config.js';
 import { createDatabase } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
 import { loggableError } from './db/loggable-error.js';
-import { tokenSecret } from './db/secrets.js';
+import { serverKeys } from './db/secrets.js';
 import { startJobs } from './jobs/queue.js';
 import { closeServer, endDatabase, type ShutdownStep, stopOnSignals } from './lifecycle.js';
 import { demoBanner } from './seed/demo.js';
-import { demoPasswordRefusal } from './seed/demo-guard.js';
+import { demoPasswordRefusal, isLoopbackHost } from './seed/demo-guard.js';
 import { prepareDatabase } from './seed/prepare.js';
 import { buildServer } from './server.js';
 
 /**
- * config → database (embedded or URL) → migrate → demo seed if empty → refuse a public address while a
+ * config (a real deployment refused without its keys) → database (embedded or URL) → migrate → demo seed if empty → refuse a public address while a
  * demo password is left → jobs → listen.
  */
 async function main() {
   const config = loadConfig();
   const log = (line: string) => console.info(line);
+  const missing = startRefusals(config);
+  if (missing.length > 0) {
+    console.error(
+      `GenoDesk does not start as a real deployment without its keys:\n- ${missing.join('\n- ')}`,
+    );
+    process.exit(1);
+  }
   // Stopped in the reverse order of starting; a signal during start-up stops what has started.
   const steps: ShutdownStep[] = [];
   stopOnSignals(steps, log);
@@ -35,7 +42,9 @@ async function main() {
   const refusal = await demoPasswordRefusal(
     db,
     config.host,
-    config.trustProxy !== false || config.publicUrl !== undefined,
+    // A PUBLIC_URL of this machine (a test, a demo on its own database) publishes nothing.
+    config.trustProxy !== false ||
+      (config.publicUrl !== undefined && !isLoopbackHost(new URL(config.publicUrl).hostname)),
   );
   if (refusal) {
     console.error(refusal);
@@ -49,7 +58,8 @@ async function main() {
   });
   steps.unshift({ name: 'the job workers', run: () => jobs.stop() });
   if (config.workers) await startWorkers({ jobs, db, config });
-  const signer = new TokenSigner(await tokenSecret(db, config.jwtSecret));
+  const keys = await serverKeys(db, config);
+  const signer = new TokenSigner(keys.tokenSecret, keys.sealingSecret);
   const app = await buildServer({ db, config, signer, jobs }, { logger: { level: config.logLevel } });
   steps.unshift({ name: 'the HTTP server', run: () => closeServer(app) });
   await app.listen({ port: config.port, host: config.host });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +40,9 @@ it('killed and started again, PostgreSQL takes the app down to a fast 503 and ba
   app = startProcess('main', {
     PORT: String(port),
     DATABASE_URL: database.url('postgres'),
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    SEALING_KEY: randomBytes(32).toString('base64url'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: path.join(dataDir, 'app'),
     SEED_DEMO: '1',
     SMTP_URL: smtp.url,

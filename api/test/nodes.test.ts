@@ -6,7 +6,6 @@ import { loadConfig } from '../src/config.js';
 import { createDatabase } from '../src/db/client.js';
 import { freePort } from '../src/db/embedded.js';
 import { migrationsFolder } from '../src/db/migrate.js';
-import { tokenSecret } from '../src/db/secrets.js';
 import { startJobs } from '../src/jobs/queue.js';
 import { demoPassword } from '../src/seed/demo.js';
 import { buildServer } from '../src/server.js';
@@ -35,11 +34,17 @@ async function database(from: 'template' | 'empty'): Promise<string> {
   return withDatabase(serverUrl, name);
 }
 
-/** An API node as `main.ts` builds one: its own pool, the signing key from the database. */
+/** The keys every node is configured with (JWT_SECRET, SEALING_KEY), as a real deployment must. */
+const keys = {
+  JWT_SECRET: randomBytes(32).toString('base64url'),
+  SEALING_KEY: randomBytes(32).toString('base64url'),
+};
+
+/** An API node as `main.ts` builds one: its own pool, the keys every node shares. */
 async function node(url: string) {
   const db = createDatabase(url, 5);
   const jobs = await startJobs(url, { supervise: false });
-  const signer = new TokenSigner(await tokenSecret(db, undefined));
+  const signer = new TokenSigner(keys.JWT_SECRET, keys.SEALING_KEY);
   const app = await buildServer({ db, config: { ...loadConfig(), databaseUrl: url }, signer, jobs });
   await app.ready();
   cleanups.push(async () => {
@@ -103,7 +108,14 @@ describe('several API nodes on one database', () => {
     const url = await database('empty');
     const ports = [await freePort(), await freePort()];
     const apps: AppProcess[] = ports.map((port) =>
-      startProcess('main', { DATABASE_URL: url, SEED_DEMO: '1', WORKERS: 'off', PORT: String(port) }),
+      startProcess('main', {
+        ...keys,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATABASE_URL: url,
+        SEED_DEMO: '1',
+        WORKERS: 'off',
+        PORT: String(port),
+      }),
     );
     cleanups.push(async () => {
       for (const app of apps) killGroup(app);

@@ -39,6 +39,9 @@ it('killed with kill -9 during an upload and started again, the app completes th
   // The embedded database's password was generated and is readable by its owner only.
   const passwordFile = path.join(dataDir, 'postgres.password');
   expect((await stat(passwordFile)).mode & 0o777).toBe(0o600);
+  // So were the token and sealing keys, in the folder rather than the database (issue 36).
+  for (const key of ['token.key', 'sealing.key'])
+    expect((await stat(path.join(dataDir, key))).mode & 0o777, key).toBe(0o600);
   const connect = async () => {
     const client = new pg.Client({
       host: '127.0.0.1',

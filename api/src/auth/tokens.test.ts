@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accessTokenSeconds, TokenSigner } from './tokens.js';
@@ -55,5 +56,18 @@ describe('access tokens', () => {
     vi.useFakeTimers({ now: Date.now() + (accessTokenSeconds + 1) * 1000 });
     expect(signer.verify(token)).toBeUndefined();
     expect(signer.verify(token)).toBeUndefined();
+  });
+});
+
+describe('sealing with SEALING_KEY', () => {
+  it('seals with its own key, and still opens what the token key sealed before it was set', () => {
+    const tokenSecret = randomBytes(32).toString('hex');
+    const before = new TokenSigner(tokenSecret).seal('JBSWY3DPEHPK3PXP');
+    const signer = new TokenSigner(tokenSecret, randomBytes(32).toString('hex'));
+    expect(signer.unseal(before)).toBe('JBSWY3DPEHPK3PXP');
+    const after = signer.seal('KRSXG5CTMVRXEZLU');
+    expect(signer.unseal(after)).toBe('KRSXG5CTMVRXEZLU');
+    // The token key alone no longer opens it: one leaked key does not give both.
+    expect(() => new TokenSigner(tokenSecret).unseal(after)).toThrow();
   });
 });

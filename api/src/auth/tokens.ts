@@ -20,6 +20,15 @@ export type AccessClaims = { userId: number; sessionId: string };
 /** How many verified tokens a node remembers (about one per signed-in staff member). */
 const verifiedCacheSize = 5000;
 
+const sealingKeyOf = (secret: string) =>
+  Buffer.from(hkdfSync('sha256', secret, 'genodesk', 'sealed secrets', 32));
+
+function unsealWith(key: Buffer, iv: Buffer, tag: Buffer, data: Buffer): string {
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+}
+
 export class TokenSigner {
   private readonly key: Uint8Array;
   /**
@@ -31,10 +40,18 @@ export class TokenSigner {
 
   /** Seals secrets the server must read back (authenticator keys): a database copy alone cannot. */
   private readonly sealingKey: Buffer;
+  /** Keys secrets sealed before may still be sealed with: once the token key's (before SEALING_KEY). */
+  private readonly earlierSealingKeys: Buffer[];
 
-  constructor(secret: string) {
+  /**
+   * `sealingSecret` apart from the token `secret` (issue 36); without one, as before, the sealing key
+   * comes from the token secret. Either way what the token secret sealed before stays readable.
+   */
+  constructor(secret: string, sealingSecret?: string) {
     this.key = new TextEncoder().encode(secret);
-    this.sealingKey = Buffer.from(hkdfSync('sha256', secret, 'genodesk', 'sealed secrets', 32));
+    const fromTokenSecret = sealingKeyOf(secret);
+    this.sealingKey = sealingSecret ? sealingKeyOf(sealingSecret) : fromTokenSecret;
+    this.earlierSealingKeys = sealingSecret ? [fromTokenSecret] : [];
   }
 
   /** AES-256-GCM: `iv.tag.ciphertext`, base64url. */
@@ -48,9 +65,16 @@ export class TokenSigner {
   unseal(sealed: string): string {
     const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
     if (!iv || !tag || !data) throw new Error('not a sealed secret');
-    const decipher = createDecipheriv('aes-256-gcm', this.sealingKey, iv);
-    decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+    // What was sealed before SEALING_KEY was set opens with the token secret's key.
+    let refusal: unknown;
+    for (const key of [this.sealingKey, ...this.earlierSealingKeys]) {
+      try {
+        return unsealWith(key, iv, tag, data);
+      } catch (error) {
+        refusal = error;
+      }
+    }
+    throw refusal;
   }
 
   sign(claims: AccessClaims): Promise<string> {
