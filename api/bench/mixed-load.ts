@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -242,9 +243,22 @@ async function main() {
   // BENCH_PROFILE_DIR=… writes a CPU profile of the API (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE_DIR;
   const inspectorPort = await freePort();
+  // A node with its own database is a real deployment: it starts only with its keys.
+  const keys = {
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    SEALING_KEY: randomBytes(32).toString('base64url'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
   const api = startProcess(
     'main',
-    { DATABASE_URL: database.url, WORKERS: 'off', SEED_DEMO: '0', PORT: String(port), LOG_LEVEL: 'info' },
+    {
+      ...keys,
+      DATABASE_URL: database.url,
+      WORKERS: 'off',
+      SEED_DEMO: '0',
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+    },
     // The inspector starts on SIGUSR1, after the timed run: an open inspector slows the API down.
     [
       `--inspect-port=127.0.0.1:${inspectorPort}`,
@@ -267,6 +281,8 @@ async function main() {
   const apiOff =
     accessLogRounds > 0
       ? startProcess('main', {
+          ...keys,
+          PUBLIC_URL: `http://127.0.0.1:${offPort}`,
           DATABASE_URL: database.url,
           WORKERS: 'off',
           SEED_DEMO: '0',
