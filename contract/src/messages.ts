@@ -40,6 +40,10 @@ export const messages = {
     en: 'Your account has no access to the back-office.',
   },
   invalidCredentials: { cs: 'Nesprávný e-mail nebo heslo!', en: 'Wrong e-mail or password!' },
+  signInDelayed: {
+    cs: 'Příliš mnoho nezdařených pokusů. Další pokus je možný za {seconds} s.',
+    en: 'Too many failed attempts. The next attempt is possible in {seconds} s.',
+  },
   tooManyAttempts: {
     cs: 'Příliš mnoho pokusů o přihlášení. Zkuste to prosím za chvíli.',
     en: 'Too many sign-in attempts. Please try again in a while.',

@@ -115,6 +115,7 @@ export const securityEventTypes = [
   'factorsReset',
   'recoveryCodesRenewed',
   'passwordConfirmationRefused',
+  'passwordSpraying',
 ] as const;
 export type SecurityEventType = (typeof securityEventTypes)[number];
 
@@ -133,6 +134,10 @@ export const securityEventLabels: Record<SecurityEventType, { cs: string; en: st
   factorRemoved: { cs: 'Odebrán druhý faktor', en: 'Second factor removed' },
   factorsReset: { cs: 'Druhé faktory zrušeny správcem', en: 'Second factors reset by an administrator' },
   recoveryCodesRenewed: { cs: 'Nové záložní kódy', en: 'New recovery codes' },
+  passwordSpraying: {
+    cs: 'Podezření na zkoušení hesel na mnoha účtech',
+    en: 'Suspected password spraying across many accounts',
+  },
   passwordConfirmationRefused: {
     cs: 'Chybné heslo při potvrzení změny',
     en: 'Wrong password confirming a change',

@@ -2,7 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
-import { auditLog, loginFailures, rolePermissions, roles, sessions, users } from '../../db/schema/index.js';
+import {
+  auditLog,
+  loginFailures,
+  rolePermissions,
+  roles,
+  securityEvents,
+  sessions,
+  users,
+  userTotp,
+} from '../../db/schema/index.js';
 import { loginThrottle } from './service.js';
 
 let t: TestApp;
@@ -72,9 +81,9 @@ describe('POST auth/adminLogin', () => {
     await t.db.update(users).set({ isUserLoginActive: true }).where(eq(users.email, demo.lab));
   });
 
-  it('throttles repeated failures per account, even with the right password afterwards', async () => {
+  it('locks an account from the address that failed on it, even with the right password; elsewhere it only waits', async () => {
     await t.db.execute(sql`delete from login_failures`);
-    for (let i = 0; i < loginThrottle.perAccount; i++) {
+    for (let i = 0; i < loginThrottle.perAccountAndAddress; i++) {
       expect(
         (await post('/api/auth/adminLogin', { email: demo.doctor, password: `wrong${i}` })).statusCode,
       ).toBe(401);
@@ -86,10 +95,54 @@ describe('POST auth/adminLogin', () => {
     );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.message).toBe('Too many sign-in attempts. Please try again in a while.');
+    // From another address the doctor is slowed down (a second), not shut out: an attacker cannot aim a lock-out.
+    const elsewhere = { 'x-forwarded-for': '198.51.100.20', 'accept-language': 'en' };
+    const delayed = await post(
+      '/api/auth/adminLogin',
+      { email: demo.doctor, password: 'genodesk' },
+      elsewhere,
+    );
+    expect(delayed.statusCode).toBe(429);
+    expect(delayed.json().error).toMatchObject({
+      code: 'SIGN_IN_DELAYED',
+      message: 'Too many failed attempts. The next attempt is possible in 1 s.',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(
+      (await post('/api/auth/adminLogin', { email: demo.doctor, password: 'genodesk' }, elsewhere))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/auth/adminLogin', { email: demo.doctor, password: 'genodesk' })).statusCode,
+    ).toBe(429);
     await t.db.execute(sql`delete from login_failures`);
   });
 
-  it('locks the account exactly at the limit when 30 wrong passwords come at once', async () => {
+  it('does not slow down an account with a second factor for wrong passwords from elsewhere', async () => {
+    await t.db.execute(sql`delete from login_failures`);
+    const [lab] = await t.db.select().from(users).where(eq(users.email, demo.lab));
+    await t.db.insert(userTotp).values({ userId: lab!.id, secret: 'sealed', confirmedAt: new Date() });
+    try {
+      const attacker = { 'x-forwarded-for': '198.51.100.66' };
+      for (let i = 0; i < 12; i++)
+        await post('/api/auth/adminLogin', { email: demo.lab, password: `guess${i}` }, attacker);
+      expect(
+        (await post('/api/auth/adminLogin', { email: demo.lab, password: 'genodesk' }, attacker)).statusCode,
+      ).toBe(429);
+      // The lab worker's own sign-in goes straight to the second factor.
+      const own = await post(
+        '/api/auth/adminLogin',
+        { email: demo.lab, password: 'genodesk' },
+        { 'x-forwarded-for': '198.51.100.67' },
+      );
+      expect(own.statusCode).toBe(200);
+    } finally {
+      await t.db.delete(userTotp).where(eq(userTotp.userId, lab!.id));
+      await t.db.execute(sql`delete from login_failures`);
+    }
+  });
+
+  it('locks the account exactly at the limit when 30 wrong passwords come at once from one address', async () => {
     await t.db.execute(sql`delete from login_failures`);
     const burst = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -97,8 +150,8 @@ describe('POST auth/adminLogin', () => {
       ),
     );
     const codes = burst.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 401)).toHaveLength(loginThrottle.perAccount);
-    expect(codes.filter((c) => c === 429)).toHaveLength(30 - loginThrottle.perAccount);
+    expect(codes.filter((c) => c === 401)).toHaveLength(loginThrottle.perAccountAndAddress);
+    expect(codes.filter((c) => c === 429)).toHaveLength(30 - loginThrottle.perAccountAndAddress);
     expect(
       (await post('/api/auth/adminLogin', { email: demo.doctor, password: 'genodesk' })).statusCode,
     ).toBe(429);
@@ -143,17 +196,28 @@ describe('POST auth/adminLogin', () => {
     expect(other.statusCode).toBe(200);
   });
 
-  it('throttles repeated failures per address across accounts', async () => {
+  it('slows down an address failing across accounts without shutting it, and flags the spraying once', async () => {
+    await t.db.execute(sql`delete from login_failures`);
     const headers = { 'x-forwarded-for': '203.0.113.7' };
-    for (let i = 0; i < loginThrottle.perAddress; i++) {
+    for (let i = 0; i < loginThrottle.addressFree; i++) {
       await post('/api/auth/adminLogin', { email: `guess${i}@genodesk.test`, password: 'x' }, headers);
     }
-    expect(
-      (await post('/api/auth/adminLogin', { email: demo.admin, password: 'genodesk' }, headers)).statusCode,
-    ).toBe(429);
+    const delayed = await post('/api/auth/adminLogin', { email: demo.admin, password: 'genodesk' }, headers);
+    expect(delayed.statusCode).toBe(429);
+    expect(delayed.json().error.code).toBe('SIGN_IN_DELAYED');
+    // Another address is not held up, and the office behind this one is back after the delay.
     expect((await post('/api/auth/adminLogin', { email: demo.admin, password: 'genodesk' })).statusCode).toBe(
       200,
     );
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(
+      (await post('/api/auth/adminLogin', { email: demo.admin, password: 'genodesk' }, headers)).statusCode,
+    ).toBe(200);
+    const flagged = await t.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.event, 'passwordSpraying'), eq(securityEvents.address, '203.0.113.7')));
+    expect(flagged).toHaveLength(1);
     await t.db.execute(sql`delete from login_failures`);
   });
 });

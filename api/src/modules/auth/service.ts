@@ -27,8 +27,37 @@ import {
 import { AppError, notFound, unprocessable } from '../../http/errors.js';
 import { type Client, recordSecurityEvent } from '../audit/security-log.js';
 
-/** Failed sign-ins tolerated in the window, per account and per address. */
-export const loginThrottle = { windowMinutes: 15, perAccount: 5, perAddress: 30 };
+/**
+ * Failed sign-ins in the window (issue 36: a lock-out an attacker cannot aim). Only an account and an
+ * address together are locked (`perAccountAndAddress` failures); beyond `accountFree` failures on an
+ * account from anywhere, or `addressFree` from an address on any account, each further attempt waits
+ * a delay that doubles up to `maxDelaySeconds` — slower, never shut. Wrong passwords from elsewhere do
+ * not slow down an account with a second factor at all (the password alone opens nothing). An address
+ * failing on `sprayAccounts` accounts is flagged in the security log as password spraying.
+ */
+export const loginThrottle = {
+  windowMinutes: 15,
+  perAccountAndAddress: 5,
+  accountFree: 5,
+  addressFree: 30,
+  maxDelaySeconds: 60,
+  sprayAccounts: 10,
+};
+
+/** Why an attempt is not even checked: the account locked from this address, or a delay still running. */
+export type SignInThrottle = { kind: 'locked' | 'delayed'; retryAfterSeconds: number };
+
+const delaySeconds = (failures: number, free: number) =>
+  failures < free ? 0 : Math.min(2 ** (failures - free), loginThrottle.maxDelaySeconds);
+
+/** The refusal of a throttled attempt: 429, a lock (`TOO_MANY_ATTEMPTS`) or a delay (`SIGN_IN_DELAYED`). */
+export function throttleRefusal(throttle: SignInThrottle): AppError {
+  return throttle.kind === 'locked'
+    ? new AppError(429, 'TOO_MANY_ATTEMPTS', 'tooManyAttempts')
+    : new AppError(429, 'SIGN_IN_DELAYED', 'signInDelayed', undefined, {
+        seconds: throttle.retryAfterSeconds,
+      });
+}
 
 export type AuthDeps = {
   db: Database;
@@ -86,19 +115,6 @@ async function issueTokens(tx: Tx, signer: TokenSigner, userId: number, sessionI
   return { token: await signer.sign({ userId, sessionId }), refreshToken: refresh.token };
 }
 
-async function recentFailures(
-  db: Executor,
-  column: typeof loginFailures.email | typeof loginFailures.address,
-  value: string,
-) {
-  const since = sql`now() - make_interval(mins => ${loginThrottle.windowMinutes})`;
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(loginFailures)
-    .where(and(eq(column, value), gt(loginFailures.failedAt, since)));
-  return row?.count ?? 0;
-}
-
 /** A user's confirmed authenticator app and passkeys, counted together. */
 export async function secondFactorCount(db: Executor, userId: number): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(
@@ -109,24 +125,72 @@ export async function secondFactorCount(db: Executor, userId: number): Promise<n
 }
 
 /**
- * Counts a sign-in attempt (a password, or a second factor's code) before it is checked and says
- * whether it is over the limits. Attempts on one account or address take turns on a lock, so a
- * burst sent at once is limited exactly like one sent in turn; a finished sign-in clears the
- * account's count.
+ * Counts a sign-in attempt (a password, or a second factor's code) before it is checked, unless it is
+ * throttled (`loginThrottle`), which it then says. Attempts on one account or address take turns on a
+ * lock, so a burst sent at once is limited exactly like one sent in turn; a finished sign-in clears
+ * the account's count.
  */
-export async function countSignInAttempt(db: Database, email: string, from: string): Promise<boolean> {
+export async function countSignInAttempt(
+  db: Database,
+  email: string,
+  from: string,
+  account: { secondFactor: boolean; userId?: number | null; client?: Client },
+): Promise<SignInThrottle | null> {
   // An IPv6 address counts as its /64, like the rate limits: one machine usually holds a whole /64.
   const address = normalizeIP(from);
   return transaction(db, async (tx) => {
     // Always the account's lock first, then the address's: two attempts never wait on each other in a circle.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in account ${email}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in address ${address}`}))`);
-    const over =
-      (await recentFailures(tx, loginFailures.email, email)) >= loginThrottle.perAccount ||
-      (await recentFailures(tx, loginFailures.address, address)) >= loginThrottle.perAddress;
+    const since = sql`now() - make_interval(mins => ${loginThrottle.windowMinutes})`;
+    const { rows } = await tx.execute<{
+      pair: number;
+      account: number;
+      account_wait: number;
+      address: number;
+      address_wait: number;
+      accounts: number;
+    }>(sql`
+      with recent as (
+        select ${loginFailures.email} as email, ${loginFailures.address} as address, ${loginFailures.failedAt} as at
+          from ${loginFailures}
+         where (${loginFailures.email} = ${email} or ${loginFailures.address} = ${address}) and ${loginFailures.failedAt} > ${since})
+      select count(*) filter (where email = ${email} and address = ${address})::int as pair,
+             count(*) filter (where email = ${email} and (${!account.secondFactor} or address = ${address}))::int as account,
+             coalesce(extract(epoch from now() - max(at) filter (where email = ${email} and (${!account.secondFactor} or address = ${address}))), 0)::float8 as account_wait,
+             count(*) filter (where address = ${address})::int as address,
+             coalesce(extract(epoch from now() - max(at) filter (where address = ${address})), 0)::float8 as address_wait,
+             count(distinct email) filter (where address = ${address})::int as accounts
+        from recent`);
+    const seen = rows[0]!;
+    if (seen.pair >= loginThrottle.perAccountAndAddress)
+      return { kind: 'locked' as const, retryAfterSeconds: loginThrottle.windowMinutes * 60 };
+    const wait = Math.max(
+      delaySeconds(seen.account, loginThrottle.accountFree) - seen.account_wait,
+      delaySeconds(seen.address, loginThrottle.addressFree) - seen.address_wait,
+    );
+    if (wait > 0) return { kind: 'delayed' as const, retryAfterSeconds: Math.ceil(wait) };
     await tx.insert(loginFailures).values({ email, address });
-    return over;
+    // Said once per window and address: when its failures first reach that many accounts.
+    if (seen.pair === 0 && seen.accounts + 1 === loginThrottle.sprayAccounts && account.client)
+      await recordSecurityEvent(tx, {
+        event: 'passwordSpraying',
+        userId: null,
+        client: account.client,
+        detail: `${loginThrottle.sprayAccounts} accounts`,
+      });
+    return null;
   });
+}
+
+/**
+ * A finished sign-in clears the account's failures from its own address: those from elsewhere (an
+ * attacker's) keep their lock there, and their delay runs out by itself.
+ */
+export async function clearSignInFailures(db: Executor, email: string, from: string): Promise<void> {
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.email, email), eq(loginFailures.address, normalizeIP(from))));
 }
 
 /** What a signed-in user confirmed with the password, as the security log names it. */
@@ -162,9 +226,15 @@ export async function confirmPassword(
   const { purpose, field, client } = check;
   if (!password) throw unprocessable(check.missing ?? 'required', field);
   const email = principal.email.toLowerCase();
-  if (await countSignInAttempt(db, email, client.address)) {
-    await recordSecurityEvent(db, { event: 'lockedOut', userId: principal.id, client, detail: purpose });
-    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'tooManyAttempts');
+  const throttle = await countSignInAttempt(db, email, client.address, {
+    secondFactor: principal.hasSecondFactor,
+    userId: principal.id,
+    client,
+  });
+  if (throttle) {
+    if (throttle.kind === 'locked')
+      await recordSecurityEvent(db, { event: 'lockedOut', userId: principal.id, client, detail: purpose });
+    throw throttleRefusal(throttle);
   }
   const [user] = await db
     .select({ passwordHash: users.passwordHash })
@@ -179,7 +249,7 @@ export async function confirmPassword(
     });
     throw unprocessable(check.wrong ?? 'wrongPassword', field);
   }
-  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+  await clearSignInFailures(db, email, client.address);
 }
 
 export async function login(deps: AuthDeps, input: { email: string; password: string }, client: Client) {
@@ -190,9 +260,13 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
     await recordSecurityEvent(deps.db, { event, userId: user?.id ?? null, client, detail: error.code });
     return error;
   };
-  if (await countSignInAttempt(deps.db, email, address)) {
-    throw await refuse(new AppError(429, 'TOO_MANY_ATTEMPTS', 'tooManyAttempts'), 'lockedOut');
-  }
+  const throttle = await countSignInAttempt(deps.db, email, address, {
+    secondFactor: user ? (await secondFactorCount(deps.db, user.id)) > 0 : false,
+    userId: user?.id ?? null,
+    client,
+  });
+  if (throttle)
+    throw await refuse(throttleRefusal(throttle), throttle.kind === 'locked' ? 'lockedOut' : 'signInRefused');
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw await refuse(new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials'));
   if (
@@ -217,7 +291,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
 
   return transaction(deps.db, async (tx) => {
     // The attempt stays counted until the second factor is given too.
-    if (!secondFactorPending) await tx.delete(loginFailures).where(eq(loginFailures.email, email));
+    if (!secondFactorPending) await clearSignInFailures(tx, email, address);
     await tx.update(users).set({ lastLoginDate: new Date() }).where(eq(users.id, user.id));
     const [session] = await tx
       .insert(sessions)

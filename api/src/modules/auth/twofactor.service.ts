@@ -20,10 +20,12 @@ import { type Client, recordSecurityEvent } from '../audit/security-log.js';
 import { ensureMayManage } from '../users/users.service.js';
 import {
   type AuthDeps,
+  clearSignInFailures,
   confirmPassword,
   countSignInAttempt,
   type PasswordConfirmation,
   secondFactorCount,
+  throttleRefusal,
 } from './service.js';
 
 /** Who the browser must be talking to: WebAuthn binds a passkey to this site and origin. */
@@ -423,7 +425,13 @@ export async function removePasskey(
  */
 async function countAttempt(deps: AuthDeps, principal: Principal, client: Client) {
   if (!principal.secondFactorPending) throw conflict('secondFactorNotPending');
-  if (await countSignInAttempt(deps.db, principal.email.toLowerCase(), client.address)) {
+  const throttle = await countSignInAttempt(deps.db, principal.email.toLowerCase(), client.address, {
+    secondFactor: true,
+    userId: principal.id,
+    client,
+  });
+  if (throttle?.kind === 'delayed') throw throttleRefusal(throttle);
+  if (throttle) {
     await transaction(deps.db, async (tx) => {
       await tx
         .update(sessions)
@@ -450,7 +458,7 @@ async function completeSecondFactor(
     .update(sessions)
     .set({ secondFactorPending: false, secondFactor: method, lastUsedAt: new Date() })
     .where(eq(sessions.id, principal.sessionId));
-  await tx.delete(loginFailures).where(eq(loginFailures.email, principal.email.toLowerCase()));
+  await clearSignInFailures(tx, principal.email.toLowerCase(), client.address);
   await recordSecurityEvent(tx, { event: 'secondFactor', userId: principal.id, client, detail: method });
 }
 

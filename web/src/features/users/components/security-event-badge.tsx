@@ -10,6 +10,7 @@ export const securityEventColors: Record<SecurityEventType, string> = {
   signInRefused: 'red',
   secondFactorRefused: 'red',
   passwordConfirmationRefused: 'red',
+  passwordSpraying: 'red',
   lockedOut: 'red',
   signOut: 'gray',
   sessionEnded: 'gray',
