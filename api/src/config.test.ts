@@ -9,6 +9,10 @@ describe('the report PDF settings', () => {
       address: 'Laboratorní 1234/5, 110 00 Praha 1',
       contact: ['tel. +420 123 456 789 · laborator@genodesk.test · www.genodesk.test'],
       id: null,
+      accreditation: null,
+      method: { cs: null, en: null },
+      genomeBuild: 'GRCh38',
+      signing: null,
     });
     expect(config.reportPdfTimeoutMs).toBe(30_000);
   });
@@ -26,6 +30,10 @@ describe('the report PDF settings', () => {
       address: 'Náměstí 12, 385 01 Vimperk',
       contact: ['tel. +420 388 000 111', 'lab@sumava.test'],
       id: '87654321',
+      accreditation: null,
+      method: { cs: null, en: null },
+      genomeBuild: 'GRCh38',
+      signing: null,
     });
     expect(config.reportPdfTimeoutMs).toBe(5000);
   });

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isCzechAccount, maxLabFileBytes } from '@genodesk/contract';
@@ -153,8 +154,39 @@ function positiveIntFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: numb
   return value;
 }
 
-/** The header of the report PDF: the lab's name, address, contact line(s) and company ID (IČO). */
-export type ReportCompany = { name: string; address: string; contact: string[]; id: string | null };
+/**
+ * The laboratory as its report PDFs present it: the header (name, address, contact line(s), company ID
+ * (IČO)) and, issue 35, the accreditation line, the method, the genome build and the certificate the
+ * issued reports are signed with. One object because the publication hands it to the report as a whole.
+ */
+export type ReportCompany = {
+  name: string;
+  address: string;
+  contact: string[];
+  id: string | null;
+  /** `REPORT_ACCREDITATION`, printed as given (e.g. the accreditation body's number); none by default. */
+  accreditation?: string | null;
+  /** `REPORT_METHOD_CS` / `REPORT_METHOD_EN`: the platform and assay; unset, the report's default text. */
+  method?: { cs: string | null; en: string | null };
+  /** `REPORT_GENOME_BUILD`: printed when the results' upload does not say which build (GRCh38). */
+  genomeBuild?: string;
+  /**
+   * The certificate and key issued reports are signed with (`REPORT_SIGNING_P12`, a path or base64, and
+   * `REPORT_SIGNING_PASSWORD`); unset, a self-signed demo certificate generated once (report-pdf/signing.ts).
+   */
+  signing?: { p12: Buffer; password: string } | null;
+};
+
+/** `REPORT_SIGNING_P12` as bytes: a readable file's, else the value read as base64 (a DER PKCS#12). */
+function reportSigningFromEnv(env: NodeJS.ProcessEnv): ReportCompany['signing'] {
+  const value = env.REPORT_SIGNING_P12?.trim();
+  if (!value) return null;
+  const p12 = existsSync(value) ? readFileSync(value) : Buffer.from(value, 'base64');
+  // A PKCS#12 is a DER SEQUENCE: a mistyped path read as base64 is caught here, not at the first publication.
+  if (p12.length < 100 || p12[0] !== 0x30)
+    throw new Error('REPORT_SIGNING_P12 must be the path of a PKCS#12 (.p12/.pfx) file or its base64');
+  return { p12, password: env.REPORT_SIGNING_PASSWORD ?? '' };
+}
 
 function reportCompanyFromEnv(env: NodeJS.ProcessEnv): ReportCompany {
   // Several contact lines are separated by `|` (an environment variable holds one line).
@@ -169,6 +201,10 @@ function reportCompanyFromEnv(env: NodeJS.ProcessEnv): ReportCompany {
       ? contact
       : ['tel. +420 123 456 789 · laborator@genodesk.test · www.genodesk.test'],
     id: env.COMPANY_ID?.trim() || null,
+    accreditation: env.REPORT_ACCREDITATION?.trim() || null,
+    method: { cs: env.REPORT_METHOD_CS?.trim() || null, en: env.REPORT_METHOD_EN?.trim() || null },
+    genomeBuild: env.REPORT_GENOME_BUILD?.trim() || 'GRCh38',
+    signing: reportSigningFromEnv(env),
   };
 }
 

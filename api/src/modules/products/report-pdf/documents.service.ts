@@ -10,6 +10,7 @@ import { type ReportDocument, type ReportSource, readReportSource, reportDocumen
 import { type RenderOptions, renderReportPdf } from './render.js';
 import { verificationUrl } from './report-pdf.service.js';
 import { reportTextsFor } from './report-texts.service.js';
+import { reportSignature } from './signing.js';
 import { type DocumentMatch, findWithdrawnDocument } from './withdrawn-documents.js';
 
 // Issued report PDFs (issue 22): rendered once at publication, stored as versions, never changed.
@@ -116,13 +117,23 @@ export type RenderedIssue = {
   pdf: Buffer;
 };
 
+/**
+ * Renders and signs a publication's PDF (issue 35): the rendering process signs it right after Typst
+ * (sign-pdf.mjs, an incremental update that keeps PDF/A-2b), so what `storeIssue` hashes, stores and
+ * verifies by its bytes is the signed document.
+ */
 export async function renderIssue(
   db: Executor,
   plan: PlannedIssue,
   options: RenderOptions = {},
 ): Promise<RenderedIssue> {
   const { document, language } = await publicationDocument(db, plan);
-  const pdf = await renderReportPdf(document, options);
+  const sign = await reportSignature(db, plan.company, {
+    locale: language,
+    report: `${reportNumberOf(plan.productId)} v${plan.version}`,
+    at: new Date(),
+  });
+  const pdf = await renderReportPdf(document, { ...options, sign });
   return { plan, fingerprint: JSON.stringify(document), language, pdf };
 }
 

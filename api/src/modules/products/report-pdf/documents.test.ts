@@ -109,7 +109,9 @@ describe('issued report PDFs', () => {
     expect(sha256(pdf)).toBe(v1.sha256);
     const text = await textOf(pdf);
     // Approved by the physician who published it, with their licence number (issue 35).
-    expect(text.replace(/\s+/g, ' ')).toContain('Schválil(a) MUDr. David Dvořák (č. licence ČLK 0701234)');
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Lékařsky schválil(a) MUDr. David Dvořák (č. licence ČLK 0701234) dne',
+    );
     expect(text).toContain('Eva Řeháková-Šťastná');
     expect(text).toContain(r.barcode);
     expect(text).toContain(v1.verificationCode);

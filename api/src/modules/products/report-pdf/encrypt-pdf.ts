@@ -8,13 +8,14 @@ import {
   PDFNumber,
   type PDFObject,
   PDFRawStream,
+  PDFRef,
   PDFString,
 } from 'pdf-lib';
 
 // PDF encryption with AES-256 (ISO 32000-2 §7.6.4, security handler revision 6, crypt filter AESV3),
 // written here with node:crypto and pdf-lib's object model: the npm libraries that claim it were
 // either RC4-only or an unmaintained fork (see docs/architecture.md). Used for the customer's e-mail
-// attachment only; the stored, archived PDF stays as issued.
+// attachment only; the stored, archived PDF stays as issued (and signed: the copy carries no signature).
 
 /** Algorithm 2.B: the hash of a password with a salt (and, for the owner, the user key). */
 function hash2B(password: Buffer, salt: Buffer, userKey: Buffer): Buffer {
@@ -68,12 +69,40 @@ function encryptStrings(fileKey: Buffer, object: PDFObject): PDFObject {
 const userPermissions = -3904 | 4 | 512 | 2048;
 
 /**
+ * Removes the issued report's signature field (issue 35) from a copy about to be encrypted. Encryption
+ * rewrites the whole file, so the signature's byte range no longer covers what it signed: a reader would
+ * report the copy's signature as broken. The copy is a convenience for the customer; the signed original
+ * is the stored version, which the customer's app serves and the verification code and QR identify.
+ */
+function withoutSignature(document: PDFDocument) {
+  const { context, catalog } = document;
+  if (!catalog.get(PDFName.of('AcroForm'))) return;
+  catalog.delete(PDFName.of('AcroForm'));
+  for (const page of document.getPages()) {
+    const annots = page.node.Annots();
+    if (!annots) continue;
+    for (let i = annots.size() - 1; i >= 0; i--) {
+      const annotation = annots.lookup(i);
+      if (!(annotation instanceof PDFDict) || annotation.get(PDFName.of('FT')) !== PDFName.of('Sig'))
+        continue;
+      const signature = annotation.get(PDFName.of('V'));
+      if (signature instanceof PDFRef) context.delete(signature);
+      const ref = annots.get(i);
+      if (ref instanceof PDFRef) context.delete(ref);
+      annots.remove(i);
+    }
+    if (annots.size() === 0) page.node.delete(PDFName.of('Annots'));
+  }
+}
+
+/**
  * The PDF encrypted with AES-256 (R6): it opens only with `userPassword`; the owner password is random
  * and thrown away (nobody may lift the protection). Printing is allowed; editing is not.
  */
 export async function encryptPdf(pdf: Uint8Array, userPassword: string): Promise<Buffer> {
   const document = await PDFDocument.load(pdf, { updateMetadata: false });
   const { context } = document;
+  withoutSignature(document);
 
   const fileKey = randomBytes(32);
   const password = Buffer.from(userPassword.normalize('NFKC'), 'utf8').subarray(0, 127);

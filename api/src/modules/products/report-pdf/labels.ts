@@ -50,7 +50,7 @@ export const reportLabels = {
     result: 'Výsledek',
     limitations: 'Omezení vyšetření',
     disclaimer: 'Upozornění',
-    approvedBy: 'Schválil(a)',
+    approvedBy: 'Lékařsky schválil(a)',
     licence: 'č. licence',
     publishedOn: 'Datum vydání',
     verificationCode: 'Ověřovací kód',
@@ -58,6 +58,45 @@ export const reportLabels = {
     of: 'z',
     preliminary: 'PŘEDBĚŽNÁ ZPRÁVA',
     preview: 'NÁHLED',
+    sex: 'Pohlaví',
+    sampleType: 'Druh vzorku',
+    sampleCollected: 'Odběr vzorku',
+    requestingPhysician: 'Indikující lékař',
+    indication: 'Indikace',
+    laboratory: 'Laboratoř',
+    accreditation: 'Akreditace',
+    reportStatus: 'Stav zprávy',
+    statusFinal: 'konečná zpráva',
+    statusPreliminary: 'předběžná zpráva',
+    statusAmended: 'opravená zpráva',
+    method: 'Metoda',
+    methodLabel: 'Metoda vyšetření',
+    genomeBuild: 'Referenční genom',
+    markersTested: 'Vyšetřené markery',
+    markersCalled: 'stanoveno',
+    markersAppendixNote: 'seznam v příloze',
+    results: 'Výsledky genotypizace',
+    resultsNote:
+      'Genotyp je uveden ve směru čtení genu (podle HGVS c.); interpretace uvádí fenotyp a jeho výsledek.',
+    resultsEmpty: 'Zpráva neuvádí žádný výsledek genotypizace.',
+    hgvsP: 'HGVS p.',
+    zygosity: 'Zygotnost',
+    interpretation: 'Interpretace',
+    geneGenotype: 'Genotyp (směr genu)',
+    notReported: 'Nevydáno',
+    withheld: 'Nevydané výsledky',
+    withheldNote: 'Lékař rozhodl, že tyto výsledky zpráva neuvádí; důvod je uveden u každého z nich.',
+    appendix: 'Příloha: vyšetřené markery a stav jejich stanovení',
+    callStatus: 'Stav stanovení',
+    calledStatus: 'stanoveno',
+    noCallStatus: 'nestanoveno (no call)',
+    technicallyValidatedBy: 'Technicky validoval(a)',
+    callRate: 'call rate',
+    noCalls: 'nestanovené markery',
+    controlsPassed: 'kontroly vyhověly',
+    controlsFailed: 'kontroly nevyhověly',
+    onDate: 'dne',
+    notValidated: 'technická validace nezaznamenána',
   },
   en: {
     title: 'Genetic test report',
@@ -103,7 +142,7 @@ export const reportLabels = {
     result: 'Result',
     limitations: 'Limitations of the test',
     disclaimer: 'Disclaimer',
-    approvedBy: 'Approved by',
+    approvedBy: 'Medically approved by',
     licence: 'licence no.',
     publishedOn: 'Date of issue',
     verificationCode: 'Verification code',
@@ -111,6 +150,46 @@ export const reportLabels = {
     of: 'of',
     preliminary: 'PRELIMINARY REPORT',
     preview: 'PREVIEW',
+    sex: 'Sex',
+    sampleType: 'Sample type',
+    sampleCollected: 'Sample collected',
+    requestingPhysician: 'Requesting physician',
+    indication: 'Indication',
+    laboratory: 'Laboratory',
+    accreditation: 'Accreditation',
+    reportStatus: 'Report status',
+    statusFinal: 'final report',
+    statusPreliminary: 'preliminary report',
+    statusAmended: 'amended report',
+    method: 'Method',
+    methodLabel: 'Test method',
+    genomeBuild: 'Genome build',
+    markersTested: 'Markers tested',
+    markersCalled: 'called',
+    markersAppendixNote: 'listed in the appendix',
+    results: 'Genotyping results',
+    resultsNote:
+      "The genotype is given on the gene's strand (as HGVS c. reads it); the interpretation names the phenotype and its result.",
+    resultsEmpty: 'The report gives no genotyping result.',
+    hgvsP: 'HGVS p.',
+    zygosity: 'Zygosity',
+    interpretation: 'Interpretation',
+    geneGenotype: "Genotype (gene's strand)",
+    notReported: 'Not reported',
+    withheld: 'Results not reported',
+    withheldNote:
+      'The physician decided that the report does not give these results; the reason is given for each.',
+    appendix: 'Appendix: markers tested and their call status',
+    callStatus: 'Call status',
+    calledStatus: 'called',
+    noCallStatus: 'no call',
+    technicallyValidatedBy: 'Technically validated by',
+    callRate: 'call rate',
+    noCalls: 'no-calls',
+    controlsPassed: 'controls passed',
+    controlsFailed: 'controls failed',
+    onDate: 'on',
+    notValidated: 'no technical validation recorded',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 
@@ -167,4 +246,31 @@ export const defaultReportTexts: Record<Locale, { limitations: string; disclaime
       'results with your doctor. A genetic predisposition is only one factor; lifestyle and environment ' +
       'matter too.',
   },
+};
+
+/** The customer's sex as printed (`customers.gender`: 1 male, 2 female). */
+export const sexLabels: Record<1 | 2, Record<Locale, string>> = {
+  1: { cs: 'muž', en: 'male' },
+  2: { cs: 'žena', en: 'female' },
+};
+
+/** The sample's type as printed (`samples.sample_type`). */
+export const sampleTypeLabels: Record<'buccalSwab' | 'saliva' | 'blood' | 'dna', Record<Locale, string>> = {
+  buccalSwab: { cs: 'bukální stěr', en: 'buccal swab' },
+  saliva: { cs: 'sliny', en: 'saliva' },
+  blood: { cs: 'periferní krev', en: 'peripheral blood' },
+  dna: { cs: 'izolovaná DNA', en: 'isolated DNA' },
+};
+
+/**
+ * The method printed unless the laboratory configures its own (`REPORT_METHOD_CS` / `_EN`): what the
+ * test is, without naming a platform the laboratory may not use.
+ */
+export const defaultReportMethod: Record<Locale, string> = {
+  cs:
+    'Cílená genotypizace jednonukleotidových variant a malých inzercí/delecí uvedených v příloze ' +
+    'z DNA izolované ze vzorku; genotypy jsou hodnoceny vůči referenčnímu genomu a mapě markerů laboratoře.',
+  en:
+    'Targeted genotyping of the single-nucleotide variants and small insertions/deletions listed in the ' +
+    "appendix in DNA extracted from the sample; genotypes are read against the reference genome and the laboratory's marker map.",
 };

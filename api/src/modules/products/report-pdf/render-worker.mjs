@@ -6,6 +6,7 @@
 // (without it memory grows by tens of MB per distinct report).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { signReportPdf } from './sign-pdf.mjs';
 
 const require = createRequire(import.meta.url);
 const { NodeCompiler } = require('@myriaddreamin/typst-ts-node-compiler');
@@ -21,16 +22,21 @@ compiler.addSource(mainFile, readFileSync(mainFile, 'utf8'));
 // The API process went away (stopped, or killed): nothing is left to render for.
 process.on('disconnect', () => process.exit(0));
 
-process.on('message', ({ id, data }) => {
+// An issued report comes with `sign` (sign-pdf.mjs): it is signed here, right after rendering.
+process.on('message', async ({ id, data, sign }) => {
   try {
-    const result = compiler.compile({ mainFilePath: mainFile, inputs: { data } });
-    const error = result.takeError();
-    if (error) throw new Error(`typst: ${JSON.stringify(error.shortDiagnostics)}`);
-    const pdf = compiler.pdf(result.result, { pdfStandard, pdfTags: true });
-    process.send?.({ id, pdf: new Uint8Array(pdf) });
+    let pdf;
+    try {
+      const result = compiler.compile({ mainFilePath: mainFile, inputs: { data } });
+      const error = result.takeError();
+      if (error) throw new Error(`typst: ${JSON.stringify(error.shortDiagnostics)}`);
+      pdf = Buffer.from(compiler.pdf(result.result, { pdfStandard, pdfTags: true }));
+    } finally {
+      compiler.evictCache(0);
+    }
+    if (sign) pdf = await signReportPdf(pdf, sign);
+    process.send?.({ id, pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength) });
   } catch (error) {
     process.send?.({ id, error: error instanceof Error ? error.message : String(error) });
-  } finally {
-    compiler.evictCache(0);
   }
 });

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../../../http/errors.js';
 import type { ReportDocument } from './document.js';
+import type { ReportSignature } from './signing.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -29,6 +30,7 @@ export const renderTimedOut = () => new AppError(503, 'REPORT_PDF_TIMEOUT', 'rep
 type Task = {
   id: number;
   data: string;
+  sign: ReportSignature | undefined;
   timeoutMs: number;
   resolve: (pdf: Buffer) => void;
   reject: (error: Error) => void;
@@ -39,6 +41,8 @@ type Slot = { child: ChildProcess; task: Task | null; timer: NodeJS.Timeout | nu
 export type RenderOptions = {
   /** The render's time limit from the moment a process takes it (time in the queue not counted). */
   timeoutMs?: number;
+  /** Sign the rendered PDF (an issued report; signing.ts): done in the same process, within the limit. */
+  sign?: ReportSignature;
 };
 
 type RenderMessage = { id: number; pdf?: Uint8Array; error?: string };
@@ -73,6 +77,7 @@ export class ReportPdfPool {
       this.queue.push({
         id: this.nextId++,
         data: JSON.stringify(document),
+        sign: options.sign,
         timeoutMs: options.timeoutMs ?? this.timeoutMs,
         resolve,
         reject,
@@ -115,7 +120,7 @@ export class ReportPdfPool {
       slot.task = task;
       busy(slot.child, true);
       slot.timer = setTimeout(() => this.expire(slot, task), task.timeoutMs);
-      slot.child.send({ id: task.id, data: task.data });
+      slot.child.send({ id: task.id, data: task.data, sign: task.sign });
     }
   }
 
