@@ -7,7 +7,7 @@ import {
   Permissions,
   type StaffSession,
 } from '@genodesk/contract';
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { signInStepOf } from '../../auth/access.js';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../auth/passwords.js';
 import { liveSessionSql, type Principal, roleDisplayName, sessionLimitsOf } from '../../auth/principal.js';

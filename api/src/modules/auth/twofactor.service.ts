@@ -13,7 +13,7 @@ import { Secret, TOTP } from 'otpauth';
 import { signInStepOf } from '../../auth/access.js';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
-import { loginFailures, passkeys, recoveryCodes, sessions, users, userTotp } from '../../db/schema/index.js';
+import { passkeys, recoveryCodes, sessions, users, userTotp } from '../../db/schema/index.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
 import { type Client, recordSecurityEvent } from '../audit/security-log.js';
