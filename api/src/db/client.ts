@@ -64,14 +64,90 @@ export function createDatabase(url: string, max = 20, { preparedStatements = tru
     connectionString: url,
     max,
     // While the database is down a request waits at most this long for a connection, then fails
-    // (503), instead of queueing until it is back.
-    connectionTimeoutMillis: 5_000,
+    // (503), instead of queueing until it is back. A server that hangs (stopped, partitioned) accepts
+    // the TCP connection and never answers: this bounds that too.
+    connectionTimeoutMillis: 3_000,
     keepAlive: true,
     ...(preparedStatements ? { Client: PreparingClient } : {}),
   });
   // A connection dropped while idle (a database restart) must not take the process down.
   pool.on('error', (error) => console.error('database connection lost:', error.message));
+  watchForHangs(pool, url);
   return drizzle(pool, { schema }) as Database;
+}
+
+/** How long a query may run before the watchdog asks whether the server still answers at all. */
+export const hangSuspectMs = 2_000;
+const hangProbeMs = 1_500;
+const hangTickMs = 250;
+
+/**
+ * A database that hangs (its server stopped, a network partition) leaves queries on open connections
+ * waiting for ever: TCP keeps them. So whenever a query has run `hangSuspectMs`, a probe on a fresh
+ * connection asks `select 1` within `hangProbeMs`; a server that answers is merely busy and nothing
+ * happens; one that does not has every connection of the pool cut, which fails their queries at once
+ * ("Connection terminated": a 503 'databaseUnavailable' for a request, a retry for a job) — so every
+ * call answers within about 5 s (issue 36), and the pool connects afresh when the server is back.
+ * Reads pg's internals (`_clients`, `_activeQuery`): `database-hang.test.ts` holds them to it.
+ */
+function watchForHangs(pool: pg.Pool, url: string) {
+  const running = new Map<pg.Client, { query: unknown; since: number }>();
+  let probing = false;
+  let answeredAt = 0;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    let suspect = false;
+    const clients = (pool as unknown as { _clients: pg.Client[] })._clients;
+    for (const client of clients) {
+      const query = (client as unknown as { _activeQuery: unknown })._activeQuery;
+      if (!query) {
+        running.delete(client);
+        continue;
+      }
+      const seen = running.get(client);
+      if (seen?.query !== query) running.set(client, { query, since: now });
+      else if (now - seen.since >= hangSuspectMs) suspect = true;
+    }
+    for (const client of running.keys()) if (!clients.includes(client)) running.delete(client);
+    if (!suspect || probing || now - answeredAt < hangSuspectMs) return;
+    probing = true;
+    probe(url)
+      .then((answers) => {
+        if (answers) answeredAt = Date.now();
+        else
+          for (const client of (pool as unknown as { _clients: pg.Client[] })._clients)
+            (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      })
+      .finally(() => {
+        probing = false;
+      });
+  }, hangTickMs);
+  timer.unref();
+  const end = pool.end.bind(pool);
+  pool.end = ((callback?: () => void) => {
+    clearInterval(timer);
+    return end(callback as () => void);
+  }) as typeof pool.end;
+}
+
+/** Whether the server answers `select 1` on a fresh connection within `hangProbeMs`. */
+async function probe(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: hangProbeMs });
+  client.on('error', () => {});
+  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), hangProbeMs).unref());
+  try {
+    return await Promise.race([
+      client
+        .connect()
+        .then(() => client.query('select 1'))
+        .then(() => true),
+      timeout,
+    ]);
+  } catch {
+    return false;
+  } finally {
+    (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+  }
 }
 
 export type Tx = NodePgDatabase<typeof schema> & { $client: pg.PoolClient };
