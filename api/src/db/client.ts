@@ -116,7 +116,9 @@ function watchForHangs(pool: pg.Pool, url: string) {
         if (answers) answeredAt = Date.now();
         else
           for (const client of (pool as unknown as { _clients: pg.Client[] })._clients)
-            (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+            (
+              client as unknown as { connection: { stream: { destroy(): void } } }
+            ).connection.stream.destroy();
       })
       .finally(() => {
         probing = false;
