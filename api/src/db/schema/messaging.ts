@@ -80,6 +80,8 @@ export const outboxMessages = pgTable(
      * message is sent, never shown in the outbox, and erased once the message is sent or has failed.
      */
     secret: text('secret'),
+    /** When the secret stops being worth anything (the temporary password's expiry): erased then, sent or not. */
+    secretExpiresAt: timestamp('secret_expires_at', { withTimezone: true }),
     attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -55,6 +55,39 @@ describe('delivering the outbox', () => {
     expect(await t.db.$count(outboxMessages)).toBe(before);
   });
 
+  it('erases a temporary password at its expiry: an unsent message with one fails instead of sending a dead password', async () => {
+    const smtp = await startSmtpServer();
+    const message = (secretExpiresAt: Date) =>
+      transaction(t.db, (tx) =>
+        queueEmail(tx, t.jobs, {
+          to: `temporary-${++seq}@example.test`,
+          subject: 'Heslo',
+          text: 'Vaše dočasné heslo: [[secret]]',
+          secret: 'Kx7-temporary-Password',
+          secretExpiresAt,
+          kind: 'test',
+        }),
+      );
+    const expired = await message(new Date(Date.now() - 1000));
+    const valid = await message(new Date(Date.now() + 3_600_000));
+    await onlyDue([expired, valid]);
+    const email = smtpTransport(smtp.url, 'GenoDesk <no-reply@genodesk.test>');
+    try {
+      expect(await deliverDue(t.db, { email })).toEqual({ sent: 1, retry: 0, failed: 1 });
+    } finally {
+      email.close();
+      await smtp.close();
+    }
+    expect(await rowOf(expired)).toMatchObject({
+      status: 'failed',
+      secret: null,
+      lastError: 'the temporary password expired before it was sent',
+    });
+    expect(await rowOf(valid)).toMatchObject({ status: 'sent', secret: null });
+    // Only the valid one went out.
+    expect(smtp.received.filter((mail) => mail.data.includes('Kx7-temporary-Password'))).toHaveLength(1);
+  });
+
   it('keeps messages pending without a transport and delivers them once one is configured', async () => {
     const smtp = await startSmtpServer();
     const ids = [await queued(), await queued()];

@@ -31,6 +31,8 @@ export type EmailMessage = Addressing & {
   attachments?: OutboxAttachment[];
   /** What `secretPlaceholder` in the text and HTML stands for; sealed in the outbox (see the schema). */
   secret?: string;
+  /** When the secret expires: a message not sent by then fails, and the secret is erased (issue 36). */
+  secretExpiresAt?: Date;
 };
 
 /** Where a sealed secret goes in a message's body. */
@@ -83,6 +85,7 @@ export async function queueEmails(tx: Tx, jobs: Jobs, messages: EmailMessage[]):
         bodyText: message.text,
         bodyHtml: message.html ?? null,
         secret: message.secret ?? null,
+        secretExpiresAt: message.secret ? (message.secretExpiresAt ?? null) : null,
         attachments: message.attachments?.length ? message.attachments : null,
         kind: message.kind,
         language: message.language ?? null,
@@ -371,12 +374,31 @@ async function channelStates(db: Database, transports: Transports) {
  * once. A channel that fails during the sweep is left for the next. Messages of a channel without a
  * transport wait. Every send has a hard deadline of its own (transports.ts), so a sweep always ends.
  */
+/**
+ * Erases secrets past their expiry (a temporary password no longer valid must not wait in the outbox);
+ * a message still unsent with one fails, saying why — sending it would be of no use. Answers how many
+ * failed. Leased messages (being sent now) are left to finish.
+ */
+export async function expireSecrets(db: Database): Promise<number> {
+  const { rows } = await db.$client.query<{ failed: boolean }>(
+    `update outbox_messages
+        set secret = null,
+            status = case when status = 'pending' then 'failed' else status end,
+            last_error = case when status = 'pending' then 'the temporary password expired before it was sent' else last_error end
+      where secret is not null and secret_expires_at <= now()
+        and (leased_until is null or leased_until < now())
+      returning status = 'failed' as failed`,
+  );
+  return rows.filter((row) => row.failed).length;
+}
+
 export async function deliverDue(
   db: Database,
   transports: Transports,
   options: { concurrency?: number; deadline?: number } = {},
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retry: 0, failed: 0 };
+  report.failed += await expireSecrets(db);
   const working = new Set<Channel>();
   /** When a send of each channel last went through in this sweep. */
   const lastSent = new Map<Channel, number>();

@@ -6,6 +6,7 @@ export function temporaryPasswordEmail(
   to: string,
   temporaryPassword: string,
   reason: 'created' | 'reset',
+  expiresAt: Date,
 ): EmailMessage {
   // The password is sealed: the outbox shows staff a mask, and forgets it once the e-mail is sent.
   return {
@@ -14,5 +15,6 @@ export function temporaryPasswordEmail(
       password: secretPlaceholder,
     }),
     secret: temporaryPassword,
+    secretExpiresAt: expiresAt,
   };
 }

@@ -191,6 +191,7 @@ export async function createUser(deps: UsersDeps, by: Principal, input: CreateUs
   if (isMainDoctor && !isDoctorRole(role)) throw unprocessable('mainDoctorOnlyForDoctor', 'IsMainDoctor');
   await ensureEmailFree(deps.db, email);
   const temporaryPassword = generateTemporaryPassword();
+  const expiresAt = temporaryPasswordExpiry();
   const passwordHash = await hashPassword(temporaryPassword);
   const id = await transaction(deps.db, async (tx) => {
     const [row] = await tx
@@ -206,7 +207,7 @@ export async function createUser(deps: UsersDeps, by: Principal, input: CreateUs
         qualification: input.Qualification ?? 'none',
         licenceNumber: input.Qualification === 'physician' ? (input.LicenceNumber ?? '').trim() : '',
         mustChangePassword: true,
-        temporaryPasswordExpiresAt: temporaryPasswordExpiry(),
+        temporaryPasswordExpiresAt: expiresAt,
       })
       .returning({ id: users.id })
       .catch(asDuplicateEmail);
@@ -217,7 +218,7 @@ export async function createUser(deps: UsersDeps, by: Principal, input: CreateUs
       changedBy: by.id,
       changes: [{ field: 'created', oldValue: null, newValue: email }],
     });
-    await queueEmail(tx, deps.jobs, temporaryPasswordEmail(email, temporaryPassword, 'created'));
+    await queueEmail(tx, deps.jobs, temporaryPasswordEmail(email, temporaryPassword, 'created', expiresAt));
     return row.id;
   });
   return { user: await getUser(deps.db, id, locale), temporaryPassword };
@@ -286,6 +287,7 @@ export async function markReset(
   client: Client | null = null,
 ) {
   const temporaryPassword = generateTemporaryPassword();
+  const expiresAt = temporaryPasswordExpiry();
   const passwordHash = await hashPassword(temporaryPassword);
   await transaction(deps.db, async (tx) => {
     await ensureMayManage(tx, by, userId);
@@ -294,7 +296,7 @@ export async function markReset(
       .set({
         passwordHash,
         mustChangePassword: true,
-        temporaryPasswordExpiresAt: temporaryPasswordExpiry(),
+        temporaryPasswordExpiresAt: expiresAt,
         demoPassword: false,
         updatedAt: new Date(),
       })
@@ -312,7 +314,11 @@ export async function markReset(
       changes: [{ field: 'passwordReset', oldValue: null, newValue: 'temporary password issued' }],
     });
     await recordSecurityEvent(tx, { event: 'passwordReset', userId, actorId: by.id, client });
-    await queueEmail(tx, deps.jobs, temporaryPasswordEmail(user.email, temporaryPassword, 'reset'));
+    await queueEmail(
+      tx,
+      deps.jobs,
+      temporaryPasswordEmail(user.email, temporaryPassword, 'reset', expiresAt),
+    );
   });
   return { user: await getUser(deps.db, userId, locale), temporaryPassword };
 }
