@@ -1,5 +1,6 @@
 import { pragueToday, ResultUploadStatus, SampleStatus } from '@genodesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { transaction } from '../../db/client.js';
@@ -380,6 +381,24 @@ describe('consent to DNA analysis as a record', () => {
     await record(customerId, {
       Scan: { FileName: 'sken.pdf', ContentType: 'application/pdf', Content: pdf.toString('base64') },
     });
+    await withdraw(customerId, 'keepForCustomer');
+    const exported = await call('GET', `/api/admin/customers/dataexport?CustomerId=${customerId}`);
+    expect(exported.statusCode).toBe(200);
+    const zip = await JSZip.loadAsync(exported.rawPayload);
+    const data = JSON.parse(await zip.file('data.json')!.async('string'));
+    expect(data.agreements.dnaConsents).toEqual([
+      expect.objectContaining({
+        formVersion: 'GD-DNA-2026-01',
+        scanFile: expect.stringMatching(/^consents\/\d+-sken\.pdf$/),
+        withdrawalOutcome: 'keepForCustomer',
+        withdrawalOutcomeName: 'Ponechat data jen pro zákazníka (žádné další zpracování)',
+      }),
+    ]);
+    const scan = await zip.file(data.agreements.dnaConsents[0].scanFile)!.async('nodebuffer');
+    expect(scan.equals(pdf)).toBe(true);
+    const html = await zip.file('summary.html')!.async('string');
+    expect(html).toContain('Záznamy souhlasu s analýzou DNA');
+    expect(html).toContain('GD-DNA-2026-01');
     const erased = await call('DELETE', `/api/admin/customers?CustomerId=${customerId}`);
     expect(erased.statusCode, erased.body).toBe(200);
     expect(await t.db.select().from(dnaConsents).where(eq(dnaConsents.customerId, customerId))).toEqual([]);
