@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isTimestamp, listQuerySchema, oneOrMany, pageOf } from './common.js';
 import { sampleWorkListNames } from './enums.js';
+import { parsePragueTimestamp } from './prague-time.js';
 
 export const sampleStatusSchema = z.coerce
   .number({ error: 'invalidSampleStatus' })
@@ -24,7 +25,7 @@ const collectedAtSchema = z
   .trim()
   .refine((v) => v === '' || isTimestamp(v), 'invalidDate')
   .refine(
-    (v) => v === '' || !isTimestamp(v) || Date.parse(v) <= Date.now() + 60_000,
+    (v) => v === '' || !isTimestamp(v) || (parsePragueTimestamp(v)?.getTime() ?? 0) <= Date.now() + 60_000,
     'sampleCollectedInFuture',
   )
   .nullish();

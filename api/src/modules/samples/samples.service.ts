@@ -1,6 +1,7 @@
 import {
   type ConsentStep,
   type Locale,
+  parsePragueTimestamp,
   type Sample,
   type SampleListQuery,
   type SamplePage,
@@ -246,7 +247,7 @@ export async function setSampleStatus(
       input.CollectedAt === undefined
         ? before.collectedAt
         : input.CollectedAt
-          ? new Date(input.CollectedAt)
+          ? (parsePragueTimestamp(input.CollectedAt) ?? null)
           : null;
     const sampleType = input.SampleType ?? before.sampleType;
     await tx
@@ -393,7 +394,7 @@ export async function runSampleAction(
         set.receivedBy = by.id;
         if (details.SampleType) set.sampleType = details.SampleType;
         if (details.CollectedAt !== undefined)
-          set.collectedAt = details.CollectedAt ? new Date(details.CollectedAt) : null;
+          set.collectedAt = details.CollectedAt ? (parsePragueTimestamp(details.CollectedAt) ?? null) : null;
       } else if (action === 'startAnalysis') {
         set.analysisStartedAt = now;
       }
