@@ -253,7 +253,13 @@ function RecordConsentDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('customers.dnaConsent.recordTitle')} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('customers.dnaConsent.recordTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -360,7 +366,13 @@ function WithdrawConsentDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('customers.dnaConsent.withdrawTitle')} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('customers.dnaConsent.withdrawTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();

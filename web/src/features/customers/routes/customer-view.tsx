@@ -274,7 +274,14 @@ export function CustomerViewRoute() {
                   {t('customers.noAudit')}
                 </Text>
               ) : (
-                <ScrollArea>
+                // Scrolled sideways on a narrow screen: keyboard users reach it by Tab, as the orders.
+                <ScrollArea
+                  viewportProps={{
+                    tabIndex: 0,
+                    role: 'region',
+                    'aria-label': t('customers.sections.audit'),
+                  }}
+                >
                   <Table miw={600} fz="sm">
                     <Table.Thead>
                       <Table.Tr>
