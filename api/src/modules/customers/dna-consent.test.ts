@@ -13,10 +13,12 @@ import {
   dnaConsents,
   outboxMessages,
   products,
+  reanalysisRuns,
   resultUploadSamples,
   samples,
 } from '../../db/schema/index.js';
 import { processResultsUpload, processResultsUploadWith } from '../results/processing.js';
+import { runReanalysis } from '../results/reanalysis.js';
 import { customersWithoutConsent } from './dna-consent.js';
 
 /**
@@ -374,6 +376,38 @@ describe('consent to DNA analysis as a record', () => {
     // Recorded again: generated.
     expect((await record(customerId)).statusCode).toBe(200);
     expect(await reportsOf(customerId)).toHaveLength(1);
+  });
+
+  it('the reanalysis job leaves the report of a customer without a valid consent as it is; with one again, it reanalyses', async () => {
+    const { customerId, sampleId } = await newCustomer(true);
+    const code = await withBarcode(sampleId, SampleStatus.InAnalysis);
+    await processResultsUpload(t.db, await upload([row(code, 'rs4988235', 'C/C')]));
+    const [report] = await t.db
+      .select({ id: products.id, content: products.content })
+      .from(products)
+      .where(eq(products.customerId, customerId));
+    // New knowledge of the genotype (as a catalogue change would bring): a reanalysis would change it.
+    await t.db
+      .update(customerGenotypes)
+      .set({ genotype: 'T/T' })
+      .where(eq(customerGenotypes.customerId, customerId));
+    expect((await withdraw(customerId)).statusCode).toBe(200);
+    const reanalyse = async () => {
+      const [run] = await t.db
+        .insert(reanalysisRuns)
+        .values({ productId: report!.id, total: 1 })
+        .returning({ id: reanalysisRuns.id });
+      await runReanalysis(t.db, run!.id);
+      return (await t.db.select().from(reanalysisRuns).where(eq(reanalysisRuns.id, run!.id)))[0]!;
+    };
+    expect(await reanalyse()).toMatchObject({ done: 1, changed: 0 });
+    const [kept] = await t.db
+      .select({ content: products.content })
+      .from(products)
+      .where(eq(products.id, report!.id));
+    expect(kept!.content).toEqual(report!.content);
+    expect((await record(customerId)).statusCode).toBe(200);
+    expect(await reanalyse()).toMatchObject({ done: 1, changed: 1 });
   });
 
   it('the data export lists the consents with the scan; the erasure removes them', async () => {
