@@ -173,7 +173,7 @@ export async function insertDnaConsent(
     .catch((error: unknown) => {
       // Two records racing: the partial unique index decides, answered like the check above.
       if (isOneValidViolation(error))
-        throw conflict('consentAlreadyValid', 'FormVersion', { version: '', signedOn: '' });
+        throw conflict('consentAlreadyValid', 'FormVersion', { version: '—', signedOn: '—' });
       throw error;
     });
   if (!row) throw new Error('consent insert returned nothing');
