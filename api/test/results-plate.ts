@@ -22,7 +22,7 @@ const catalogueGenes: [string, string[]][] = [
 
 /**
  * A lab plate for benches and crash tests: `count` customers with a paid order and a sample in
- * analysis [11] carrying a barcode. Answers the barcodes in order.
+ * analysis [11] carrying a barcode, and a valid consent to DNA analysis. Answers the barcodes in order.
  */
 export async function samplesAwaitingResults(client: pg.Pool | pg.Client, count: number): Promise<string[]> {
   const { rows } = await client.query<{ code: string }>(
@@ -33,10 +33,14 @@ export async function samplesAwaitingResults(client: pg.Pool | pg.Client, count:
          from batch, generate_series(1, $1) returning id, code),
      numbered as (select id, code, row_number() over (order by id) as n from codes),
      people as (
-       insert into customers (name, surname, email, gender, registration_source)
+       insert into customers (name, surname, email, gender, registration_source, agreed_to_dna_analysis, dna_consent_at)
        select 'Deska', 'Zákazník ' || n, 'plate-' || n || '-' || md5(random()::text) || '@example.test',
-         1 + (n % 2)::int, 1
+         1 + (n % 2)::int, 1, true, now()
          from generate_series(1, $1) as n returning id, email),
+     -- A lab analyses only with a valid consent (issue 35): each customer of the plate has one.
+     consents as (
+       insert into dna_consents (customer_id, form_version, signed_on)
+       select id, 'TEST-1', current_date from people),
      numbered_people as (select id, row_number() over (order by id) as n from people),
      type as (select id from product_types order by id limit 1),
      placed as (

@@ -18,6 +18,7 @@ export const accessKinds = [
   'questionnaire',
   'export',
   'dataExport',
+  'dnaConsentScan',
 ] as const;
 export type AccessKind = (typeof accessKinds)[number];
 
@@ -30,6 +31,7 @@ export const accessKindLabels: Record<AccessKind, { cs: string; en: string }> = 
   questionnaire: { cs: 'Dotazník', en: 'Questionnaire' },
   export: { cs: 'Export seznamu', en: 'List export' },
   dataExport: { cs: 'Export údajů zákazníka', en: 'Customer data export' },
+  dnaConsentScan: { cs: 'Sken souhlasu s analýzou DNA', en: 'DNA consent scan' },
 };
 
 export const accessLogSortFields = ['occurredAt', 'kind', 'user'] as const;

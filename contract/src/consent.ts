@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema, isCalendarDay } from './common.js';
+import { pragueDay } from './prague-time.js';
 
 /**
  * The steps a valid consent to DNA analysis gates (issue 35; Act 373/2011 §28–29): one rule
@@ -63,3 +65,58 @@ export const dnaConsentSchema = z.object({
     .nullable(),
 });
 export type DnaConsent = z.infer<typeof dnaConsentSchema>;
+
+/**
+ * The version of the consent form the lab hands out now: ticking "consents to DNA analysis" at a
+ * registration or an edit records a consent with it (the form's own version is recorded in the dialog).
+ */
+export const currentDnaConsentFormVersion = 'GD-DNA-2026-01';
+
+/** A scanned form is at most this many bytes (5 MB: a few pages scanned at 300 dpi). */
+export const maxConsentScanBytes = 5 * 1024 * 1024;
+export const consentScanContentTypes = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export type ConsentScanContentType = (typeof consentScanContentTypes)[number];
+
+/** Today as the lab's calendar has it (Europe/Prague), `YYYY-MM-DD`. */
+export const pragueToday = () => pragueDay(new Date());
+
+const pastDay = (inFuture: 'consentSignedInFuture' | 'consentWithdrawnInFuture') =>
+  z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, 'required')
+    .refine(isCalendarDay, 'invalidDate')
+    .refine((v) => !isCalendarDay(v) || v <= pragueToday(), inFuture);
+
+/** Base64 of at most `maxConsentScanBytes` (4 characters carry 3 bytes). */
+const base64Scan = z
+  .string({ error: 'required' })
+  .max(Math.ceil(maxConsentScanBytes / 3) * 4 + 4, 'consentScanTooLarge')
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'invalidValue');
+
+/** `PUT admin/customers/dnaconsent`: record a signed consent (the scan, optional, as base64). */
+export const recordDnaConsentRequestSchema = z.object({
+  CustomerId: idSchema,
+  FormVersion: z.string({ error: 'required' }).trim().min(1, 'required').max(50, 'invalidValue'),
+  SignedOn: pastDay('consentSignedInFuture'),
+  Scan: z
+    .object({
+      FileName: z.string({ error: 'required' }).trim().min(1, 'required').max(200, 'invalidValue'),
+      ContentType: z.enum(consentScanContentTypes, { error: 'consentScanType' }),
+      Content: base64Scan,
+    })
+    .nullish(),
+});
+export type RecordDnaConsentRequest = z.infer<typeof recordDnaConsentRequestSchema>;
+
+/** `POST admin/customers/dnaconsent/withdraw`: withdraw the valid consent (date, what next, note). */
+export const withdrawDnaConsentRequestSchema = z.object({
+  CustomerId: idSchema,
+  WithdrawnOn: pastDay('consentWithdrawnInFuture'),
+  Outcome: z.enum(consentWithdrawalOutcomes, { error: 'mustPickOne' }),
+  Note: z.string().trim().max(2000, 'invalidValue').default(''),
+});
+export type WithdrawDnaConsentRequest = z.infer<typeof withdrawDnaConsentRequestSchema>;
+
+/** `GET admin/customers/dnaconsent/scan ?Id`. */
+export const dnaConsentScanQuerySchema = z.object({ Id: idSchema });

@@ -433,13 +433,49 @@ export const messages = {
     en: 'A customer with the specified e-mail already exists!',
   },
   invalidSampleStatus: { cs: 'Stav vzorku musí být 1 až 11!', en: 'The sample status must be 1 to 11!' },
-  dnaConsentMissing: {
-    cs: 'Zákazník {customer} (vzorek {id}) nedal souhlas s analýzou DNA: sadu nelze odeslat, vzorek přijmout ani analyzovat. Souhlas zaznamenejte v úpravě zákazníka.',
-    en: 'The customer {customer} (sample {id}) has not consented to DNA analysis: the kit cannot be sent, nor the sample received or analysed. Record the consent in the customer’s edit.',
+  sampleCollectedInFuture: {
+    cs: 'Čas odběru vzorku nemůže být v budoucnosti!',
+    en: 'The sample’s collection time cannot be in the future!',
   },
   noValidDnaConsent: {
     cs: 'Zákazník {customer} nemá platný souhlas s analýzou DNA, proto nelze provést: {step}. Zaznamenejte podepsaný souhlas v kartě zákazníka.',
     en: 'The customer {customer} has no valid consent to DNA analysis, so this cannot be done: {step}. Record the signed consent on the customer’s page.',
+  },
+  consentSignedInFuture: {
+    cs: 'Datum podpisu souhlasu nemůže být v budoucnosti!',
+    en: 'The consent’s signing date cannot be in the future!',
+  },
+  consentWithdrawnInFuture: {
+    cs: 'Datum odvolání souhlasu nemůže být v budoucnosti!',
+    en: 'The withdrawal date cannot be in the future!',
+  },
+  consentWithdrawnBeforeSigned: {
+    cs: 'Souhlas nelze odvolat dříve, než byl podepsán ({signedOn}).',
+    en: 'A consent cannot be withdrawn before it was signed ({signedOn}).',
+  },
+  consentScanType: {
+    cs: 'Sken souhlasu musí být PDF, PNG nebo JPEG.',
+    en: 'The consent’s scan must be a PDF, PNG or JPEG.',
+  },
+  consentScanTooLarge: {
+    cs: 'Sken souhlasu je příliš velký (nejvýše {max} MB).',
+    en: 'The consent’s scan is too large (at most {max} MB).',
+  },
+  consentAlreadyValid: {
+    cs: 'Zákazník už má platný souhlas s analýzou DNA (verze {version}, podepsán {signedOn}). Nový lze zaznamenat až po odvolání.',
+    en: 'The customer already has a valid consent to DNA analysis (version {version}, signed {signedOn}). A new one can be recorded only after a withdrawal.',
+  },
+  consentNoneToWithdraw: {
+    cs: 'Zákazník nemá platný souhlas s analýzou DNA, není co odvolat.',
+    en: 'The customer has no valid consent to DNA analysis; there is nothing to withdraw.',
+  },
+  consentUntickRefused: {
+    cs: 'Souhlas s analýzou DNA se neodškrtává: odvolejte jej akcí „Odvolat souhlas“ v kartě zákazníka (s datem a dalším postupem).',
+    en: 'The consent to DNA analysis is not unticked: withdraw it with the “Withdraw consent” action on the customer’s page (with a date and what happens next).',
+  },
+  uploadSampleNoValidConsent: {
+    cs: 'Bez platného souhlasu s analýzou DNA: výsledky nespárovány, čekají na nový souhlas.',
+    en: 'No valid consent to DNA analysis: results not paired, waiting for a new consent.',
   },
   sampleStateChanged: {
     cs: 'Vzorek {id} se mezitím změnil (nyní „{status}“); nic nebylo provedeno. Obnovte seznam.',

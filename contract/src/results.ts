@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, oneOrMany } from './common.js';
+import { uploadSampleHolds } from './consent.js';
 import { genotypeReadingSchema } from './genotypes.js';
 
 /** A customer's stored genotype for one gene (SPEC §3 "Gene information"). */
@@ -65,6 +66,10 @@ export const uploadSampleSchema = z.object({
   customerName: z.string(),
   productId: z.number().int().nullable(),
   requiresInspection: z.boolean(),
+  /** Why its results wait instead of being paired and generated (issue 35), or null. */
+  held: z.enum(uploadSampleHolds).nullable(),
+  /** The hold said in the caller's language ("no valid consent"), or null. */
+  heldMessage: z.string().nullable(),
 });
 export type UploadSample = z.infer<typeof uploadSampleSchema>;
 

@@ -1,12 +1,34 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema, oneOrMany, pageOf } from './common.js';
+import { idSchema, isTimestamp, listQuerySchema, oneOrMany, pageOf } from './common.js';
 import { sampleWorkListNames } from './enums.js';
+import { parsePragueTimestamp } from './prague-time.js';
 
 export const sampleStatusSchema = z.coerce
   .number({ error: 'invalidSampleStatus' })
   .int('invalidSampleStatus')
   .min(1, 'invalidSampleStatus')
   .max(11, 'invalidSampleStatus');
+
+/** What was taken (issue 35; printed on the report): a buccal swab unless said otherwise. */
+export const sampleTypes = ['buccalSwab', 'saliva', 'blood', 'dna'] as const;
+export type SampleType = (typeof sampleTypes)[number];
+export const sampleTypeLabels: Record<SampleType, { cs: string; en: string }> = {
+  buccalSwab: { cs: 'Bukální stěr', en: 'Buccal swab' },
+  saliva: { cs: 'Sliny', en: 'Saliva' },
+  blood: { cs: 'Krev', en: 'Blood' },
+  dna: { cs: 'Izolovaná DNA', en: 'Isolated DNA' },
+};
+const sampleTypeSchema = z.enum(sampleTypes, { error: 'invalidValue' });
+/** When the sample was taken: an ISO timestamp on a real day, not in the future; empty or null clears it. */
+const collectedAtSchema = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isTimestamp(v), 'invalidDate')
+  .refine(
+    (v) => v === '' || !isTimestamp(v) || (parsePragueTimestamp(v)?.getTime() ?? 0) <= Date.now() + 60_000,
+    'sampleCollectedInFuture',
+  )
+  .nullish();
 
 export const sampleSchema = z.object({
   id: z.number().int(),
@@ -17,6 +39,9 @@ export const sampleSchema = z.object({
   /** The customer consented to DNA analysis: without it the kit is not sent nor the sample analysed. */
   dnaConsent: z.boolean(),
   orderId: z.number().int().nullable(),
+  sampleType: sampleTypeSchema,
+  /** When the sample was taken (ISO), or null when nobody recorded it. */
+  collectedAt: z.string().nullable(),
   hasBarcode: z.boolean(),
   barcode: z.string().nullable(),
   sentAt: z.string().nullable(),
@@ -57,7 +82,12 @@ export type SampleListQuery = z.infer<typeof sampleListQuerySchema>;
 export const sampleIdQuerySchema = z.object({ SampleId: idSchema });
 
 /** `POST admin/samples/ { SampleId, Status }`: any status 1–11, audited. */
-export const setSampleStatusRequestSchema = z.object({ SampleId: idSchema, Status: sampleStatusSchema });
+export const setSampleStatusRequestSchema = z.object({
+  SampleId: idSchema,
+  Status: sampleStatusSchema,
+  SampleType: sampleTypeSchema.optional(),
+  CollectedAt: collectedAtSchema,
+});
 export type SetSampleStatusRequest = z.infer<typeof setSampleStatusRequestSchema>;
 
 /**
@@ -82,6 +112,9 @@ export const sampleActionRequestSchema = z
       )
       .max(1000, 'invalidValue')
       .optional(),
+    /** At receipt: the samples' type and when they were taken (issue 35). */
+    SampleType: sampleTypeSchema.optional(),
+    CollectedAt: collectedAtSchema,
   })
   .refine((v) => v.SampleId !== undefined || (v.SampleIds?.length ?? 0) > 0, {
     message: 'samplesRequired',

@@ -95,8 +95,8 @@ test.describe('sample work lists', () => {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Chybí souhlas s analýzou DNA');
     await row.getByRole('button', { name: 'Odeslat sadu' }).click();
-    await expect(page.getByText(`Zákazník ${customer.name} (vzorek`)).toContainText(
-      'nedal souhlas s analýzou DNA',
+    await expect(page.getByText(`Zákazník ${customer.name} nemá platný souhlas`)).toContainText(
+      'nelze provést: odeslání odběrové sady',
     );
     await expect(page.getByTestId('sent-barcode')).toHaveCount(0);
     await expect(row.getByRole('button', { name: 'Odeslat sadu' })).toBeEnabled();
@@ -104,8 +104,8 @@ test.describe('sample work lists', () => {
     await switchLanguage(page, 'EN');
     await expect(row).toContainText('No consent to DNA analysis');
     await row.getByRole('button', { name: 'Send kit' }).click();
-    await expect(page.getByText(`The customer ${customer.name} (sample`)).toContainText(
-      'has not consented to DNA analysis',
+    await expect(page.getByText(`The customer ${customer.name} has no valid consent`)).toContainText(
+      'cannot be done: sending the kit',
     );
 
     // The reception records the consent; its date shows on the customer.

@@ -412,6 +412,23 @@ export async function seedCustomers(
     });
   }
   await db.insert(customerRelationships).values({ customerId: ids[95]!.id, status: 'NOT_REQUESTED' });
+  // Consents as records (issue 35), signed on the registration day on the form of the time: every
+  // customer who ticked it, and every one whose sample the lab has worked on (a lab works only with a
+  // consent). No random draw here, so the rest of the demo stays as it was.
+  await db.execute(sql`
+    with consenting as (
+      select c.id, c.date_registration from customers c
+       where c.id = any(${sql.raw(`array[${ids.map((c) => c.id).join(',') || 'null'}]::bigint[]`)})
+         and (c.agreed_to_dna_analysis or exists (
+               select 1 from samples s where s.customer_id = c.id and s.status in (3, 4, 5, 6, 8, 9, 10, 11)))
+    ), recorded as (
+      insert into dna_consents (customer_id, form_version, signed_on, recorded_at)
+      select id, 'GD-DNA-2025-02', (date_registration at time zone 'Europe/Prague')::date, date_registration
+        from consenting
+      returning customer_id, recorded_at
+    )
+    update customers c set agreed_to_dna_analysis = true, dna_consent_at = r.recorded_at
+      from recorded r where c.id = r.customer_id`);
   return seeded;
 }
 

@@ -30,11 +30,13 @@ import {
   samples,
   users,
 } from '../../db/schema/index.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { audit, diff, type FieldChange } from '../audit/audit.js';
 import { createOrder, finalizeOrder, payInCash } from '../finances/orders.service.js';
 import { reservationStatusOf } from '../reservations/reservation-status.js';
+import { validDnaConsentId } from './dna-consent.js';
+import { insertDnaConsent, tickedConsent } from './dna-consent.service.js';
 
 // Listing: one WHERE and ORDER BY for the paged list and the export.
 
@@ -330,8 +332,6 @@ export async function createCustomer(
         registrationSource: RegistrationSource.Reception,
         agreedToTermsOfService: input.AgreeTerms,
         agreedToDataProcessing: input.AgreeProcessingData,
-        agreedToDnaAnalysis: input.AgreedToDNAAnalysis,
-        dnaConsentAt: input.AgreedToDNAAnalysis ? new Date() : null,
         agreedToSampleExamination: input.AgreedToSampleExamination,
         dnaSampleUsageStatus: input.DNASampleUsageStatus ?? null,
         agreedToScientificUse: input.AgreedToSampleBeingUsedForScientificPurposes,
@@ -343,6 +343,8 @@ export async function createCustomer(
     const changes: FieldChange[] = [
       { field: 'created', oldValue: null, newValue: `${input.Name} ${input.Surname}` },
     ];
+    // Ticked at the reception: the consent is recorded as the lab's current form, signed today.
+    if (input.AgreedToDNAAnalysis) await insertDnaConsent(tx, by, row.id, false, tickedConsent());
     if (input.ProductTypeId) {
       const order = await createOrder(tx, row.id, input.ProductTypeId);
       changes.push({ field: 'order', oldValue: null, newValue: order.orderNumber });
@@ -366,12 +368,28 @@ export async function editCustomer(db: Database, by: Principal, input: EditCusto
   const email = input.Email.trim();
   await ensureEmailFree(db, email, id);
   await transaction(db, async (tx) => {
+    // A consent recorded here may release held results, which lock the samples: they are locked
+    // first, as every step the consent rule gates locks them (before the customer's row).
+    if (input.AgreedToDNAAnalysis)
+      await tx
+        .select({ id: samples.id })
+        .from(samples)
+        .where(eq(samples.customerId, id))
+        .orderBy(asc(samples.id))
+        .for('update');
     const [before] = await tx
       .select()
       .from(customers)
       .where(and(eq(customers.id, id), isNull(customers.erasedAt)))
       .for('update');
     if (!before) throw notFound();
+    // The consent is a record (issue 35): ticked without a valid one, the lab's current form is
+    // recorded; unticking a valid one is refused — a withdrawal is its own action, with its date and
+    // what happens next. A mirror left ticked without a valid record (data from before) is cleared.
+    const validConsent = await validDnaConsentId(tx, id);
+    if (input.AgreedToDNAAnalysis === false && validConsent !== null)
+      throw unprocessable('consentUntickRefused', 'AgreedToDNAAnalysis');
+    const recordConsent = input.AgreedToDNAAnalysis === true && validConsent === null;
     const after: Partial<typeof before> = {
       name: input.Name,
       surname: input.Surname,
@@ -394,12 +412,8 @@ export async function editCustomer(db: Database, by: Principal, input: EditCusto
       ...(input.AgreedToSampleExamination !== undefined
         ? { agreedToSampleExamination: input.AgreedToSampleExamination }
         : {}),
-      // The consent's date is when it was given; withdrawn, it has none.
-      ...(input.AgreedToDNAAnalysis !== undefined && input.AgreedToDNAAnalysis !== before.agreedToDnaAnalysis
-        ? {
-            agreedToDnaAnalysis: input.AgreedToDNAAnalysis,
-            dnaConsentAt: input.AgreedToDNAAnalysis ? new Date() : null,
-          }
+      ...(input.AgreedToDNAAnalysis === false && before.agreedToDnaAnalysis
+        ? { agreedToDnaAnalysis: false, dnaConsentAt: null }
         : {}),
       ...(input.NotifyByEmail !== undefined ? { notifyByEmail: input.NotifyByEmail } : {}),
       ...(input.NotifyBySms !== undefined ? { notifyBySms: input.NotifyBySms } : {}),
@@ -438,6 +452,7 @@ export async function editCustomer(db: Database, by: Principal, input: EditCusto
         ]),
       ),
     });
+    if (recordConsent) await insertDnaConsent(tx, by, id, before.agreedToDnaAnalysis, tickedConsent());
   });
   return getCustomer(db, id);
 }

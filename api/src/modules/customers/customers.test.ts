@@ -1,4 +1,4 @@
-import { pragueDay } from '@genodesk/contract';
+import { currentDnaConsentFormVersion, pragueDay, pragueToday } from '@genodesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
@@ -114,7 +114,7 @@ describe('PUT admin/customers (registration)', () => {
     expect(payment?.completedAt).toBeTruthy();
   });
 
-  it('records the consents and when the DNA-analysis one was given; the edit withdraws and gives it again, audited', async () => {
+  it('records the consents; ticking DNA analysis records a consent, unticking a valid one is refused (withdrawal is its own action), audited', async () => {
     const before = Date.now();
     const customer = await register({
       AgreedToDNAAnalysis: true,
@@ -127,11 +127,16 @@ describe('PUT admin/customers (registration)', () => {
       DNASampleUsageStatus: 2,
     });
     expect(Date.parse(customer.dnaConsentAt)).toBeGreaterThanOrEqual(before - 1000);
+    // Ticked at the reception, the consent is a record on the lab's current form.
+    const consents = (await call('GET', `/api/admin/customers/dnaconsents?CustomerId=${customer.id}`)).json();
+    expect(consents).toMatchObject([
+      { formVersion: currentDnaConsentFormVersion, recordedBy: expect.any(String), withdrawal: null },
+    ]);
     const without = await register();
     expect(without).toMatchObject({ agreedToDNAAnalysis: false, dnaConsentAt: null });
 
-    const edit = (agreed: boolean) =>
-      call('POST', '/api/admin/customers', {
+    const edit = (agreed: boolean, locale = 'cs') =>
+      call('POST', `/api/admin/customers?locale=${locale}`, {
         CustomerId: customer.id,
         Name: customer.name,
         Surname: customer.surname,
@@ -140,8 +145,19 @@ describe('PUT admin/customers (registration)', () => {
         Email: customer.email,
         AgreedToDNAAnalysis: agreed,
       });
-    const withdrawn = await edit(false);
-    expect(withdrawn.json()).toMatchObject({ agreedToDNAAnalysis: false, dnaConsentAt: null });
+    const unticked = await edit(false);
+    expect(unticked.statusCode).toBe(422);
+    expect(unticked.json().error.fields.AgreedToDNAAnalysis).toContain('Odvolat souhlas');
+    expect((await edit(false, 'en')).json().error.message).toContain('Withdraw consent');
+    // Withdrawn by its action, then ticked again in the edit: a new consent is recorded.
+    const withdrawn = await call('POST', '/api/admin/customers/dnaconsent/withdraw', {
+      CustomerId: customer.id,
+      WithdrawnOn: pragueToday(),
+      Outcome: 'keepForCustomer',
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const after = (await call('GET', `/api/admin/customers/customer?CustomerId=${customer.id}`)).json();
+    expect(after).toMatchObject({ agreedToDNAAnalysis: false, dnaConsentAt: null });
     const given = await edit(true);
     expect(given.json().agreedToDNAAnalysis).toBe(true);
     expect(given.json().dnaConsentAt).not.toBeNull();
@@ -150,7 +166,7 @@ describe('PUT admin/customers (registration)', () => {
       trail
         .filter((e: { field: string }) => e.field === 'agreedToDNAAnalysis')
         .map((e: { newValue: string }) => e.newValue),
-    ).toHaveLength(2);
+    ).toEqual(['true', 'false', 'true']);
   });
 
   it('flags an underage customer from the date of birth', async () => {
@@ -454,7 +470,7 @@ describe('customer reads', () => {
 
 describe('DELETE admin/customers (erasure, issue 24)', () => {
   it('erases the customer in one go: orders and payments stay with the row anonymised; the partner falls back', async () => {
-    const c = await register({ ProductTypeId: productTypeId, PaidInCash: true });
+    const c = await register({ ProductTypeId: productTypeId, PaidInCash: true, AgreedToDNAAnalysis: true });
     const partner = await register();
     await t.db
       .insert(questionnaires)

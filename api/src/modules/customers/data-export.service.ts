@@ -2,7 +2,9 @@ import {
   type AccessKind,
   accessKindLabels,
   type CardPaymentStatus,
+  type ConsentWithdrawalOutcome,
   cardPaymentStatusLabels,
+  consentWithdrawalOutcomeLabels,
   type DnaSampleUsage,
   dnaSampleUsageLabels,
   type Locale,
@@ -41,6 +43,7 @@ import {
   customerGenotypes,
   customerRelationships,
   customers,
+  dnaConsents,
   orders,
   orderVouchers,
   outboxMessages,
@@ -146,6 +149,20 @@ export type CustomerDataExport = {
     agreedToDataProcessing: boolean;
     agreedToDnaAnalysis: boolean;
     dnaConsentAt: string | null;
+    /** The consent records (issue 35), valid and withdrawn; a scan is the file `scanFile` in the ZIP. */
+    dnaConsents: {
+      id: number;
+      formVersion: string;
+      signedOn: string;
+      recordedAt: string;
+      recordedBy: string | null;
+      scanFile: string | null;
+      withdrawnOn: string | null;
+      withdrawnBy: string | null;
+      withdrawalOutcome: string | null;
+      withdrawalOutcomeName: string | null;
+      withdrawalNote: string | null;
+    }[];
     dnaSampleUsageStatus: number | null;
     dnaSampleUsageName: string | null;
     agreedToScientificUse: boolean;
@@ -319,7 +336,7 @@ export type CustomerDataExport = {
   accessLog: { at: string; by: string | null; kind: string; kindName: string; entityId: number | null }[];
 };
 
-/** The export as files: `data.json`'s object and the PDFs to put beside it. */
+/** The export as files: `data.json`'s object and the PDFs (and consent scans) to put beside it. */
 export type CollectedExport = {
   data: CustomerDataExport;
   pdfs: { file: string; content: Buffer }[];
@@ -590,6 +607,43 @@ export async function collectCustomerData(
       const typeName = (cs: string | null, en: string | null) => (locale === 'en' ? en || cs : cs);
 
       const pdfs: CollectedExport['pdfs'] = [];
+      const consentRecorder = alias(users, 'consent_recorder');
+      const consentWithdrawer = alias(users, 'consent_withdrawer');
+      // The consent records with their scanned forms, as files beside the reports (issue 35).
+      const consentRows = await tx
+        .select({
+          consent: dnaConsents,
+          recordedBy: consentRecorder.userName,
+          withdrawnBy: consentWithdrawer.userName,
+        })
+        .from(dnaConsents)
+        .leftJoin(consentRecorder, eq(consentRecorder.id, dnaConsents.recordedBy))
+        .leftJoin(consentWithdrawer, eq(consentWithdrawer.id, dnaConsents.withdrawnBy))
+        .where(eq(dnaConsents.customerId, customerId))
+        .orderBy(asc(dnaConsents.recordedAt), asc(dnaConsents.id));
+      const dnaConsentRecords = consentRows.map(({ consent: k, recordedBy, withdrawnBy }) => {
+        const scanFile =
+          k.scan && k.scanFileName
+            ? `consents/${k.id}-${k.scanFileName.replace(/[^\p{L}\p{N}._ -]/gu, '_')}`
+            : null;
+        if (scanFile && k.scan) pdfs.push({ file: scanFile, content: k.scan });
+        return {
+          id: k.id,
+          formVersion: k.formVersion,
+          signedOn: k.signedOn,
+          recordedAt: k.recordedAt.toISOString(),
+          recordedBy,
+          scanFile,
+          withdrawnOn: k.withdrawnOn,
+          withdrawnBy,
+          withdrawalOutcome: k.withdrawalOutcome,
+          withdrawalOutcomeName: k.withdrawalOutcome
+            ? (consentWithdrawalOutcomeLabels[k.withdrawalOutcome as ConsentWithdrawalOutcome]?.[locale] ??
+              k.withdrawalOutcome)
+            : null,
+          withdrawalNote: k.withdrawalNote,
+        };
+      });
       const documentsOf = new Map<number, ExportedDocument[]>();
       for (const { document, issuedBy: by } of documentRows) {
         const reportNumber = reportNumberOf(document.productId);
@@ -664,6 +718,7 @@ export async function collectCustomerData(
           agreedToDataProcessing: c.agreedToDataProcessing,
           agreedToDnaAnalysis: c.agreedToDnaAnalysis,
           dnaConsentAt: iso(c.dnaConsentAt),
+          dnaConsents: dnaConsentRecords,
           dnaSampleUsageStatus: c.dnaSampleUsageStatus,
           dnaSampleUsageName:
             c.dnaSampleUsageStatus === null

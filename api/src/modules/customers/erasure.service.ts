@@ -9,6 +9,7 @@ import {
   customerGenotypes,
   customerRelationships,
   customers,
+  dnaConsents,
   idempotentRequests,
   mailings,
   orders,
@@ -194,6 +195,9 @@ async function eraseTraces(tx: Tx, customer: CustomerRow) {
     );
   }
   await tx.delete(customerGenotypes).where(eq(customerGenotypes.customerId, id));
+  // The consent records and their scanned forms (issue 35): the customer's row is anonymised, not
+  // deleted, so its foreign key's cascade never runs; they go here.
+  await tx.delete(dnaConsents).where(eq(dnaConsents.customerId, id));
   await tx.delete(questionnaires).where(eq(questionnaires.customerId, id));
   await tx.delete(reservations).where(eq(reservations.customerId, id));
 

@@ -13,17 +13,22 @@ import {
   customerPageSchema,
   dataExportPermissions,
   deletedCustomerSchema,
+  dnaConsentScanQuerySchema,
+  dnaConsentSchema,
   editCustomerRequestSchema,
+  maxConsentScanBytes,
   Permissions,
   pageOf,
   questionnaireIdQuerySchema,
   questionnaireListQuerySchema,
   questionnaireSchema,
   questionnaireSummarySchema,
+  recordDnaConsentRequestSchema,
   relationshipDetailSchema,
   relationshipListQuerySchema,
   relationshipQuerySchema,
   relationshipSchema,
+  withdrawDnaConsentRequestSchema,
 } from '@genodesk/contract';
 import { z } from 'zod';
 import { principalOf } from '../../auth/access.js';
@@ -39,6 +44,12 @@ import {
   listCustomers,
 } from './customers.service.js';
 import { exportCustomerData } from './data-export.service.js';
+import {
+  getDnaConsentScan,
+  listDnaConsents,
+  recordDnaConsent,
+  withdrawDnaConsent,
+} from './dna-consent.service.js';
 import { eraseCustomer } from './erasure.service.js';
 import { exportCustomers } from './export.js';
 import { correctSection, getQuestionnaire, listQuestionnaires } from './questionnaires.service.js';
@@ -162,6 +173,74 @@ export function customersRoutes(app: App, deps: Deps) {
       response: { 200: customerDetailSchema },
     },
     handler: (request) => editCustomer(deps.db, principalOf(request), request.body),
+  });
+
+  // Consent to DNA analysis as a record (issue 35).
+  app.get('/api/admin/customers/dnaconsents', {
+    config: { access: { all: [P.CustomersView] } },
+    schema: {
+      tags,
+      summary: "A customer's consents to DNA analysis: the valid one first, then the withdrawn ones",
+      querystring: customerIdQuerySchema,
+      response: { 200: z.array(dnaConsentSchema) },
+    },
+    handler: (request) => listDnaConsents(deps.db, request.query.CustomerId),
+  });
+
+  // The scan travels as base64 in the JSON body: a larger body than the default 1 MB is allowed here.
+  app.register(async (scope: App) => {
+    scope.put('/api/admin/customers/dnaconsent', {
+      bodyLimit: Math.ceil(maxConsentScanBytes / 3) * 4 + 64 * 1024,
+      config: { access: { all: [P.CustomersEdit] } },
+      schema: {
+        tags,
+        summary:
+          'Record a signed consent to DNA analysis: form version, signing day (not in the future), optional scan (PDF/PNG/JPEG, base64, at most 5 MB); 409 while one is valid. Held results of the customer go on; audited',
+        body: recordDnaConsentRequestSchema,
+        response: { 200: z.array(dnaConsentSchema) },
+      },
+      handler: (request) => recordDnaConsent(deps.db, principalOf(request), request.body),
+    });
+  });
+
+  app.post('/api/admin/customers/dnaconsent/withdraw', {
+    config: { access: { all: [P.CustomersEdit] } },
+    schema: {
+      tags,
+      summary:
+        'Withdraw the valid consent (day, outcome destroySample | keepForCustomer, note): every gated step stops at once, pending upload rows are held; audited',
+      body: withdrawDnaConsentRequestSchema,
+      response: { 200: z.array(dnaConsentSchema) },
+    },
+    handler: (request) => withdrawDnaConsent(deps.db, principalOf(request), request.body),
+  });
+
+  app.get('/api/admin/customers/dnaconsent/scan', {
+    config: { access: { all: [P.CustomersView] } },
+    schema: {
+      tags,
+      summary: "A consent's scanned form (its own content type); the read is logged (dnaConsentScan)",
+      querystring: dnaConsentScanQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const scan = await getDnaConsentScan(deps.db, request.query.Id);
+      recordAccess(deps.db, {
+        kind: 'dnaConsentScan',
+        customerIds: [scan.customerId],
+        entityId: request.query.Id,
+        ...readerOf(request),
+      });
+      const ascii = scan.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      return reply
+        .header('content-type', scan.contentType)
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(scan.fileName)}`,
+        )
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(scan.bytes);
+    },
   });
 
   app.delete('/api/admin/customers', {

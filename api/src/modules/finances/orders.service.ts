@@ -29,6 +29,7 @@ import {
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { audit } from '../audit/audit.js';
+import { requireDnaConsent } from '../customers/dna-consent.js';
 import { customerErased, customerFullName } from '../customers/full-name.js';
 import { lockLiveCustomer } from '../customers/live-customers.js';
 import { generateReport } from '../results/generation.service.js';
@@ -329,6 +330,8 @@ export async function setSamplingAtCentre(
     if (!order) throw notFound();
     if (order.complete) throw unprocessable('orderAlreadyFinalized', 'OrderId');
     if (order.samplingAtCentre) return;
+    // A sample is taken at the centre only with a valid consent to DNA analysis (issue 35).
+    await requireDnaConsent(tx, [order.customerId], 'sampling', locale, 'OrderId');
     await tx.update(orders).set({ samplingAtCentre: true }).where(eq(orders.id, orderId));
     await audit(tx, {
       entity: 'order',
@@ -356,6 +359,9 @@ export async function finalizeOrderAction(
     if (!order) throw notFound();
     if (order.complete) throw unprocessable('orderAlreadyFinalized', 'OrderId');
     if (order.dateOrderPaid === null) throw unprocessable('orderNotPaid', 'OrderId');
+    // Finalized with sampling at the centre, the sample is taken now [10]: the consent rule asks first.
+    if (order.samplingAtCentre)
+      await requireDnaConsent(tx, [order.customerId], 'sampling', locale, 'OrderId');
     // An erased customer's order is refused by `finalizeOrder` (orderCustomerErased).
     const created = await finalizeOrder(
       tx,

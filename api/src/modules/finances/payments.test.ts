@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { CardPaymentStatus, PaymentMethod, SampleStatus } from '@genodesk/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giveConsent } from '../../../test/consent.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { transaction } from '../../db/client.js';
 import {
@@ -300,6 +301,13 @@ describe('orders, payments and unprocessed orders', () => {
     const early = await call('POST', '/api/admin/orders/finalize', { OrderId: order.orderId });
     expect(early.statusCode).toBe(422);
     expect(early.json().error.message).toBe('Objednávku lze dokončit až po zaplacení.');
+    // A sample is taken at the centre only with a valid consent to DNA analysis (issue 35).
+    const unconsented = await call('POST', '/api/admin/orders/sampling-at-centre', {
+      OrderId: order.orderId,
+    });
+    expect(unconsented.statusCode).toBe(422);
+    expect(unconsented.json().error.message).toContain('odběr vzorku');
+    await giveConsent(t.db, order.customerId);
     expect(
       (await call('POST', '/api/admin/orders/sampling-at-centre', { OrderId: order.orderId })).json(),
     ).toMatchObject({

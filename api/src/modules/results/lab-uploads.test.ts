@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { ResultUploadStatus } from '@genodesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giveConsent } from '../../../test/consent.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import {
   barcodeBatches,
@@ -55,6 +56,7 @@ async function sampleAwaitingResults(gender = 2) {
       registrationSource: 1,
     })
     .returning({ id: customers.id });
+  await giveConsent(t.db, customer!.id);
   const [type] = await t.db.select({ id: productTypes.id }).from(productTypes).limit(1);
   const [order] = await t.db
     .insert(orders)

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giveConsent } from '../../../test/consent.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import {
   auditLog,
@@ -43,6 +44,7 @@ async function sampleIn(status: number, gender = 2) {
       registrationSource: 1,
     })
     .returning({ id: customers.id });
+  await giveConsent(t.db, customer!.id);
   const [type] = await t.db.select({ id: productTypes.id }).from(productTypes).limit(1);
   const [order] = await t.db
     .insert(orders)
@@ -360,6 +362,8 @@ describe('POST admin/results/upload and the processing job', () => {
         customerName: `Laboratorní Vzorek ${seq}`,
         productId: report!.id,
         requiresInspection: report!.requiresInspection,
+        held: null,
+        heldMessage: null,
       },
     ]);
   });

@@ -9,7 +9,7 @@ import {
   translateMessage,
   UnpairableReason,
 } from '@genodesk/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
 import { type Database, type Tx, transaction } from '../../db/client.js';
 import {
@@ -23,6 +23,7 @@ import {
   resultUploads,
   samples,
 } from '../../db/schema/index.js';
+import { customersWithoutConsent } from '../customers/dna-consent.js';
 import { lockLiveCustomers } from '../customers/live-customers.js';
 import { loadMarkerMap } from '../templates/markers.service.js';
 import { generateReports, loadCatalogue } from './generation.service.js';
@@ -251,7 +252,7 @@ async function pairAndStore(
   );
 
   const unpairables: { barcode: string; reason: string; line: number; sampleStatus: number | null }[] = [];
-  const paired: (Paired & { entry: ResultsFileBarcode })[] = [];
+  const matched: (Paired & { entry: ResultsFileBarcode })[] = [];
   for (const entry of fileBarcodes) {
     const barcodeId = barcodeIds.get(entry.barcode);
     const sample = barcodeId === undefined ? undefined : sampleByBarcodeId.get(barcodeId);
@@ -270,7 +271,7 @@ async function pairAndStore(
         sampleStatus: sample.status,
       });
     } else {
-      paired.push({
+      matched.push({
         sampleId: sample.id,
         customerId: sample.customerId,
         status: sample.status,
@@ -279,6 +280,16 @@ async function pairAndStore(
       });
     }
   }
+  // The one consent rule (issue 35): a sample of a customer without a valid consent is not paired into
+  // the customer's record. Its row waits, held, with its genotypes beside it (`held_genotypes`), until
+  // a consent recorded again lets it go on (`releaseHeldResults`); its sample stays where it is.
+  const unconsented = new Set(
+    (await customersWithoutConsent(tx, [...new Set(matched.map((sample) => sample.customerId))])).map(
+      (customer) => customer.id,
+    ),
+  );
+  const paired = matched.filter((sample) => !unconsented.has(sample.customerId));
+  const held = matched.filter((sample) => unconsented.has(sample.customerId));
   const client = tx.$client;
 
   // Gene codes neither the catalogue nor the marker map knows are named on the upload: stored like
@@ -378,6 +389,25 @@ async function pairAndStore(
       ],
     );
   }
+  if (held.length)
+    await tx.insert(resultUploadSamples).values(
+      held.map((sample) => ({
+        uploadId,
+        sampleId: sample.sampleId,
+        customerId: sample.customerId,
+        barcode: sample.barcode,
+        heldReason: 'noValidConsent',
+        heldGenotypes: sample.entry.genes.map((gene) => ({
+          geneCode: gene.geneCode,
+          geneName: gene.geneName,
+          hgvsC: gene.hgvsC,
+          protein: gene.protein,
+          transcript: gene.transcript,
+          genotype: gene.genotype,
+          noCallReason: gene.noCallReason ?? null,
+        })),
+      })),
+    );
 
   await tx
     .update(resultUploads)
@@ -418,9 +448,39 @@ async function generateUploadReports(run: TransactionRunner, uploadId: number): 
         .from(resultUploadSamples)
         .innerJoin(samples, eq(samples.id, resultUploadSamples.sampleId))
         .leftJoin(orders, eq(orders.id, samples.orderId))
-        .where(and(eq(resultUploadSamples.uploadId, uploadId), isNull(resultUploadSamples.generatedAt)))
+        .where(
+          and(
+            eq(resultUploadSamples.uploadId, uploadId),
+            isNull(resultUploadSamples.generatedAt),
+            isNull(resultUploadSamples.heldReason),
+          ),
+        )
         .orderBy(asc(resultUploadSamples.sampleId))
         .limit(generationBatch);
+      // A consent withdrawn since pairing holds its rows here: no report for a customer without one.
+      // The rule reads the consents `for share`, so a withdrawal either waits for this batch to commit
+      // (and finds its reports generated) or has committed, and its customers are held now.
+      const withoutConsent = new Set(
+        (await customersWithoutConsent(tx, [...new Set(batch.map((sample) => sample.customerId))])).map(
+          (customer) => customer.id,
+        ),
+      );
+      const heldNow = batch.filter((sample) => withoutConsent.has(sample.customerId));
+      if (heldNow.length) {
+        await tx
+          .update(resultUploadSamples)
+          .set({ heldReason: 'noValidConsent' })
+          .where(
+            and(
+              eq(resultUploadSamples.uploadId, uploadId),
+              inArray(
+                resultUploadSamples.sampleId,
+                heldNow.map((sample) => sample.sampleId),
+              ),
+            ),
+          );
+        return false;
+      }
       if (!batch.length) {
         const [inspection] = await tx
           .select({ count: sql<number>`count(*)::int` })
@@ -428,6 +488,10 @@ async function generateUploadReports(run: TransactionRunner, uploadId: number): 
           .where(
             and(eq(resultUploadSamples.uploadId, uploadId), eq(resultUploadSamples.requiresInspection, true)),
           );
+        const [held] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(resultUploadSamples)
+          .where(and(eq(resultUploadSamples.uploadId, uploadId), isNotNull(resultUploadSamples.heldReason)));
         const [missing] = await tx
           .select({ count: sql<number>`count(*)::int` })
           .from(resultUploadMarkerCounts)
@@ -441,7 +505,10 @@ async function generateUploadReports(run: TransactionRunner, uploadId: number): 
           .update(resultUploads)
           .set({
             status:
-              upload.unpairable > 0 || (inspection?.count ?? 0) > 0 || (missing?.count ?? 0) > 0
+              upload.unpairable > 0 ||
+              (inspection?.count ?? 0) > 0 ||
+              (missing?.count ?? 0) > 0 ||
+              (held?.count ?? 0) > 0
                 ? ResultUploadStatus.CompleteInspectionRequired
                 : ResultUploadStatus.Complete,
             finishedAt: new Date(),

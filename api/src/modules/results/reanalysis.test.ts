@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giveConsent } from '../../../test/consent.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { transaction } from '../../db/client.js';
 import {
@@ -37,6 +38,7 @@ async function reportFor(genotypes: Record<string, string>) {
       registrationSource: 1,
     })
     .returning({ id: customers.id });
+  await giveConsent(t.db, customer!.id);
   await t.db.insert(customerGenotypes).values(
     Object.entries(genotypes).map(([geneCode, genotype]) => ({
       customerId: customer!.id,

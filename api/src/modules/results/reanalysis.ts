@@ -5,6 +5,7 @@ import { type Database, type Executor, transaction } from '../../db/client.js';
 import { products, reanalysisRuns, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
+import { customersWithoutConsent } from '../customers/dna-consent.js';
 import type { PreparedCatalogue } from './generation.js';
 import { loadCatalogue, reanalyseProducts } from './generation.service.js';
 
@@ -135,7 +136,7 @@ export async function runReanalysis(
       const [run] = await tx.select().from(reanalysisRuns).where(eq(reanalysisRuns.id, runId)).for('update');
       if (run?.status !== ReanalysisStatus.Running) return true;
       const batch = await tx
-        .select({ id: products.id })
+        .select({ id: products.id, customerId: products.customerId })
         .from(products)
         .where(
           and(gt(products.id, run.lastProductId), run.productId ? eq(products.id, run.productId) : undefined),
@@ -150,7 +151,19 @@ export async function runReanalysis(
         return true;
       }
       const ids = batch.map((row) => row.id);
-      const changed = await reanalyseProducts(tx, ids, catalogue, run.requestedBy);
+      // The one consent rule (issue 35): a report of a customer without a valid consent is not
+      // regenerated; it stays as it was (withheld from release by the same rule) and is counted done.
+      const withoutConsent = new Set(
+        (await customersWithoutConsent(tx, [...new Set(batch.map((row) => row.customerId))])).map(
+          (customer) => customer.id,
+        ),
+      );
+      const changed = await reanalyseProducts(
+        tx,
+        batch.filter((row) => !withoutConsent.has(row.customerId)).map((row) => row.id),
+        catalogue,
+        run.requestedBy,
+      );
       await tx
         .update(reanalysisRuns)
         .set({

@@ -8,6 +8,7 @@ import {
   type ResultUploadDetail,
   type ResultUploadListQuery,
   ResultUploadStatus,
+  translateMessage,
 } from '@genodesk/contract';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
@@ -322,6 +323,7 @@ export async function getUploadDetail(db: Executor, id: number, locale: Locale):
       customerName: sql<string>`${customers.name} || ' ' || ${customers.surname}`,
       productId: resultUploadSamples.productId,
       requiresInspection: resultUploadSamples.requiresInspection,
+      heldReason: resultUploadSamples.heldReason,
     })
     .from(resultUploadSamples)
     .innerJoin(customers, eq(customers.id, resultUploadSamples.customerId))
@@ -342,7 +344,12 @@ export async function getUploadDetail(db: Executor, id: number, locale: Locale):
   return {
     ...upload,
     unpairables,
-    samples: paired,
+    // A held sample (issue 35) says why, in the caller's language: its results wait, not paired.
+    samples: paired.map(({ heldReason, ...sample }) => ({
+      ...sample,
+      held: heldReason === 'noValidConsent' ? heldReason : null,
+      heldMessage: heldReason ? translateMessage('uploadSampleNoValidConsent', locale) : null,
+    })),
     unknownGeneCodes: ignored?.codes ?? [],
     unknownGeneRows: ignored?.rows ?? 0,
     markerCounts,

@@ -62,11 +62,13 @@ export function samplesRoutes(app: App, deps: Deps) {
     config: { access: { all: [P.SamplesEdit] } },
     schema: {
       tags,
-      summary: 'Set any status 1–11; audited',
+      summary:
+        'Set any status 1–11 (and SampleType, CollectedAt); audited. A move into a status the consent rule gates (3, 4, 5, 6, 8, 9, 10, 11) needs a valid consent (422 noValidDnaConsent)',
       body: setSampleStatusRequestSchema,
       response: { 200: sampleSchema },
     },
-    handler: (request) => setSampleStatus(deps.db, principalOf(request), request.body),
+    handler: (request) =>
+      setSampleStatus(deps.db, principalOf(request), request.body, requestLocale(request)),
   });
 
   for (const route of actionRoutes) {
@@ -86,6 +88,7 @@ export function samplesRoutes(app: App, deps: Deps) {
           actionSampleIds(request.body),
           requestLocale(request),
           request.body.Expected,
+          { SampleType: request.body.SampleType, CollectedAt: request.body.CollectedAt },
         ),
     });
   }

@@ -1,9 +1,12 @@
 import {
+  type ConsentStep,
   type Locale,
+  parsePragueTimestamp,
   type Sample,
   type SampleListQuery,
   type SamplePage,
   SampleStatus,
+  type SampleType,
   type SampleWorkList,
   type SetSampleStatusRequest,
   sampleStatusLabels,
@@ -16,6 +19,7 @@ import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/l
 import { barcodes, customers, samples, users } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
+import { requireDnaConsent } from '../customers/dna-consent.js';
 
 const sampleColumns = {
   id: samples.id,
@@ -24,8 +28,11 @@ const sampleColumns = {
   name: customers.name,
   surname: customers.surname,
   email: customers.email,
-  dnaConsent: customers.agreedToDnaAnalysis,
+  // Read from the consent records (issue 35), as the one rule reads them — not from the mirror flag.
+  dnaConsent: sql<boolean>`exists (select 1 from dna_consents dc where dc.customer_id = ${samples.customerId} and dc.withdrawn_at is null)`,
   orderId: samples.orderId,
+  sampleType: samples.sampleType,
+  collectedAt: samples.collectedAt,
   barcode: barcodes.code,
   sentAt: samples.sentAt,
   receivedAt: samples.receivedAt,
@@ -45,6 +52,8 @@ type SampleRow = {
   email: string;
   dnaConsent: boolean;
   orderId: number | null;
+  sampleType: string;
+  collectedAt: Date | null;
   barcode: string | null;
   sentAt: Date | null;
   receivedAt: Date | null;
@@ -63,6 +72,8 @@ const toSample = (row: SampleRow): Sample => ({
   customerEmail: row.email,
   dnaConsent: row.dnaConsent,
   orderId: row.orderId,
+  sampleType: row.sampleType as SampleType,
+  collectedAt: row.collectedAt?.toISOString() ?? null,
   hasBarcode: row.barcode !== null,
   barcode: row.barcode,
   sentAt: row.sentAt?.toISOString() ?? null,
@@ -191,24 +202,71 @@ export async function getSample(db: Executor, id: number): Promise<Sample> {
   return sample;
 }
 
-/** `POST admin/samples/`: staff set any status 1–11 directly; audited. */
-export async function setSampleStatus(db: Database, by: Principal, input: SetSampleStatusRequest) {
+/**
+ * The step of the consent rule a status stands for (issue 35): a sample moved by hand into one of them
+ * needs the customer's valid consent as the work-list action would. The statuses before anything is
+ * done with the DNA (1, 2, 7) need none, so a sample can always be set back.
+ */
+const consentStepOfStatus: Partial<Record<SampleStatus, ConsentStep>> = {
+  [SampleStatus.SentToCustomer]: 'kitSending',
+  [SampleStatus.ReceivedBack]: 'receipt',
+  [SampleStatus.TakenAtEntryConsultation]: 'sampling',
+  [SampleStatus.TakenAtCentreWithoutConsultation]: 'sampling',
+  [SampleStatus.InAnalysis]: 'analysis',
+  [SampleStatus.LabAnalysisFinished]: 'pairing',
+  [SampleStatus.ResultsPublishedOnline]: 'publication',
+  [SampleStatus.ResultsRequireConsultation]: 'publication',
+};
+
+/**
+ * `POST admin/samples/`: staff set any status 1–11 directly (and the sample's type and collection
+ * time); audited. A move into a status the consent rule gates asks the rule first.
+ */
+export async function setSampleStatus(
+  db: Database,
+  by: Principal,
+  input: SetSampleStatusRequest,
+  locale: Locale = 'cs',
+) {
   await transaction(db, async (tx) => {
     const [before] = await tx
-      .select({ status: samples.status })
+      .select({
+        status: samples.status,
+        customerId: samples.customerId,
+        sampleType: samples.sampleType,
+        collectedAt: samples.collectedAt,
+      })
       .from(samples)
       .where(eq(samples.id, input.SampleId))
       .for('update');
     if (!before) throw notFound();
+    const step = consentStepOfStatus[input.Status as SampleStatus];
+    if (step && input.Status !== before.status)
+      await requireDnaConsent(tx, [before.customerId], step, locale, 'Status');
+    const collectedAt =
+      input.CollectedAt === undefined
+        ? before.collectedAt
+        : input.CollectedAt
+          ? (parsePragueTimestamp(input.CollectedAt) ?? null)
+          : null;
+    const sampleType = input.SampleType ?? before.sampleType;
     await tx
       .update(samples)
-      .set({ status: input.Status, updatedAt: new Date() })
+      .set({ status: input.Status, sampleType, collectedAt, updatedAt: new Date() })
       .where(eq(samples.id, input.SampleId));
     await audit(tx, {
       entity: 'sample',
       entityId: input.SampleId,
       changedBy: by.id,
-      changes: [{ field: 'status', oldValue: before.status, newValue: input.Status }],
+      changes: [
+        { field: 'status', oldValue: before.status, newValue: input.Status },
+        { field: 'sampleType', oldValue: before.sampleType, newValue: sampleType },
+        {
+          field: 'collectedAt',
+          oldValue: before.collectedAt?.toISOString() ?? null,
+          newValue: collectedAt?.toISOString() ?? null,
+        },
+      ],
     });
   });
   return getSample(db, input.SampleId);
@@ -221,25 +279,25 @@ export type SampleAction = 'send' | 'receive' | 'startAnalysis' | 'samplingAtCen
 const S = SampleStatus;
 const actions: Record<
   SampleAction,
-  { from: SampleStatus[]; to: SampleStatus; label: Record<Locale, string>; needsConsent?: boolean }
+  { from: SampleStatus[]; to: SampleStatus; label: Record<Locale, string>; consentStep: ConsentStep }
 > = {
   send: {
     from: [S.WaitingToBeSent],
     to: S.SentToCustomer,
     label: { cs: 'odeslat', en: 'send' },
-    needsConsent: true,
+    consentStep: 'kitSending',
   },
   receive: {
     from: [S.SentToCustomer],
     to: S.ReceivedBack,
     label: { cs: 'přijmout', en: 'receive' },
-    needsConsent: true,
+    consentStep: 'receipt',
   },
   startAnalysis: {
     from: [S.ReceivedBack, S.TakenAtEntryConsultation, S.TakenAtCentreWithoutConsultation],
     to: S.InAnalysis,
     label: { cs: 'zahájit analýzu', en: 'start the analysis' },
-    needsConsent: true,
+    consentStep: 'analysis',
   },
   samplingAtCentre: {
     from: [
@@ -250,6 +308,7 @@ const actions: Record<
     ],
     to: S.TakenAtCentreWithoutConsultation,
     label: { cs: 'odebrat v centru', en: 'sample at the centre' },
+    consentStep: 'sampling',
   },
 };
 
@@ -272,6 +331,8 @@ export async function runSampleAction(
   locale: Locale,
   /** The status each sample had on the caller's screen (`Expected`); checked before anything is done. */
   expected: { SampleId: number; Status: number }[] = [],
+  /** At receipt: the sample's type and when it was taken, as the kit's form says (issue 35). */
+  details: { SampleType?: SampleType; CollectedAt?: string | null } = {},
 ): Promise<{ items: Sample[] }> {
   const rule = actions[action];
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
@@ -282,8 +343,6 @@ export async function runSampleAction(
         status: samples.status,
         barcodeId: samples.barcodeId,
         customerId: samples.customerId,
-        dnaConsent: customers.agreedToDnaAnalysis,
-        customerName: sql<string>`${customers.name} || ' ' || ${customers.surname}`,
       })
       .from(samples)
       .innerJoin(customers, eq(customers.id, samples.customerId))
@@ -298,13 +357,15 @@ export async function runSampleAction(
         id: changed.id,
         status: sampleStatusLabels[changed.status as SampleStatus][locale],
       });
-    // Genetic testing only with the person's consent: no kit goes out, no sample is taken in or analysed without it.
-    const unconsented = rule.needsConsent ? locked.find((s) => !s.dnaConsent) : undefined;
-    if (unconsented)
-      throw unprocessable('dnaConsentMissing', 'SampleIds', {
-        id: unconsented.id,
-        customer: unconsented.customerName,
-      });
+    // Genetic testing only with the person's valid consent (the one rule, issue 35): no kit goes out,
+    // no sample is taken, taken in or analysed without it.
+    await requireDnaConsent(
+      tx,
+      locked.map((s) => s.customerId),
+      rule.consentStep,
+      locale,
+      'SampleIds',
+    );
     const wrong = locked.find((s) => !rule.from.includes(s.status as SampleStatus));
     if (wrong)
       throw unprocessable('sampleWrongStatus', 'SampleIds', {
@@ -331,6 +392,9 @@ export async function runSampleAction(
       } else if (action === 'receive') {
         set.receivedAt = now;
         set.receivedBy = by.id;
+        if (details.SampleType) set.sampleType = details.SampleType;
+        if (details.CollectedAt !== undefined)
+          set.collectedAt = details.CollectedAt ? (parsePragueTimestamp(details.CollectedAt) ?? null) : null;
       } else if (action === 'startAnalysis') {
         set.analysisStartedAt = now;
       }

@@ -199,14 +199,26 @@ describe('samples', () => {
     const refused = await call('POST', '/api/admin/samples/send', { SampleId: sampleId });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toBe(
-      `Zákazník Petr Vzorek${seq} (vzorek ${sampleId}) nedal souhlas s analýzou DNA: sadu nelze odeslat, vzorek přijmout ani analyzovat. Souhlas zaznamenejte v úpravě zákazníka.`,
+      `Zákazník Petr Vzorek${seq} nemá platný souhlas s analýzou DNA, proto nelze provést: odeslání odběrové sady. Zaznamenejte podepsaný souhlas v kartě zákazníka.`,
     );
     expect(await status(sampleId)).toBe(2);
+    // The status editor is no way round the rule (issue 35): 2 → 3, 4, 10 or 11 is refused too.
+    for (const Status of [3, 4, 10, 11]) {
+      const direct = await call('POST', '/api/admin/samples', { SampleId: sampleId, Status });
+      expect(direct.statusCode).toBe(422);
+      expect(direct.json().error.code).toBeDefined();
+      expect(await status(sampleId)).toBe(2);
+    }
+    const english = await call('POST', '/api/admin/samples?locale=en', { SampleId: sampleId, Status: 11 });
+    expect(english.json().error.fields.Status).toBe(
+      `The customer Petr Vzorek${seq} has no valid consent to DNA analysis, so this cannot be done: starting the analysis. Record the signed consent on the customer’s page.`,
+    );
     for (const [set, action] of [
       [3, 'receive'],
       [4, 'startanalysis'],
     ] as const) {
-      await call('POST', '/api/admin/samples', { SampleId: sampleId, Status: set });
+      // Put there behind the rule's back (data from before it), the actions still refuse it.
+      await t.db.update(samples).set({ status: set }).where(eq(samples.id, sampleId));
       expect((await call('POST', `/api/admin/samples/${action}`, { SampleId: sampleId })).statusCode).toBe(
         422,
       );

@@ -19,6 +19,7 @@ export const accessKindColors: Record<AccessKind, string> = {
   questionnaire: 'teal',
   export: 'orange',
   dataExport: 'red',
+  dnaConsentScan: 'teal',
 };
 
 export function AccessKindBadge({ kind }: { kind: AccessKind }) {

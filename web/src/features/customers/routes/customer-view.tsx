@@ -42,6 +42,7 @@ import { useCustomerAudit } from '../api/get-customer-audit';
 import { useCustomerCategories } from '../api/get-customer-categories';
 import { auditSubject, auditValue } from '../components/audit-entry';
 import { DataExportButton } from '../components/data-export-button';
+import { DnaConsentCard } from '../components/dna-consent-card';
 import { registrationSourceName } from '../components/labels';
 import { useRemoveCustomer } from '../components/use-remove-customer';
 
@@ -273,7 +274,14 @@ export function CustomerViewRoute() {
                   {t('customers.noAudit')}
                 </Text>
               ) : (
-                <ScrollArea>
+                // Scrolled sideways on a narrow screen: keyboard users reach it by Tab, as the orders.
+                <ScrollArea
+                  viewportProps={{
+                    tabIndex: 0,
+                    role: 'region',
+                    'aria-label': t('customers.sections.audit'),
+                  }}
+                >
                   <Table miw={600} fz="sm">
                     <Table.Thead>
                       <Table.Tr>
@@ -303,6 +311,7 @@ export function CustomerViewRoute() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="lg">
+            <DnaConsentCard customerId={c.id} canEdit={canEdit} />
             <Section title={t('customers.sections.identifiers')}>
               <SimpleGrid cols={2} spacing="lg">
                 <DetailItem label={t('customers.fields.id')}>{c.id}</DetailItem>

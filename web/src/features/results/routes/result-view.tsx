@@ -183,7 +183,12 @@ function PairedSamples({ upload }: { upload: ResultUploadDetail }) {
                     {link(canViewCustomers, paths.customers.view(s.customerId), s.customerName)}
                   </Table.Td>
                   <Table.Td data-testid="result-sample-report">
-                    {s.productId === null ? (
+                    {s.held ? (
+                      // Held (issue 35): the server says why in the caller's language.
+                      <Badge color="red" variant="light" size="sm" tt="none" data-testid="result-sample-held">
+                        {s.heldMessage ?? t('results.samples.held')}
+                      </Badge>
+                    ) : s.productId === null ? (
                       <Text fz="sm" c="dimmed" span>
                         {t('results.samples.notGenerated')}
                       </Text>

@@ -1,8 +1,11 @@
 import { sampleLifecycle } from '@genodesk/contract/enums';
+import { toPragueIso } from '@genodesk/contract/prague-time';
+import { type SampleType, sampleTypeLabels, sampleTypes } from '@genodesk/contract/samples';
 import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { DateTimeField } from '@/components/dates/date-time-field';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
@@ -22,6 +25,9 @@ export function SampleEditRoute() {
   const sample = useSample(id);
   const save = useSetSampleStatus();
   const [status, setStatus] = useState<string | null>(null);
+  const [sampleType, setSampleType] = useState<SampleType | null>(null);
+  // The collection time on Prague's clock (`2026-11-24T07:00`), as the field shows it.
+  const [collectedAt, setCollectedAt] = useState<string | null>(null);
 
   if (!Number.isInteger(id) || id <= 0 || sample.isError) {
     return (
@@ -35,6 +41,8 @@ export function SampleEditRoute() {
   if (!sample.data) return <SectionLoader />;
   const s = sample.data;
   const value = status ?? String(s.status);
+  const type = sampleType ?? s.sampleType;
+  const collected = collectedAt ?? (s.collectedAt ? toPragueIso(new Date(s.collectedAt)).slice(0, 16) : '');
 
   return (
     <>
@@ -61,6 +69,21 @@ export function SampleEditRoute() {
             allowDeselect={false}
             data-testid="sample-form-status"
           />
+          <Select
+            label={t('samples.fields.sampleType')}
+            data={sampleTypes.map((v) => ({ value: v, label: sampleTypeLabels[v][locale] }))}
+            value={type}
+            onChange={(v) => v && setSampleType(v as SampleType)}
+            allowDeselect={false}
+            data-testid="sample-form-type"
+          />
+          <DateTimeField
+            label={t('samples.fields.collectedAt')}
+            value={collected}
+            onChange={setCollectedAt}
+            clearable
+            data-testid="sample-form-collected"
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => navigate(paths.samples.view(s.id))}>
               {t('common.cancel')}
@@ -70,7 +93,7 @@ export function SampleEditRoute() {
               data-testid="sample-form-submit"
               onClick={() =>
                 save.mutate(
-                  { SampleId: s.id, Status: Number(value) },
+                  { SampleId: s.id, Status: Number(value), SampleType: type, CollectedAt: collected || null },
                   {
                     onSuccess: () => {
                       notifySuccess(t('samples.saved'));

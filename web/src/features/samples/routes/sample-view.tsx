@@ -1,4 +1,5 @@
 import { Permissions } from '@genodesk/contract/permissions';
+import { sampleTypeLabels } from '@genodesk/contract/samples';
 import { Anchor, Button, Card, SimpleGrid } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -70,6 +71,12 @@ export function SampleViewRoute() {
             {s.barcode ?? '—'}
           </DetailItem>
           <DetailItem label={t('samples.fields.orderId')}>{s.orderId ?? '—'}</DetailItem>
+          <DetailItem label={t('samples.fields.sampleType')} testId="sample-detail-type">
+            {sampleTypeLabels[s.sampleType][locale]}
+          </DetailItem>
+          <DetailItem label={t('samples.fields.collectedAt')} testId="sample-detail-collected">
+            {formatDateTime(s.collectedAt, locale)}
+          </DetailItem>
           <DetailItem label={t('samples.fields.sentAt')}>{formatDateTime(s.sentAt, locale)}</DetailItem>
           <DetailItem label={t('samples.fields.receivedAt')}>
             {formatDateTime(s.receivedAt, locale)}
