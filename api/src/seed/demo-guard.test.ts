@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProcess } from '../../test/processes.js';
@@ -47,11 +48,15 @@ describe('the demo-password guard at start-up', () => {
 
   it('npm start on a public address exits 1 with the reason, before it listens', async () => {
     const port = await freePort();
+    // With the keys a real deployment must have (else it stops earlier, for them).
     const app = startProcess('main', {
       DATABASE_URL: t.url,
       HOST: '0.0.0.0',
       PORT: String(port),
       WORKERS: 'off',
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      SEALING_KEY: randomBytes(32).toString('base64url'),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     });
     const code = await app.exited;
     expect(code).toBe(1);
