@@ -89,6 +89,22 @@ describe('PublishModal: a new version of an issued PDF', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it('a final report is not published with a phenotype not assessed: no tick lets it through (issue 35)', async () => {
+    fetchMock.mockImplementation(async () => json({ documents: [] }));
+    const onConfirm = vi.fn();
+    renderModal(onConfirm, undefined, {
+      ...product,
+      notAssessed: [{ geneCombinationId: 3, phenotype: 'Faktor V Leiden', phenotypeEn: 'Factor V Leiden' }],
+    } as Product);
+    expect(await screen.findByTestId('product-final-blocked')).toHaveTextContent('Konečná zpráva nic neslibuje');
+    expect(screen.queryByTestId('product-open-point-notAssessed')).toBeNull();
+    const button = screen.getByTestId('product-publish-confirm');
+    // Once the versions are read, the dialog still refuses.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(button).toBeDisabled();
+  });
+
   it('asks no reason for the first version', async () => {
     fetchMock.mockImplementation(async () => json({ documents: [] }));
     const onConfirm = vi.fn();

@@ -32,6 +32,7 @@ import {
   ReportSummary,
   RiskLegend,
 } from '../components/report-categories';
+import { ReleasePanel } from '../components/release-panel';
 import { ReportDocuments } from '../components/report-documents';
 import { moveKey, movesFrom, sectionPathsOf, useRouteSection } from '../components/sections';
 import { moveIcons, useRequestMove } from '../components/use-move';
@@ -235,6 +236,7 @@ function ProductView({ product }: { product: Product }) {
           </Alert>
         )}
         <NotDeterminedPhenotypes product={product} />
+        <ReleasePanel product={product} />
         <Card withBorder radius="md" p="xl" data-testid="product-overview">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
             <DetailItem label={t('products.fields.customer')}>
