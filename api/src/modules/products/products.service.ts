@@ -398,9 +398,7 @@ export async function getProduct(db: Executor, id: number, fourEyes: boolean): P
       consultationRequired: phenotypes.filter((p) => p.requiresConsultation && !p.withheld).map(ref),
       consultationHeld: await consultationHeldSince(db, row.customerId, row.generatedAt),
       withheld: phenotypes.flatMap((p) =>
-        p.withheld
-          ? [{ ...ref(p), reason: p.withheld.reason, by: p.withheld.by, at: p.withheld.at }]
-          : [],
+        p.withheld ? [{ ...ref(p), reason: p.withheld.reason, by: p.withheld.by, at: p.withheld.at }] : [],
       ),
     },
   };
@@ -569,7 +567,9 @@ function planEdit(
         ? (emptyToNull(input.RequestingPhysician) ?? null)
         : before.requestingPhysician,
     indication:
-      emptyToNull(input.Indication) !== undefined ? (emptyToNull(input.Indication) ?? null) : before.indication,
+      emptyToNull(input.Indication) !== undefined
+        ? (emptyToNull(input.Indication) ?? null)
+        : before.indication,
     // Only the doctor's review clears the flag.
     requiresInspection: before.requiresInspection && !confirmed.includes('inspection'),
   };

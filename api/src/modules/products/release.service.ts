@@ -109,7 +109,11 @@ export async function withholdPhenotype(deps: ReleaseDeps, by: Principal, input:
     if (input.Withhold) {
       if (!state.notAssessed && !state.notDetermined && !state.requiresConsultation)
         throw unprocessable('phenotypeNotWithholdable', 'GeneCombinationId');
-      withheld = { by: { id: by.id, userName: by.userName }, at: now.toISOString(), reason: input.Reason ?? '' };
+      withheld = {
+        by: { id: by.id, userName: by.userName },
+        at: now.toISOString(),
+        reason: input.Reason ?? '',
+      };
     } else {
       if (!stored.withheld) throw unprocessable('phenotypeNotWithheld', 'GeneCombinationId');
       withheld = null;
@@ -146,7 +150,14 @@ export async function withholdPhenotype(deps: ReleaseDeps, by: Principal, input:
 /** A stored phenotype's release state, with older contents' missing flags read as the screens do. */
 function readState(phenotype: ReportPhenotype) {
   const [read] = reportContent({
-    categories: [{ id: 0, name: '', nameEn: '', subcategories: [{ id: 0, name: '', nameEn: '', phenotypes: [phenotype] }] }],
+    categories: [
+      {
+        id: 0,
+        name: '',
+        nameEn: '',
+        subcategories: [{ id: 0, name: '', nameEn: '', phenotypes: [phenotype] }],
+      },
+    ],
     combinations: [],
   }).categories.flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes));
   return {

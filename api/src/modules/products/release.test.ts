@@ -41,7 +41,13 @@ const call = (
 ) => app.app.inject({ method, url, payload, headers });
 
 const validate = (productId: number, headers: Record<string, string>, extra: object = {}, app = t) =>
-  call(app, 'POST', '/api/admin/products/validate', { ProductId: productId, ControlsPassed: true, ...extra }, headers);
+  call(
+    app,
+    'POST',
+    '/api/admin/products/validate',
+    { ProductId: productId, ControlsPassed: true, ...extra },
+    headers,
+  );
 const publish = (productId: number, headers: Record<string, string>, extra: object = {}, app = t) =>
   call(
     app,
@@ -53,7 +59,10 @@ const publish = (productId: number, headers: Record<string, string>, extra: obje
 const getProduct = async (productId: number, app = t) =>
   (await call(app, 'GET', `/api/admin/products/getproduct?ProductId=${productId}`, undefined, doctor)).json();
 const setQualification = (email: string, qualification: string, licenceNumber = '') =>
-  t.db.update(users).set({ qualification: qualification as never, licenceNumber }).where(eq(users.email, email));
+  t.db
+    .update(users)
+    .set({ qualification: qualification as never, licenceNumber })
+    .where(eq(users.email, email));
 
 describe('technical validation', () => {
   it('a laboratory specialist validates: call rate and no-calls computed by the server, controls confirmed, a note; shown on the report and audited', async () => {
@@ -64,12 +73,23 @@ describe('technical validation', () => {
     });
     const before = await getProduct(r.productId);
     expect(before.technicalValidation).toBeNull();
-    expect(before.release).toMatchObject({ testedMarkers: 4, noCalls: 1, callRate: 0.75, hasValidDnaConsent: true });
-
-    const missing = await call(t, 'POST', '/api/admin/products/validate', { ProductId: r.productId }, {
-      ...lab,
-      'accept-language': 'en',
+    expect(before.release).toMatchObject({
+      testedMarkers: 4,
+      noCalls: 1,
+      callRate: 0.75,
+      hasValidDnaConsent: true,
     });
+
+    const missing = await call(
+      t,
+      'POST',
+      '/api/admin/products/validate',
+      { ProductId: r.productId },
+      {
+        ...lab,
+        'accept-language': 'en',
+      },
+    );
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields.ControlsPassed).toBe(
       'Confirm that you reviewed the run’s controls and that they passed.',
@@ -225,18 +245,30 @@ describe('no promises in a final report', () => {
     const notAssessed = product.notAssessed[0].geneCombinationId as number;
     const notDetermined = product.notDetermined[0].geneCombinationId as number;
     const confirmations = ['inspection', 'notAssessed', 'notDetermined'];
-    const refused = await publish(r.productId, { ...doctor, 'accept-language': 'en' }, { Confirmations: confirmations });
+    const refused = await publish(
+      r.productId,
+      { ...doctor, 'accept-language': 'en' },
+      { Confirmations: confirmations },
+    );
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toBe(
       'A final report makes no promises: assess the phenotypes not assessed or not determined (2), or withhold them with a reason. Otherwise publish the report preliminarily.',
     );
 
     const withhold = (id: number, extra: object, headers = doctor) =>
-      call(t, 'POST', '/api/admin/products/withhold', { ProductId: r.productId, GeneCombinationId: id, ...extra }, headers);
+      call(
+        t,
+        'POST',
+        '/api/admin/products/withhold',
+        { ProductId: r.productId, GeneCombinationId: id, ...extra },
+        headers,
+      );
     // A reason is required; only a physician withholds; an assessed phenotype is reported.
     expect((await withhold(notAssessed, { Withhold: true })).statusCode).toBe(400);
     expect((await withhold(notAssessed, { Withhold: true, Reason: 'x' }, lab)).statusCode).toBe(403);
-    const assessedId = (await t.db.select().from(products).where(eq(products.id, r.productId)))[0]!.content.categories
+    const assessedId = (
+      await t.db.select().from(products).where(eq(products.id, r.productId))
+    )[0]!.content.categories
       .flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes))
       .find((p) => p.templateId !== null)!.geneCombinationId;
     const assessed = await withhold(assessedId, { Withhold: true, Reason: 'x' });
@@ -250,7 +282,10 @@ describe('no promises in a final report', () => {
       notDetermined: [],
       release: {
         withheld: [
-          expect.objectContaining({ reason: expect.any(String), by: expect.objectContaining({ userName: expect.any(String) }) }),
+          expect.objectContaining({
+            reason: expect.any(String),
+            by: expect.objectContaining({ userName: expect.any(String) }),
+          }),
           expect.objectContaining({ reason: expect.any(String) }),
         ],
       },
@@ -360,9 +395,21 @@ describe('requesting physician and indication', () => {
     expect(saved.json().changeLog.map((c: { field: string }) => c.field)).toEqual(
       expect.arrayContaining(['requestingPhysician', 'indication']),
     );
-    const cleared = await call(t, 'PATCH', '/api/admin/products', { Id: r.productId, Indication: '' }, doctor);
+    const cleared = await call(
+      t,
+      'PATCH',
+      '/api/admin/products',
+      { Id: r.productId, Indication: '' },
+      doctor,
+    );
     expect(cleared.json()).toMatchObject({ requestingPhysician: 'MUDr. Jana Nová', indication: null });
-    const tooLong = await call(t, 'PATCH', '/api/admin/products', { Id: r.productId, Indication: 'x'.repeat(1001) }, doctor);
+    const tooLong = await call(
+      t,
+      'PATCH',
+      '/api/admin/products',
+      { Id: r.productId, Indication: 'x'.repeat(1001) },
+      doctor,
+    );
     expect(tooLong.statusCode).toBe(400);
     // The lab holds no Products.Edit.
     expect(

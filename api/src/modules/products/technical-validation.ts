@@ -26,6 +26,7 @@ export function reportMarkers(content: Pick<ReportContent, 'categories'>) {
         for (const gene of phenotype.genes) genotypes.set(gene.code.toLowerCase(), gene.genotype);
   const testedMarkers = genotypes.size;
   const noCalls = [...genotypes.values()].filter((genotype) => genotype === noCallGenotype).length;
-  const callRate = testedMarkers === 0 ? 1 : Math.round(((testedMarkers - noCalls) / testedMarkers) * 10_000) / 10_000;
+  const callRate =
+    testedMarkers === 0 ? 1 : Math.round(((testedMarkers - noCalls) / testedMarkers) * 10_000) / 10_000;
   return { testedMarkers, noCalls, callRate };
 }

@@ -425,7 +425,13 @@ export async function editTemplate(deps: TemplatesDeps, by: Principal, input: Ed
   const emailsQueued = await transaction(deps.db, async (tx) => {
     const [before] = await tx.select().from(templates).where(eq(templates.id, templateId)).for('update');
     if (!before) throw notFound();
-    const changes = diff(before, after, ['templateText', 'templateEnText', 'note', 'risk', 'requiresConsultation']);
+    const changes = diff(before, after, [
+      'templateText',
+      'templateEnText',
+      'note',
+      'risk',
+      'requiresConsultation',
+    ]);
     if (input.genotypeCombinations) {
       const [geneCombination] = await tx
         .select({ geneCodes: geneCombinations.geneCodes })

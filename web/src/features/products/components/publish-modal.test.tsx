@@ -96,7 +96,9 @@ describe('PublishModal: a new version of an issued PDF', () => {
       ...product,
       notAssessed: [{ geneCombinationId: 3, phenotype: 'Faktor V Leiden', phenotypeEn: 'Factor V Leiden' }],
     } as Product);
-    expect(await screen.findByTestId('product-final-blocked')).toHaveTextContent('Konečná zpráva nic neslibuje');
+    expect(await screen.findByTestId('product-final-blocked')).toHaveTextContent(
+      'Konečná zpráva nic neslibuje',
+    );
     expect(screen.queryByTestId('product-open-point-notAssessed')).toBeNull();
     const button = screen.getByTestId('product-publish-confirm');
     // Once the versions are read, the dialog still refuses.

@@ -129,7 +129,12 @@ export function PublishModal({
             {t(`products.editor.confirm.${action}.message`, { email: product.assignedCustomer.email })}
           </Text>
           {finalBlocked && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="product-final-blocked">
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle size={18} />}
+              data-testid="product-final-blocked"
+            >
               {t('products.openPoints.finalBlocked')}
             </Alert>
           )}

@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconCertificate, IconEyeOff, IconEye, IconPencil } from '@tabler/icons-react';
+import { IconCertificate, IconEye, IconEyeOff, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan, useCurrentUser } from '@/features/auth/api/get-current-user';
@@ -70,7 +70,8 @@ export function ReleasePanel({ product }: { product: Product }) {
   const withhold = useWithholdPhenotype();
   const { release, technicalValidation: validation } = product;
   const blockers = releaseBlockers(product, user?.id);
-  const name = (p: { phenotype: string; phenotypeEn: string }) => localizedText(p.phenotype, p.phenotypeEn, locale);
+  const name = (p: { phenotype: string; phenotypeEn: string }) =>
+    localizedText(p.phenotype, p.phenotypeEn, locale);
 
   const withholdable: Withholdable[] = [
     ...product.notAssessed.map((p) => ({ ...p, why: t('products.release.why.notAssessed') })),
@@ -101,7 +102,9 @@ export function ReleasePanel({ product }: { product: Product }) {
           </Text>
           <Group gap="xs">
             <Badge color={release.hasValidDnaConsent ? 'green' : 'red'} variant="light" tt="none">
-              {release.hasValidDnaConsent ? t('products.release.consent.valid') : t('products.release.consent.missing')}
+              {release.hasValidDnaConsent
+                ? t('products.release.consent.valid')
+                : t('products.release.consent.missing')}
             </Badge>
           </Group>
         </Stack>
@@ -186,7 +189,10 @@ export function ReleasePanel({ product }: { product: Product }) {
             {withholdable.map((p) => (
               <Group key={`open-${p.geneCombinationId}`} justify="space-between" wrap="wrap" gap="xs">
                 <Text fz="sm">
-                  {name(p)} <Text span c="dimmed" fz="xs">({p.why})</Text>
+                  {name(p)}{' '}
+                  <Text span c="dimmed" fz="xs">
+                    ({p.why})
+                  </Text>
                 </Text>
                 {canSignOff && !readOnly && (
                   <Button
@@ -275,7 +281,15 @@ export function ReleasePanel({ product }: { product: Product }) {
   );
 }
 
-function ValidateModal({ product, opened, onClose }: { product: Product; opened: boolean; onClose: () => void }) {
+function ValidateModal({
+  product,
+  opened,
+  onClose,
+}: {
+  product: Product;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const validate = useValidateProduct();
@@ -363,7 +377,12 @@ function WithholdModal({
       return;
     }
     withhold.mutate(
-      { ProductId: product.id, GeneCombinationId: phenotype.geneCombinationId, Withhold: true, Reason: reason.trim() },
+      {
+        ProductId: product.id,
+        GeneCombinationId: phenotype.geneCombinationId,
+        Withhold: true,
+        Reason: reason.trim(),
+      },
       {
         onSuccess: () => {
           notifySuccess(t('products.release.withhold.done'));
@@ -419,7 +438,15 @@ function WithholdModal({
   );
 }
 
-function RequestModal({ product, opened, onClose }: { product: Product; opened: boolean; onClose: () => void }) {
+function RequestModal({
+  product,
+  opened,
+  onClose,
+}: {
+  product: Product;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const edit = useEditProduct();
   const [physician, setPhysician] = useState(product.requestingPhysician ?? '');

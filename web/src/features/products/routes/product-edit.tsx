@@ -314,7 +314,9 @@ function ProductEditor({ product }: { product: Product }) {
                   !canSignOff ||
                   blockers.preliminary.length > 0
                 }
-                title={blockers.preliminary.map((b) => t(`products.release.blockers.${b}`)).join(' ') || undefined}
+                title={
+                  blockers.preliminary.map((b) => t(`products.release.blockers.${b}`)).join(' ') || undefined
+                }
                 onClick={() => void run('preliminary')}
                 data-testid="product-preliminary"
               >

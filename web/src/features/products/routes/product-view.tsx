@@ -25,6 +25,7 @@ import { AssessPhenotypeModal } from '../components/assess-phenotype-modal';
 import { ChangeLog } from '../components/change-log';
 import { PdfPreview } from '../components/pdf-preview';
 import { ProductStatusBadge, productSectionName } from '../components/product-status-badge';
+import { ReleasePanel } from '../components/release-panel';
 import {
   NotDeterminedPhenotypes,
   ReportCategories,
@@ -32,7 +33,6 @@ import {
   ReportSummary,
   RiskLegend,
 } from '../components/report-categories';
-import { ReleasePanel } from '../components/release-panel';
 import { ReportDocuments } from '../components/report-documents';
 import { moveKey, movesFrom, sectionPathsOf, useRouteSection } from '../components/sections';
 import { moveIcons, useRequestMove } from '../components/use-move';
