@@ -63,6 +63,8 @@ export async function releasableReports(
       ids.push(item.id);
   }
   if (ids.length < count)
-    throw new Error(`the demo data has no ${count} reports to release (found ${ids.length}: ${ids.join(', ')})`);
+    throw new Error(
+      `the demo data has no ${count} reports to release (found ${ids.length}: ${ids.join(', ')})`,
+    );
   return ids;
 }
