@@ -93,6 +93,11 @@ export function loadConfig(env = process.env) {
      * PDF attached, encrypted with AES-256 and the customer's date of birth (DDMMYYYY) as its password.
      */
     reportEmailAttachment: reportEmailAttachmentFromEnv(env.REPORT_EMAIL_ATTACHMENT),
+    /**
+     * Four eyes on release (issue 35): the physician who signs a report off may not be the person who
+     * technically validated it. On unless `RELEASE_FOUR_EYES=off` (a one-person lab).
+     */
+    releaseFourEyes: env.RELEASE_FOUR_EYES !== 'off',
     /** The laboratory every report PDF's header names (demo values unless set). */
     reportCompany: reportCompanyFromEnv(env),
     /**

@@ -258,6 +258,42 @@ export const messages = {
     cs: 'Výsledek smí zveřejnit jen lékař (kvalifikace „Lékař“ v profilu uživatele), ať má role jakákoli oprávnění.',
     en: 'Only a physician may publish a report (the qualification “Physician” on the user), whatever the role’s permissions.',
   },
+  validationQualificationRequired: {
+    cs: 'Technickou validaci smí provést jen laboratorní specialista nebo lékař (kvalifikace v profilu uživatele), ať má role jakákoli oprávnění.',
+    en: 'Only a laboratory specialist or a physician may technically validate a report (the qualification on the user), whatever the role’s permissions.',
+  },
+  controlsNotConfirmed: {
+    cs: 'Potvrďte, že jste zkontrolovali kontroly běhu a že prošly.',
+    en: 'Confirm that you reviewed the run’s controls and that they passed.',
+  },
+  releaseNeedsTechnicalValidation: {
+    cs: 'Výsledek nelze zveřejnit: jeho současný obsah dosud nikdo technicky nevalidoval. Nejprve ho musí validovat laboratorní specialista.',
+    en: 'The report cannot be published: nobody has technically validated its current content yet. A laboratory specialist has to validate it first.',
+  },
+  releaseFourEyes: {
+    cs: 'Výsledek jste technicky validovali vy; podle nastavení laboratoře (čtyři oči) ho musí schválit a zveřejnit jiný lékař.',
+    en: 'You technically validated this report; the laboratory’s four-eyes setting requires another physician to sign it off and publish it.',
+  },
+  finalReportOpenPhenotypes: {
+    cs: 'Konečná zpráva nic neslibuje: fenotypy neposouzené nebo neurčené ({count}) posuďte, nebo je s důvodem vyřaďte ze zprávy. Jinak zprávu zveřejněte předběžně.',
+    en: 'A final report makes no promises: assess the phenotypes not assessed or not determined ({count}), or withhold them with a reason. Otherwise publish the report preliminarily.',
+  },
+  releaseNeedsConsultation: {
+    cs: 'Výsledek nelze zveřejnit: {phenotypes} vyžaduje před vydáním konzultaci se zákazníkem. Zaznamenejte proběhlou konzultaci, nebo fenotyp s důvodem vyřaďte z online zprávy.',
+    en: 'The report cannot be published: {phenotypes} requires a consultation with the customer before release. Record a consultation held, or withhold the phenotype from the online report with a reason.',
+  },
+  withholdPhysicianOnly: {
+    cs: 'Fenotyp smí ze zprávy vyřadit nebo do ní vrátit jen lékař (kvalifikace „Lékař“ v profilu uživatele).',
+    en: 'Only a physician may withhold a phenotype from the report or report it again (the qualification “Physician” on the user).',
+  },
+  phenotypeNotWithholdable: {
+    cs: 'Vyřadit lze jen fenotyp neposouzený, neurčený nebo vyžadující konzultaci; tento je posouzen, proto ho zpráva uvede.',
+    en: 'Only a phenotype not assessed, not determined or requiring a consultation can be withheld; this one is assessed, so the report states it.',
+  },
+  phenotypeNotWithheld: {
+    cs: 'Tento fenotyp není ze zprávy vyřazen.',
+    en: 'This phenotype is not withheld from the report.',
+  },
   releaseNeedsDateOfBirth: {
     cs: 'Výsledek nelze zveřejnit: zákazník nemá vyplněné datum narození, druhý identifikátor zprávy. Doplňte ho v kartě zákazníka.',
     en: 'The report cannot be published: the customer has no date of birth, the report’s second identifier. Add it on the customer’s record.',

@@ -103,6 +103,13 @@ export const reportPhenotypeSchema = z.object({
   notAssessed: z.boolean(),
   /** The doctor who assessed a phenotype no template matched, and when. */
   assessedBy: userRefSchema.extend({ at: z.string() }).nullable(),
+  /** Its template asks for a consultation with the customer before release (issue 35, e.g. APOE ε4/ε4). */
+  requiresConsultation: z.boolean(),
+  /**
+   * Withheld from the released report by the signing physician (issue 35): printed only as "Not
+   * reported: …" with the reason. Null when reported.
+   */
+  withheld: z.object({ by: userRefSchema, at: z.string(), reason: z.string() }).nullable(),
 });
 export type ReportPhenotype = z.infer<typeof reportPhenotypeSchema>;
 
@@ -239,6 +246,50 @@ export function issuesNewPdfVersion(publication: {
   return lastChangeAt !== null && instant(lastChangeAt) > instant(issuedAt);
 }
 
+/**
+ * The technical validation of a report's current content (issue 35, the first release step): a
+ * laboratory specialist reviewed the call rate (called / tested markers of the report, computed by the
+ * server), the no-calls and the run's controls. Cleared when the content is generated anew.
+ */
+export const technicalValidationSchema = z.object({
+  at: z.string(),
+  by: userRefSchema.nullable(),
+  /** Called markers / tested markers, 0–1. */
+  callRate: z.number(),
+  noCalls: z.number().int(),
+  controlsPassed: z.boolean(),
+  note: z.string(),
+});
+export type TechnicalValidation = z.infer<typeof technicalValidationSchema>;
+
+/** A phenotype the physician withheld from the released report, with why, who and when. */
+export const withheldPhenotypeSchema = phenotypeRefSchema.extend({
+  reason: z.string(),
+  by: userRefSchema,
+  at: z.string(),
+});
+
+/**
+ * Where the report stands in its release (issue 35): a valid DNA consent, the technical validation,
+ * the markers it would record, what blocks a medical sign-off.
+ */
+export const reportReleaseSchema = z.object({
+  hasValidDnaConsent: z.boolean(),
+  /** The lab's four-eyes setting: the signing physician may not be the one who validated. */
+  fourEyes: z.boolean(),
+  /** The report's markers now: tested (distinct genes its phenotypes read) and not called. */
+  testedMarkers: z.number().int(),
+  noCalls: z.number().int(),
+  /** Called / tested, 0–1 (1 when nothing was tested). */
+  callRate: z.number(),
+  /** Phenotypes whose template requires a consultation before release, not withheld. */
+  consultationRequired: z.array(phenotypeRefSchema),
+  /** A consultation with the customer was held (not cancelled, ended) after the report was generated. */
+  consultationHeld: z.boolean(),
+  withheld: z.array(withheldPhenotypeSchema),
+});
+export type ReportRelease = z.infer<typeof reportReleaseSchema>;
+
 /** `GET admin/products/getproduct ?ProductId` (SPEC §3 "Product"). */
 export const productSchema = productListItemSchema.extend({
   assignedCustomerId: z.number().int(),
@@ -276,6 +327,11 @@ export const productSchema = productListItemSchema.extend({
   changeLog: z.array(productChangeSchema),
   /** A reanalysis of this report (or of all) is queued or running. */
   reanalysisPending: z.boolean(),
+  /** The requesting physician and the indication (issue 35), printed on the report when given. */
+  requestingPhysician: z.string().nullable(),
+  indication: z.string().nullable(),
+  technicalValidation: technicalValidationSchema.nullable(),
+  release: reportReleaseSchema,
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -459,6 +515,9 @@ export const productEditRequestSchema = z.object({
    * version N: …"); required then (422 'reportReasonRequired'), ignored otherwise.
    */
   Reason: z.string().trim().max(500, 'invalidValue').optional(),
+  /** The requesting physician and the indication (issue 35); an empty text clears them. */
+  RequestingPhysician: z.string().trim().max(200, 'invalidValue').optional(),
+  Indication: z.string().trim().max(1000, 'invalidValue').optional(),
 });
 export type ProductEditRequest = z.infer<typeof productEditRequestSchema>;
 
@@ -486,6 +545,36 @@ export const phenotypeAssessmentRequestSchema = z
     if (isEmptyRichText(value.Text)) ctx.addIssue({ code: 'custom', path: ['Text'], message: 'required' });
   });
 export type PhenotypeAssessmentRequest = z.infer<typeof phenotypeAssessmentRequestSchema>;
+
+/**
+ * `POST admin/products/validate`: the technical validation of the report's current content (issue 35).
+ * The call rate and no-calls are computed by the server from the report; the specialist confirms the
+ * run's controls were reviewed and passed, and may add a note.
+ */
+export const productValidationRequestSchema = z.object({
+  ProductId: idSchema,
+  ControlsPassed: z.literal(true, { error: 'controlsNotConfirmed' }),
+  Note: z.string().trim().max(2000, 'invalidValue').optional(),
+});
+export type ProductValidationRequest = z.infer<typeof productValidationRequestSchema>;
+
+/**
+ * `POST admin/products/withhold`: the signing physician withholds a phenotype (not assessed, not
+ * determined or consultation-bound) from the released report with a printed reason, or (`Withhold`
+ * false) reports it again.
+ */
+export const phenotypeWithholdRequestSchema = z
+  .object({
+    ProductId: idSchema,
+    GeneCombinationId: idSchema,
+    Withhold: z.boolean({ error: 'invalidValue' }),
+    Reason: z.string().trim().max(500, 'invalidValue').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.Withhold && !value.Reason)
+      ctx.addIssue({ code: 'custom', path: ['Reason'], message: 'required' });
+  });
+export type PhenotypeWithholdRequest = z.infer<typeof phenotypeWithholdRequestSchema>;
 
 /** `POST admin/products/move { ProductId, Section }`: answers 202 with the report pending the move. */
 export const productMoveRequestSchema = z.object({ ProductId: idSchema, Section: productSectionSchema });

@@ -261,6 +261,8 @@ export const createTemplateRequestSchema = z
     ),
     UserId: optionalRef,
     risk: riskSchema,
+    /** Its finding is released only after a consultation with the customer (issue 35); false when left out. */
+    requiresConsultation: z.boolean({ error: 'invalidValue' }).optional(),
   })
   .superRefine((value, ctx) => {
     const required = (path: string) => ctx.addIssue({ code: 'custom', path: [path], message: 'required' });
@@ -282,6 +284,8 @@ export const editTemplateRequestSchema = z.object({
   templateEnText: z.preprocess(nullToUndefined, richText().optional()),
   note: z.string({ error: 'invalidValue' }).max(5000, 'invalidValue').nullish(),
   risk: riskSchema.optional(),
+  /** Its finding is released only after a consultation with the customer (issue 35). */
+  requiresConsultation: z.boolean({ error: 'invalidValue' }).optional(),
   emailBody: z.string({ error: 'invalidValue' }).max(100_000, 'invalidValue').nullish(),
 });
 export type EditTemplateRequest = z.input<typeof editTemplateRequestSchema>;
@@ -456,6 +460,8 @@ export const templateSummarySchema = z.object({
   geneCodes: z.array(z.string()),
   gender: z.number().int(),
   risk: z.number().int(),
+  /** A report with its finding is published only after a consultation, or with it withheld (issue 35). */
+  requiresConsultation: z.boolean(),
   genotypeCombinations: z.array(genotypeCombinationSchema),
   customerCount: z.number().int(),
   createdAt: z.string(),

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { validateAsLab } from '../support/release';
 import { demo, signIn, switchLanguage } from '../support/session';
 
 // Issue 34 "One genotype, one answer" on the report screen: a no-call is a result (the phenotype is
@@ -113,15 +114,17 @@ async function checkReport(page: Page, id: string, words: (typeof texts)[keyof t
   await expect(mthfr.getByTestId('gene-genotype')).toHaveText(words.noCall);
   await expect(mthfr.getByTestId('gene-no-call-reason')).toHaveText(words.noCallCause);
 
-  // Publishing asks to confirm it: the report will say "not determined" and advise a retest.
+  // A final report is not published with it (issue 35: assessed or withheld first); a preliminary one
+  // asks to confirm it: the report will say "not determined" and advise a retest.
   await page.getByTestId('product-edit').click();
-  await page.getByTestId('product-publish').click();
+  await expect(page.getByTestId('product-publish')).toBeDisabled();
+  await page.getByTestId('product-preliminary').click();
   await expect(page.getByTestId('product-open-points')).toContainText(words.openPoint);
   await expect(page.getByTestId('product-open-point-not-determined')).toContainText(
     `${words.folate} (${words.cause})`,
   );
-  await expect(page.getByTestId('product-publish-confirm')).toBeDisabled();
-  await page.getByTestId('product-publish-cancel').click();
+  await expect(page.getByTestId('product-preliminary-confirm')).toBeDisabled();
+  await page.getByTestId('product-preliminary-cancel').click();
 }
 
 test.describe('a no-call on the report', () => {
@@ -130,6 +133,8 @@ test.describe('a no-call on the report', () => {
     browser,
   }) => {
     const id = await reportWithNoCall(browser);
+    // The lab's specialist validated it: the doctor's publish dialog is open to them.
+    await validateAsLab(page.request, id);
     await signIn(page, demo.doctor);
     await checkReport(page, id, texts.cs);
     await switchLanguage(page, 'EN');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { baseURL } from '../support/base-url';
+import { bearer, releasableReports, validateAsLab } from '../support/release';
 import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
 
 // Issue 22: the report as a PDF — preview, publication storing version 1, its download and
@@ -94,12 +95,12 @@ for (const language of ['cs', 'en'] as const) {
     await signIn(page, demo.doctor);
     if (language === 'en') await switchLanguage(page, 'EN');
 
-    // A generated report not flagged for inspection, a different one for each language.
-    await page.goto('/customers/products?status=1&requiresInspection=false&sort=id');
-    const rows = page.getByTestId('products-table-row');
-    await expect(rows.nth(1)).toBeVisible();
-    const id = (await rows.nth(language === 'cs' ? 0 : 1).getAttribute('data-row-id')) ?? '';
-    expect(id).toMatch(/^\d+$/);
+    // A generated report not flagged for inspection, a different one for each language, that a
+    // physician may release (issue 35), validated by the lab's specialist first.
+    const headers = await bearer(page.request, demo.doctor);
+    // The oldest one not validated yet: the cs run validates its own, so en takes the next.
+    const id = String((await releasableReports(page.request, headers, 'id', 1))[0]);
+    await validateAsLab(page.request, id);
     await page.goto(`/customers/products/${id}`);
     const customerName = (await page.getByTestId('product-customer-name').innerText()).trim();
     await expect(page.getByTestId('product-pdf-versions-empty')).toBeVisible();

@@ -124,6 +124,14 @@ export async function seedDemo(
     await tx.execute(
       sql`update customers set dna_consent_at = date_registration where agreed_to_dna_analysis`,
     );
+    // Each consent as a record (issue 35), as migration 0033 carries existing ones over: the demo's
+    // reports are published only with one, and the one consent rule reads nothing else.
+    await tx.execute(sql`
+      insert into dna_consents (customer_id, form_version, signed_on, recorded_at)
+      select c.id, 'demo-1', (c.dna_consent_at at time zone 'Europe/Prague')::date, c.dna_consent_at
+        from customers c
+       where c.agreed_to_dna_analysis and c.dna_consent_at is not null
+         and not exists (select 1 from dna_consents d where d.customer_id = c.id and d.withdrawn_at is null)`);
     if (options.results !== false) await seedDemoResults(tx, seeded.withResults);
     return seeded;
   });

@@ -18,6 +18,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { createOrder, finalizeOrder, payInCash } from '../modules/finances/orders.service.js';
+import { reportMarkers } from '../modules/products/technical-validation.js';
 import { demoMarkers } from '../modules/results/lab-formats/demo-markers.js';
 import { processResultsUploadWith } from '../modules/results/processing.js';
 import { prng, type SeededSample } from './customers.js';
@@ -170,7 +171,7 @@ const csvField = (value: string) => (/[";,\n]/.test(value) ? `"${value.replaceAl
  * strand (`##strand=plus`, issue 34). Genotypes vary per sample; every fourth sample is homozygous for
  * CFTR F508del, which the carrier catalogue leaves to the doctor (no template: "not assessed"), every
  * seventh has no call for ACTN3 (its phenotype "not determined"), every fifth lacks rs7412 (APOE is left
- * out), and some genotypes are written in other allowed forms (`TC`, `c/t`) to be normalised.
+ * out), the third is APOE ε4/ε4 (a consultation before release), and some genotypes are written in other allowed forms (`TC`, `c/t`) to be normalised.
  */
 export function demoResultsCsv(fileSamples: { code: string }[], seed: number): string {
   const random = prng(seed);
@@ -181,6 +182,8 @@ export function demoResultsCsv(fileSamples: { code: string }[], seed: number): s
       let genotype = gene.genotypes[Math.floor(random() * gene.genotypes.length)] as string;
       if (gene.code === 'rs113993960' && k % 4 === 1) genotype = 'D/D';
       if (gene.code === 'rs1815739' && k % 7 === 3) genotype = '--';
+      // The third sample carries APOE ε4/ε4, whose template asks for a consultation before release.
+      if (k === 2 && (gene.code === 'rs429358' || gene.code === 'rs7412')) genotype = 'C/C';
       const form = random();
       if (genotype !== '--' && form < 0.1) genotype = genotype.replace('/', '').split('').reverse().join('');
       else if (form < 0.15) genotype = genotype.toLowerCase();
@@ -426,7 +429,12 @@ export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Prom
     .where(inArray(samples.id, sampleIds));
 
   const reports = await tx
-    .select({ id: products.id, sampleId: products.sampleId, productTypeId: products.productTypeId })
+    .select({
+      id: products.id,
+      sampleId: products.sampleId,
+      productTypeId: products.productTypeId,
+      content: products.content,
+    })
     .from(products)
     .where(inArray(products.sampleId, sampleIds));
   const reportBySample = new Map(reports.map((report) => [report.sampleId, report]));
@@ -440,9 +448,23 @@ export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Prom
     const report = reportBySample.get(plan.sample.sampleId);
     if (!report) continue;
     const { steps, statusAt, fields } = reviewHistory(plan, generatedAt);
+    // Every report a doctor released or invited to was technically validated by the lab's specialist
+    // first (issue 35), a few hours after the upload: the markers it reviewed are the report's.
+    const validated = plan.status !== ProductStatus.Generated;
+    const { callRate, noCalls } = reportMarkers(report.content);
     await tx
       .update(products)
-      .set({ ...fields, doctorId: fields.doctorIntro ? doctorId : null })
+      .set({
+        ...fields,
+        doctorId: fields.doctorIntro ? doctorId : null,
+        ...(validated
+          ? {
+              technicallyValidatedAt: new Date(generatedAt + 4 * hour),
+              technicallyValidatedBy: lab?.id ?? null,
+              technicalValidation: { callRate, noCalls, controlsPassed: true, note: '' },
+            }
+          : {}),
+      })
       .where(eq(products.id, report.id));
     for (const step of steps)
       for (const change of step.changes)

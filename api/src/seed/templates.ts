@@ -19,7 +19,14 @@ import {
 type Text = readonly [cs: string, en: string];
 const p = (cs: string, en: string): Text => [`<p>${cs}</p>`, `<p>${en}</p>`];
 
-type SeedTemplate = { risk: TemplateRisk; rows: Record<string, string>[]; text: Text; note?: string };
+type SeedTemplate = {
+  risk: TemplateRisk;
+  rows: Record<string, string>[];
+  text: Text;
+  note?: string;
+  /** Released only after a consultation with the customer (issue 35). */
+  requiresConsultation?: boolean;
+};
 type SeedPhenotype = {
   category: Text;
   subcategory: Text;
@@ -370,6 +377,8 @@ export const demoCatalogue: SeedPhenotype[] = [
       },
       {
         risk: 3,
+        // A high-penetrance finding (Alzheimer's disease): not online before a consultation (issue 35).
+        requiresConsultation: true,
         rows: [
           { rs429358: 'C/C', rs7412: 'C/C' },
           { rs429358: 'C/C', rs7412: 'C/T' },
@@ -607,6 +616,7 @@ export async function seedTemplates(db: Executor): Promise<void> {
           templateEnText: template.text[1],
           note: template.note ?? '',
           risk: template.risk,
+          requiresConsultation: template.requiresConsultation ?? false,
           createdBy: admin?.id ?? null,
           updatedBy: admin?.id ?? null,
         })

@@ -13,7 +13,7 @@ import {
   samples,
   templates,
 } from '../../db/schema/index.js';
-import { type ReportFixture, reportFor, sampleStatus } from '../products/test-fixtures.js';
+import { type ReportFixture, reportFor, sampleStatus, validateAsLab } from '../products/test-fixtures.js';
 import { createOrder, finalizeOrder, payInCash } from './orders.service.js';
 
 let t: TestApp;
@@ -146,6 +146,8 @@ describe('finalizing an order of a customer with stored genotypes (additional pu
         .where(and(eq(auditLog.entity, 'sample'), eq(auditLog.entityId, r.sampleId)));
     const auditsBefore = await sampleAudits();
     const [samplesBefore] = await t.db.select({ n: count() }).from(samples);
+    // Release in two steps (issue 35): the lab's specialist validates the new report first.
+    await validateAsLab(t, productId);
 
     const response = await t.app.inject({
       method: 'PATCH',
@@ -158,11 +160,12 @@ describe('finalizing an order of a customer with stored genotypes (additional pu
     const product = response.json();
     expect(product).toMatchObject({ id: productId, status: ProductStatus.Published, barcode: null });
     expect(product.publishedAt).not.toBeNull();
-    // The publication issued its PDF as version 1.
+    // The publication issued its PDF as version 1, after the lab's technical validation.
     expect(product.changeLog.map((c: { field: string }) => c.field).sort()).toEqual([
       'doctorIntro',
       'pdfVersion',
       'status',
+      'technicalValidation',
     ]);
     expect((await reportOf(productId)).status).toBe(ProductStatus.Published);
     expect(await sampleStatus(t, r.sampleId)).toBe(6);

@@ -242,15 +242,22 @@ describe('a no-call is a result: the phenotype is not determined', () => {
     );
   });
 
-  it('publication asks the doctor to confirm it (422 in cs and en) and publishes once confirmed', async () => {
+  it('a preliminary publication asks the doctor to confirm it (422 in cs and en) and publishes once confirmed; a final one refuses it', async () => {
     const r = await reportFor(t, { genotypes, noCallReasons });
-    const refused = await patch({ Id: r.productId, Status: 3, Confirmations: ['inspection', 'emptyIntro'] });
+    // No promises in a final report (issue 35): the phenotype is withheld or the report preliminary.
+    const final = await patch({
+      Id: r.productId,
+      Status: 3,
+      Confirmations: ['inspection', 'notAssessed', 'notDetermined', 'emptyIntro'],
+    });
+    expect(final.statusCode).toBe(422);
+    const refused = await patch({ Id: r.productId, Status: 4, Confirmations: ['inspection', 'emptyIntro'] });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toBe(
       'Výsledek nelze zveřejnit, dokud lékař nepotvrdí každý otevřený bod. Neurčené fenotypy (marker bez určení): 1. Zpráva je uvede jako neurčené a doporučí nové vyšetření.',
     );
     const english = await patch(
-      { Id: r.productId, Status: 3, Confirmations: ['inspection', 'emptyIntro'] },
+      { Id: r.productId, Status: 4, Confirmations: ['inspection', 'emptyIntro'] },
       { ...doctor, 'accept-language': 'en' },
     );
     expect(english.statusCode).toBe(422);
@@ -261,11 +268,11 @@ describe('a no-call is a result: the phenotype is not determined', () => {
 
     const published = await patch({
       Id: r.productId,
-      Status: 3,
+      Status: 4,
       Confirmations: ['inspection', 'notAssessed', 'notDetermined', 'emptyIntro'],
     });
     expect(published.statusCode).toBe(200);
-    expect(published.json()).toMatchObject({ status: 3, openPoints: ['notDetermined', 'emptyIntro'] });
+    expect(published.json()).toMatchObject({ status: 4, openPoints: ['notDetermined', 'emptyIntro'] });
     expect(
       published
         .json()

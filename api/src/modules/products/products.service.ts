@@ -2,6 +2,8 @@ import {
   issuesNewPdfVersion,
   isUnderage,
   type Locale,
+  type Permission,
+  Permissions,
   type PhenotypeAssessmentRequest,
   type Product,
   type ProductChange,
@@ -20,7 +22,7 @@ import {
   reportNumberOf,
   SampleStatus,
 } from '@genodesk/contract';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
@@ -35,6 +37,7 @@ import {
   type ReportContent,
   type ReportPhenotype,
   reanalysisRuns,
+  reservations,
   samples,
   templates,
   users,
@@ -42,9 +45,10 @@ import {
 import type { Deps } from '../../http/app-types.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
+import { hasValidDnaConsent, requireDnaConsent } from '../customers/dna-consent.js';
 import { formatPragueTime } from '../messaging/format.js';
 import { queueTemplateEmail } from '../messaging/outbox.js';
-import { fulfilledRules } from '../results/generation.js';
+import { fulfilledRules, reportContent } from '../results/generation.js';
 import {
   loadCombinationRules,
   phenotypeChanges,
@@ -74,6 +78,7 @@ import {
   readContent,
   summaryFindings,
 } from './report-view.js';
+import { reportMarkers } from './technical-validation.js';
 
 type ProductsDeps = Pick<Deps, 'db' | 'jobs' | 'config'>;
 
@@ -279,7 +284,7 @@ async function changeLog(db: Executor, productId: number): Promise<ProductChange
 }
 
 /** The report with its category summary, gene table, change log and pending reanalysis. */
-export async function getProduct(db: Executor, id: number): Promise<Product> {
+export async function getProduct(db: Executor, id: number, fourEyes: boolean): Promise<Product> {
   const [row] = await selectProducts(db, {
     content: products.content,
     approvedByLaboratory: products.approvedByLaboratory,
@@ -292,6 +297,11 @@ export async function getProduct(db: Executor, id: number): Promise<Product> {
     customerGender: customers.gender,
     customerNotifyByEmail: customers.notifyByEmail,
     customerLanguage: customers.language,
+    requestingPhysician: products.requestingPhysician,
+    indication: products.indication,
+    technicallyValidatedAt: products.technicallyValidatedAt,
+    technicallyValidatedBy: products.technicallyValidatedBy,
+    technicalValidation: products.technicalValidation,
   }).where(eq(products.id, id));
   if (!row) throw notFound();
   // The gene table holds the genes the report's phenotypes read, not every genotype the lab measured
@@ -323,6 +333,21 @@ export async function getProduct(db: Executor, id: number): Promise<Product> {
     )
     .limit(1);
   const item = toListItem(row);
+  // A withheld phenotype (issue 35) is listed as withheld, not as an open point.
+  const phenotypes = read.categories.flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes));
+  const withheldIds = new Set(phenotypes.filter((p) => p.withheld).map((p) => p.geneCombinationId));
+  const ref = (p: { geneCombinationId: number; phenotype: string; phenotypeEn: string }) => ({
+    geneCombinationId: p.geneCombinationId,
+    phenotype: p.phenotype,
+    phenotypeEn: p.phenotypeEn,
+  });
+  const [validator] =
+    row.technicallyValidatedBy !== null
+      ? await db
+          .select({ id: users.id, userName: users.userName })
+          .from(users)
+          .where(eq(users.id, row.technicallyValidatedBy))
+      : [];
   return {
     ...item,
     assignedCustomerId: row.customerId,
@@ -346,8 +371,8 @@ export async function getProduct(db: Executor, id: number): Promise<Product> {
     legalGuardianEmail: row.legalGuardianEmail,
     categories: categorySummary(read),
     combinations: read.combinations,
-    notAssessed: notAssessedPhenotypes(read),
-    notDetermined: notDeterminedPhenotypes(read),
+    notAssessed: notAssessedPhenotypes(read).filter((p) => !withheldIds.has(p.geneCombinationId)),
+    notDetermined: notDeterminedPhenotypes(read).filter((p) => !withheldIds.has(p.geneCombinationId)),
     summary: summaryFindings(read),
     openPoints: openPointsOf(row),
     genes: genes.map(({ noCallReason, ...gene }) => ({
@@ -356,7 +381,47 @@ export async function getProduct(db: Executor, id: number): Promise<Product> {
     })),
     changeLog: await changeLog(db, id),
     reanalysisPending: pending !== undefined,
+    requestingPhysician: row.requestingPhysician,
+    indication: row.indication,
+    technicalValidation:
+      row.technicallyValidatedAt && row.technicalValidation
+        ? {
+            at: row.technicallyValidatedAt.toISOString(),
+            by: validator ?? null,
+            ...row.technicalValidation,
+          }
+        : null,
+    release: {
+      hasValidDnaConsent: await hasValidDnaConsent(db, row.customerId),
+      fourEyes,
+      ...reportMarkers(row.content),
+      consultationRequired: phenotypes.filter((p) => p.requiresConsultation && !p.withheld).map(ref),
+      consultationHeld: await consultationHeldSince(db, row.customerId, row.generatedAt),
+      withheld: phenotypes.flatMap((p) =>
+        p.withheld ? [{ ...ref(p), reason: p.withheld.reason, by: p.withheld.by, at: p.withheld.at }] : [],
+      ),
+    },
   };
+}
+
+/**
+ * A consultation with the customer was held about this report (issue 35): one not cancelled that
+ * began after the report was generated and has ended (the reservations' 'held', SPEC §3).
+ */
+async function consultationHeldSince(db: Executor, customerId: number, generatedAt: Date) {
+  const [held] = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.customerId, customerId),
+        isNull(reservations.cancelledAt),
+        gte(reservations.consultationStart, generatedAt),
+        lte(reservations.consultationEnd, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return held !== undefined;
 }
 
 /**
@@ -438,6 +503,7 @@ function planEdit(
   customer: EditCustomer,
   input: ProductEditRequest,
   intros: SanitizedIntros,
+  release: ReleaseRules,
 ) {
   const status = input.Status ?? before.status;
   const statusChanged = status !== before.status;
@@ -470,6 +536,19 @@ function planEdit(
     // The report identifies the person by name and date of birth (ISO 15189 §7.4.1.6): it is not
     // released while the second identifier is missing.
     if (!customer.dateOfBirth) throw unprocessable('releaseNeedsDateOfBirth', 'Status');
+    // Release in two steps (issue 35): the current content technically validated, then signed off —
+    // by someone else where the lab asks for four eyes.
+    if (!before.technicallyValidatedAt || !before.technicalValidation)
+      throw unprocessable('releaseNeedsTechnicalValidation', 'Status');
+    if (release.fourEyes && before.technicallyValidatedBy === release.by)
+      throw unprocessable('releaseFourEyes', 'Status');
+    // No promises in a final report: a phenotype not assessed or not determined is assessed or
+    // withheld by the physician (no tick lets it through); only a preliminary report may carry it.
+    const counts = openCounts(before.content);
+    if (status === ProductStatus.Published && counts.notAssessedCount + counts.notDeterminedCount > 0)
+      throw unprocessable('finalReportOpenPhenotypes', 'Status', {
+        count: counts.notAssessedCount + counts.notDeterminedCount,
+      });
     const unconfirmed = open.filter((point) => !confirmed.includes(point));
     if (unconfirmed.length) throw publicationRefused(unconfirmed, openCounts(before.content));
   }
@@ -483,6 +562,14 @@ function planEdit(
       input.DoctorIntroReproductiveGeneticsEnabled ?? before.doctorIntroReproductiveGeneticsEnabled,
     legalGuardianName: legalGuardianName ?? null,
     legalGuardianEmail: legalGuardianEmail ?? null,
+    requestingPhysician:
+      emptyToNull(input.RequestingPhysician) !== undefined
+        ? (emptyToNull(input.RequestingPhysician) ?? null)
+        : before.requestingPhysician,
+    indication:
+      emptyToNull(input.Indication) !== undefined
+        ? (emptyToNull(input.Indication) ?? null)
+        : before.indication,
     // Only the doctor's review clears the flag.
     requiresInspection: before.requiresInspection && !confirmed.includes('inspection'),
   };
@@ -500,6 +587,54 @@ function planEdit(
 }
 
 type EditPlan = ReturnType<typeof planEdit>;
+
+/** Who publishes, and whether the lab asks for four eyes (`RELEASE_FOUR_EYES`). */
+type ReleaseRules = { by: number; fourEyes: boolean };
+
+/**
+ * The release rules that read beyond the report row, checked in the publication's transaction: a
+ * valid DNA consent (the one consent rule), and a consultation held since generation while a
+ * consultation-bound phenotype is not withheld (issue 35). Final and preliminary publication alike.
+ */
+async function checkReleaseRecords(tx: Executor, before: ProductRow, locale: Locale) {
+  await requireDnaConsent(tx, [before.customerId], 'publication', locale, 'Status');
+  const bound = reportContent(before.content)
+    .categories.flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes))
+    .filter((p) => p.requiresConsultation && !p.withheld);
+  if (bound.length && !(await consultationHeldSince(tx, before.customerId, before.generatedAt)))
+    throw unprocessable('releaseNeedsConsultation', 'Status', {
+      phenotypes: bound.map((p) => (locale === 'en' ? p.phenotypeEn || p.phenotype : p.phenotype)).join(', '),
+    });
+}
+
+/** Fields of the edit request that are the report's texts and details (Products.Edit), not a release. */
+const detailFields = [
+  'DoctorIntro',
+  'DoctorIntroReproductiveGenetics',
+  'DoctorIntroReproductiveGeneticsEnabled',
+  'LegalGuardianName',
+  'LegalGuardianEmail',
+  'RequestingPhysician',
+  'Indication',
+] as const satisfies readonly (keyof ProductEditRequest)[];
+
+/**
+ * The edit's permissions (issue 35): publishing or preliminarily publishing is the medical sign-off
+ * (Products.SignOff); saving texts and details and inviting stay Products.Edit. The route lets either
+ * in; a request asking for both needs both.
+ */
+function ensureEditPermissions(by: Principal, input: ProductEditRequest) {
+  const needed: Permission[] = [];
+  if (publishAsked(input)) needed.push(Permissions.ProductsSignOff);
+  if (
+    (input.Status !== undefined && !publishAsked(input)) ||
+    detailFields.some((field) => input[field] !== undefined)
+  )
+    needed.push(Permissions.ProductsEdit);
+  if (needed.length === 0) needed.push(Permissions.ProductsEdit);
+  if (!needed.every((permission) => by.permissions.has(permission)))
+    throw new AppError(403, 'FORBIDDEN', 'forbidden');
+}
 
 /**
  * Whether this edit issues a PDF version: it asks to publish (Status 3 or 4) and the contract's rule
@@ -558,7 +693,10 @@ export async function editProduct(
   by: Principal,
   input: ProductEditRequest,
   origin: string,
+  locale: Locale,
 ) {
+  ensureEditPermissions(by, input);
+  const release: ReleaseRules = { by: by.id, fourEyes: deps.config.releaseFourEyes };
   const id = input.Id;
   // Sanitised before the transaction: a refused media URL is a 400 that changes nothing.
   const intros: SanitizedIntros = {
@@ -579,7 +717,8 @@ export async function editProduct(
     let rendered: RenderedIssue | null = null;
     if (publishAsked(input)) {
       const { before, customer } = await readForEdit(deps.db, id, false);
-      const plan = planEdit(before, customer, input, intros);
+      const plan = planEdit(before, customer, input, intros, release);
+      await checkReleaseRecords(deps.db, before, locale);
       const latest = await latestReportDocument(deps.db, id);
       if (issueNeeded(before, input, plan, latest))
         rendered = await renderIssue(
@@ -605,7 +744,8 @@ export async function editProduct(
     }
     const stored = await transaction(deps.db, async (tx) => {
       const { before, customer } = await readForEdit(tx, id, true);
-      const plan = planEdit(before, customer, input, intros);
+      const plan = planEdit(before, customer, input, intros, release);
+      if (plan.publishing || publishAsked(input)) await checkReleaseRecords(tx, before, locale);
       const latest = await latestReportDocument(tx, id);
       const issuing = issueNeeded(before, input, plan, latest);
       if (issuing !== (rendered !== null)) return false;
@@ -626,7 +766,7 @@ export async function editProduct(
     if (stored) break;
     if (attempt >= issueAttempts) throw conflict('reportChangedWhilePublishing');
   }
-  return getProduct(deps.db, id);
+  return getProduct(deps.db, id, deps.config.releaseFourEyes);
 }
 
 /** What the issued PDF prints from this edit: its texts, status, doctor and date. */
@@ -827,7 +967,7 @@ export async function assessPhenotype(deps: ProductsDeps, by: Principal, input: 
     if (!phenotype) throw notFound();
     // A phenotype not determined has no genotype to assess: it needs a new sample, not a doctor's text.
     if (phenotype.notDetermined) throw unprocessable('phenotypeNotDetermined', 'GeneCombinationId');
-    let assessment: Pick<ReportPhenotype, 'templateId' | 'risk' | 'text' | 'textEn'>;
+    let assessment: Pick<ReportPhenotype, 'templateId' | 'risk' | 'text' | 'textEn' | 'requiresConsultation'>;
     if (input.TemplateId !== undefined) {
       const [template] = await tx
         .select({
@@ -835,6 +975,7 @@ export async function assessPhenotype(deps: ProductsDeps, by: Principal, input: 
           risk: templates.risk,
           text: templates.templateText,
           textEn: templates.templateEnText,
+          requiresConsultation: templates.requiresConsultation,
         })
         .from(templates)
         .where(eq(templates.id, input.TemplateId));
@@ -846,9 +987,17 @@ export async function assessPhenotype(deps: ProductsDeps, by: Principal, input: 
         risk: template.risk,
         text: template.text,
         textEn: template.textEn,
+        // A template that asks for a consultation does so whoever chose it (issue 35).
+        requiresConsultation: template.requiresConsultation,
       };
     } else {
-      assessment = { templateId: null, risk: input.Risk ?? null, text: text ?? '', textEn: textEn ?? '' };
+      assessment = {
+        templateId: null,
+        risk: input.Risk ?? null,
+        text: text ?? '',
+        textEn: textEn ?? '',
+        requiresConsultation: false,
+      };
     }
     const now = new Date();
     const assessed: ReportPhenotype = {
@@ -856,6 +1005,9 @@ export async function assessPhenotype(deps: ProductsDeps, by: Principal, input: 
       ...assessment,
       notAssessed: false,
       assessedBy: { id: by.id, userName: by.userName, at: now.toISOString() },
+      // Assessed, it is reported: a withholding for want of an assessment ends with it; one for a
+      // consultation stays while the chosen template still asks for one.
+      withheld: assessment.requiresConsultation ? (phenotype.withheld ?? null) : null,
     };
     const content: ReportContent = {
       ...report.content,
@@ -894,7 +1046,7 @@ export async function assessPhenotype(deps: ProductsDeps, by: Principal, input: 
       changes: changes.map((change) => ({ ...change, newValue: `${change.newValue} · assessed` })),
     });
   });
-  return getProduct(deps.db, input.ProductId);
+  return getProduct(deps.db, input.ProductId, deps.config.releaseFourEyes);
 }
 
 /** The report's sample moves with it ([8] published, [9] consultation), audited like any sample change. */

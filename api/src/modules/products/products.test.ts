@@ -166,7 +166,7 @@ describe('products list', () => {
 
 describe('one report', () => {
   it('answers the report with categories, genes, change log and pending reanalysis', async () => {
-    const r = await reportFor(t);
+    const r = await reportFor(t, { validated: false });
     const response = await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`);
     expect(response.statusCode).toBe(200);
     const product = response.json();
@@ -211,7 +211,7 @@ describe('one report', () => {
   });
 
   it('logs each read in the access log, never in the change log', async () => {
-    const r = await reportFor(t);
+    const r = await reportFor(t, { validated: false });
     await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`);
     const second = await call(
       'GET',
@@ -235,7 +235,7 @@ describe('one report', () => {
   });
 
   it('answers one category; 404 for an unknown report or category', async () => {
-    const r = await reportFor(t);
+    const r = await reportFor(t, { validated: false });
     const [row] = await t.db.select().from(products).where(eq(products.id, r.productId));
     const first = row!.content.categories[0]!;
     const response = await call(
@@ -248,10 +248,15 @@ describe('one report', () => {
       ...category,
       subcategories: category.subcategories.map((s) => ({
         ...s,
-        phenotypes: s.phenotypes.map(({ genes: _genes, ...p }) => p),
+        // Read, a phenotype says whether it is withheld (issue 35): null, stored as absent.
+        phenotypes: s.phenotypes.map(({ genes: _genes, withheld: _withheld, ...p }) => p),
       })),
     });
     expect(withoutGenes(response.json())).toEqual(withoutGenes(first));
+    expect(response.json().subcategories[0].phenotypes[0]).toMatchObject({
+      withheld: null,
+      requiresConsultation: false,
+    });
     expect(response.json().subcategories[0].phenotypes[0]).toMatchObject({
       phenotype: expect.any(String),
       genes: first.subcategories[0]!.phenotypes[0]!.genes.map((gene) => ({
@@ -285,7 +290,7 @@ describe('editing a report', () => {
     call('PATCH', '/api/admin/products/', payload, headers);
 
   it('saves the introductions, sanitised, keeping the status; the change log names each field', async () => {
-    const r = await reportFor(t);
+    const r = await reportFor(t, { validated: false });
     const response = await patch({
       Id: r.productId,
       DoctorIntro: '<p>Dobrý den <script>alert(1)</script><b>výsledky</b></p>',
@@ -427,7 +432,7 @@ describe('editing a report', () => {
   });
 
   it('an underage customer is invited only with a legal guardian, who is e-mailed too', async () => {
-    const r = await reportFor(t, { dateOfBirth: yearsAgo(16) });
+    const r = await reportFor(t, { dateOfBirth: yearsAgo(16), validated: false });
     const refused = await t.app.inject({
       method: 'PATCH',
       url: '/api/admin/products/',
@@ -496,17 +501,25 @@ describe('editing a report', () => {
       openPoints: ['inspection', 'notAssessed', 'emptyIntro'],
       notAssessed: [expect.objectContaining({ phenotype: 'Faktor V Leiden' })],
     });
-    for (const status of [3, 4]) {
-      const refused = await patch({ Id: r.productId, Status: status });
-      expect(refused.statusCode).toBe(422);
-      expect(refused.json().error.message).toBe(
-        'Výsledek nelze zveřejnit, dokud lékař nepotvrdí každý otevřený bod. Výsledek je označen ke kontrole lékařem. Neposouzené fenotypy: 1. Úvodní slovo lékaře je prázdné.',
-      );
-    }
+    // A final report makes no promises (issue 35): no confirmation lets "not assessed" into it.
+    const final = await patch({
+      Id: r.productId,
+      Status: 3,
+      Confirmations: ['inspection', 'notAssessed', 'emptyIntro'],
+    });
+    expect(final.statusCode).toBe(422);
+    expect(final.json().error.message).toBe(
+      'Konečná zpráva nic neslibuje: fenotypy neposouzené nebo neurčené (1) posuďte, nebo je s důvodem vyřaďte ze zprávy. Jinak zprávu zveřejněte předběžně.',
+    );
+    const refused = await patch({ Id: r.productId, Status: 4 });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe(
+      'Výsledek nelze zveřejnit, dokud lékař nepotvrdí každý otevřený bod. Výsledek je označen ke kontrole lékařem. Neposouzené fenotypy: 1. Úvodní slovo lékaře je prázdné.',
+    );
     const english = await t.app.inject({
       method: 'PATCH',
       url: '/api/admin/products',
-      payload: { Id: r.productId, Status: 3, DoctorIntro: '<p>Done.</p>', Confirmations: ['inspection'] },
+      payload: { Id: r.productId, Status: 4, DoctorIntro: '<p>Done.</p>', Confirmations: ['inspection'] },
       headers: { ...doctor, 'accept-language': 'en' },
     });
     expect(english.statusCode).toBe(422);
@@ -522,14 +535,15 @@ describe('editing a report', () => {
     expect(await sampleStatus(t, r.sampleId)).toBe(6);
     expect(await emailsTo(r.email)).toEqual([]);
 
+    // A preliminary report may carry it (its PDF says preliminary).
     const published = await patch({
       Id: r.productId,
-      Status: 3,
+      Status: 4,
       Confirmations: ['inspection', 'notAssessed', 'emptyIntro'],
     });
     expect(published.statusCode).toBe(200);
     expect(published.json()).toMatchObject({
-      status: 3,
+      status: 4,
       requiresInspection: false,
       openPoints: ['notAssessed', 'emptyIntro'],
     });
@@ -661,7 +675,7 @@ describe('editing a report', () => {
   });
 
   it('a save that changes nothing writes nothing', async () => {
-    const r = await reportFor(t);
+    const r = await reportFor(t, { validated: false });
     const response = await patch({ Id: r.productId, Status: 1, DoctorIntro: '' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ changeLog: [], lastChangeAt: null, doctor: null });
@@ -680,7 +694,7 @@ describe('editing a report', () => {
   });
 
   it('lists the change log newest first', async () => {
-    const r = await reportFor(t);
+    const r = await reportFor(t, { validated: false });
     await patch({ Id: r.productId, DoctorIntro: '<p>První</p>' });
     await patch({ Id: r.productId, DoctorIntro: '<p>Druhý</p>' });
     const log = (await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`)).json()

@@ -80,6 +80,8 @@ function readPhenotype(
     notDetermined,
     notAssessed: !notDetermined && phenotype.notAssessed,
     assessedBy: notDetermined ? null : phenotype.assessedBy,
+    requiresConsultation: phenotype.requiresConsultation,
+    withheld: phenotype.withheld,
   };
 }
 
@@ -173,10 +175,11 @@ export function openCounts(content: ReportContent) {
   const phenotypes = reportContent(content).categories.flatMap((c) =>
     c.subcategories.flatMap((s) => s.phenotypes),
   );
-  const notDetermined = phenotypes.filter((p) => p.notDetermined === true);
+  // A phenotype the physician withheld (issue 35) is no open point: the report says "not reported".
+  const open = phenotypes.filter((p) => !p.withheld);
   return {
-    notAssessedCount: phenotypes.filter((p) => p.notAssessed && p.notDetermined !== true).length,
-    notDeterminedCount: notDetermined.length,
+    notAssessedCount: open.filter((p) => p.notAssessed && p.notDetermined !== true).length,
+    notDeterminedCount: open.filter((p) => p.notDetermined === true).length,
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   Permissions,
   phenotypeAssessmentRequestSchema,
+  phenotypeWithholdRequestSchema,
   productCategoryQuerySchema,
   productEditRequestSchema,
   productIdQuerySchema,
@@ -10,6 +11,7 @@ import {
   productPageSchema,
   productPdfPreviewQuerySchema,
   productSchema,
+  productValidationRequestSchema,
   publicReportVerificationSchema,
   reportCategorySchema,
   reportDocumentListSchema,
@@ -34,6 +36,7 @@ import {
   listProducts,
   requestMove,
 } from './products.service.js';
+import { validateProduct, withholdPhenotype } from './release.service.js';
 import { listReportDocuments, readReportDocument, verifyReport } from './report-pdf/documents.service.js';
 import { verifyReportPublicly } from './report-pdf/public-verification.js';
 import { previewReportPdf } from './report-pdf/report-pdf.service.js';
@@ -75,7 +78,7 @@ export function productsRoutes(app: App, deps: Deps) {
       response: { 200: productSchema },
     },
     handler: async (request) => {
-      const product = await getProduct(deps.db, request.query.ProductId);
+      const product = await getProduct(deps.db, request.query.ProductId, deps.config.releaseFourEyes);
       recordAccess(deps.db, {
         kind: 'report',
         customerIds: [product.assignedCustomerId],
@@ -249,7 +252,8 @@ export function productsRoutes(app: App, deps: Deps) {
   });
 
   app.patch('/api/admin/products', {
-    config: { access: { all: [P.ProductsEdit] } },
+    // Texts and details need Products.Edit, a publication Products.SignOff: the service checks which.
+    config: { access: { any: [P.ProductsEdit, P.ProductsSignOff] } },
     schema: {
       tags,
       summary:
@@ -257,7 +261,8 @@ export function productsRoutes(app: App, deps: Deps) {
       body: productEditRequestSchema,
       response: { 200: productSchema },
     },
-    handler: (request) => editProduct(deps, principalOf(request), request.body, originOf(deps, request)),
+    handler: (request) =>
+      editProduct(deps, principalOf(request), request.body, originOf(deps, request), requestLocale(request)),
   });
 
   app.patch('/api/admin/products/phenotype', {
@@ -270,6 +275,36 @@ export function productsRoutes(app: App, deps: Deps) {
       response: { 200: productSchema },
     },
     handler: (request) => assessPhenotype(deps, principalOf(request), request.body),
+  });
+
+  app.post('/api/admin/products/validate', {
+    config: { access: { all: [P.ProductsValidate] } },
+    schema: {
+      tags,
+      summary:
+        "Technical validation of the report's current content (issue 35, the first release step): call rate and no-calls computed from its markers, the controls confirmed, a note; only a laboratory specialist or a physician (403 otherwise). Cleared when the content is generated anew",
+      body: productValidationRequestSchema,
+      response: { 200: productSchema },
+    },
+    handler: async (request) => {
+      await validateProduct(deps, principalOf(request), request.body);
+      return getProduct(deps.db, request.body.ProductId, deps.config.releaseFourEyes);
+    },
+  });
+
+  app.post('/api/admin/products/withhold', {
+    config: { access: { all: [P.ProductsSignOff] } },
+    schema: {
+      tags,
+      summary:
+        'The signing physician withholds a phenotype not assessed, not determined or requiring a consultation from the released report, with a printed reason (Withhold false reports it again); physicians only (403)',
+      body: phenotypeWithholdRequestSchema,
+      response: { 200: productSchema },
+    },
+    handler: async (request) => {
+      await withholdPhenotype(deps, principalOf(request), request.body);
+      return getProduct(deps.db, request.body.ProductId, deps.config.releaseFourEyes);
+    },
   });
 
   app.post('/api/admin/products/move', {

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { TestApp } from '../../../test/test-app.js';
+import { demo, type TestApp } from '../../../test/test-app.js';
 import { transaction } from '../../db/client.js';
 import {
   barcodeBatches,
   barcodes,
   customerGenotypes,
   customers,
+  dnaConsents,
   productTypes,
   samples,
 } from '../../db/schema/index.js';
@@ -43,6 +44,13 @@ export async function reportFor(
     /** Plus strand; `--` a no-call, stored with its reason from `noCallReasons` ('noCall' by default). */
     genotypes?: Record<string, string>;
     noCallReasons?: Record<string, string>;
+    /** The customer's signed DNA consent is on record (default true). */
+    consent?: boolean;
+    /**
+     * The report is technically validated by the demo laboratory specialist through the API (default
+     * true), the first release step a publication needs (issue 35).
+     */
+    validated?: boolean;
   } = {},
 ): Promise<ReportFixture> {
   seq += 1;
@@ -61,6 +69,10 @@ export async function reportFor(
       notifyByEmail: options.notifyByEmail ?? true,
     })
     .returning({ id: customers.id });
+  if (options.consent ?? true)
+    await t.db
+      .insert(dnaConsents)
+      .values({ customerId: customer!.id, formVersion: 'test-1', signedOn: yearsAgo(0) });
   const [batch] = await t.db.insert(barcodeBatches).values({ count: 1 }).returning({ id: barcodeBatches.id });
   const code = `GD9${unique}`;
   const [barcode] = await t.db
@@ -86,6 +98,7 @@ export async function reportFor(
   const result = await transaction(t.db, (tx) =>
     generateReport(tx, { customerId: customer!.id, sampleId: sample!.id, productTypeId: type?.id }),
   );
+  if (options.validated ?? true) await validateAsLab(t, result.productId);
   return {
     customerId: customer!.id,
     sampleId: sample!.id,
@@ -94,6 +107,25 @@ export async function reportFor(
     email,
     surname,
   };
+}
+
+const labHeaders = new WeakMap<TestApp, Promise<Record<string, string>>>();
+
+/** The demo laboratory specialist validates the report (`POST admin/products/validate`), as in the lab. */
+export async function validateAsLab(t: TestApp, productId: number, as: string = demo.lab) {
+  let headers = as === demo.lab ? labHeaders.get(t) : undefined;
+  if (!headers) {
+    headers = t.authAs(as);
+    if (as === demo.lab) labHeaders.set(t, headers);
+  }
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/products/validate',
+    headers: await headers,
+    payload: { ProductId: productId, ControlsPassed: true },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`validation of report ${productId} failed: ${response.statusCode} ${response.body}`);
 }
 
 export async function sampleStatus(t: TestApp, sampleId: number) {

@@ -14,6 +14,7 @@ import {
   templates,
 } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
+import { technicalValidationCleared } from '../products/technical-validation.js';
 import { category, subcategory } from '../templates/catalogue.js';
 import {
   type CatalogueCombinationRule,
@@ -58,6 +59,7 @@ export async function loadCatalogue(db: Executor): Promise<PreparedCatalogue> {
       risk: templates.risk,
       text: templates.templateText,
       textEn: templates.templateEnText,
+      requiresConsultation: templates.requiresConsultation,
       // Qualified by hand: Drizzle leaves columns inside a select's sql unqualified.
       genotypes: sql<GenotypeCombination[]>`coalesce(
         (select json_agg(g.genotypes order by g.position)
@@ -75,6 +77,7 @@ export async function loadCatalogue(db: Executor): Promise<PreparedCatalogue> {
       text: row.text,
       textEn: row.textEn,
       genotypeCombinations: row.genotypes,
+      requiresConsultation: row.requiresConsultation,
     });
     templatesByCombination.set(row.geneCombinationId, list);
   }
@@ -256,6 +259,7 @@ export async function generateReports(tx: Tx, inputs: GenerateReportInput[], cat
       requiresInspection: generated.requiresInspection || (previous?.requiresInspection ?? false),
       generatedAt: now,
       updatedAt: now,
+      ...technicalValidationCleared,
       ...(input.approvedByLaboratory ? { approvedByLaboratory: true } : {}),
     };
     if (existing !== undefined) {
@@ -467,6 +471,7 @@ export async function reanalyseProducts(
         requiresInspection,
         lastChangeAt: now,
         updatedAt: now,
+        ...technicalValidationCleared,
       })
       .where(eq(products.id, report.id));
     touched.push(...(await syncTemplates(tx, report.id, generated.templateIds)));

@@ -274,6 +274,7 @@ describe('report generation (DOMAIN §2) on the demo catalogue', () => {
       notDetermined: true,
       notAssessed: false,
       assessedBy: null,
+      requiresConsultation: false,
     });
     // One gene of two not called: the whole phenotype is not determined, the called gene still shown.
     expect(byName.get('Folate metabolism')).toMatchObject({

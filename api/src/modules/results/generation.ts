@@ -27,6 +27,8 @@ export type CatalogueTemplate = {
   text: string;
   textEn: string;
   genotypeCombinations: GenotypeCombination[];
+  /** Its finding is released only after a consultation (issue 35); absent reads as false. */
+  requiresConsultation?: boolean;
 };
 
 export type CatalogueGeneCombination = {
@@ -126,10 +128,13 @@ export function generateReport(catalogue: PreparedCatalogue, input: GenerationIn
     if (reason) noCallReasons.set(code.toLowerCase(), reason);
 
   const assessedBefore = new Map<number, ReportPhenotype>();
+  const withheldBefore = new Map<number, ReportPhenotype>();
   for (const category of input.previous?.categories ?? [])
     for (const subcategory of category.subcategories)
-      for (const phenotype of subcategory.phenotypes)
+      for (const phenotype of subcategory.phenotypes) {
         if (phenotype.assessedBy) assessedBefore.set(phenotype.geneCombinationId, phenotype);
+        if (phenotype.withheld) withheldBefore.set(phenotype.geneCombinationId, phenotype);
+      }
   const placed = new Map<number, ReportPhenotype>();
 
   const categories = new Map<number, ReportCategory>();
@@ -182,7 +187,17 @@ export function generateReport(catalogue: PreparedCatalogue, input: GenerationIn
       notDetermined,
       notAssessed: !notDetermined && !template && !kept,
       assessedBy: template ? null : (kept?.assessedBy ?? null),
+      requiresConsultation: template?.requiresConsultation === true,
     };
+    // The physician's withholding stays while the genotypes it was decided on stay and it still has a
+    // cause (not assessed, not determined, consultation-bound); new genotypes are decided on anew.
+    const withheld = withheldBefore.get(geneCombination.id);
+    if (
+      withheld?.withheld &&
+      sameGenes(withheld.genes, genes) &&
+      (phenotype.notAssessed || notDetermined || phenotype.requiresConsultation)
+    )
+      phenotype.withheld = withheld.withheld;
     if (phenotype.templateId !== null && catalogue.templateIds.has(phenotype.templateId))
       templateIds.add(phenotype.templateId);
     if (phenotype.notAssessed || notDetermined) requiresInspection = true;
@@ -293,6 +308,8 @@ export function reportContent(content: ReportContent) {
             clinicalWeight: phenotype.clinicalWeight ?? ClinicalWeight.HealthRisk,
             risk: notAssessed || notDetermined ? null : phenotype.risk,
             assessedBy: phenotype.assessedBy ?? null,
+            requiresConsultation: phenotype.requiresConsultation ?? false,
+            withheld: phenotype.withheld ?? null,
           };
         }),
       })),

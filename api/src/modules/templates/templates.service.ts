@@ -69,6 +69,7 @@ const summaryColumns = {
   gender: geneCombinations.gender,
   clinicalWeight: geneCombinations.clinicalWeight,
   risk: templates.risk,
+  requiresConsultation: templates.requiresConsultation,
   genotypeCombinations: genotypeRows,
   customerCount: templates.customerCount,
   createdAt: templates.createdAt,
@@ -90,6 +91,7 @@ type SummaryRow = {
   gender: number;
   clinicalWeight: number;
   risk: number;
+  requiresConsultation: boolean;
   genotypeCombinations: GenotypeCombination[];
   customerCount: number;
   createdAt: Date;
@@ -107,6 +109,7 @@ const toSummary = (row: SummaryRow): TemplateSummary => ({
   geneCodes: row.geneCodes,
   gender: row.gender,
   risk: row.risk,
+  requiresConsultation: row.requiresConsultation,
   genotypeCombinations: row.genotypeCombinations,
   customerCount: row.customerCount,
   createdAt: row.createdAt.toISOString(),
@@ -372,6 +375,7 @@ export async function createTemplate(db: Database, by: Principal, input: CreateT
         templateEnText,
         note: input.note?.trim() ?? '',
         risk: input.risk,
+        requiresConsultation: input.requiresConsultation ?? false,
         createdBy: by.id,
         updatedBy: by.id,
       })
@@ -414,12 +418,20 @@ export async function editTemplate(deps: TemplatesDeps, by: Principal, input: Ed
       : {}),
     ...(input.note !== undefined ? { note: input.note?.trim() ?? '' } : {}),
     ...(input.risk !== undefined ? { risk: input.risk } : {}),
+    // Reports generated already keep their phenotypes' flag until reanalysed (like a new risk).
+    ...(input.requiresConsultation !== undefined ? { requiresConsultation: input.requiresConsultation } : {}),
   };
   const emailBody = input.emailBody ? sanitizeRichText(input.emailBody, 'emailBody') : '';
   const emailsQueued = await transaction(deps.db, async (tx) => {
     const [before] = await tx.select().from(templates).where(eq(templates.id, templateId)).for('update');
     if (!before) throw notFound();
-    const changes = diff(before, after, ['templateText', 'templateEnText', 'note', 'risk']);
+    const changes = diff(before, after, [
+      'templateText',
+      'templateEnText',
+      'note',
+      'risk',
+      'requiresConsultation',
+    ]);
     if (input.genotypeCombinations) {
       const [geneCombination] = await tx
         .select({ geneCodes: geneCombinations.geneCodes })

@@ -1014,3 +1014,47 @@ describe('permissions', () => {
     ).toBe(403);
   });
 });
+
+describe('a template that requires a consultation (issue 35)', () => {
+  it('is set at creation and in the edit, shown in the list and detail, audited; false by default', async () => {
+    const plain = await call('PUT', '/api/admin/templates/create', newTemplate());
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().requiresConsultation).toBe(false);
+    const created = await call(
+      'PUT',
+      '/api/admin/templates/create',
+      newTemplate({ requiresConsultation: true }),
+    );
+    expect(created.json().requiresConsultation).toBe(true);
+    const id = plain.json().id as number;
+    const edited = await call('PATCH', '/api/admin/templates/edit', {
+      templateId: id,
+      requiresConsultation: true,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await call('GET', `/api/admin/templates/gettemplate?Id=${id}`)).json().requiresConsultation).toBe(
+      true,
+    );
+    const listed = await call(
+      'GET',
+      `/api/admin/templates?geneCombinationId=${plain.json().geneCombinationId}`,
+    );
+    expect(listed.json().items).toEqual([expect.objectContaining({ id, requiresConsultation: true })]);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'template'),
+          eq(auditLog.entityId, id),
+          eq(auditLog.field, 'requiresConsultation'),
+        ),
+      );
+    expect(entry).toMatchObject({ oldValue: 'false', newValue: 'true' });
+    const bad = await call('PATCH', '/api/admin/templates/edit', {
+      templateId: id,
+      requiresConsultation: 'yes',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -48,6 +48,8 @@ const phenotype: ReportPhenotype = {
   ],
   clinicalWeight: 1,
   notDetermined: false,
+  requiresConsultation: false,
+  withheld: null,
   notAssessed: true,
   assessedBy: null,
 };

@@ -40,13 +40,14 @@ function renderModal(
   onConfirm: (points: unknown, reason: string | undefined) => void,
   reasonError?: string,
   report: Product = product,
+  action: 'publish' | 'preliminary' = 'publish',
 ) {
   return render(
     <I18nextProvider i18n={initI18n()}>
       <MantineProvider>
         <QueryClientProvider client={createQueryClient()}>
           <PublishModal
-            action="publish"
+            action={action}
             product={report}
             doctorIntro="<p>Dobrý den.</p>"
             textsChanged={false}
@@ -89,6 +90,24 @@ describe('PublishModal: a new version of an issued PDF', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it('a final report is not published with a phenotype not assessed: no tick lets it through (issue 35)', async () => {
+    fetchMock.mockImplementation(async () => json({ documents: [] }));
+    const onConfirm = vi.fn();
+    renderModal(onConfirm, undefined, {
+      ...product,
+      notAssessed: [{ geneCombinationId: 3, phenotype: 'Faktor V Leiden', phenotypeEn: 'Factor V Leiden' }],
+    } as Product);
+    expect(await screen.findByTestId('product-final-blocked')).toHaveTextContent(
+      'Konečná zpráva nic neslibuje',
+    );
+    expect(screen.queryByTestId('product-open-point-notAssessed')).toBeNull();
+    const button = screen.getByTestId('product-publish-confirm');
+    // Once the versions are read, the dialog still refuses.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(button).toBeDisabled();
+  });
+
   it('asks no reason for the first version', async () => {
     fetchMock.mockImplementation(async () => json({ documents: [] }));
     const onConfirm = vi.fn();
@@ -126,20 +145,25 @@ describe('PublishModal: a new version of an issued PDF', () => {
     ).toBeInTheDocument();
   });
 
-  it('lists the phenotypes not determined as an open point to confirm, with each marker and its cause', async () => {
+  it('lists the phenotypes not determined as an open point of a preliminary publication, with each marker and its cause', async () => {
     fetchMock.mockImplementation(async () => json({ documents: [] }));
     const onConfirm = vi.fn();
-    renderModal(onConfirm, undefined, {
-      ...product,
-      notDetermined: [
-        {
-          geneCombinationId: 3,
-          phenotype: 'Metabolismus folátu',
-          phenotypeEn: 'Folate metabolism',
-          genes: [{ code: 'rs1801133', noCallReason: 'failedQc' }],
-        },
-      ],
-    });
+    renderModal(
+      onConfirm,
+      undefined,
+      {
+        ...product,
+        notDetermined: [
+          {
+            geneCombinationId: 3,
+            phenotype: 'Metabolismus folátu',
+            phenotypeEn: 'Folate metabolism',
+            genes: [{ code: 'rs1801133', noCallReason: 'failedQc' }],
+          },
+        ],
+      } as Product,
+      'preliminary',
+    );
     const point = await screen.findByTestId('product-open-point-notDetermined');
     expect(screen.getByTestId('product-open-points')).toHaveTextContent(
       'Zveřejnit i s neurčenými fenotypy (1); zpráva je uvede jako neurčené a doporučí nové vyšetření vzorku.',
@@ -147,7 +171,7 @@ describe('PublishModal: a new version of an issued PDF', () => {
     expect(screen.getByTestId('product-open-point-not-determined')).toHaveTextContent(
       'Metabolismus folátu (rs1801133: marker neprošel kontrolou kvality)',
     );
-    const button = screen.getByTestId('product-publish-confirm');
+    const button = screen.getByTestId('product-preliminary-confirm');
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(button).toBeDisabled();
     fireEvent.click(point);

@@ -60,7 +60,13 @@ export function PublishModal({
 }: PublishModalProps) {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  const points = openPointsOf(product, doctorIntro);
+  // A final report makes no promises (issue 35): phenotypes not assessed or not determined are
+  // assessed or withheld on the report screen, never confirmed here; only a preliminary one carries them.
+  const allPoints = openPointsOf(product, doctorIntro);
+  const finalBlocked =
+    action === 'publish' && (allPoints.includes('notAssessed') || allPoints.includes('notDetermined'));
+  const points =
+    action === 'publish' ? allPoints.filter((p) => p !== 'notAssessed' && p !== 'notDetermined') : allPoints;
   const [confirmed, setConfirmed] = useState<PublicationOpenPoint[]>([]);
   const [reason, setReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
@@ -122,6 +128,16 @@ export function PublishModal({
           <Text fz="sm">
             {t(`products.editor.confirm.${action}.message`, { email: product.assignedCustomer.email })}
           </Text>
+          {finalBlocked && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle size={18} />}
+              data-testid="product-final-blocked"
+            >
+              {t('products.openPoints.finalBlocked')}
+            </Alert>
+          )}
           {points.length > 0 && (
             <Alert
               color="orange"
@@ -214,7 +230,7 @@ export function PublishModal({
             </Button>
             <Button
               color={action === 'publish' ? 'green' : 'teal'}
-              disabled={!allConfirmed || versionsUnknown}
+              disabled={!allConfirmed || versionsUnknown || finalBlocked}
               loading={submitting}
               onClick={confirm}
               data-testid={`product-${action}-confirm`}

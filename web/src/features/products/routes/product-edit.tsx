@@ -1,4 +1,5 @@
 import { ProductStatus } from '@genodesk/contract/enums';
+import { Permissions } from '@genodesk/contract/permissions';
 import type { Product, ProductEditRequest, PublicationOpenPoint } from '@genodesk/contract/products';
 import { Alert, Button, Card, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconMailForward, IconSend, IconSend2 } from '@tabler/icons-react';
@@ -8,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
+import { useCan, useCurrentUser } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
 import { scrollToFirstError } from '@/lib/form';
@@ -19,6 +21,7 @@ import { type Guardian, GuardianModal } from '../components/guardian-modal';
 import { PdfPreview } from '../components/pdf-preview';
 import { ProductStatusBadge } from '../components/product-status-badge';
 import { type PublishAction, PublishModal } from '../components/publish-modal';
+import { releaseBlockers } from '../components/release-panel';
 import { sectionPaths, sectionPathsOf, useRouteSection } from '../components/sections';
 import { type ProductDraftValues, useProductDraft } from '../components/use-product-draft';
 import { WithProduct } from '../components/with-product';
@@ -82,6 +85,10 @@ function ProductEditor({ product }: { product: Product }) {
   const [publishing, setPublishing] = useState<PublishAction | null>(null);
   const [running, setRunning] = useState<Action | null>(null);
   const restored = useRef<string | null>(null);
+  // The sign-off is offered only to whom may give it, once nothing keeps it back (issue 35); the
+  // server decides, and its refusal is shown.
+  const canSignOff = useCan(Permissions.ProductsSignOff);
+  const blockers = releaseBlockers(product, useCurrentUser()?.id);
   const viewPath = sectionPathsOf(routeSection).view(product.id);
   // The preview is rendered from the saved report: it says so while the texts differ.
   const unsaved =
@@ -302,7 +309,14 @@ function ProductEditor({ product }: { product: Product }) {
                 color="teal"
                 leftSection={<IconSend2 size={16} />}
                 loading={running === 'preliminary'}
-                disabled={running !== null && running !== 'preliminary'}
+                disabled={
+                  (running !== null && running !== 'preliminary') ||
+                  !canSignOff ||
+                  blockers.preliminary.length > 0
+                }
+                title={
+                  blockers.preliminary.map((b) => t(`products.release.blockers.${b}`)).join(' ') || undefined
+                }
                 onClick={() => void run('preliminary')}
                 data-testid="product-preliminary"
               >
@@ -312,7 +326,10 @@ function ProductEditor({ product }: { product: Product }) {
                 color="green"
                 leftSection={<IconSend size={16} />}
                 loading={running === 'publish'}
-                disabled={running !== null && running !== 'publish'}
+                disabled={
+                  (running !== null && running !== 'publish') || !canSignOff || blockers.final.length > 0
+                }
+                title={blockers.final.map((b) => t(`products.release.blockers.${b}`)).join(' ') || undefined}
                 onClick={() => void run('publish')}
                 data-testid="product-publish"
               >

@@ -25,6 +25,7 @@ import { AssessPhenotypeModal } from '../components/assess-phenotype-modal';
 import { ChangeLog } from '../components/change-log';
 import { PdfPreview } from '../components/pdf-preview';
 import { ProductStatusBadge, productSectionName } from '../components/product-status-badge';
+import { ReleasePanel } from '../components/release-panel';
 import {
   NotDeterminedPhenotypes,
   ReportCategories,
@@ -235,6 +236,7 @@ function ProductView({ product }: { product: Product }) {
           </Alert>
         )}
         <NotDeterminedPhenotypes product={product} />
+        <ReleasePanel product={product} />
         <Card withBorder radius="md" p="xl" data-testid="product-overview">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
             <DetailItem label={t('products.fields.customer')}>

@@ -34,6 +34,7 @@ interface EditValues extends Record<string, unknown> {
   templateText: string;
   templateEnText: string;
   risk: string;
+  requiresConsultation: boolean;
   note: string;
   notify: boolean;
   emailBody: string;
@@ -51,6 +52,7 @@ function TemplateEditForm({ template }: { template: TemplateDetail }) {
     templateText: v.templateText,
     templateEnText: v.templateEnText,
     risk: v.risk,
+    requiresConsultation: v.requiresConsultation,
     note: v.note,
     emailBody: v.notify && v.emailBody ? v.emailBody : undefined,
   });
@@ -63,6 +65,7 @@ function TemplateEditForm({ template }: { template: TemplateDetail }) {
         templateText: template.templateText,
         templateEnText: template.templateEnText,
         risk: String(template.risk),
+        requiresConsultation: template.requiresConsultation,
         note: template.note,
         notify: false,
         emailBody: '',
@@ -156,6 +159,14 @@ function TemplateEditForm({ template }: { template: TemplateDetail }) {
               onChange={(risk) => form.setFieldValue('risk', risk)}
               error={error('risk')}
               testId="template-risk"
+            />
+            <Checkbox
+              label={t('templates.fields.requiresConsultation')}
+              description={t('templates.fields.requiresConsultationHint')}
+              checked={values.requiresConsultation}
+              onChange={(event) => form.setFieldValue('requiresConsultation', event.currentTarget.checked)}
+              error={error('requiresConsultation')}
+              data-testid="template-requires-consultation"
             />
             <Textarea
               label={t('templates.fields.note')}

@@ -122,6 +122,12 @@ export function TemplateShowRoute() {
               <DetailItem label={t('templates.fields.risk')} testId="template-detail-risk">
                 <RiskBadge risk={tpl.risk} />
               </DetailItem>
+              <DetailItem
+                label={t('templates.fields.requiresConsultation')}
+                testId="template-detail-requires-consultation"
+              >
+                <Text fz="sm">{tpl.requiresConsultation ? t('common.yes') : t('common.no')}</Text>
+              </DetailItem>
               <DetailItem label={t('templates.fields.phenotype')} testId="template-detail-phenotype">
                 <Anchor component={Link} to={paths.geneCombinations.show(tpl.geneCombinationId)} fz="sm">
                   {phenotype}

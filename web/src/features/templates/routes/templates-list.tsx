@@ -70,7 +70,16 @@ export function TemplatesListRoute() {
       key: 'risk',
       header: t('templates.fields.risk'),
       sortField: 'risk',
-      render: (row) => <RiskBadge risk={row.risk} />,
+      render: (row) => (
+        <Stack gap={2}>
+          <RiskBadge risk={row.risk} />
+          {row.requiresConsultation && (
+            <Text fz="xs" c="dimmed" data-testid="template-row-consultation">
+              {t('templates.fields.consultationBadge')}
+            </Text>
+          )}
+        </Stack>
+      ),
     },
     {
       key: 'gender',

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { bearer, releasableReports } from '../support/release';
+import { demo, signIn, switchLanguage } from '../support/session';
+
+// Issue 35, release in two steps: the laboratory specialist validates the report on its screen, the
+// physician signs it off; the screen shows each step, in Czech and English.
+
+const texts = {
+  cs: {
+    notValidated: 'Dosud nevalidováno',
+    validated: 'call rate 100,0 %',
+    controlsRequired: 'Potvrďte, že kontroly byly zkontrolovány a prošly.',
+    ready: 'Připraveno: lékař může výsledek zveřejnit.',
+    published: 'Publikováno',
+  },
+  en: {
+    notValidated: 'Not validated yet',
+    validated: 'call rate 100.0 %',
+    controlsRequired: 'Confirm that the controls were reviewed and passed.',
+    ready: 'Ready: a physician may publish the report.',
+    published: 'Published',
+  },
+} as const;
+
+for (const language of ['cs', 'en'] as const) {
+  const say = texts[language];
+
+  test(`the lab validates a report, the doctor signs it off (${language})`, async ({ page, browser }) => {
+    const headers = await bearer(page.request, demo.doctor);
+    // The newest releasable report not validated yet (the specs run one at a time; each validates its own).
+    const [id] = await releasableReports(page.request, headers, '-id', 1);
+
+    // The lab: the report waits for its validation; the publish step is not the lab's.
+    await signIn(page, demo.lab);
+    if (language === 'en') await switchLanguage(page, 'EN');
+    await page.goto(`/customers/products/${id}`);
+    const release = page.getByTestId('product-release');
+    await expect(release.getByTestId('product-validation-missing')).toContainText(say.notValidated);
+    await expect(release.getByTestId('product-release-consent')).toBeVisible();
+    await release.getByTestId('product-validate').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page);
+    // The controls are a required confirmation.
+    await page.getByTestId('product-validate-confirm').click();
+    await expect(page.getByText(say.controlsRequired)).toBeVisible();
+    await page.getByTestId('product-validate-controls').check();
+    await page.getByTestId('product-validate-note').fill('NTC + PC OK');
+    await page.getByTestId('product-validate-confirm').click();
+    await expect(release.getByTestId('product-validation-record')).toContainText(say.validated);
+    await expect(release.getByTestId('product-validation-record')).toContainText('NTC + PC OK');
+    await expect(page.getByTestId('product-edit')).toHaveCount(0);
+
+    // The doctor: sees who validated, and publishes.
+    const context = await browser.newContext();
+    const doctorPage = await context.newPage();
+    await signIn(doctorPage, demo.doctor);
+    if (language === 'en') await switchLanguage(doctorPage, 'EN');
+    await doctorPage.goto(`/customers/products/${id}`);
+    const doctorRelease = doctorPage.getByTestId('product-release');
+    await expect(doctorRelease.getByTestId('product-validation-record')).toContainText('Lucie');
+    await expect(doctorRelease.getByTestId('product-signoff-ready')).toHaveText(say.ready);
+    await expectAccessible(doctorPage);
+    await doctorPage.getByTestId('product-edit').click();
+    await doctorPage.getByTestId('product-publish').click();
+    await expect(doctorPage.getByRole('dialog')).toBeVisible();
+    for (const point of await doctorPage.getByTestId(/^product-open-point-(inspection|emptyIntro)$/).all())
+      await point.check();
+    await doctorPage.getByTestId('product-publish-confirm').click();
+    await expect(doctorPage.getByTestId('product-detail-status').getByTestId('product-status')).toHaveText(
+      say.published,
+    );
+    await context.close();
+  });
+}
