@@ -21,6 +21,7 @@ import {
   vouchers,
 } from '../../db/schema/index.js';
 import { writeGpc } from '../finances/gpc.js';
+import { validateAsLab } from '../products/test-fixtures.js';
 import { remindConsultation } from '../reservations/notifications.js';
 import { consultingRoom, customer, doctorUser, hoursFromNow } from '../reservations/test-fixtures.js';
 import { processResultsUpload } from '../results/processing.js';
@@ -173,6 +174,8 @@ describe('erasure (DELETE admin/customers)', () => {
       .select()
       .from(products)
       .where(and(eq(products.customerId, c.id), sql`${products.status} in (1, 2, 3)`));
+    // Released as a lab releases it: the lab validates, the doctor signs off (issue 35).
+    await validateAsLab(t, report!.id);
     const published = await call(
       'PATCH',
       '/api/admin/products/',
