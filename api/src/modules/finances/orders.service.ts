@@ -362,6 +362,13 @@ export async function finalizeOrderAction(
     // Finalized with sampling at the centre, the sample is taken now [10]: the consent rule asks first.
     if (order.samplingAtCentre)
       await requireDnaConsent(tx, [order.customerId], 'sampling', locale, 'OrderId');
+    // A customer with stored genotypes buys an additional report, generated now from them: so it asks too.
+    const [genotype] = await tx
+      .select({ id: customerGenotypes.id })
+      .from(customerGenotypes)
+      .where(eq(customerGenotypes.customerId, order.customerId))
+      .limit(1);
+    if (genotype) await requireDnaConsent(tx, [order.customerId], 'generation', locale, 'OrderId');
     // An erased customer's order is refused by `finalizeOrder` (orderCustomerErased).
     const created = await finalizeOrder(
       tx,

@@ -7,10 +7,12 @@ import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { transaction } from '../../db/client.js';
 import {
   auditLog,
+  customerGenotypes,
   customers,
   orders,
   outboxMessages,
   payments,
+  products,
   productTypes,
   samples,
 } from '../../db/schema/index.js';
@@ -325,6 +327,29 @@ describe('orders, payments and unprocessed orders', () => {
     });
     const late = await call('POST', '/api/admin/orders/sampling-at-centre', { OrderId: order.orderId });
     expect(late.statusCode).toBe(422);
+  });
+
+  it('an additional purchase is generated from stored genotypes only with a valid consent', async () => {
+    const order = await unpaidOrder({ card: CardPaymentStatus.Pending });
+    await call('POST', '/api/admin/payments/approve', { PaymentId: order.paymentId });
+    // Results are stored for the customer (an earlier analysis), the consent since withdrawn.
+    await t.db
+      .insert(customerGenotypes)
+      .values({ customerId: order.customerId, geneCode: 'MTHFR', genotype: 'C/T' });
+    const refused = await call('POST', '/api/admin/orders/finalize?locale=en', { OrderId: order.orderId });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toContain('generating the report');
+    expect((await orderRow(order.orderId)).complete).toBe(false);
+    expect(await t.db.select().from(products).where(eq(products.customerId, order.customerId))).toHaveLength(
+      0,
+    );
+    // Nothing is lost: with a consent recorded again, the report is made.
+    await giveConsent(t.db, order.customerId);
+    const finalized = await call('POST', '/api/admin/orders/finalize', { OrderId: order.orderId });
+    expect(finalized.statusCode, finalized.body).toBe(200);
+    expect(await t.db.select().from(products).where(eq(products.customerId, order.customerId))).toHaveLength(
+      1,
+    );
   });
 
   it('two staff pressing finalize at once: exactly one sample', async () => {
