@@ -19,6 +19,8 @@ export const accessKinds = [
   'export',
   'dataExport',
   'dnaConsentScan',
+  'customerCategories',
+  'customerAudit',
 ] as const;
 export type AccessKind = (typeof accessKinds)[number];
 
@@ -32,6 +34,11 @@ export const accessKindLabels: Record<AccessKind, { cs: string; en: string }> = 
   export: { cs: 'Export seznamu', en: 'List export' },
   dataExport: { cs: 'Export údajů zákazníka', en: 'Customer data export' },
   dnaConsentScan: { cs: 'Sken souhlasu s analýzou DNA', en: 'DNA consent scan' },
+  customerCategories: { cs: 'Kategorie výsledků zákazníka', en: "Customer's report categories" },
+  customerAudit: {
+    cs: 'Historie změn s odpověďmi dotazníku',
+    en: 'Change history with questionnaire answers',
+  },
 };
 
 export const accessLogSortFields = ['occurredAt', 'kind', 'user'] as const;

@@ -346,6 +346,11 @@ export const customerAuditEntrySchema = z.object({
   newValue: z.string().nullable(),
   changedAt: z.string(),
   changedBy: z.object({ id: z.number().int(), userName: z.string() }).nullable(),
+  /**
+   * A questionnaire answer's values, hidden from a reader without Questionnaires.View (issue 36):
+   * `oldValue` and `newValue` are then null; who changed which question when stays.
+   */
+  masked: z.boolean(),
 });
 export type CustomerAuditEntry = z.infer<typeof customerAuditEntrySchema>;
 

@@ -468,7 +468,15 @@ async function ensureCustomer(db: Executor, id: number) {
 }
 
 /** The customer's audit trail, with its samples' and questionnaire's, newest first. */
-export async function customerAudit(db: Executor, id: number): Promise<CustomerAuditEntry[]> {
+/**
+ * `readsAnswers`: the reader holds Questionnaires.View — else a questionnaire correction shows who
+ * changed which question when, not the answers (health data).
+ */
+export async function customerAudit(
+  db: Executor,
+  id: number,
+  readsAnswers: boolean,
+): Promise<CustomerAuditEntry[]> {
   await ensureCustomer(db, id);
   const rows = await db
     .select({ entry: auditLog, userId: users.id, userName: users.userName })
@@ -497,16 +505,20 @@ export async function customerAudit(db: Executor, id: number): Promise<CustomerA
       ),
     )
     .orderBy(desc(auditLog.changedAt), desc(auditLog.id));
-  return rows.map(({ entry, userId, userName }) => ({
-    id: entry.id,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    field: entry.field,
-    oldValue: entry.oldValue,
-    newValue: entry.newValue,
-    changedAt: entry.changedAt.toISOString(),
-    changedBy: userId !== null && userName !== null ? { id: userId, userName } : null,
-  }));
+  return rows.map(({ entry, userId, userName }) => {
+    const masked = entry.entity === 'questionnaire' && !readsAnswers;
+    return {
+      id: entry.id,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      field: entry.field,
+      oldValue: masked ? null : entry.oldValue,
+      newValue: masked ? null : entry.newValue,
+      changedAt: entry.changedAt.toISOString(),
+      changedBy: userId !== null && userName !== null ? { id: userId, userName } : null,
+      masked,
+    };
+  });
 }
 
 /**

@@ -131,15 +131,24 @@ export function customersRoutes(app: App, deps: Deps) {
     },
   });
 
+  // Which report categories a customer's results fall in is health data: for those who read reports.
   app.get('/api/admin/customers/customercategories', {
-    config: { access: { all: [P.CustomersView] } },
+    config: { access: { all: [P.CustomersView, P.ProductsView] } },
     schema: {
       tags,
       summary: "The report categories of a customer's results",
       querystring: customerIdQuerySchema,
       response: { 200: z.array(customerCategorySchema) },
     },
-    handler: (request) => customerCategories(deps.db, request.query.CustomerId),
+    handler: async (request) => {
+      const categories = await customerCategories(deps.db, request.query.CustomerId);
+      recordAccess(deps.db, {
+        kind: 'customerCategories',
+        customerIds: [request.query.CustomerId],
+        ...readerOf(request),
+      });
+      return categories;
+    },
   });
 
   app.get('/api/admin/customers/customeraudit', {
@@ -150,7 +159,18 @@ export function customersRoutes(app: App, deps: Deps) {
       querystring: customerAuditQuerySchema,
       response: { 200: z.array(customerAuditEntrySchema) },
     },
-    handler: (request) => customerAudit(deps.db, request.query.Id),
+    handler: async (request) => {
+      const readsAnswers = principalOf(request).permissions.has(P.QuestionnairesView);
+      const audit = await customerAudit(deps.db, request.query.Id, readsAnswers);
+      // The history shows health data (questionnaire corrections) to those who may read them.
+      if (readsAnswers && audit.some((entry) => entry.entity === 'questionnaire'))
+        recordAccess(deps.db, {
+          kind: 'customerAudit',
+          customerIds: [request.query.Id],
+          ...readerOf(request),
+        });
+      return audit;
+    },
   });
 
   app.put('/api/admin/customers', {

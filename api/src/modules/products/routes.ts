@@ -169,7 +169,9 @@ export function productsRoutes(app: App, deps: Deps) {
     );
     scope.post('/api/verify/report', {
       bodyLimit: maxVerifiedPdfBytes,
-      config: { access: 'signedIn', rateLimit: rateLimits.reportVerification },
+      // Whose report it is, is health data: only for those who may read reports (issue 36); anyone
+      // else, signed in or not, has the public call.
+      config: { access: { all: [P.ProductsView] }, rateLimit: rateLimits.reportVerification },
       schema: {
         tags,
         summary:

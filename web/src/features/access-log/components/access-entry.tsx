@@ -20,6 +20,8 @@ export const accessKindColors: Record<AccessKind, string> = {
   export: 'orange',
   dataExport: 'red',
   dnaConsentScan: 'teal',
+  customerCategories: 'grape',
+  customerAudit: 'orange',
 };
 
 export function AccessKindBadge({ kind }: { kind: AccessKind }) {

@@ -17,9 +17,10 @@ export const customerCategoriesQueryOptions = (id: number, locale: Locale) =>
     queryFn: ({ signal }) => getCustomerCategories(id, signal),
   });
 
-export function useCustomerCategories(id: number, locale: Locale) {
+/** Only for readers of reports (the server refuses anyone else: which categories is health data). */
+export function useCustomerCategories(id: number, locale: Locale, allowed: boolean) {
   return useQuery({
     ...customerCategoriesQueryOptions(id, locale),
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: allowed && Number.isInteger(id) && id > 0,
   });
 }

@@ -8,6 +8,8 @@ type AuditEntry = {
   field: string;
   oldValue: string | null;
   newValue: string | null;
+  /** A questionnaire answer the reader may not see (no Questionnaires.View). */
+  masked?: boolean;
 };
 
 /**
@@ -27,6 +29,7 @@ export function auditSubject(entry: AuditEntry, t: TFunction): string {
 }
 
 export function auditValue(entry: AuditEntry, value: string | null, locale: Locale, t: TFunction): string {
+  if (entry.masked) return t('customers.audit.values.masked');
   if (value === null || value === '') return '—';
   if (entry.entity === 'sample' && entry.field === 'status')
     return sampleStatusLabels[Number(value) as SampleStatus]?.[locale] ?? value;

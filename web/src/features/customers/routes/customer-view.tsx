@@ -64,7 +64,8 @@ export function CustomerViewRoute() {
   const id = Number(useParams().id);
   const customer = useCustomer(id, locale);
   const audit = useCustomerAudit(id, locale);
-  const categories = useCustomerCategories(id, locale);
+  const canViewReports = useCan(Permissions.ProductsView);
+  const categories = useCustomerCategories(id, locale, canViewReports);
   const canEdit = useCan(Permissions.CustomersEdit);
   const canViewSamples = useCan(Permissions.SamplesView);
   const canViewQuestionnaires = useCan(Permissions.QuestionnairesView);
@@ -410,18 +411,20 @@ export function CustomerViewRoute() {
                 </Group>
               </Stack>
             </Section>
-            <Section title={t('customers.sections.categories')} testId="customer-categories">
-              <Stack gap="xs">
-                {(categories.data ?? []).map((cat) => (
-                  <Group key={cat.id} justify="space-between">
-                    <Text fz="sm">{locale === 'en' ? cat.nameEn || cat.name : cat.name}</Text>
-                    <Badge variant="light" color="gray">
-                      {cat.phenotypeCount}
-                    </Badge>
-                  </Group>
-                ))}
-              </Stack>
-            </Section>
+            {canViewReports && (
+              <Section title={t('customers.sections.categories')} testId="customer-categories">
+                <Stack gap="xs">
+                  {(categories.data ?? []).map((cat) => (
+                    <Group key={cat.id} justify="space-between">
+                      <Text fz="sm">{locale === 'en' ? cat.nameEn || cat.name : cat.name}</Text>
+                      <Badge variant="light" color="gray">
+                        {cat.phenotypeCount}
+                      </Badge>
+                    </Group>
+                  ))}
+                </Stack>
+              </Section>
+            )}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -321,7 +321,8 @@ function AnswerResult({ checked, answer }: { checked: Checked; answer: VerifyAns
 
 /**
  * Who is asking: a staff member fully signed in (past the second factor, a password change and
- * enrolment) gets the staff answer, anyone else the public one; null while the user still loads.
+ * enrolment) who may read reports gets the staff answer, anyone else the public one; null while the
+ * user still loads.
  */
 function useVerifyAudience(): VerifyAudience | null {
   const hasToken = useHasToken();
@@ -333,7 +334,8 @@ function useVerifyAudience(): VerifyAudience | null {
     data !== undefined &&
     data.secondFactor === null &&
     !data.mustChangePassword &&
-    data.permissions.includes(Permissions.AdminPanelView);
+    data.permissions.includes(Permissions.AdminPanelView) &&
+    data.permissions.includes(Permissions.ProductsView);
   return staff ? 'staff' : 'public';
 }
 
