@@ -227,6 +227,8 @@ export const customerDetailSchema = z.object({
   agreedToDNAAnalysis: z.boolean(),
   /** When the DNA-analysis consent was given; null without it. */
   dnaConsentAt: z.string().nullable(),
+  /** A legal hold (medical records kept by law): erasure is refused while it stands (issue 36). */
+  legalHold: z.object({ reason: z.string(), at: z.string() }).nullable(),
   DNASampleUsageStatus: z.number().int().nullable(),
   agreedToSampleBeingUsedForScientificPurposes: z.boolean(),
   agreedToSampleExamination: z.boolean(),
@@ -363,6 +365,23 @@ export const customerCategorySchema = z.object({
 });
 
 export const deletedCustomerSchema = z.object({ id: z.number().int() });
+
+/**
+ * `DELETE admin/customers?CustomerId=` (issue 36): an administrator's act, confirmed with their
+ * password, with the reason and the data subject's request it answers (its reference) recorded.
+ */
+export const eraseCustomerRequestSchema = z.object({
+  Password: z.string({ error: 'required' }).min(1, 'required').max(200, 'invalidValue'),
+  Reason: z.string({ error: 'required' }).trim().min(3, 'required').max(500, 'invalidValue'),
+  RequestReference: z.string().trim().max(100, 'invalidValue').optional(),
+});
+export type EraseCustomerRequest = z.infer<typeof eraseCustomerRequestSchema>;
+
+/** `PUT admin/customers/legalhold`: a reason puts the customer on legal hold, null lifts it. */
+export const legalHoldRequestSchema = z.object({
+  CustomerId: idSchema,
+  Reason: z.string().trim().min(3, 'required').max(500, 'invalidValue').nullable(),
+});
 
 // Relationships (SPEC §3, §4, §7; DOMAIN §6)
 

@@ -16,7 +16,7 @@ describe('the contract', () => {
   });
 
   it('labels every permission in both languages', () => {
-    expect(allPermissions).toHaveLength(36);
+    expect(allPermissions).toHaveLength(37);
     for (const permission of allPermissions) {
       expect(permissionLabels[permission].cs).toBeTruthy();
       expect(permissionLabels[permission].en).toBeTruthy();

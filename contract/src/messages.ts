@@ -473,6 +473,10 @@ export const messages = {
     cs: 'Čas odběru vzorku nemůže být v budoucnosti!',
     en: 'The sample’s collection time cannot be in the future!',
   },
+  customerOnLegalHold: {
+    cs: 'Zákazníka nelze vymazat: je na něj uplatněna zákonná archivace ({reason}). Nejdřív ji zrušte, až pomine.',
+    en: 'The customer cannot be erased: a legal hold stands ({reason}). Lift it first, once it has passed.',
+  },
   noValidDnaConsent: {
     cs: 'Zákazník {customer} nemá platný souhlas s analýzou DNA, proto nelze provést: {step}. Zaznamenejte podepsaný souhlas v kartě zákazníka.',
     en: 'The customer {customer} has no valid consent to DNA analysis, so this cannot be done: {step}. Record the signed consent on the customer’s page.',

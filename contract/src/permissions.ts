@@ -4,6 +4,8 @@ export const Permissions = {
   CustomersView: 'Customers.View',
   CustomersCreate: 'Customers.Create',
   CustomersEdit: 'Customers.Edit',
+  /** Erasing a customer for good (GDPR Art. 17) and their legal hold: an administrator's act (issue 36). */
+  CustomersErase: 'Customers.Erase',
   UnpaidCustomersView: 'UnpaidCustomers.View',
   OrdersView: 'Orders.View',
   PaymentsView: 'Payments.View',
@@ -55,6 +57,7 @@ export const permissionLabels: Record<Permission, { cs: string; en: string }> = 
   'Customers.View': { cs: 'Zákazníci – zobrazit', en: 'Customers – view' },
   'Customers.Create': { cs: 'Zákazníci – vytvořit', en: 'Customers – create' },
   'Customers.Edit': { cs: 'Zákazníci – upravit', en: 'Customers – edit' },
+  'Customers.Erase': { cs: 'Zákazníci – trvale vymazat', en: 'Customers – erase for good' },
   'UnpaidCustomers.View': { cs: 'Nezpracované objednávky – zobrazit', en: 'Unprocessed orders – view' },
   'Orders.View': { cs: 'Objednávky – zobrazit', en: 'Orders – view' },
   'Payments.View': { cs: 'Platby – zobrazit', en: 'Payments – view' },

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn, switchLanguage } from '../support/session';
+import { expectAccessible } from '../support/axe';
+import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
 
 test.describe('customers and samples', () => {
   test('reception registers a paid customer, edits them; the lab sends and receives their kit', async ({
@@ -100,31 +101,65 @@ test.describe('customers and samples', () => {
     await expect(page.getByTestId('customer-samples').getByTestId('sample-status')).toHaveText('Přijat zpět');
   });
 
-  test('a customer is deleted after the irreversible-deletion warning and their typed name', async ({
-    page,
-  }) => {
-    await signIn(page, demo.admin);
-    await page.goto('/customers');
-    const row = page.getByTestId('customers-table-row').first();
-    const name = (await row.locator('td').first().textContent()) ?? '';
-    await row.click();
-    await page.getByTestId('customer-delete').click();
-    await expect(page.getByTestId('delete-customer-warning')).toContainText('nevratné');
-    // An irreversible deletion: the customer's name is typed before the button allows it.
-    const typed = page.getByTestId('delete-customer-typed');
-    const label = (await page.getByText('Pro potvrzení napište jméno zákazníka:').textContent()) ?? '';
-    const fullName = label.split(': ').slice(1).join(': ').trim();
-    expect(name).toContain(fullName);
-    await expect(page.getByTestId('delete-customer-confirm')).toBeDisabled();
-    await typed.fill('někdo jiný');
-    await expect(page.getByTestId('delete-customer-confirm')).toBeDisabled();
-    await typed.fill(fullName);
-    await page.getByTestId('delete-customer-confirm').click();
-    await expect(page.getByText('Zákazník byl úspěšně smazán')).toBeVisible();
-    await expect(page).toHaveURL(/\/customers$/);
-    // No failure follows the success.
-    await expect(page.getByText('se nepodařilo načíst')).toHaveCount(0);
-  });
+  for (const language of ['cs', 'en'] as const)
+    test(`a customer is erased by an administrator with the reason and their password, not past a legal hold (${language})`, async ({
+      page,
+    }) => {
+      const texts = {
+        cs: {
+          erase: 'Vymazat zákazníka',
+          wrong: 'Nesprávné heslo',
+          held: 'zákonná archivace',
+          done: 'Zákazník byl vymazán',
+        },
+        en: {
+          erase: 'Erase customer',
+          wrong: 'password',
+          held: 'legal hold',
+          done: 'The customer was erased',
+        },
+      }[language];
+      await signIn(page, demo.admin);
+      if (language === 'en') await switchLanguage(page, 'EN');
+      await page.goto('/customers');
+      await page
+        .getByTestId('customers-table-row')
+        .nth(language === 'cs' ? 0 : 1)
+        .click();
+      const name = (await page.getByTestId('customer-detail-name').textContent()) ?? '';
+
+      // A legal hold first: the erasure is refused, saying why.
+      await page.getByTestId('customer-legal-hold-reason').fill('zdravotnická dokumentace do 2036');
+      await page.getByTestId('customer-legal-hold-set').click();
+      await expect(page.getByTestId('customer-legal-hold-state')).toContainText(
+        'zdravotnická dokumentace do 2036',
+      );
+      await page.getByTestId('customer-delete').click();
+      const dialog = page.getByRole('dialog', { name: texts.erase });
+      await expect(dialog.getByTestId('delete-customer-warning')).toBeVisible();
+      await expectAccessible(page, `the erasure dialog (${language})`);
+      await dialog.getByTestId('erase-customer-reason').fill('Žádost subjektu údajů o výmaz');
+      await dialog.getByTestId('erase-customer-request').fill('GDPR-2026-41');
+      await dialog.getByTestId('erase-customer-password').fill('not my password');
+      await dialog.getByTestId('delete-customer-confirm').click();
+      await expect(dialog.getByTestId('erase-customer-password')).toHaveAttribute('aria-invalid', 'true');
+      await dialog.getByTestId('erase-customer-password').fill(demoPassword);
+      await dialog.getByTestId('delete-customer-confirm').click();
+      await expect(dialog.getByTestId('erase-customer-problem')).toContainText(texts.held);
+      await dialog.getByRole('button', { name: language === 'cs' ? 'Zrušit' : 'Cancel' }).click();
+
+      // Lifted, the erasure goes through.
+      await page.getByTestId('customer-legal-hold-lift').click();
+      await expect(page.getByTestId('customer-legal-hold-set')).toBeVisible();
+      await page.getByTestId('customer-delete').click();
+      await dialog.getByTestId('erase-customer-reason').fill('Žádost subjektu údajů o výmaz');
+      await dialog.getByTestId('erase-customer-password').fill(demoPassword);
+      await dialog.getByTestId('delete-customer-confirm').click();
+      await expect(page.getByText(texts.done)).toBeVisible();
+      await expect(page).toHaveURL(/\/customers$/);
+      await page.getByTestId('customers-table-search').fill(name.split(' ').at(-1) ?? name);
+      await expect(page.getByTestId('customers-table-row').filter({ hasText: name })).toHaveCount(0);
+    });
 
   test('the registration filter picks a range in the calendar, in Czech and in English', async ({ page }) => {
     // The whole of last month but its last days: a range with seeded customers in it, whatever today is.

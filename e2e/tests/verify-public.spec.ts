@@ -182,6 +182,7 @@ test('a document of a customer since erased is withdrawn, not forged (cs and en)
   const admin = await bearer(request, demo.admin);
   const erased = await request.delete(`/api/admin/customers?CustomerId=${report.customerId}`, {
     headers: admin,
+    data: { Password: demoPassword, Reason: 'Žádost subjektu údajů o výmaz' },
   });
   expect(erased.status(), await erased.text()).toBe(200);
 

@@ -92,6 +92,7 @@ export const laterGrants: readonly { permission: Permission; roles: readonly str
   // The Admin role holds every permission, but its users sign off nothing unless they are physicians.
   { permission: P.ProductsValidate, roles: ['Admin', 'Laboratory'] },
   { permission: P.ProductsSignOff, roles: ['Admin', 'Doctor'] },
+  { permission: P.CustomersErase, roles: ['Admin'] },
 ];
 
 /** Creates the base roles when there are none yet; grants `laterGrants` once to existing ones. */

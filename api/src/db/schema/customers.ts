@@ -67,6 +67,15 @@ export const customers = pgTable(
      * orders and payments the accounting law keeps; every other trace is gone.
      */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /**
+     * A legal hold (issue 36): health-records law keeps this customer's medical records (a report a
+     * physician signed) for its period, so erasure is refused while it stands. Why, when, by whom.
+     */
+    legalHoldReason: text('legal_hold_reason'),
+    legalHoldAt: timestamp('legal_hold_at', { withTimezone: true }),
+    legalHoldBy: bigint('legal_hold_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('customers_email_lower_key').on(sql`lower(${t.email})`),

@@ -201,7 +201,8 @@ export type PasswordConfirmation =
   | 'passkeyEnrolment'
   | 'totpRemoval'
   | 'passkeyRemoval'
-  | 'recoveryCodes';
+  | 'recoveryCodes'
+  | 'customerErasure';
 
 /**
  * A signed-in user proves it is them with their password (a new e-mail or password, adding or

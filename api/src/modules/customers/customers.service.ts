@@ -228,6 +228,10 @@ export async function getCustomer(db: Executor, id: number): Promise<CustomerDet
     agreedToTermsOfService: row.agreedToTermsOfService,
     agreedToDNAAnalysis: row.agreedToDnaAnalysis,
     dnaConsentAt: row.dnaConsentAt?.toISOString() ?? null,
+    legalHold:
+      row.legalHoldReason !== null && row.legalHoldAt !== null
+        ? { reason: row.legalHoldReason, at: row.legalHoldAt.toISOString() }
+        : null,
     DNASampleUsageStatus: row.dnaSampleUsageStatus,
     agreedToSampleBeingUsedForScientificPurposes: row.agreedToScientificUse,
     agreedToSampleExamination: row.agreedToSampleExamination,

@@ -17,6 +17,7 @@ import {
   resultUploadSamples,
   samples,
 } from '../../db/schema/index.js';
+import { demoPassword } from '../../seed/demo.js';
 import { processResultsUpload, processResultsUploadWith } from '../results/processing.js';
 import { runReanalysis } from '../results/reanalysis.js';
 import { customersWithoutConsent } from './dna-consent.js';
@@ -433,7 +434,12 @@ describe('consent to DNA analysis as a record', () => {
     const html = await zip.file('summary.html')!.async('string');
     expect(html).toContain('Záznamy souhlasu s analýzou DNA');
     expect(html).toContain('GD-DNA-2026-01');
-    const erased = await call('DELETE', `/api/admin/customers?CustomerId=${customerId}`);
+    const erased = await call(
+      'DELETE',
+      `/api/admin/customers?CustomerId=${customerId}`,
+      { Password: demoPassword, Reason: 'Žádost o výmaz' },
+      await t.authAs(demo.admin),
+    );
     expect(erased.statusCode, erased.body).toBe(200);
     expect(await t.db.select().from(dnaConsents).where(eq(dnaConsents.customerId, customerId))).toEqual([]);
     const [row] = await t.db

@@ -1,4 +1,4 @@
-import { RelationshipStatus } from '@genodesk/contract';
+import { type EraseCustomerRequest, RelationshipStatus } from '@genodesk/contract';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Tx, transaction } from '../../db/client.js';
@@ -28,8 +28,10 @@ import {
   samples,
   vouchers,
 } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
+import type { Client } from '../audit/security-log.js';
+import { confirmPassword } from '../auth/service.js';
 import { withdrawReportDocuments } from '../products/report-pdf/withdrawn-documents.js';
 import { recountTemplates } from '../results/generation.service.js';
 import { customerMessages, customerStatementLines } from './customer-traces.js';
@@ -87,7 +89,19 @@ const ids = <T extends { id: number }>(rows: T[]) => rows.map((row) => row.id);
  * number, version, dates: `withdrawn_report_documents`) so that verification answers "withdrawn". One audit row (`erased`, no personal value) records who
  * erased which id. An erased customer answers 404 like an unknown one.
  */
-export async function eraseCustomer(db: Database, by: Principal, id: number): Promise<{ id: number }> {
+/**
+ * Erases a customer (issue 36: an administrator's act, Customers.Erase): their password first (a
+ * stolen sign-in must not erase medical records), then, unless a legal hold stands, everything
+ * personal; the reason and the request's reference stay in the audit trail.
+ */
+export async function eraseCustomer(
+  db: Database,
+  by: Principal,
+  id: number,
+  input: EraseCustomerRequest,
+  client: Client,
+): Promise<{ id: number }> {
+  await confirmPassword(db, by, input.Password, { purpose: 'customerErasure', field: 'Password', client });
   await transaction(db, async (tx) => {
     const [customer] = await tx
       .select()
@@ -95,6 +109,8 @@ export async function eraseCustomer(db: Database, by: Principal, id: number): Pr
       .where(and(eq(customers.id, id), isNull(customers.erasedAt)))
       .for('update');
     if (!customer) throw notFound();
+    if (customer.legalHoldReason !== null)
+      throw conflict('customerOnLegalHold', undefined, { reason: customer.legalHoldReason });
     await eraseTraces(tx, customer);
     await tx
       .update(customers)
@@ -104,10 +120,43 @@ export async function eraseCustomer(db: Database, by: Principal, id: number): Pr
       entity: 'customer',
       entityId: id,
       changedBy: by.id,
-      changes: [{ field: 'erased', oldValue: null, newValue: 'erased' }],
+      changes: [
+        { field: 'erased', oldValue: null, newValue: 'erased' },
+        { field: 'erasureReason', oldValue: null, newValue: input.Reason },
+        ...(input.RequestReference
+          ? [{ field: 'erasureRequest', oldValue: null, newValue: input.RequestReference }]
+          : []),
+      ],
     });
   });
   return { id };
+}
+
+/** `PUT admin/customers/legalhold`: puts the customer on legal hold (a reason) or lifts it (null); audited. */
+export async function setLegalHold(db: Database, by: Principal, id: number, reason: string | null) {
+  await transaction(db, async (tx) => {
+    const [customer] = await tx
+      .select({ reason: customers.legalHoldReason })
+      .from(customers)
+      .where(and(eq(customers.id, id), isNull(customers.erasedAt)))
+      .for('update');
+    if (!customer) throw notFound();
+    await tx
+      .update(customers)
+      .set({
+        legalHoldReason: reason,
+        legalHoldAt: reason === null ? null : sql`now()`,
+        legalHoldBy: reason === null ? null : by.id,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(customers.id, id));
+    await audit(tx, {
+      entity: 'customer',
+      entityId: id,
+      changedBy: by.id,
+      changes: [{ field: 'legalHold', oldValue: customer.reason, newValue: reason }],
+    });
+  });
 }
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -295,6 +344,14 @@ async function eraseTraces(tx: Tx, customer: CustomerRow) {
       .update(bankStatementLines)
       .set({ counterName: '', counterAccount: '' })
       .where(inArray(bankStatementLines.id, lineIds));
+
+  // A gift voucher sent to their address names it in its trail ('sent'): the value goes, the row stays.
+  await tx
+    .update(auditLog)
+    .set({ oldValue: null, newValue: null })
+    .where(
+      sql`${auditLog.entity} = 'voucher' and ${auditLog.field} = 'sent' and (position(${email} in lower(coalesce(${auditLog.newValue}, ''))) > 0 or position(${email} in lower(coalesce(${auditLog.oldValue}, ''))) > 0)`,
+    );
 
   // The audit trail of everything of theirs keeps who changed which field when, without the values.
   const trails: SQL[] = [sql`(${auditLog.entity} = 'customer' and ${auditLog.entityId} = ${id})`];

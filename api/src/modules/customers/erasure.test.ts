@@ -20,6 +20,7 @@ import {
   samples,
   vouchers,
 } from '../../db/schema/index.js';
+import { demoPassword } from '../../seed/demo.js';
 import { writeGpc } from '../finances/gpc.js';
 import { validateAsLab } from '../products/test-fixtures.js';
 import { remindConsultation } from '../reservations/notifications.js';
@@ -45,6 +46,13 @@ beforeAll(async () => {
   admin = await t.authAs(demo.admin);
 });
 afterAll(() => t.close());
+
+/** What erasing asks of the administrator (issue 36): the password, a reason, the request's reference. */
+const erasure = {
+  Password: demoPassword,
+  Reason: 'Žádost subjektu údajů o výmaz',
+  RequestReference: 'GDPR-2026-17',
+};
 
 const call = (
   method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH',
@@ -345,6 +353,7 @@ describe('erasure (DELETE admin/customers)', () => {
     const erased = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/customers?CustomerId=${c.id}`,
+      payload: erasure,
       headers: { ...admin, 'idempotency-key': `erasure-${c.id}` },
     });
     expect(erased.statusCode, erased.body).toBe(200);
@@ -450,10 +459,11 @@ describe('erasure (DELETE admin/customers)', () => {
     expect(trail).toMatchObject([{ oldValue: null, newValue: 'erased', changedBy: expect.any(Number) }]);
 
     // Again: the customer is not there any more (404); the same request under its key is replayed.
-    expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`, erasure)).statusCode).toBe(404);
     const replayed = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/customers?CustomerId=${c.id}`,
+      payload: erasure,
       headers: { ...admin, 'idempotency-key': `erasure-${c.id}` },
     });
     expect(replayed.statusCode).toBe(200);
@@ -596,7 +606,7 @@ describe('erasure (DELETE admin/customers)', () => {
     ]);
     expect(data.messages.map((m) => m.bodyText)).toEqual([`Pro ${c.fullName}`]);
 
-    expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`, erasure)).statusCode).toBe(200);
     const [lineAfter] = await t.db
       .select()
       .from(bankStatementLines)
@@ -607,5 +617,87 @@ describe('erasure (DELETE admin/customers)', () => {
       .from(outboxMessages)
       .where(eq(outboxMessages.recipient, '+420777456123'));
     expect(left).toEqual([{ bodyText: `Pro ${other.fullName}` }]);
+  });
+});
+
+describe("erasure as an administrator's act (issue 36)", () => {
+  const erase = (id: number, payload: object, headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/customers?CustomerId=${id}&locale=en`,
+      payload,
+      headers,
+    });
+  const stillThere = async (id: number) =>
+    (await t.db.select({ erasedAt: customers.erasedAt }).from(customers).where(eq(customers.id, id)))[0]
+      ?.erasedAt === null;
+
+  it('needs Customers.Erase and the password; a wrong one erases nothing', async () => {
+    const c = await customer(t);
+    // Reception edits customers, but does not erase them.
+    expect((await erase(c.id, erasure, await t.authAs(demo.reception))).statusCode).toBe(403);
+    const wrong = await erase(c.id, { ...erasure, Password: 'not the password' }, admin);
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json().error.fields)).toEqual(['Password']);
+    const noReason = await erase(c.id, { Password: demoPassword }, admin);
+    expect(noReason.statusCode).toBe(400);
+    expect(Object.keys(noReason.json().error.fields)).toEqual(['Reason']);
+    expect(await stillThere(c.id)).toBe(true);
+  });
+
+  it('a legal hold refuses it with the reason, until lifted; reason and request stay in the trail', async () => {
+    const c = await customer(t);
+    const held = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/customers/legalhold',
+      payload: { CustomerId: c.id, Reason: 'zdravotnická dokumentace, skartační lhůta do 2036' },
+      headers: admin,
+    });
+    expect(held.statusCode).toBe(200);
+    expect(held.json().legalHold).toMatchObject({
+      reason: 'zdravotnická dokumentace, skartační lhůta do 2036',
+    });
+    const refused = await erase(c.id, erasure, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'The customer cannot be erased: a legal hold stands (zdravotnická dokumentace, skartační lhůta do 2036). Lift it first, once it has passed.',
+    );
+    expect(await stillThere(c.id)).toBe(true);
+    // Reception may not lift it either.
+    const lift = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/customers/legalhold',
+        payload: { CustomerId: c.id, Reason: null },
+        headers,
+      });
+    expect((await lift(await t.authAs(demo.reception))).statusCode).toBe(403);
+    expect((await lift(admin)).json().legalHold).toBeNull();
+
+    // A gift voucher sent to their address left it in the voucher's trail: erasure takes it too.
+    const [row] = await t.db.select({ email: customers.email }).from(customers).where(eq(customers.id, c.id));
+    await t.db.insert(auditLog).values({
+      entity: 'voucher',
+      entityId: 987_654,
+      field: 'sent',
+      oldValue: null,
+      newValue: row!.email,
+    });
+    expect((await erase(c.id, erasure, admin)).statusCode).toBe(200);
+    const trail = await t.db
+      .select({ field: auditLog.field, newValue: auditLog.newValue })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, c.id)));
+    expect(trail).toEqual(
+      expect.arrayContaining([
+        { field: 'erasureReason', newValue: erasure.Reason },
+        { field: 'erasureRequest', newValue: erasure.RequestReference },
+      ]),
+    );
+    const voucherTrail = await t.db
+      .select({ newValue: auditLog.newValue })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'voucher'), eq(auditLog.entityId, 987_654)));
+    expect(voucherTrail).toEqual([{ newValue: null }]);
   });
 });

@@ -16,6 +16,8 @@ import {
   dnaConsentScanQuerySchema,
   dnaConsentSchema,
   editCustomerRequestSchema,
+  eraseCustomerRequestSchema,
+  legalHoldRequestSchema,
   maxConsentScanBytes,
   Permissions,
   pageOf,
@@ -34,7 +36,9 @@ import { z } from 'zod';
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { requestLocale } from '../../http/errors.js';
+import { rateLimits } from '../../http/rate-limit.js';
 import { readerOf, recordAccess, recordExport } from '../audit/access-log.js';
+import { clientOf } from '../audit/security-log.js';
 import {
   createCustomer,
   customerAudit,
@@ -50,7 +54,7 @@ import {
   recordDnaConsent,
   withdrawDnaConsent,
 } from './dna-consent.service.js';
-import { eraseCustomer } from './erasure.service.js';
+import { eraseCustomer, setLegalHold } from './erasure.service.js';
 import { exportCustomers } from './export.js';
 import { correctSection, getQuestionnaire, listQuestionnaires } from './questionnaires.service.js';
 import { acceptRelationship, getRelationship, listRelationships } from './relationships.service.js';
@@ -264,15 +268,32 @@ export function customersRoutes(app: App, deps: Deps) {
   });
 
   app.delete('/api/admin/customers', {
-    config: { access: { all: [P.CustomersEdit] } },
+    config: { access: { all: [P.CustomersErase] }, rateLimit: rateLimits.passwordConfirmation },
     schema: {
       tags,
       summary:
-        'Erase a customer irreversibly (GDPR Art. 17): every personal trace goes; their orders and payments stay, anonymised, for accounting',
+        "Erase a customer irreversibly (GDPR Art. 17): every personal trace goes; their orders and payments stay, anonymised, for accounting. The body confirms it with the administrator's Password and records the Reason and the request's reference; 409 while a legal hold stands",
       querystring: customerIdQuerySchema,
+      body: eraseCustomerRequestSchema,
       response: { 200: deletedCustomerSchema },
     },
-    handler: (request) => eraseCustomer(deps.db, principalOf(request), request.query.CustomerId),
+    handler: (request) =>
+      eraseCustomer(deps.db, principalOf(request), request.query.CustomerId, request.body, clientOf(request)),
+  });
+
+  app.put('/api/admin/customers/legalhold', {
+    config: { access: { all: [P.CustomersErase] } },
+    schema: {
+      tags,
+      summary:
+        'Put a customer on legal hold (medical records the law keeps: erasure is refused) with a Reason, or lift it with null; audited',
+      body: legalHoldRequestSchema,
+      response: { 200: customerDetailSchema },
+    },
+    handler: async (request) => {
+      await setLegalHold(deps.db, principalOf(request), request.body.CustomerId, request.body.Reason);
+      return getCustomer(deps.db, request.body.CustomerId);
+    },
   });
 }
 

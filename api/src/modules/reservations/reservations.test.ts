@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, prop, propOf } from '../../../test/icalendar.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { auditLog, reservations, samples } from '../../db/schema/index.js';
+import { demoPassword } from '../../seed/demo.js';
 import {
   calendarOf,
   consultingRoom,
@@ -601,7 +602,12 @@ describe('deleting a customer', () => {
     const r = await room();
     const client = await customer(t);
     const [booked] = await book(slot(r.id, 150, 151, { CustomerId: client.id }));
-    const deleted = await call('DELETE', `/api/admin/customers?CustomerId=${client.id}`, undefined, admin);
+    const deleted = await call(
+      'DELETE',
+      `/api/admin/customers?CustomerId=${client.id}`,
+      { Password: demoPassword, Reason: 'Žádost o výmaz' },
+      admin,
+    );
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await t.db.select().from(reservations).where(eq(reservations.id, booked!.id))).toHaveLength(0);
     const trail = await t.db

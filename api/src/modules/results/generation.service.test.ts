@@ -14,6 +14,7 @@ import {
   templates,
   users,
 } from '../../db/schema/index.js';
+import { demoPassword } from '../../seed/demo.js';
 import { eraseCustomer } from '../customers/erasure.service.js';
 import { generateReport, generateReports, loadCatalogue } from './generation.service.js';
 
@@ -130,7 +131,13 @@ describe('generateReport (service)', () => {
 
     // Erasing a customer removes their report and recounts the templates it used.
     const [admin] = await t.db.select().from(users).where(eq(users.email, demo.admin));
-    await eraseCustomer(t.db, { id: admin!.id } as Principal, otherId);
+    await eraseCustomer(
+      t.db,
+      { id: admin!.id, email: admin!.email, hasSecondFactor: false } as Principal,
+      otherId,
+      { Password: demoPassword, Reason: 'the data subject asked (test)' },
+      { address: '127.0.0.1', userAgent: null },
+    );
     expect(await t.db.select().from(products).where(eq(products.customerId, otherId))).toEqual([]);
     expect(await counts(ids)).toEqual(plus({ [lactose.id]: 1, [caffeine.id]: 1, [folate.id]: 1 }));
   });

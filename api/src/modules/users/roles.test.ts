@@ -30,7 +30,7 @@ describe('roles', () => {
     ]);
     const en = (await get('/api/admin/roles?locale=en')).json();
     expect(en.map((r: { name: string }) => r.name)).toEqual(['Admin', 'Doctor', 'Laboratory', 'Reception']);
-    expect(en[0]).toMatchObject({ permissionCount: 36, userCount: 1 });
+    expect(en[0]).toMatchObject({ permissionCount: 37, userCount: 1 });
   });
 
   it('shows a role with its permissions and every permission with its label in both languages', async () => {
@@ -38,7 +38,7 @@ describe('roles', () => {
     expect(role.name).toBe('Doctor');
     expect(role.permissions).toContainEqual({ name: 'Products.Edit', label: 'Customer reports – edit' });
     const catalogue = (await get('/api/admin/roles/getpermissions?locale=cs')).json();
-    expect(catalogue).toHaveLength(36);
+    expect(catalogue).toHaveLength(37);
     expect(catalogue).toContainEqual({ name: 'Users.Create', label: 'Uživatelé – vytvořit' });
     expect((await get('/api/admin/roles/role?Id=9999')).statusCode).toBe(404);
   });

@@ -22,7 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarEvent, IconPencil, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
@@ -43,8 +43,9 @@ import { useCustomerCategories } from '../api/get-customer-categories';
 import { auditSubject, auditValue } from '../components/audit-entry';
 import { DataExportButton } from '../components/data-export-button';
 import { DnaConsentCard } from '../components/dna-consent-card';
+import { EraseCustomerDialog } from '../components/erase-customer-dialog';
 import { registrationSourceName } from '../components/labels';
-import { useRemoveCustomer } from '../components/use-remove-customer';
+import { LegalHoldCard } from '../components/legal-hold-card';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -73,7 +74,8 @@ export function CustomerViewRoute() {
   const canViewReservations = useCan(Permissions.ReservationsView);
   const canViewAccessLog = useCan(Permissions.CustomersView, Permissions.AccessLogView);
   const canExportData = useCan(...dataExportPermissions);
-  const remove = useRemoveCustomer();
+  const canErase = useCan(Permissions.CustomersErase);
+  const [erasing, setErasing] = useState(false);
 
   if (!Number.isInteger(id) || id <= 0 || customer.isError) {
     return (
@@ -116,18 +118,19 @@ export function CustomerViewRoute() {
               </Button>
             )}
             {canExportData && <DataExportButton customerId={c.id} />}
+            {canErase && (
+              <Button
+                variant="default"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setErasing(true)}
+                data-testid="customer-delete"
+              >
+                {t('customers.delete.title')}
+              </Button>
+            )}
             {canEdit && (
               <>
-                <Button
-                  variant="default"
-                  color="red"
-                  leftSection={<IconTrash size={16} />}
-                  onClick={() => remove.run(c, () => navigate(paths.customers.list, { replace: true }))}
-                  loading={remove.pending}
-                  data-testid="customer-delete"
-                >
-                  {t('common.delete')}
-                </Button>
                 <Button
                   component={Link}
                   to={paths.customers.edit(c.id)}
@@ -313,6 +316,7 @@ export function CustomerViewRoute() {
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="lg">
             <DnaConsentCard customerId={c.id} canEdit={canEdit} />
+            <LegalHoldCard customer={c} canChange={canErase} />
             <Section title={t('customers.sections.identifiers')}>
               <SimpleGrid cols={2} spacing="lg">
                 <DetailItem label={t('customers.fields.id')}>{c.id}</DetailItem>
@@ -429,6 +433,14 @@ export function CustomerViewRoute() {
         </Grid.Col>
       </Grid>
       {canViewAccessLog && <CustomerAccessLog key={c.id} customerId={c.id} />}
+      {canErase && (
+        <EraseCustomerDialog
+          target={c}
+          opened={erasing}
+          onClose={() => setErasing(false)}
+          onErased={() => navigate(paths.customers.list, { replace: true })}
+        />
+      )}
     </>
   );
 }
