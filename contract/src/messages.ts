@@ -68,6 +68,18 @@ export const messages = {
     en: 'Results are not available at this time.',
   },
   resultsFileRequired: { cs: 'Vyberte soubor s výsledky.', en: 'Choose a results file.' },
+  labFileTooManySamples: {
+    cs: 'Soubor obsahuje víc vzorků, než jich lze zpracovat najednou (nejvýše {max}; řádek {line}). Rozdělte ho na menší soubory.',
+    en: 'The file holds more samples than can be processed at once (at most {max}; line {line}). Split it into smaller files.',
+  },
+  labFileUnpacksTooFar: {
+    cs: 'Komprimovaný soubor se rozbaluje nepřiměřeně (nad {max} MB nebo víc než {ratio}× své velikosti); takový soubor nezpracujeme.',
+    en: 'The compressed file unpacks out of all proportion (beyond {max} MB or more than {ratio} times its size); such a file is not processed.',
+  },
+  uploadContentType: {
+    cs: 'Soubor s výsledky se nahrává jako soubor (CSV, VCF, text nebo gzip), ne jako JSON nebo formulář.',
+    en: 'A results file is uploaded as a file (CSV, VCF, text or gzip), not as JSON or a form.',
+  },
   resultsFileTooLarge: {
     cs: 'Soubor s výsledky je příliš velký (nejvýše {max} MB).',
     en: 'The results file is too large (at most {max} MB).',

@@ -111,6 +111,14 @@ export const maxResultsFileBytes = 100 * 1024 * 1024;
  * about 1 GB; VCFs are usually bgzipped. Streamed to the database in pieces, never held in memory.
  */
 export const maxLabFileBytes = 1900 * 1024 * 1024;
+/**
+ * Bounds a hostile or broken file meets before it costs the server (issue 36): people in one file
+ * (a few 384-sample plates; a VCF of 200,000 columns is refused at its header), the text a gzip may
+ * unpack to, and how far (a 5 MB "bomb" must not become 2 GB; genotype text packs 10–50 times).
+ */
+export const maxSamplesPerFile = 5_000;
+export const maxUnpackedBytes = maxLabFileBytes;
+export const maxCompressionRatio = 200;
 
 /** `POST admin/results/upload`'s query: the file name, and what a lab-format file may need. */
 export const resultsUploadQuerySchema = z.object({

@@ -19,7 +19,7 @@ export type FieldMessage = MessageKey | Message;
  */
 export class AppError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
     readonly code: string,
     readonly messageKey: MessageKey,
     readonly fields?: Record<string, FieldMessage>,

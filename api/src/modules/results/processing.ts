@@ -140,10 +140,14 @@ export async function processResultsUploadWith(run: TransactionRunner, uploadId:
  * barcode issued here: such a file is refused whole (a column is a person; a typo would leave their
  * results unread while the others' were stored), unlike the CSV, whose unknown barcodes are unpairable.
  */
+/** `column = any($1)`: one parameter however many codes a file names (a list of thousands binds each). */
+const anyOf = (column: typeof barcodes.code, values: string[]) =>
+  sql`${column} = any(${sql.param(values)}::text[])`;
+
 async function unknownBarcodes(tx: Tx, fileBarcodes: ResultsFileBarcode[]) {
   const codes = fileBarcodes.map((entry) => entry.barcode);
   const known = new Set(
-    (await tx.select({ code: barcodes.code }).from(barcodes).where(inArray(barcodes.code, codes))).map(
+    (await tx.select({ code: barcodes.code }).from(barcodes).where(anyOf(barcodes.code, codes))).map(
       (row) => row.code,
     ),
   );
@@ -221,7 +225,7 @@ async function pairAndStore(
   const known = await tx
     .select({ code: barcodes.code, id: barcodes.id })
     .from(barcodes)
-    .where(inArray(barcodes.code, codes));
+    .where(anyOf(barcodes.code, codes));
   const barcodeIds = new Map(known.map((row) => [row.code, row.id]));
   const sampleRows = known.length
     ? await tx

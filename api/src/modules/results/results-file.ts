@@ -4,6 +4,7 @@ import {
   genotypeAlleles,
   type MessageKey,
   type MessageParams,
+  maxSamplesPerFile,
   type NoCallReason,
   noCallGenotype,
 } from '@genodesk/contract';
@@ -369,6 +370,15 @@ export function parseResultsFile(bytes: Uint8Array, markerIndex?: MarkerIndex): 
     } else if (alleles) genotype = displayGenotype(rawGenotype) ?? rawGenotype;
     let entry = byBarcode.get(barcode);
     if (!entry) {
+      if (byBarcode.size >= maxSamplesPerFile)
+        return {
+          ok: false,
+          errors: [
+            ...errors,
+            { key: 'labFileTooManySamples' as const, params: { line, max: maxSamplesPerFile } },
+          ].slice(0, maxReportedErrors),
+          more,
+        };
       entry = { barcode, line, genes: [], codes: new Set() };
       byBarcode.set(barcode, entry);
     }

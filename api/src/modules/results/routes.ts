@@ -15,7 +15,7 @@ import {
 } from '@genodesk/contract';
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
-import { requestLocale } from '../../http/errors.js';
+import { AppError, requestLocale } from '../../http/errors.js';
 import { readerOf, recordAccess } from '../audit/access-log.js';
 import { currentReanalysis, getReanalysis, requestReanalysis } from './reanalysis.js';
 import {
@@ -96,9 +96,12 @@ export function resultsRoutes(app: App, deps: Deps) {
         response: { 202: resultUploadSchema },
       },
       handler: async (request, reply) => {
+        // A body another parser read (JSON, a form) is not a file: 415, not a failure of ours.
+        const body = request.body as AsyncIterable<Buffer> | undefined;
+        if (body !== undefined && typeof body[Symbol.asyncIterator] !== 'function')
+          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'uploadContentType');
         const maxBytes = deps.config.resultsMaxUploadBytes;
         if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw uploadTooLarge(maxBytes);
-        const body = request.body as AsyncIterable<Buffer> | undefined;
         const query = request.query;
         const upload = await uploadResults(
           deps.db,

@@ -1,5 +1,10 @@
 import { createGunzip } from 'node:zlib';
-import { LabFileFormat, maxResultsFileBytes } from '@genodesk/contract';
+import {
+  LabFileFormat,
+  maxCompressionRatio,
+  maxResultsFileBytes,
+  maxUnpackedBytes,
+} from '@genodesk/contract';
 import { maxReportedErrors, parseResultsFile } from '../results-file.js';
 import { ConsumerReader } from './consumer.js';
 import { detectFormat } from './detect.js';
@@ -101,10 +106,21 @@ async function gunzipInto(head: Buffer, rest: AsyncIterable<Buffer | Uint8Array>
   // alone: zlib reads the last piece it is given with the end (Z_FINISH), and a stream cut short then
   // fails that piece whole, its text with it, so the line named would not be the last one read.
   let failure: unknown;
+  let unpacked = 0;
   const ended = new Promise<void>((resolve) => {
     gunzip.on('data', (chunk: Buffer) => {
       if (failure !== undefined) return;
       try {
+        unpacked += chunk.length;
+        // A bomb stops here: past the bound, or (beyond the first 64 MB) unpacking too far for genotypes.
+        if (
+          unpacked > maxUnpackedBytes ||
+          (unpacked > 64 * 1024 * 1024 && unpacked > compressedBytes * maxCompressionRatio)
+        )
+          throw stop('labFileUnpacksTooFar', {
+            max: Math.round(maxUnpackedBytes / 1024 / 1024),
+            ratio: maxCompressionRatio,
+          });
         file.push(chunk);
       } catch (error) {
         failure = error;

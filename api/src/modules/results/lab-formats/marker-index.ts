@@ -1,11 +1,13 @@
 import {
   complementAllele,
+  maxSamplesPerFile,
   type NoCallReason,
   noCallGenotype,
   notationAlleles,
   orderAlleles,
 } from '@genodesk/contract';
 import type { ResultsFileBarcode } from '../results-file.js';
+import { stop } from './lines.js';
 import type { MapMarker, SampleMarkerCounts } from './types.js';
 
 /**
@@ -290,6 +292,9 @@ export class SampleCalls {
   sample(barcode: string, line: number): number {
     const known = this.byBarcode.get(barcode);
     if (known !== undefined) return known;
+    // Each sample holds a row per marker: a file of 200,000 people must stop here, not in memory.
+    if (this.samples.length >= maxSamplesPerFile)
+      throw stop('labFileTooManySamples', { line, max: maxSamplesPerFile });
     this.byBarcode.set(barcode, this.samples.length);
     this.samples.push({
       barcode,
