@@ -21,6 +21,7 @@ export const accessKinds = [
   'dnaConsentScan',
   'customerCategories',
   'customerAudit',
+  'calendarFeed',
 ] as const;
 export type AccessKind = (typeof accessKinds)[number];
 
@@ -35,6 +36,7 @@ export const accessKindLabels: Record<AccessKind, { cs: string; en: string }> = 
   dataExport: { cs: 'Export údajů zákazníka', en: 'Customer data export' },
   dnaConsentScan: { cs: 'Sken souhlasu s analýzou DNA', en: 'DNA consent scan' },
   customerCategories: { cs: 'Kategorie výsledků zákazníka', en: "Customer's report categories" },
+  calendarFeed: { cs: 'Kalendář lékaře (odběr)', en: "Doctor's calendar feed" },
   customerAudit: {
     cs: 'Historie změn s odpověďmi dotazníku',
     en: 'Change history with questionnaire answers',

@@ -401,6 +401,8 @@ export const calendarFeedSchema = z.object({
   /** Only in the answer of renew: the secret URL cannot be read back later. */
   url: z.string().nullable(),
   createdAt: z.string().nullable(),
+  /** After this the URL answers 404 (issue 36); renewing makes a new one. */
+  expiresAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
 });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;

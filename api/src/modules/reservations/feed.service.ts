@@ -10,6 +10,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { Database, Executor } from '../../db/client.js';
 import { calendarFeeds, consultingRooms, customers, reservations, users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
+import { recordAccess } from '../audit/access-log.js';
 import { buildCalendar } from './icalendar.js';
 import { calendarUid } from './notifications.js';
 
@@ -21,6 +22,10 @@ import { calendarUid } from './notifications.js';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** A feed's URL works this long after it was made (issue 36: a leaked URL does not work for ever). */
+export const feedLifetimeDays = 180;
+const expiryOf = (createdAt: Date) => new Date(createdAt.getTime() + feedLifetimeDays * 86_400_000);
+
 /** The feed's path under the API root: `calendar/feed/<token>.ics`. */
 export const feedPath = (token: string) => `/api/calendar/feed/${token}.ics`;
 
@@ -28,9 +33,10 @@ const toFeed = (
   row: { createdAt: Date; lastUsedAt: Date | null } | undefined,
   url: string | null = null,
 ): CalendarFeed => ({
-  active: row !== undefined,
+  active: row !== undefined && expiryOf(row.createdAt).getTime() > Date.now(),
   url,
   createdAt: row?.createdAt.toISOString() ?? null,
+  expiresAt: row ? expiryOf(row.createdAt).toISOString() : null,
   lastUsedAt: row?.lastUsedAt?.toISOString() ?? null,
 });
 
@@ -68,19 +74,28 @@ const feedFutureDays = 366;
  * each only with the type, the customer's name and the room. 404 for an unknown or revoked token and
  * for a deactivated user.
  */
-export async function calendarFeedText(db: Database, token: string, locale: Locale): Promise<string> {
+export async function calendarFeedText(
+  db: Database,
+  token: string,
+  locale: Locale,
+  address: string | null = null,
+): Promise<string> {
   const bare = token.replace(/\.ics$/, '');
   const [owner] = await db
     .select({ id: users.id, userName: users.userName, lastUsedAt: calendarFeeds.lastUsedAt })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
-    .where(and(eq(calendarFeeds.tokenHash, hashToken(bare)), eq(users.isUserLoginActive, true)));
+    .where(
+      and(
+        eq(calendarFeeds.tokenHash, hashToken(bare)),
+        eq(users.isUserLoginActive, true),
+        sql`${calendarFeeds.createdAt} > now() - make_interval(days => ${feedLifetimeDays})`,
+      ),
+    );
   if (!owner) throw notFound();
-  // Calendar applications poll every few minutes: the last use is written at most hourly.
-  if (!owner.lastUsedAt || Date.now() - owner.lastUsedAt.getTime() > 3_600_000)
-    await db.update(calendarFeeds).set({ lastUsedAt: new Date() }).where(eq(calendarFeeds.userId, owner.id));
   const rows = await db
     .select({
+      customerId: reservations.customerId,
       uid: reservations.uid,
       sequence: reservations.sequence,
       start: reservations.consultationStart,
@@ -104,6 +119,17 @@ export async function calendarFeedText(db: Database, token: string, locale: Loca
       ),
     )
     .orderBy(asc(reservations.consultationStart), asc(reservations.id));
+  // Calendar applications poll every few minutes: the last use, and the read of whose consultations
+  // it showed (the access log, issue 36), are written at most hourly.
+  if (!owner.lastUsedAt || Date.now() - owner.lastUsedAt.getTime() > 3_600_000) {
+    await db.update(calendarFeeds).set({ lastUsedAt: new Date() }).where(eq(calendarFeeds.userId, owner.id));
+    recordAccess(db, {
+      kind: 'calendarFeed',
+      userId: owner.id,
+      customerIds: [...new Set(rows.flatMap((r) => (r.customerId === null ? [] : [r.customerId])))],
+      address,
+    });
+  }
   return buildCalendar({
     name: `GenoDesk – ${owner.userName}`,
     events: rows.map((r) => ({
@@ -111,10 +137,19 @@ export async function calendarFeedText(db: Database, token: string, locale: Loca
       sequence: r.sequence,
       start: r.start,
       end: r.end,
-      summary: `${reservationTypeLabels[r.type as ReservationType]?.[locale] ?? ''}: ${r.name} ${r.surname}`,
+      // Initials only: a calendar on a phone or a shared account is no place for customers' names.
+      summary: `${reservationTypeLabels[r.type as ReservationType]?.[locale] ?? ''}: ${initials(r.name, r.surname)}`,
       location: r.room,
       status: 'CONFIRMED',
       lastModified: r.updatedAt,
     })),
   });
 }
+
+/** "Jana Nováková" → "J. N.". */
+const initials = (name: string, surname: string) =>
+  [name, surname]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => `${part[0]?.toUpperCase()}.`)
+    .join(' ');

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { pragueDay, pragueMidnight } from '@genodesk/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, parseIcs, prop } from '../../../test/icalendar.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
-import { calendarFeeds, reservations, users } from '../../db/schema/index.js';
+import { accessLog, calendarFeeds, reservations, users } from '../../db/schema/index.js';
+import { flushAccessLog } from '../audit/access-log.js';
+import { feedLifetimeDays } from './feed.service.js';
 import { consultingRoom, customer, doctorUser, hoursFromNow } from './test-fixtures.js';
 
 let t: TestApp;
@@ -107,19 +109,47 @@ describe("a doctor's calendar feed", () => {
     expect(prop(calendar, 'X-WR-CALNAME')).toMatch(/^GenoDesk – MUDr\. Test \d+$/);
     const listed = events(calendar);
     expect(listed).toHaveLength(1);
-    expect(prop(listed[0]!, 'SUMMARY')).toBe(`Vstupní konzultace: ${client.fullName}`);
+    // Initials, not the name (issue 36): a phone's calendar shows its events to anyone near it.
+    const initials = client.fullName
+      .split(' ')
+      .map((part: string) => `${part[0]}.`)
+      .join(' ');
+    expect(prop(listed[0]!, 'SUMMARY')).toBe(`Vstupní konzultace: ${initials}`);
+    expect(feed.body).not.toContain(client.fullName.split(' ')[1]);
     expect(prop(listed[0]!, 'LOCATION')).toBe('Ambulance; Lékařova, 1');
-    // Nothing about the customer beyond the name.
+    // Nothing else about the customer.
     expect(feed.body).not.toContain(client.email);
     expect(feed.body).not.toContain('777123456');
     expect(feed.body).not.toContain('ATTENDEE');
     expect(feed.body).not.toContain('Cizí');
     const english = await call('GET', `${pathOf(url)}?locale=en`);
-    expect(prop(events(parseIcs(english.body))[0]!, 'SUMMARY')).toBe(
-      `Entry consultation: ${client.fullName}`,
-    );
+    expect(prop(events(parseIcs(english.body))[0]!, 'SUMMARY')).toBe(`Entry consultation: ${initials}`);
     expect((await call('GET', `/api/calendar/feed/${token}`)).statusCode).toBe(200);
     expect((await call('GET', '/api/admin/userpanel/calendarfeed', doctor)).json().lastUsedAt).not.toBeNull();
+    // Whose consultations it showed is in the access log, once an hour however often it is polled.
+    await flushAccessLog(t.db);
+    const reads = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.kind, 'calendarFeed'), eq(accessLog.userId, own.id)));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.customerIds).toEqual([client.id]);
+  });
+
+  it('expires: a URL older than its lifetime answers 404 and shows as inactive', async () => {
+    const renewed = (await call('POST', '/api/admin/userpanel/calendarfeed/renew', reception, {})).json();
+    expect(new Date(renewed.expiresAt).getTime() - Date.now()).toBeGreaterThan(
+      (feedLifetimeDays - 1) * 86_400_000,
+    );
+    const [user] = await t.db.select().from(users).where(eq(users.email, demo.reception));
+    await t.db
+      .update(calendarFeeds)
+      .set({ createdAt: new Date(Date.now() - (feedLifetimeDays + 1) * 86_400_000) })
+      .where(eq(calendarFeeds.userId, user!.id));
+    expect((await call('GET', pathOf(renewed.url))).statusCode).toBe(404);
+    expect((await call('GET', '/api/admin/userpanel/calendarfeed', reception)).json()).toMatchObject({
+      active: false,
+    });
   });
 
   it('stops answering a revoked or replaced URL (404), and a deactivated doctor’s', async () => {

@@ -230,6 +230,7 @@ export function reservationsRoutes(app: App, deps: Deps) {
         deps.db,
         request.params.token,
         request.query.locale ?? requestLocale(request),
+        request.ip,
       );
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')

@@ -22,6 +22,7 @@ export const accessKindColors: Record<AccessKind, string> = {
   dnaConsentScan: 'teal',
   customerCategories: 'grape',
   customerAudit: 'orange',
+  calendarFeed: 'cyan',
 };
 
 export function AccessKindBadge({ kind }: { kind: AccessKind }) {

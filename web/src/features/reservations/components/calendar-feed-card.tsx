@@ -89,6 +89,9 @@ export function CalendarFeedCard() {
             <Text fz="sm">
               {t('reservations.feed.createdAt')}: {formatDateTime(f.createdAt, locale)}
             </Text>
+            <Text fz="sm" data-testid="calendar-feed-expires">
+              {t('reservations.feed.expiresAt')}: {formatDateTime(f.expiresAt, locale)}
+            </Text>
             <Text fz="sm">
               {t('reservations.feed.lastUsedAt')}:{' '}
               {f.lastUsedAt ? formatDateTime(f.lastUsedAt, locale) : t('reservations.feed.never')}
