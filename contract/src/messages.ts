@@ -76,6 +76,14 @@ export const messages = {
     cs: 'Komprimovaný soubor se rozbaluje nepřiměřeně (nad {max} MB nebo víc než {ratio}× své velikosti); takový soubor nezpracujeme.',
     en: 'The compressed file unpacks out of all proportion (beyond {max} MB or more than {ratio} times its size); such a file is not processed.',
   },
+  richTextTooDeep: {
+    cs: 'Text je vnořený příliš hluboko (nejvýše {max} úrovní seznamů a bloků).',
+    en: 'The text nests too deep (at most {max} levels of lists and blocks).',
+  },
+  richTextWordTooLong: {
+    cs: 'Text obsahuje příliš dlouhé slovo (nejvýše {max} znaků bez mezery).',
+    en: 'The text holds a word that is too long (at most {max} characters without a space).',
+  },
   uploadContentType: {
     cs: 'Soubor s výsledky se nahrává jako soubor (CSV, VCF, text nebo gzip), ne jako JSON nebo formulář.',
     en: 'A results file is uploaded as a file (CSV, VCF, text or gzip), not as JSON or a form.',

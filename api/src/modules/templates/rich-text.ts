@@ -34,7 +34,8 @@ function options(onMedia: (tag: 'img' | 'iframe', src: string | undefined) => vo
       ol: ['start'],
       td: ['colspan', 'rowspan'],
       th: ['colspan', 'rowspan'],
-      '*': ['style', 'class'],
+      // No `class`: a pasted page's classes would style the report (and the PDF ignores them).
+      '*': ['style'],
     },
     allowedStyles: { '*': { 'text-align': textAlign, color: colour, 'background-color': colour } },
     allowedSchemes: ['https', 'http', 'mailto', 'tel'],
@@ -67,7 +68,36 @@ export function sanitizeRichText(html: string, field: string, required = false):
   ).trim();
   if (problem) throw invalid(problem, field);
   if (required && !clean) throw invalid('required', field);
+  // What a render must be able to lay out (issue 36): a list nested a thousand deep crashed the text
+  // conversion, one 199,000-character word held a render until it was killed.
+  if (nestingDepth(clean) > maxRichTextDepth)
+    throw invalid('richTextTooDeep', field, { max: maxRichTextDepth });
+  if (longestWord(clean) > maxRichTextWord)
+    throw invalid('richTextWordTooLong', field, { max: maxRichTextWord });
   return clean;
+}
+
+export const maxRichTextDepth = 24;
+export const maxRichTextWord = 500;
+
+const voidTags = new Set(['br', 'img', 'hr', 'wbr']);
+
+/** How deep elements nest in sanitised HTML (every tag is closed by sanitize-html). */
+function nestingDepth(html: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const [, closing, name] of html.matchAll(/<(\/?)([a-z][a-z0-9]*)\b[^>]*>/gi)) {
+    if (voidTags.has((name as string).toLowerCase())) continue;
+    depth += closing ? -1 : 1;
+    deepest = Math.max(deepest, depth);
+  }
+  return deepest;
+}
+
+function longestWord(html: string): number {
+  let longest = 0;
+  for (const word of plainText(html).split(/\s+/)) longest = Math.max(longest, word.length);
+  return longest;
 }
 
 /** The plain text of rich-text HTML (an e-mail's text part). */
