@@ -76,6 +76,14 @@ export const messages = {
     cs: 'Komprimovaný soubor se rozbaluje nepřiměřeně (nad {max} MB nebo víc než {ratio}× své velikosti); takový soubor nezpracujeme.',
     en: 'The compressed file unpacks out of all proportion (beyond {max} MB or more than {ratio} times its size); such a file is not processed.',
   },
+  reportPdfBusy: {
+    cs: 'Vytváří se mnoho PDF zpráv najednou; zkuste to prosím za chvíli.',
+    en: 'Many report PDFs are being made at once; please try again in a moment.',
+  },
+  reportPdfBusyForUser: {
+    cs: 'Vaše předchozí PDF se ještě vytvářejí; počkejte na ně.',
+    en: 'Your previous PDFs are still being made; wait for them.',
+  },
   richTextTooDeep: {
     cs: 'Text je vnořený příliš hluboko (nejvýše {max} úrovní seznamů a bloků).',
     en: 'The text nests too deep (at most {max} levels of lists and blocks).',

@@ -100,7 +100,12 @@ export function productsRoutes(app: App, deps: Deps) {
     handler: async (request, reply) => {
       const { pdf, filename, locale, customerId } = await previewReportPdf(
         deps.db,
-        { productId: request.query.Id, locale: request.query.locale, origin: originOf(deps, request) },
+        {
+          productId: request.query.Id,
+          locale: request.query.locale,
+          origin: originOf(deps, request),
+          owner: principalOf(request).id,
+        },
         deps.config,
       );
       recordAccess(deps.db, {

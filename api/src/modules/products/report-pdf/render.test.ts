@@ -4,7 +4,7 @@ import { loadConfig } from '../../../config.js';
 import { AppError } from '../../../http/errors.js';
 import { reportDocumentFrom } from './document.js';
 import { defaultReportTexts } from './labels.js';
-import { ReportPdfPool } from './render.js';
+import { maxQueuedRenders, ReportPdfPool } from './render.js';
 
 // The render's time limit, for real: a report far too long to render within the limit (thousands
 // of phenotypes, ~10 s of Typst) against a pool whose limit is 2 s. No mock: the rendering process is
@@ -72,4 +72,38 @@ describe('ReportPdfPool time limit', () => {
     expect(refused).toMatchObject({ code: 'REPORT_PDF_TIMEOUT' });
     expect((await pool.render(await documentOf(3))).length).toBeGreaterThan(1000);
   });
+});
+
+describe('ReportPdfPool bounds (issue 36)', () => {
+  it("refuses a user's third render at once (429) and any past the queue's bound (503); the others render", async () => {
+    const bounded = new ReportPdfPool(1, 'a-2b', 30_000);
+    try {
+      const small = await documentOf(3);
+      const settle = (promise: Promise<Buffer>) =>
+        promise.then(
+          (pdf) => ({ ok: true as const, pdf }),
+          (error: unknown) => ({ ok: false as const, error }),
+        );
+      const mine = [1, 2, 3].map(() => settle(bounded.render(small, { owner: 7 })));
+      const third = await mine[2]!;
+      expect(third).toMatchObject({
+        ok: false,
+        error: { statusCode: 429, code: 'REPORT_PDF_BUSY', messageKey: 'reportPdfBusyForUser' },
+      });
+      // Others fill the queue to its bound; the next is refused without waiting.
+      const others = Array.from({ length: maxQueuedRenders + 3 }, (_, i) =>
+        settle(bounded.render(small, { owner: 100 + i })),
+      );
+      const outcomes = await Promise.all([...mine.slice(0, 2), ...others]);
+      const refused = outcomes.filter((o) => !o.ok);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const o of refused)
+        expect(o).toMatchObject({ error: { statusCode: 503, messageKey: 'reportPdfBusy' } });
+      // Everything admitted was rendered.
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(outcomes.length - refused.length);
+      expect(outcomes.filter((o) => o.ok).length).toBeGreaterThanOrEqual(maxQueuedRenders);
+    } finally {
+      await bounded.close();
+    }
+  }, 120_000);
 });

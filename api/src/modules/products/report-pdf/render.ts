@@ -27,8 +27,17 @@ export const defaultRenderTimeoutMs = 30_000;
 /** A render that took longer than its time limit: its process was killed and is replaced. */
 export const renderTimedOut = () => new AppError(503, 'REPORT_PDF_TIMEOUT', 'reportPdfTimedOut');
 
+/** Renders waiting in the pool at most (issue 36): past it a new one is refused at once, 503. */
+export const maxQueuedRenders = 12;
+/** One user's renders waiting or running at most: six previews at once must not take everyone's turn. */
+export const maxRendersPerUser = 2;
+
+export const renderersBusy = () => new AppError(503, 'REPORT_PDF_BUSY', 'reportPdfBusy');
+export const tooManyRendersOfUser = () => new AppError(429, 'REPORT_PDF_BUSY', 'reportPdfBusyForUser');
+
 type Task = {
   id: number;
+  owner: number | undefined;
   data: string;
   sign: ReportSignature | undefined;
   timeoutMs: number;
@@ -43,6 +52,8 @@ export type RenderOptions = {
   timeoutMs?: number;
   /** Sign the rendered PDF (an issued report; signing.ts): done in the same process, within the limit. */
   sign?: ReportSignature;
+  /** Who asked (a user's id): at most `maxRendersPerUser` of theirs wait or run at once. */
+  owner?: number;
 };
 
 type RenderMessage = { id: number; pdf?: Uint8Array; error?: string };
@@ -73,9 +84,18 @@ export class ReportPdfPool {
 
   render(document: ReportDocument, options: RenderOptions = {}): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('the report PDF renderer is closed'));
+    if (options.owner !== undefined) {
+      const owner = options.owner;
+      const theirs =
+        this.queue.filter((task) => task.owner === owner).length +
+        this.slots.filter((slot) => slot.task?.owner === owner).length;
+      if (theirs >= maxRendersPerUser) return Promise.reject(tooManyRendersOfUser());
+    }
+    if (this.queue.length >= maxQueuedRenders) return Promise.reject(renderersBusy());
     return new Promise<Buffer>((resolve, reject) => {
       this.queue.push({
         id: this.nextId++,
+        owner: options.owner,
         data: JSON.stringify(document),
         sign: options.sign,
         timeoutMs: options.timeoutMs ?? this.timeoutMs,

@@ -17,7 +17,7 @@ export const verificationUrl = (origin: string, code: string) =>
  */
 export async function previewReportPdf(
   db: Executor,
-  input: { productId: number; locale?: Locale; origin: string },
+  input: { productId: number; locale?: Locale; origin: string; owner: number },
   config: Pick<Config, 'reportCompany' | 'reportPdfTimeoutMs'>,
 ): Promise<{ pdf: Buffer; filename: string; locale: Locale; customerId: number }> {
   const { source, language, customerId } = await readReportSource(db, input.productId);
@@ -30,7 +30,7 @@ export async function previewReportPdf(
     company: config.reportCompany,
     texts: await reportTextsFor(db, locale),
   });
-  const pdf = await renderReportPdf(document, { timeoutMs: config.reportPdfTimeoutMs });
+  const pdf = await renderReportPdf(document, { timeoutMs: config.reportPdfTimeoutMs, owner: input.owner });
   return {
     pdf,
     filename: `${reportNumberOf(input.productId)}-${locale}-preview.pdf`,
