@@ -28,6 +28,31 @@ async function moveFromList(page: Page, id: string, to: string, toast: RegExp) {
 }
 
 test.describe('reports', () => {
+  for (const language of ['cs', 'en'] as const)
+    test(`an unsaved draft goes with the sign-out: the next person at the browser does not see it (${language})`, async ({
+      page,
+    }) => {
+      await signIn(page, demo.doctor);
+      if (language === 'en') await switchLanguage(page, 'EN');
+      const headers = await bearer(page.request, demo.doctor);
+      const list = await page.request.get('/api/admin/products?pageSize=1', { headers });
+      const [report] = ((await list.json()) as { items: { id: number }[] }).items;
+      await page.goto(`/customers/products/edit/${report!.id}`);
+      await page.getByTestId('product-doctor-intro').locator('.ProseMirror').click();
+      await page.keyboard.type(`Neuloženo ${language}`);
+      const drafts = () =>
+        page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('productDraft')).length);
+      await expect.poll(drafts).toBe(1);
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('user-menu-logout').click();
+      await expect(page.getByTestId('login-page')).toBeVisible();
+      expect(await drafts()).toBe(0);
+      await signIn(page, demo.doctor);
+      await page.goto(`/customers/products/edit/${report!.id}`);
+      await expect(page.getByTestId('product-doctor-intro')).toBeVisible();
+      await expect(page.getByTestId('product-draft-notice')).toHaveCount(0);
+    });
+
   test('the doctor writes an introduction (kept as a draft), publishes the report and moves it between sections', async ({
     page,
   }) => {
@@ -66,9 +91,16 @@ test.describe('reports', () => {
     const editor = page.getByTestId('product-doctor-intro').locator('.ProseMirror');
     await editor.click();
     await page.keyboard.type(intro);
-    await expect
-      .poll(() => page.evaluate((key) => localStorage.getItem(key), `genodesk.productDraft.${id}`))
-      .toContain(intro);
+    // Kept as the doctor's own, among what a sign-out removes (issue 36).
+    const draftOf = () =>
+      page.evaluate(
+        (suffix) =>
+          Object.entries(localStorage).find(
+            ([key]) => key.startsWith('genodesk.session.productDraft.') && key.endsWith(suffix),
+          )?.[1] ?? null,
+        `.${id}`,
+      );
+    await expect.poll(draftOf).toContain(intro);
 
     // Leave without saving and come back: the draft is still there.
     await page.getByTestId('nav-products').click();
@@ -88,7 +120,7 @@ test.describe('reports', () => {
     );
     await expect(page.getByTestId('product-doctor-intro-text')).toContainText(intro);
     await expect(page.getByTestId('product-change-field').first()).toBeVisible();
-    expect(await page.evaluate((key) => localStorage.getItem(key), `genodesk.productDraft.${id}`)).toBeNull();
+    expect(await draftOf()).toBeNull();
 
     // Results → doctor section → archive → doctor section → results.
     await openList(page, '/customers/products', barcode);

@@ -3,6 +3,11 @@ import { useSyncExternalStore } from 'react';
 
 const TOKEN_KEY = 'token';
 const REFRESH_KEY = 'refreshToken';
+/**
+ * Browser storage that belongs to a sign-in (an editor's unsaved draft): removed with the tokens, so
+ * the next person at this browser never reads it (issue 36).
+ */
+export const signInDataPrefix = 'genodesk.session.';
 const listeners = new Set<() => void>();
 
 function read(key: string): string | null {
@@ -33,6 +38,10 @@ export const tokenStore = {
   clear(): void {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(REFRESH_KEY);
+    // Also the drafts an earlier release kept outside the prefix (`genodesk.productDraft.<id>`).
+    for (const key of Object.keys(localStorage))
+      if (key.startsWith(signInDataPrefix) || key.startsWith('genodesk.productDraft.'))
+        localStorage.removeItem(key);
     emit();
   },
   subscribe(listener: () => void): () => void {

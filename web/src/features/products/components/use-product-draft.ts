@@ -1,5 +1,6 @@
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { signInDataPrefix } from '@/lib/tokens';
 
 /** What the product editor keeps while the doctor types. */
 export interface ProductDraftValues {
@@ -12,11 +13,13 @@ export interface StoredProductDraft extends ProductDraftValues {
   savedAt: string;
 }
 
-export const draftKey = (productId: number) => `genodesk.productDraft.${productId}`;
+/** The doctor's own: under their id, among what a sign-out removes (`signInDataPrefix`). */
+export const draftKey = (userId: number, productId: number) =>
+  `${signInDataPrefix}productDraft.${userId}.${productId}`;
 
-export function readDraft(productId: number): StoredProductDraft | null {
+export function readDraft(userId: number, productId: number): StoredProductDraft | null {
   try {
-    const raw = localStorage.getItem(draftKey(productId));
+    const raw = localStorage.getItem(draftKey(userId, productId));
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<StoredProductDraft>;
     if (typeof value.doctorIntro !== 'string' || typeof value.doctorIntroReproductiveGenetics !== 'string')
@@ -32,18 +35,18 @@ export function readDraft(productId: number): StoredProductDraft | null {
   }
 }
 
-export function writeDraft(productId: number, values: ProductDraftValues): void {
+export function writeDraft(userId: number, productId: number, values: ProductDraftValues): void {
   try {
     const stored: StoredProductDraft = { ...values, savedAt: new Date().toISOString() };
-    localStorage.setItem(draftKey(productId), JSON.stringify(stored));
+    localStorage.setItem(draftKey(userId, productId), JSON.stringify(stored));
   } catch {
     // Storage full or disabled: the editor still works, only without a draft.
   }
 }
 
-export function removeDraft(productId: number): void {
+export function removeDraft(userId: number, productId: number): void {
   try {
-    localStorage.removeItem(draftKey(productId));
+    localStorage.removeItem(draftKey(userId, productId));
   } catch {
     // Storage disabled: nothing was kept.
   }
@@ -58,11 +61,17 @@ export function sameValues(a: ProductDraftValues, b: ProductDraftValues): boolea
 }
 
 /**
- * The product editor's draft in browser storage (`genodesk.productDraft.<id>`): `initial` is the draft
+ * The product editor's draft in browser storage (`genodesk.session.productDraft.<user>.<id>`, removed at
+ * sign-out): `initial` is the draft
  * found when the editor opened (when it differs from what is saved on the server), `save` keeps the
  * values as the doctor types (debounced), `discard` and `clear` remove it (the latter after a save).
  */
-export function useProductDraft(productId: number, saved: ProductDraftValues | null, delayMs = 500) {
+export function useProductDraft(
+  userId: number,
+  productId: number,
+  saved: ProductDraftValues | null,
+  delayMs = 500,
+) {
   const [initial, setInitial] = useState<StoredProductDraft | null>(null);
   const loaded = saved !== null;
   const savedRef = useRef(saved);
@@ -72,18 +81,18 @@ export function useProductDraft(productId: number, saved: ProductDraftValues | n
   useEffect(() => {
     const current = savedRef.current;
     if (!loaded || !current) return;
-    const found = readDraft(productId);
+    const found = readDraft(userId, productId);
     if (found && sameValues(found, current)) {
-      removeDraft(productId);
+      removeDraft(userId, productId);
       setInitial(null);
     } else setInitial(found);
-  }, [productId, loaded]);
+  }, [userId, productId, loaded]);
 
   const debouncedWrite = useDebouncedCallback(
     (values: ProductDraftValues) => {
       const current = savedRef.current;
-      if (current && sameValues(values, current)) removeDraft(productId);
-      else writeDraft(productId, values);
+      if (current && sameValues(values, current)) removeDraft(userId, productId);
+      else writeDraft(userId, productId, values);
     },
     { delay: delayMs, flushOnUnmount: true },
   );
@@ -93,9 +102,9 @@ export function useProductDraft(productId: number, saved: ProductDraftValues | n
 
   const clear = useCallback(() => {
     debouncedWrite.cancel();
-    removeDraft(productId);
+    removeDraft(userId, productId);
     setInitial(null);
-  }, [debouncedWrite, productId]);
+  }, [debouncedWrite, userId, productId]);
 
   return { initial, save, flush, clear };
 }

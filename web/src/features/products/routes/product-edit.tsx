@@ -78,7 +78,9 @@ function ProductEditor({ product }: { product: Product }) {
       product.doctorIntroReproductiveGeneticsEnabled,
     ],
   );
-  const draft = useProductDraft(product.id, saved);
+  // The editor is behind the sign-in: the user is known (0 only while it would not be).
+  const userId = useCurrentUser()?.id ?? 0;
+  const draft = useProductDraft(userId, product.id, saved);
   const [values, setValues] = useState<ProductDraftValues>(saved);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [guardianOpen, setGuardianOpen] = useState(false);
@@ -88,7 +90,7 @@ function ProductEditor({ product }: { product: Product }) {
   // The sign-off is offered only to whom may give it, once nothing keeps it back (issue 35); the
   // server decides, and its refusal is shown.
   const canSignOff = useCan(Permissions.ProductsSignOff);
-  const blockers = releaseBlockers(product, useCurrentUser()?.id);
+  const blockers = releaseBlockers(product, userId);
   const viewPath = sectionPathsOf(routeSection).view(product.id);
   // The preview is rendered from the saved report: it says so while the texts differ.
   const unsaved =
