@@ -318,8 +318,16 @@ export async function reportDocumentFrom(
       }),
     })),
   }));
+  // A combination built on a withheld phenotype would tell it: it is withheld with it.
+  const withheldCombinations = new Set(
+    content.combinations
+      .filter((c) => c.phenotypes.some((p) => withheldReasons.has(p.geneCombinationId)))
+      .map((c) => c.ruleId),
+  );
   const summary = summaryFindings(content)
-    .filter((finding) => finding.kind !== 'phenotype' || !withheldReasons.has(finding.id))
+    .filter((finding) =>
+      finding.kind === 'phenotype' ? !withheldReasons.has(finding.id) : !withheldCombinations.has(finding.id),
+    )
     .map((finding) => ({
       phenotype: pick(finding.name, finding.nameEn),
       category:
@@ -481,11 +489,14 @@ export async function reportDocumentFrom(
       ? richTextAst(source.doctorIntroReproductiveGenetics)
       : null,
     summary,
-    combinations: [...content.combinations].sort(compareFindings).map((c) => ({
-      name: pick(c.name, c.nameEn),
-      text: richTextAst(pick(c.text, c.textEn)),
-      ...risked(c.risk),
-    })),
+    combinations: content.combinations
+      .filter((c) => !withheldCombinations.has(c.ruleId))
+      .sort(compareFindings)
+      .map((c) => ({
+        name: pick(c.name, c.nameEn),
+        text: richTextAst(pick(c.text, c.textEn)),
+        ...risked(c.risk),
+      })),
     categories,
     notDetermined,
     limitations: textParagraphs(options.texts.limitations),

@@ -107,3 +107,41 @@ describe('ReportPdfPool bounds (issue 36)', () => {
     }
   }, 120_000);
 });
+
+describe('a withheld phenotype in the document (issue 35)', () => {
+  it('takes with it every fired combination built on it, from the summary and the combinations', async () => {
+    const source = syntheticReportSource({ seed: 11, status: 3, phenotypes: 12, categories: 2 });
+    const phenotypes = source.content.categories.flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes));
+    const [first, second] = phenotypes;
+    const rule = (ruleId: number, on: typeof phenotypes) => ({
+      ruleId,
+      name: `Kombinace ${ruleId}`,
+      nameEn: `Combination ${ruleId}`,
+      risk: 4,
+      clinicalWeight: 4,
+      text: `<p>Text kombinace ${ruleId}</p>`,
+      textEn: `<p>Combination text ${ruleId}</p>`,
+      phenotypes: on.map((p) => ({
+        geneCombinationId: p.geneCombinationId,
+        phenotype: p.phenotype,
+        phenotypeEn: p.phenotypeEn,
+      })),
+    });
+    source.content.combinations = [rule(1, [first!, second!]), rule(2, [second!])];
+    first!.withheld = {
+      by: { id: 1, userName: 'MUDr. Test' },
+      at: new Date().toISOString(),
+      reason: 'konzultace',
+    };
+    const document = await reportDocumentFrom(source, {
+      locale: 'cs',
+      preview: false,
+      verification: { code: '7KQ2M-XR4TD', url: 'https://lab.example.cz/verify/7KQ2M-XR4TD' },
+      company: loadConfig({}).reportCompany,
+      texts: defaultReportTexts.cs,
+    });
+    expect(document.combinations.map((c) => c.name)).toEqual(['Kombinace 2']);
+    expect(document.summary.filter((f) => f.combination).map((f) => f.phenotype)).toEqual(['Kombinace 2']);
+    expect(JSON.stringify(document)).not.toContain('Text kombinace 1');
+  });
+});
