@@ -94,6 +94,7 @@ describe('template wizard', () => {
         templateText: '<p>Text</p>',
         templateEnText: '<p></p>',
         risk: '2',
+        requiresConsultation: true,
         note: ' ',
       }),
       ['rs1', 'rs2'],
@@ -113,6 +114,7 @@ describe('template wizard', () => {
       templateEnText: undefined,
       note: undefined,
       risk: 2,
+      requiresConsultation: true,
     });
     expect(createTemplateRequestSchema.safeParse(request).success).toBe(false);
     const existing = toCreateRequest(

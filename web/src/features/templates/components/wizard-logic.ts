@@ -29,6 +29,8 @@ export interface WizardValues extends Record<string, unknown> {
   templateText: string;
   templateEnText: string;
   risk: string | null;
+  /** Its finding is released only after a consultation (issue 35). */
+  requiresConsultation: boolean;
   note: string;
 }
 
@@ -64,6 +66,7 @@ export const initialWizardValues = (): WizardValues => ({
   templateText: '',
   templateEnText: '',
   risk: null,
+  requiresConsultation: false,
   note: '',
 });
 
@@ -147,6 +150,7 @@ export function toCreateRequest(v: WizardValues, geneCodes: readonly string[]): 
     templateEnText: isEmptyRichText(v.templateEnText) ? undefined : v.templateEnText,
     note: textOrUndefined(v.note),
     risk: Number(v.risk),
+    requiresConsultation: v.requiresConsultation,
   };
   if (modes.category === 'existing') request.categoryId = Number(v.categoryId);
   else {

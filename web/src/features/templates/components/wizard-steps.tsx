@@ -2,6 +2,7 @@ import type { GeneCombinationOption } from '@genodesk/contract/templates';
 import {
   Alert,
   Card,
+  Checkbox,
   Group,
   Input,
   Loader,
@@ -521,6 +522,13 @@ export function TextStep({ form, error }: StepProps) {
           }}
           error={error('risk')}
           testId="wizard-risk"
+        />
+        <Checkbox
+          label={t('templates.fields.requiresConsultation')}
+          description={t('templates.fields.requiresConsultationHint')}
+          checked={values.requiresConsultation}
+          onChange={(event) => form.setFieldValue('requiresConsultation', event.currentTarget.checked)}
+          data-testid="wizard-requires-consultation"
         />
       </Stack>
     </>
