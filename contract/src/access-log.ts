@@ -22,6 +22,7 @@ export const accessKinds = [
   'customerCategories',
   'customerAudit',
   'calendarFeed',
+  'list',
 ] as const;
 export type AccessKind = (typeof accessKinds)[number];
 
@@ -37,6 +38,7 @@ export const accessKindLabels: Record<AccessKind, { cs: string; en: string }> = 
   dnaConsentScan: { cs: 'Sken souhlasu s analýzou DNA', en: 'DNA consent scan' },
   customerCategories: { cs: 'Kategorie výsledků zákazníka', en: "Customer's report categories" },
   calendarFeed: { cs: 'Kalendář lékaře (odběr)', en: "Doctor's calendar feed" },
+  list: { cs: 'Seznam', en: 'List' },
   customerAudit: {
     cs: 'Historie změn s odpověďmi dotazníku',
     en: 'Change history with questionnaire answers',

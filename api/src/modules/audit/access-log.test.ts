@@ -136,6 +136,13 @@ describe('every read of a customer’s data adds exactly one access-log row', ()
       detail: null,
     },
     {
+      name: "a page of the report list, naming its rows' customers (issue 36)",
+      url: () => `/api/admin/products?customerId=${report.customerId}`,
+      kind: 'list',
+      entityId: () => null,
+      detail: 'reports',
+    },
+    {
       name: 'a report',
       url: () => `/api/admin/products/getproduct?ProductId=${report.productId}`,
       kind: 'report',

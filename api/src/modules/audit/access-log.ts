@@ -284,3 +284,19 @@ export function recordExport(db: Database, request: FastifyRequest, list: string
   return (read: { rows: number; customerIds: number[] }) =>
     recordAccess(db, { kind: 'export', ...reader, rows: read.rows, customerIds: read.customerIds, detail });
 }
+
+/**
+ * A page of a list that shows whose report, consultation, message or results it is (issue 36): one
+ * row for the page, naming its customers and the list (`detail`), like an export names its rows.
+ */
+export function recordListRead(
+  db: Database,
+  request: FastifyRequest,
+  list: 'reports' | 'reservations' | 'outbox' | 'upload',
+  customerIds: readonly (number | null)[],
+  entityId: number | null = null,
+): void {
+  const customers = [...new Set(customerIds.filter((id): id is number => id !== null))];
+  if (customers.length === 0) return;
+  recordAccess(db, { kind: 'list', customerIds: customers, entityId, detail: list, ...readerOf(request) });
+}

@@ -13,6 +13,7 @@ import {
   questionnaires,
   samples,
 } from '../../db/schema/index.js';
+import { demoPassword } from '../../seed/demo.js';
 import { generateReport } from '../results/generation.service.js';
 
 let t: TestApp;
@@ -469,6 +470,9 @@ describe('customer reads', () => {
 });
 
 describe('DELETE admin/customers (erasure, issue 24)', () => {
+  /** What erasing asks of the administrator (issue 36). */
+  const erasure = { Password: demoPassword, Reason: 'Žádost subjektu údajů o výmaz' };
+
   it('erases the customer in one go: orders and payments stay with the row anonymised; the partner falls back', async () => {
     const c = await register({ ProductTypeId: productTypeId, PaidInCash: true, AgreedToDNAAnalysis: true });
     const partner = await register();
@@ -482,7 +486,7 @@ describe('DELETE admin/customers (erasure, issue 24)', () => {
     expect(
       (await call('POST', '/api/admin/samples', { SampleId: c.samples[0].id, Status: 10 })).statusCode,
     ).toBe(200);
-    const response = await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`);
+    const response = await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`, erasure);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: c.id });
     const [erased] = await t.db.select().from(customers).where(eq(customers.id, c.id));
@@ -513,7 +517,8 @@ describe('DELETE admin/customers (erasure, issue 24)', () => {
       .from(customerRelationships)
       .where(eq(customerRelationships.customerId, partner.id));
     expect(partnerRow).toMatchObject({ status: 'NOT_REQUESTED', partnerId: null });
-    // The trail keeps who changed which field when, without the values; one row records the erasure.
+    // The trail keeps who changed which field when, without the values; the erasure's rows record it
+    // and why (issue 36), nothing of the customer.
     const trail = await t.db
       .select()
       .from(auditLog)
@@ -521,7 +526,10 @@ describe('DELETE admin/customers (erasure, issue 24)', () => {
     expect(trail.filter((r) => r.field === 'erased').map((r) => [r.oldValue, r.newValue])).toEqual([
       [null, 'erased'],
     ]);
-    expect(trail.filter((r) => r.field !== 'erased' && (r.oldValue ?? r.newValue) !== null)).toEqual([]);
+    const erasureRecord = ['erased', 'erasureReason', 'erasureRequest'];
+    expect(
+      trail.filter((r) => !erasureRecord.includes(r.field) && (r.oldValue ?? r.newValue) !== null),
+    ).toEqual([]);
     const sampleTrail = await t.db
       .select()
       .from(auditLog)
@@ -531,7 +539,7 @@ describe('DELETE admin/customers (erasure, issue 24)', () => {
     expect((await call('GET', `/api/admin/customers/customer?CustomerId=${c.id}`)).statusCode).toBe(404);
     const listed = await call('GET', `/api/admin/customers?search=${encodeURIComponent(c.email)}`);
     expect(listed.json().items).toEqual([]);
-    expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`, erasure)).statusCode).toBe(404);
   });
 
   it("also blanks their reports' change log and the read records from before the access log", async () => {
@@ -567,17 +575,18 @@ describe('DELETE admin/customers (erasure, issue 24)', () => {
       ).flatMap((row) => [row.oldValue, row.newValue].filter((value) => value !== null));
     expect(await valuesOf(report.productId)).toContain('MUDr. Čtenář');
 
-    expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`, erasure)).statusCode).toBe(200);
     expect(await valuesOf(report.productId)).toEqual([]);
     // Another customer's report keeps its trail, its old read records too.
     expect(await valuesOf(otherReport.productId)).toContain('MUDr. Čtenář');
   });
 
-  it('needs Customers.Edit', async () => {
+  it('needs Customers.Erase (issue 36: reception edits customers, only an administrator erases them)', async () => {
     const c = await register();
-    const doctor = await t.authAs(demo.doctor);
-    expect(
-      (await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`, undefined, doctor)).statusCode,
-    ).toBe(403);
+    for (const who of [demo.doctor, demo.reception])
+      expect(
+        (await call('DELETE', `/api/admin/customers?CustomerId=${c.id}`, erasure, await t.authAs(who)))
+          .statusCode,
+      ).toBe(403);
   });
 });

@@ -19,6 +19,7 @@ import {
 import { z } from 'zod';
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
+import { recordListRead } from '../audit/access-log.js';
 import { listCategoryOptions } from '../templates/templates.service.js';
 import { getMailing, listMailings, previewEmail, previewRecipients, sendEmail } from './mailings.service.js';
 import { deliveryStatus, getOutboxMessage, listOutbox, retryOutboxMessage } from './outbox.service.js';
@@ -108,7 +109,16 @@ export function messagingRoutes(app: App, deps: Deps) {
       querystring: outboxListQuerySchema,
       response: { 200: outboxPageSchema },
     },
-    handler: (request) => listOutbox(deps.db, request.query),
+    handler: async (request) => {
+      const page = await listOutbox(deps.db, request.query);
+      recordListRead(
+        deps.db,
+        request,
+        'outbox',
+        page.items.map((item) => item.customerId),
+      );
+      return page;
+    },
   });
 
   app.get('/api/admin/outbox/delivery', {

@@ -27,7 +27,7 @@ import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { invalid, requestLocale } from '../../http/errors.js';
 import { rateLimits } from '../../http/rate-limit.js';
-import { readerOf, recordAccess } from '../audit/access-log.js';
+import { readerOf, recordAccess, recordListRead } from '../audit/access-log.js';
 import {
   assessPhenotype,
   editProduct,
@@ -66,7 +66,16 @@ export function productsRoutes(app: App, deps: Deps) {
       querystring: productListQuerySchema,
       response: { 200: productPageSchema },
     },
-    handler: (request) => listProducts(deps.db, request.query),
+    handler: async (request) => {
+      const page = await listProducts(deps.db, request.query);
+      recordListRead(
+        deps.db,
+        request,
+        'reports',
+        page.items.map((item) => item.customerId),
+      );
+      return page;
+    },
   });
 
   app.get('/api/admin/products/getproduct', {

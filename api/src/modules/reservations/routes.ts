@@ -25,6 +25,7 @@ import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { requestLocale } from '../../http/errors.js';
 import { rateLimits } from '../../http/rate-limit.js';
+import { recordListRead } from '../audit/access-log.js';
 import { calendarFeedText, getCalendarFeed, renewCalendarFeed, revokeCalendarFeed } from './feed.service.js';
 import {
   cancelReservations,
@@ -121,7 +122,16 @@ export function reservationsRoutes(app: App, deps: Deps) {
       querystring: reservationRangeQuerySchema,
       response: { 200: reservationListSchema },
     },
-    handler: (request) => listReservations(deps.db, request.query),
+    handler: async (request) => {
+      const page = await listReservations(deps.db, request.query);
+      recordListRead(
+        deps.db,
+        request,
+        'reservations',
+        page.items.map((item) => item.customerId),
+      );
+      return page;
+    },
   });
 
   app.get('/api/admin/reservations/customer', {

@@ -16,7 +16,7 @@ import {
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { AppError, requestLocale } from '../../http/errors.js';
-import { readerOf, recordAccess } from '../audit/access-log.js';
+import { readerOf, recordAccess, recordListRead } from '../audit/access-log.js';
 import { currentReanalysis, getReanalysis, requestReanalysis } from './reanalysis.js';
 import {
   getCustomerResult,
@@ -79,7 +79,17 @@ export function resultsRoutes(app: App, deps: Deps) {
       querystring: resultUploadIdQuerySchema,
       response: { 200: resultUploadDetailSchema },
     },
-    handler: (request) => getUploadDetail(deps.db, request.query.Id, requestLocale(request)),
+    handler: async (request) => {
+      const detail = await getUploadDetail(deps.db, request.query.Id, requestLocale(request));
+      recordListRead(
+        deps.db,
+        request,
+        'upload',
+        detail.samples.map((sample) => sample.customerId),
+        request.query.Id,
+      );
+      return detail;
+    },
   });
 
   // The raw file as the body, streamed (a Final Report can be a gigabyte): its own content types, in

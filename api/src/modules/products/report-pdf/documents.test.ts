@@ -304,7 +304,7 @@ describe('issued report PDFs', () => {
     expect(await storedRows(r.productId)).toHaveLength(1);
   });
 
-  it('needs Products.View to list or download, a sign-in to verify; 404 for an unknown version; 400 for a bad query or body', async () => {
+  it('needs Products.View to list or download, Products.View to verify; 404 for an unknown version; 400 for a bad query or body', async () => {
     const reception = await t.authAs(demo.reception);
     expect((await documents(1, reception)).statusCode).toBe(403);
     expect((await download(1, 1, reception)).statusCode).toBe(403);
@@ -312,8 +312,9 @@ describe('issued report PDFs', () => {
     expect((await download(999999999, 1)).statusCode).toBe(404);
     expect((await download(1, 0)).statusCode).toBe(400);
     expect((await verifyCode('X', {})).statusCode).toBe(401);
-    // Any signed-in staff member may check a document.
-    expect((await verifyCode('AAAAA-AAAAA', reception)).statusCode).toBe(200);
+    // Whose document it is, only readers of reports learn (issue 36); reception has the public check.
+    expect((await verifyCode('AAAAA-AAAAA', reception)).statusCode).toBe(403);
+    expect((await verifyCode('AAAAA-AAAAA', await t.authAs(demo.doctor))).statusCode).toBe(200);
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/verify/report',

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../../test/test-app.js';
 import { accessLog, reportDocuments, withdrawnReportDocuments } from '../../../db/schema/index.js';
+import { demoPassword } from '../../../seed/demo.js';
 import { flushAccessLog } from '../../audit/access-log.js';
 import { type ReportFixture, reportFor } from '../test-fixtures.js';
 import { closeReportPdfRenderer } from './render.js';
@@ -166,6 +167,7 @@ describe('POST public/verify/report', () => {
     const erased = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/customers?CustomerId=${r.customerId}`,
+      payload: { Password: demoPassword, Reason: 'Žádost subjektu údajů o výmaz' },
       headers: admin,
     });
     expect(erased.statusCode, erased.body).toBe(200);

@@ -23,6 +23,7 @@ export const accessKindColors: Record<AccessKind, string> = {
   customerCategories: 'grape',
   customerAudit: 'orange',
   calendarFeed: 'cyan',
+  list: 'gray',
 };
 
 export function AccessKindBadge({ kind }: { kind: AccessKind }) {

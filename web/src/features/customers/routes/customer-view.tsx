@@ -130,16 +130,14 @@ export function CustomerViewRoute() {
               </Button>
             )}
             {canEdit && (
-              <>
-                <Button
-                  component={Link}
-                  to={paths.customers.edit(c.id)}
-                  leftSection={<IconPencil size={16} />}
-                  data-testid="customer-edit"
-                >
-                  {t('common.edit')}
-                </Button>
-              </>
+              <Button
+                component={Link}
+                to={paths.customers.edit(c.id)}
+                leftSection={<IconPencil size={16} />}
+                data-testid="customer-edit"
+              >
+                {t('common.edit')}
+              </Button>
             )}
           </>
         }
