@@ -243,17 +243,27 @@ async function main() {
   // BENCH_PROFILE_DIR=… writes a CPU profile of the API (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE_DIR;
   const inspectorPort = await freePort();
-  // A node with its own database is a real deployment: it starts only with its keys.
+  // A node with its own database is a real deployment: it starts only with its keys, and connects as a
+  // role that owns nothing (the owner migrates and grants it what it needs).
+  const appRolePassword = randomBytes(18).toString('base64url');
+  await database.db.$client.query(`do $$ begin
+      if not exists (select from pg_roles where rolname = 'genodesk_bench') then create role genodesk_bench login; end if;
+    end $$`);
+  await database.db.$client.query(`alter role genodesk_bench password '${appRolePassword}'`);
+  const appUrl = new URL(database.url);
+  appUrl.username = 'genodesk_bench';
+  appUrl.password = appRolePassword;
   const keys = {
     JWT_SECRET: randomBytes(32).toString('base64url'),
     SEALING_KEY: randomBytes(32).toString('base64url'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_OWNER_URL: database.url,
   };
   const api = startProcess(
     'main',
     {
       ...keys,
-      DATABASE_URL: database.url,
+      DATABASE_URL: appUrl.toString(),
       WORKERS: 'off',
       SEED_DEMO: '0',
       PORT: String(port),
@@ -283,7 +293,7 @@ async function main() {
       ? startProcess('main', {
           ...keys,
           PUBLIC_URL: `http://127.0.0.1:${offPort}`,
-          DATABASE_URL: database.url,
+          DATABASE_URL: appUrl.toString(),
           WORKERS: 'off',
           SEED_DEMO: '0',
           PORT: String(offPort),

@@ -38,6 +38,12 @@ export function loadConfig(env = process.env) {
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    /**
+     * The role that owns the database and runs the migrations (issue 36); `DATABASE_URL` is then a role
+     * that owns nothing, granted what it needs at every start. Unset, `DATABASE_URL` is both — refused
+     * outside tests. The embedded database makes both roles itself.
+     */
+    databaseOwnerUrl: env.DATABASE_OWNER_URL || undefined,
     seedDemo: env.SEED_DEMO === '1' || (!env.DATABASE_URL && env.SEED_DEMO !== '0'),
     workers: env.WORKERS !== 'off',
     /**

@@ -1,6 +1,7 @@
 import { startWorkers, stopAreas } from './areas.js';
 import { TokenSigner } from './auth/tokens.js';
 import { loadConfig, startRefusals } from './config.js';
+import { appConnectionRefusal, prepareAsOwner } from './database-setup.js';
 import { createDatabase } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
 import { loggableError } from './db/loggable-error.js';
@@ -9,7 +10,6 @@ import { startJobs } from './jobs/queue.js';
 import { closeServer, endDatabase, type ShutdownStep, stopOnSignals } from './lifecycle.js';
 import { demoBanner } from './seed/demo.js';
 import { demoPasswordRefusal, isLoopbackHost } from './seed/demo-guard.js';
-import { prepareDatabase } from './seed/prepare.js';
 import { buildServer } from './server.js';
 
 /**
@@ -32,20 +32,27 @@ async function main() {
 
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
   if (embedded) steps.unshift({ name: 'the embedded PostgreSQL', run: embedded.stop });
-  const databaseUrl =
-    config.databaseUrl ?? (await ensureDatabase(embedded!.url('postgres'), embedded!.url('genodesk')));
+  const ownerUrl =
+    config.databaseOwnerUrl ??
+    config.databaseUrl ??
+    (await ensureDatabase(embedded!.url('postgres'), embedded!.url('genodesk')));
+  const { appUrl: databaseUrl, seeded } = await prepareAsOwner(config, ownerUrl, {
+    embedded: embedded !== undefined,
+    demo: config.seedDemo,
+  });
   const db = createDatabase(databaseUrl, 20, { preparedStatements: config.preparedStatements });
   steps.unshift({ name: 'the database pool', run: () => endDatabase(db) });
   // Runs after the HTTP server and the job workers have stopped (steps run in reverse order).
   steps.unshift({ name: "the areas' threads", run: stopAreas });
-  const seeded = await prepareDatabase(db, { demo: config.seedDemo });
-  const refusal = await demoPasswordRefusal(
-    db,
-    config.host,
-    // A PUBLIC_URL of this machine (a test, a demo on its own database) publishes nothing.
-    config.trustProxy !== false ||
-      (config.publicUrl !== undefined && !isLoopbackHost(new URL(config.publicUrl).hostname)),
-  );
+  const refusal =
+    (await appConnectionRefusal(db)) ??
+    (await demoPasswordRefusal(
+      db,
+      config.host,
+      // A PUBLIC_URL of this machine (a test, a demo on its own database) publishes nothing.
+      config.trustProxy !== false ||
+        (config.publicUrl !== undefined && !isLoopbackHost(new URL(config.publicUrl).hostname)),
+    ));
   if (refusal) {
     console.error(refusal);
     for (const step of steps) await step.run().catch(() => {});
@@ -55,6 +62,7 @@ async function main() {
   const jobs = await startJobs(databaseUrl, {
     supervise: config.workers,
     jobHistoryDays: config.retention.jobsDays,
+    manageQueues: false,
   });
   steps.unshift({ name: 'the job workers', run: () => jobs.stop() });
   if (config.workers) await startWorkers({ jobs, db, config });

@@ -1,10 +1,10 @@
 import { startWorkers, stopAreas } from './areas.js';
 import { loadConfig } from './config.js';
+import { appConnectionRefusal, prepareAsOwner } from './database-setup.js';
 import { createDatabase } from './db/client.js';
 import { loggableError } from './db/loggable-error.js';
 import { startJobs } from './jobs/queue.js';
 import { endDatabase, type ShutdownStep, stopOnSignals } from './lifecycle.js';
-import { prepareDatabase } from './seed/prepare.js';
 
 /** `npm run worker`: job workers only, for API nodes started with WORKERS=off. Needs DATABASE_URL. */
 async function main() {
@@ -13,14 +13,20 @@ async function main() {
     throw new Error('npm run worker needs DATABASE_URL (the API process runs workers itself otherwise)');
   const steps: ShutdownStep[] = [];
   stopOnSignals(steps, (line) => console.info(line));
-  const db = createDatabase(config.databaseUrl, 5, { preparedStatements: config.preparedStatements });
+  // A worker may come up before any API node: it brings the database to the schema its jobs expect.
+  const { appUrl } = await prepareAsOwner(config, config.databaseOwnerUrl ?? config.databaseUrl, {
+    embedded: false,
+    demo: config.seedDemo,
+  });
+  const db = createDatabase(appUrl, 5, { preparedStatements: config.preparedStatements });
   steps.unshift({ name: 'the database pool', run: () => endDatabase(db) });
   steps.unshift({ name: "the areas' threads", run: stopAreas });
-  // A worker may come up before any API node: it brings the database to the schema its jobs expect.
-  await prepareDatabase(db, { demo: config.seedDemo });
-  const jobs = await startJobs(config.databaseUrl, {
+  const refusal = await appConnectionRefusal(db);
+  if (refusal) throw new Error(refusal);
+  const jobs = await startJobs(appUrl, {
     supervise: true,
     jobHistoryDays: config.retention.jobsDays,
+    manageQueues: false,
   });
   steps.unshift({ name: 'the job workers', run: () => jobs.stop() });
   await startWorkers({ jobs, db, config });

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
+import { createDatabase } from '../src/db/client.js';
+import { templateDatabase, withDatabase } from './databases.js';
 import { startProcess } from './processes.js';
 
 const strong = () => randomBytes(32).toString('base64url');
@@ -39,3 +41,29 @@ it.concurrent.each<{ kind: string; env: Record<string, string>; missing: string[
   for (const name of ['JWT_SECRET', 'SEALING_KEY', 'PUBLIC_URL'])
     expect(output.includes(`Set ${name}`), name).toBe(missing.includes(name));
 });
+
+it('refuses to run as a superuser or the tables’ owner, saying how to split the roles', async () => {
+  const serverUrl = inject('serverUrl');
+  const name = `genodesk_owner_${randomBytes(5).toString('hex')}`;
+  const admin = createDatabase(serverUrl, 1);
+  await admin.$client.query(`create database ${name} template ${templateDatabase}`);
+  try {
+    const app = startProcess('main', {
+      DATABASE_URL: withDatabase(serverUrl, name),
+      // Not a test run: the refusal is for real deployments.
+      NODE_ENV: '',
+      JWT_SECRET: strong(),
+      SEALING_KEY: strong(),
+      PUBLIC_URL: 'http://127.0.0.1:1',
+      PORT: '1',
+      SEED_DEMO: '0',
+      WORKERS: 'off',
+    });
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toContain('GenoDesk does not run as a superuser');
+    expect(app.output()).toContain('DATABASE_OWNER_URL');
+  } finally {
+    await admin.$client.query(`drop database if exists ${name} with (force)`);
+    await admin.$client.end();
+  }
+}, 60_000);

@@ -99,27 +99,9 @@ export const defaultJobHistoryDays = 30;
 /** What an area's job workers are given. */
 export type WorkerDeps = { jobs: Jobs; db: Database; config: Config };
 
-/**
- * Starts pg-boss and creates every queue with `queuePolicy` (an existing queue, e.g. after an upgrade,
- * is brought to it). `supervise` on processes that run workers: they fail and retry the jobs of dead ones.
- * `jobHistoryDays` (`RETENTION_JOBS_DAYS`): pg-boss's own maintenance deletes a finished job that long
- * after it finished (the daily retention purge does the same for jobs made before the setting changed).
- */
-export async function startJobs(
-  connectionString: string,
-  options: { supervise: boolean; jobHistoryDays?: number },
-): Promise<Jobs> {
-  const deleteAfterSeconds = (options.jobHistoryDays ?? defaultJobHistoryDays) * 24 * 60 * 60;
-  const boss = new PgBoss({
-    connectionString,
-    max: 5,
-    supervise: options.supervise,
-    schedule: options.supervise,
-    superviseIntervalSeconds: superviseSeconds,
-    monitorIntervalSeconds: superviseSeconds,
-  });
-  boss.on('error', (error) => console.error('job queue:', cleanedError(error).message));
-  await boss.start();
+/** Creates every queue with `queuePolicy` (an existing one is brought to it) and drops retired ones. */
+async function manageQueues(boss: PgBoss, jobHistoryDays: number | undefined) {
+  const deleteAfterSeconds = (jobHistoryDays ?? defaultJobHistoryDays) * 24 * 60 * 60;
   for (const name of jobNames) {
     if (await boss.getQueue(name)) {
       const { retryDelayMax: _fixedAtCreation, ...changeable } = queuePolicy;
@@ -128,6 +110,54 @@ export async function startJobs(
     } else await boss.createQueue(name, { ...queuePolicy, ...queuePolicies[name], deleteAfterSeconds });
   }
   for (const name of retiredQueues) if (await boss.getQueue(name)) await boss.deleteQueue(name);
+}
+
+/**
+ * pg-boss's schema and every queue, made by the database's owner before the application's role (which
+ * may not create tables) starts its own pg-boss with `manageQueues: false`.
+ */
+export async function prepareJobQueues(ownerUrl: string, jobHistoryDays?: number): Promise<void> {
+  const boss = new PgBoss({ connectionString: ownerUrl, max: 1, supervise: false, schedule: false });
+  boss.on('error', (error) => console.error('job queue:', cleanedError(error).message));
+  await boss.start();
+  try {
+    await manageQueues(boss, jobHistoryDays);
+  } finally {
+    await boss.stop({ graceful: false });
+  }
+}
+
+/**
+ * Starts pg-boss and creates every queue with `queuePolicy` (an existing queue, e.g. after an upgrade,
+ * is brought to it). `supervise` on processes that run workers: they fail and retry the jobs of dead ones.
+ * `jobHistoryDays` (`RETENTION_JOBS_DAYS`): pg-boss's own maintenance deletes a finished job that long
+ * after it finished (the daily retention purge does the same for jobs made before the setting changed).
+ */
+export async function startJobs(
+  connectionString: string,
+  options: {
+    supervise: boolean;
+    jobHistoryDays?: number;
+    /**
+     * Whether this connection creates pg-boss's schema and queues (DDL: the owner's). False for the
+     * application's own role (issue 36), after `prepareJobQueues` ran as the owner.
+     */
+    manageQueues?: boolean;
+  },
+): Promise<Jobs> {
+  const manage = options.manageQueues ?? true;
+  const boss = new PgBoss({
+    connectionString,
+    max: 5,
+    supervise: options.supervise,
+    schedule: options.supervise,
+    superviseIntervalSeconds: superviseSeconds,
+    monitorIntervalSeconds: superviseSeconds,
+    ...(manage ? {} : { migrate: false, createSchema: false }),
+  });
+  boss.on('error', (error) => console.error('job queue:', cleanedError(error).message));
+  await boss.start();
+  if (manage) await manageQueues(boss, options.jobHistoryDays);
   return {
     boss,
     async send(tx, name, data, options = {}) {

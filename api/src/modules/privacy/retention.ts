@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import { type Database, transaction } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { secretPlaceholder } from '../messaging/outbox.js';
 
 /** Rows one statement purges: short transactions, whatever the backlog. */
@@ -106,21 +105,13 @@ export async function purgeExpired(db: Database, policy: RetentionPolicy): Promi
       ),
     ),
   );
-  const accessLog = await inBatches(() =>
-    transaction(db, async (tx) => {
-      const keep = `${policy.accessLogYears} years`;
-      await tx.execute(sql`select set_config('genodesk.access_log_purge', 'on', true),
-        set_config('genodesk.access_log_keep', ${keep}, true)`);
-      const result = await tx.$client.query(
-        `delete from access_log where id in (
-           select id from access_log
-           where occurred_at < now() - $1::interval
-           order by occurred_at, id
-           limit ${batchSize})`,
-        [keep],
-      );
-      return rowCount(result);
-    }),
-  );
+  // Through the owner's function: the application's role may not delete from the access log itself.
+  const accessLog = await inBatches(async () => {
+    const { rows } = await db.$client.query<{ removed: number }>(
+      'select purge_access_log($1::interval, $2) as removed',
+      [`${policy.accessLogYears} years`, batchSize],
+    );
+    return rows[0]?.removed ?? 0;
+  });
   return { outboxBodies, clearPasswords, resultFilePieces, jobs, accessLog };
 }
