@@ -142,7 +142,7 @@ test.describe('customers and samples', () => {
       await dialog.getByTestId('erase-customer-request').fill('GDPR-2026-41');
       await dialog.getByTestId('erase-customer-password').fill('not my password');
       await dialog.getByTestId('delete-customer-confirm').click();
-      await expect(dialog.getByTestId('erase-customer-password')).toHaveAttribute('aria-invalid', 'true');
+      await expect(dialog.getByTestId('erase-customer-password')).toHaveAttribute('data-invalid', 'true');
       await dialog.getByTestId('erase-customer-password').fill(demoPassword);
       await dialog.getByTestId('delete-customer-confirm').click();
       await expect(dialog.getByTestId('erase-customer-problem')).toContainText(texts.held);
