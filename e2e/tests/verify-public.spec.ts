@@ -199,12 +199,12 @@ test('a document of a customer since erased is withdrawn, not forged (cs and en)
     await page.context().close();
   }
 
-  // A staff member signed in gets the staff answer: withdrawn, with no one to name.
+  // A staff member who reads reports, signed in, gets the staff answer: withdrawn, with no one to name.
   const context = await browser.newContext({ baseURL, locale: 'cs-CZ' });
   const page = await context.newPage();
   await page.goto(`/verify/${code}`);
   await page.getByTestId('verify-staff-sign-in').click();
-  await page.getByTestId('login-email').fill(demo.reception);
+  await page.getByTestId('login-email').fill(demo.lab);
   await page.getByTestId('login-password').fill(demoPassword);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(new RegExp(`/verify/${code}$`));
