@@ -67,6 +67,7 @@ import {
   storeIssue,
 } from './report-pdf/documents.service.js';
 import { reportLanguageOf } from './report-pdf/labels.js';
+import { lockReportPhenotype } from './report-phenotype.js';
 import {
   categorySummary,
   contentCodes,
@@ -773,7 +774,7 @@ export async function editProduct(
 async function publicationOverrides(
   db: Executor,
   by: Principal,
-  before: ProductRow,
+  _before: ProductRow,
   plan: EditPlan,
   now: Date,
 ): Promise<PublicationOverrides> {
@@ -954,17 +955,11 @@ export async function assessPhenotype(deps: ProductsDeps, by: Principal, input: 
   const text = input.Text !== undefined ? sanitizeRichText(input.Text, 'Text') : undefined;
   const textEn = input.TextEn !== undefined ? sanitizeRichText(input.TextEn, 'TextEn') : undefined;
   await transaction(deps.db, async (tx) => {
-    const [report] = await tx
-      .select({ content: products.content, isArchived: products.isArchived })
-      .from(products)
-      .where(eq(products.id, input.ProductId))
-      .for('update');
-    if (!report) throw notFound();
-    if (report.isArchived) throw unprocessable('productArchivedReadOnly');
-    const phenotype = report.content.categories
-      .flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes))
-      .find((p) => p.geneCombinationId === input.GeneCombinationId);
-    if (!phenotype) throw notFound();
+    const {
+      content: before,
+      phenotype,
+      replaced,
+    } = await lockReportPhenotype(tx, input.ProductId, input.GeneCombinationId);
     // A phenotype not determined has no genotype to assess: it needs a new sample, not a doctor's text.
     if (phenotype.notDetermined) throw unprocessable('phenotypeNotDetermined', 'GeneCombinationId');
     let assessment: Pick<ReportPhenotype, 'templateId' | 'risk' | 'text' | 'textEn' | 'requiresConsultation'>;
@@ -1009,16 +1004,7 @@ export async function assessPhenotype(deps: ProductsDeps, by: Principal, input: 
       // consultation stays while the chosen template still asks for one.
       withheld: assessment.requiresConsultation ? (phenotype.withheld ?? null) : null,
     };
-    const content: ReportContent = {
-      ...report.content,
-      categories: report.content.categories.map((c) => ({
-        ...c,
-        subcategories: c.subcategories.map((s) => ({
-          ...s,
-          phenotypes: s.phenotypes.map((p) => (p === phenotype ? assessed : p)),
-        })),
-      })),
-    };
+    const content = replaced(assessed);
     // The combination rules see the doctor's choice: regenerate only the combinations from the catalogue.
     const placed = new Map(
       content.categories.flatMap((c) =>
@@ -1026,7 +1012,7 @@ export async function assessPhenotype(deps: ProductsDeps, by: Principal, input: 
       ),
     );
     content.combinations = fulfilledRules(await loadCombinationRules(tx), placed);
-    const changes = phenotypeChanges(report.content, content);
+    const changes = phenotypeChanges(before, content);
     await tx
       .update(products)
       .set({ content, lastChangeAt: now, updatedAt: now })

@@ -2,11 +2,12 @@ import type { PhenotypeWithholdRequest, ProductValidationRequest } from '@genode
 import { eq } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Executor, transaction } from '../../db/client.js';
-import { products, type ReportContent, type ReportPhenotype, users } from '../../db/schema/index.js';
+import { products, type ReportPhenotype, users } from '../../db/schema/index.js';
 import type { Deps } from '../../http/app-types.js';
 import { AppError, notFound, unprocessable } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
 import { reportContent } from '../results/generation.js';
+import { lockReportPhenotype } from './report-phenotype.js';
 import { reportMarkers } from './technical-validation.js';
 
 type ReleaseDeps = Pick<Deps, 'db'>;
@@ -92,17 +93,11 @@ export async function withholdPhenotype(deps: ReleaseDeps, by: Principal, input:
       GeneCombinationId: 'withholdPhysicianOnly',
     });
   await transaction(deps.db, async (tx) => {
-    const [report] = await tx
-      .select({ content: products.content, isArchived: products.isArchived })
-      .from(products)
-      .where(eq(products.id, input.ProductId))
-      .for('update');
-    if (!report) throw notFound();
-    if (report.isArchived) throw unprocessable('productArchivedReadOnly');
-    const stored = report.content.categories
-      .flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes))
-      .find((p) => p.geneCombinationId === input.GeneCombinationId);
-    if (!stored) throw notFound();
+    const { phenotype: stored, replaced } = await lockReportPhenotype(
+      tx,
+      input.ProductId,
+      input.GeneCombinationId,
+    );
     const state = readState(stored);
     const now = new Date();
     let withheld: ReportPhenotype['withheld'];
@@ -118,16 +113,7 @@ export async function withholdPhenotype(deps: ReleaseDeps, by: Principal, input:
       if (!stored.withheld) throw unprocessable('phenotypeNotWithheld', 'GeneCombinationId');
       withheld = null;
     }
-    const content: ReportContent = {
-      ...report.content,
-      categories: report.content.categories.map((c) => ({
-        ...c,
-        subcategories: c.subcategories.map((s) => ({
-          ...s,
-          phenotypes: s.phenotypes.map((p) => (p === stored ? { ...p, withheld } : p)),
-        })),
-      })),
-    };
+    const content = replaced({ ...stored, withheld });
     await tx
       .update(products)
       .set({ content, lastChangeAt: now, updatedAt: now })
