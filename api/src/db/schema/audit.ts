@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /** Who changed which field of what, when, from what to what. */
@@ -41,11 +41,20 @@ export const accessLog = pgTable(
     rows: integer('rows'),
     detail: text('detail'),
     address: text('address'),
+    /**
+     * The screen the read was for (the web's route name) and that screen's opening (a UUIDv7 the web
+     * makes per navigation): the reads of one opening write one row per customer (issue 36).
+     */
+    screen: text('screen'),
+    screenView: uuid('screen_view'),
   },
   (t) => [
     index('access_log_occurred_at_idx').on(t.occurredAt, t.id),
     index('access_log_user_idx').on(t.userId, t.occurredAt, t.id),
     index('access_log_kind_idx').on(t.kind, t.occurredAt, t.id),
     index('access_log_customer_ids_idx').using('gin', t.customerIds),
+    uniqueIndex('access_log_screen_view_idx')
+      .on(t.screenView, t.userId, t.customerIds)
+      .where(sql`${t.screenView} is not null`),
   ],
 );
