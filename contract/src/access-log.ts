@@ -94,5 +94,10 @@ export const accessLogEntrySchema = z.object({
   /** What exactly: an export's name and filter, a PDF's version, a category's id (never personal values). */
   detail: z.string().nullable(),
   address: z.string().nullable(),
+  /**
+   * The web's screen the read was made for (its route name, e.g. `admin.customers.view`): the reads of
+   * one opening of a screen are one entry.
+   */
+  screen: z.string().nullable(),
 });
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;

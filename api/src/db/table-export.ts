@@ -27,7 +27,8 @@ export type TableExport<R> = {
  */
 export type ExportTally<R> = {
   customerIdsOf: (row: R) => Iterable<number> | number | null;
-  done: (read: { rows: number; customerIds: number[] }) => void;
+  /** The export's last rows are handed out only once this resolves; a rejection breaks the download. */
+  done: (read: { rows: number; customerIds: number[] }) => Promise<void> | void;
 };
 
 /**
@@ -71,11 +72,13 @@ async function* cursorRows<R>(db: Database, table: TableExport<R>) {
     open = false;
     finished = true;
   } finally {
-    if (table.tally && (finished || rows > 0)) table.tally.done({ rows, customerIds: [...customerIds] });
     if (open && !lost) await client.query('rollback').catch(() => {});
     client.off('error', onLost);
     // A broken connection is closed, not handed back to the pool.
     client.release(lost);
+    // Before the last chunk leaves: a download is complete only with its access-log row.
+    if (table.tally && (finished || rows > 0))
+      await table.tally.done({ rows, customerIds: [...customerIds] });
   }
 }
 

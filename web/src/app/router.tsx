@@ -4,9 +4,10 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { RootRouteError, RouteError } from '@/components/route-error';
 import { withChunkTimeout } from '@/lib/chunk';
+import { registerScreenTitles, screenOpened } from '@/lib/screen';
 import { CHANGE_PASSWORD_ROUTE, ENROL_TWO_FACTOR_ROUTE, SECOND_FACTOR_ROUTE } from './guard';
 import { RootRoute } from './root-route';
-import type { RouteHandle } from './route-handle';
+import { isRouteHandle, type RouteHandle } from './route-handle';
 
 type RouteModule = { Component: ComponentType };
 
@@ -916,6 +917,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
+function* screenTitles(tree: RouteObject[]): Generator<[string, string]> {
+  for (const route of tree) {
+    if (isRouteHandle(route.handle) && route.handle.title) yield [route.handle.name, route.handle.title];
+    if (route.children) yield* screenTitles(route.children);
+  }
+}
+
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  registerScreenTitles(screenTitles(routes));
+  // Told before the new screen renders and fetches, so its calls carry its opening.
+  const follow = ({ location, matches }: typeof router.state) => {
+    const handle = matches.map((match) => match.route.handle).findLast(isRouteHandle);
+    screenOpened(handle?.name ?? null, location.pathname);
+  };
+  follow(router.state);
+  router.subscribe(follow);
+  return router;
 }

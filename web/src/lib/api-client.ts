@@ -3,6 +3,7 @@ import type { ErrorReply } from '@genodesk/contract/errors';
 import { pickLocale } from '@genodesk/contract/locales';
 import i18next from 'i18next';
 import { progressDone, progressStart } from './progress';
+import { screenHeaders } from './screen';
 import { tokenStore } from './tokens';
 
 export const API_BASE = '/api/';
@@ -81,6 +82,7 @@ function send(path: string, options: RequestOptions, token: string | null): Prom
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLocale(),
+    ...screenHeaders(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;

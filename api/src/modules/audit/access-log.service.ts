@@ -14,7 +14,6 @@ import type { Database } from '../../db/client.js';
 import { likePattern, listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
 import { accessLog, customers, users } from '../../db/schema/index.js';
 import { type ExportColumn, type ExportTally, exportTable } from '../../db/table-export.js';
-import { flushAccessLog } from './access-log.js';
 
 type AccessLogFilter = Partial<
   Pick<AccessLogQuery, 'kind' | 'userId' | 'customerId' | 'from' | 'to' | 'search'>
@@ -73,6 +72,7 @@ const entryColumns = {
   rows: accessLog.rows,
   detail: accessLog.detail,
   address: accessLog.address,
+  screen: accessLog.screen,
   userId: users.id,
   userName: users.userName,
   email: users.email,
@@ -91,6 +91,7 @@ type EntryRow = {
   rows: number | null;
   detail: string | null;
   address: string | null;
+  screen: string | null;
   userId: number | null;
   userName: string | null;
   email: string | null;
@@ -124,6 +125,7 @@ function toEntry(row: EntryRow): AccessLogEntry {
     rows: row.rows,
     detail: row.detail,
     address: row.address,
+    screen: row.screen,
   };
 }
 
@@ -132,9 +134,6 @@ async function accessLogPage(
   query: AccessLogFilter & { page: number; pageSize: number; sort?: string },
   locale: Locale,
 ): Promise<Page<AccessLogEntry>> {
-  // A read made a moment ago is still queued (the writer batches): written first, so it shows. A failed
-  // write is logged by the writer and its rows kept; the log shows what is written.
-  await flushAccessLog(db).catch(() => {});
   const where = accessLogFilter(query);
   const rows = await db
     .select(entryColumns)
@@ -169,6 +168,7 @@ type ExportRow = {
   rows: number | null;
   detail: string | null;
   address: string | null;
+  screen: string | null;
 };
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -187,6 +187,7 @@ const columns: ExportColumn<ExportRow>[] = [
   { header: { cs: 'Řádků', en: 'Rows' }, cell: (r) => text(r.rows) },
   { header: { cs: 'Podrobnosti', en: 'Detail' }, cell: (r) => text(r.detail) },
   { header: { cs: 'Adresa', en: 'Address' }, cell: (r) => text(r.address) },
+  { header: { cs: 'Obrazovka', en: 'Screen' }, cell: (r) => text(r.screen) },
 ];
 
 /** The cursor answers database column names; `customer_ids` arrives as text ids. */
@@ -201,6 +202,7 @@ function toExportRow(raw: Record<string, unknown>): ExportRow {
     rows: raw.rows === null ? null : Number(raw.rows),
     detail: (raw.detail as string | null) ?? null,
     address: (raw.address as string | null) ?? null,
+    screen: (raw.screen as string | null) ?? null,
   };
 }
 
@@ -214,7 +216,6 @@ export async function exportAccessLog(
   locale: Locale,
   recorded?: ExportTally<ExportRow>['done'],
 ) {
-  await flushAccessLog(db).catch(() => {});
   return exportTable<ExportRow>(db, {
     query: db
       .select({
@@ -227,6 +228,7 @@ export async function exportAccessLog(
         rows: accessLog.rows,
         detail: accessLog.detail,
         address: accessLog.address,
+        screen: accessLog.screen,
       })
       .from(accessLog)
       .leftJoin(users, eq(users.id, accessLog.userId))

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Permissions } from '@genodesk/contract';
 import { desc, eq, gt, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { createDatabase, type Database, transaction } from '../../db/client.js';
@@ -19,13 +19,7 @@ import {
 import { newVerificationCode } from '../products/report-pdf/documents.service.js';
 import { closeReportPdfRenderer } from '../products/report-pdf/render.js';
 import { type ReportFixture, reportFor } from '../products/test-fixtures.js';
-import {
-  configureAccessLog,
-  exportDetail,
-  flushAccessLog,
-  pendingAccessLog,
-  recordAccess,
-} from './access-log.js';
+import { configureAccessLog, exportDetail, recordAccess } from './access-log.js';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -71,14 +65,12 @@ async function refusal(query: Promise<unknown>): Promise<string> {
 }
 
 const lastId = async () => {
-  await flushAccessLog(t.db);
   const [row] = await t.db.select({ id: accessLog.id }).from(accessLog).orderBy(desc(accessLog.id)).limit(1);
   return row?.id ?? 0;
 };
 
-/** The access-log rows written after `since` (flushed first). */
+/** The access-log rows written after `since`. */
 async function rowsAfter(since: number) {
-  await flushAccessLog(t.db);
   return t.db.select().from(accessLog).where(gt(accessLog.id, since)).orderBy(accessLog.id);
 }
 
@@ -240,6 +232,123 @@ describe('every read of a customer’s data adds exactly one access-log row', ()
       sql`select count(*)::int as n from audit_log where entity = 'productRead'`,
     );
     expect(rows.rows[0]).toEqual({ n: 0 });
+  });
+});
+
+/** A UUIDv7 made at `at` (ms), as the web makes one per opening of a screen. */
+function screenView(at = Date.now()) {
+  const hex = at.toString(16).padStart(12, '0') + randomBytes(10).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+describe('one opening of a screen writes one row per customer (issue 36)', () => {
+  const customerScreen = (view: string) => ({
+    ...admin,
+    'x-screen': 'admin.customers.view',
+    'x-screen-view': view,
+  });
+  const customerReads = () => [
+    `/api/admin/customers/customer?CustomerId=${report.customerId}`,
+    `/api/admin/customers/customercategories?CustomerId=${report.customerId}`,
+    `/api/admin/results/getcustomerresult?CustomerId=${report.customerId}`,
+  ];
+
+  it('the customer screen’s reads, all at once, write one row naming the screen; opening it again another', async () => {
+    const since = await lastId();
+    const view = screenView();
+    const answers = await Promise.all(customerReads().map((url) => get(url, customerScreen(view))));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const rows = await rowsAfter(since);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      userId: adminId,
+      customerIds: [report.customerId],
+      screen: 'admin.customers.view',
+      screenView: view,
+    });
+    // Read again in the same opening (a refetch): still that one row.
+    await get(customerReads()[0]!, customerScreen(view));
+    expect(await rowsAfter(since)).toHaveLength(1);
+    // Opened again: a new row.
+    await get(customerReads()[0]!, customerScreen(screenView()));
+    expect(await rowsAfter(since)).toHaveLength(2);
+  });
+
+  it('a PDF handed out from a screen keeps its own row', async () => {
+    const since = await lastId();
+    const view = screenView();
+    const headers = { ...admin, 'x-screen': 'admin.customers.products.view', 'x-screen-view': view };
+    await get(`/api/admin/products/getproduct?ProductId=${report.productId}`, headers);
+    await get(
+      `/api/admin/products/getcategory?ProductId=${report.productId}&ProductCategoryId=${categoryId}`,
+      headers,
+    );
+    await get(`/api/admin/products/document?Id=${report.productId}`, headers);
+    const rows = await rowsAfter(since);
+    expect(rows.map((r) => [r.kind, r.screenView])).toEqual([
+      ['report', view],
+      ['reportPdf', null],
+    ]);
+  });
+
+  it('an opening older than 30 minutes, a malformed one or none writes a row per read', async () => {
+    const since = await lastId();
+    const stale = screenView(Date.now() - 31 * 60_000);
+    const url = customerReads()[0]!;
+    await get(url, customerScreen(stale));
+    await get(url, customerScreen(stale));
+    await get(url, customerScreen('not-a-view'));
+    await get(url, customerScreen('not-a-view'));
+    await get(url, { ...admin, 'x-screen': 'admin.customers.view<script>' });
+    const rows = await rowsAfter(since);
+    expect(rows).toHaveLength(5);
+    expect(rows.every((r) => r.screenView === null)).toBe(true);
+    expect(rows.at(-1)!.screen).toBeNull();
+  });
+
+  it('two users in the same opening id each get their row', async () => {
+    const since = await lastId();
+    const view = screenView();
+    const doctor = await t.authAs(demo.doctor);
+    await get(customerReads()[0]!, customerScreen(view));
+    await get(customerReads()[0]!, { ...doctor, 'x-screen': 'admin.customers.view', 'x-screen-view': view });
+    expect(await rowsAfter(since)).toHaveLength(2);
+  });
+});
+
+describe('write calls that answer with a report or a questionnaire record the read', () => {
+  it('a questionnaire section corrected', async () => {
+    const since = await lastId();
+    const questionnaire = (await get(`/api/admin/questionnaires/questionnaire?Id=${questionnaireId}`)).json();
+    const section = questionnaire.sections[0];
+    const corrected = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/questionnaires/section',
+      headers: admin,
+      remoteAddress: address,
+      payload: { QuestionnaireId: questionnaireId, Section: section.section, Answers: section.answers },
+    });
+    expect(corrected.statusCode, corrected.body.slice(0, 300)).toBe(200);
+    const rows = await rowsAfter(since);
+    expect(rows.map((r) => [r.kind, r.entityId])).toEqual([
+      ['questionnaire', questionnaireId],
+      ['questionnaire', questionnaireId],
+    ]);
+  });
+
+  it("the doctor's texts saved", async () => {
+    const since = await lastId();
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products',
+      headers: admin,
+      remoteAddress: address,
+      payload: { Id: report.productId, DoctorIntro: '<p>Úvod lékaře</p>' },
+    });
+    expect(saved.statusCode, saved.body.slice(0, 300)).toBe(200);
+    expect((await rowsAfter(since)).map((r) => [r.kind, r.entityId, r.customerIds])).toEqual([
+      ['report', report.productId, [report.customerId]],
+    ]);
   });
 });
 
@@ -510,7 +619,9 @@ describe('GET admin/accesslog', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="access-log-.*\.csv"/);
     const lines = response.body.split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe("\uFEFFTime;User;User's e-mail;What;Record ID;Customers (IDs);Rows;Detail;Address");
+    expect(lines[0]).toBe(
+      "\uFEFFTime;User;User's e-mail;What;Record ID;Customers (IDs);Rows;Detail;Address;Screen",
+    );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('List export');
     expect(lines[1]).toContain(`${otherCustomer} ${report.customerId}`);
@@ -545,83 +656,66 @@ describe('GET admin/accesslog', () => {
   });
 });
 
-describe('the batched writer', () => {
+describe('the writer', () => {
   /** The test database behind a connection whose first `failures` statements fail. */
   function flakyDatabase(failures: number) {
     const real = createDatabase(t.url, 2);
     let left = failures;
+    let statements = 0;
     const execute = real.execute.bind(real);
     const flaky = Object.create(real) as Database;
     flaky.execute = ((query: Parameters<typeof execute>[0]) => {
+      statements += 1;
       if (left > 0) {
         left -= 1;
         return Promise.reject(new Error('connection refused (test)'));
       }
       return execute(query);
     }) as typeof real.execute;
-    return { flaky, end: () => real.$client.end() };
+    return { flaky, statements: () => statements, end: () => real.$client.end() };
   }
 
-  it('keeps the rows of a failed insert and writes them after it, without an unhandled rejection', async () => {
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown) => unhandled.push(reason);
-    process.on('unhandledRejection', onUnhandled);
-    const { flaky, end } = flakyDatabase(2);
+  it('answers a read only once its row is written, and refuses the read when the row cannot be', async () => {
+    const { flaky, end } = flakyDatabase(1);
     const errors: string[] = [];
     configureAccessLog(flaky, { log: { error: (_details, message) => errors.push(message) } });
     try {
       const since = await lastId();
       const marker = `writer ${randomBytes(4).toString('hex')}`;
-      // The batch's own timer meets the first failure, an explicit flush the second.
-      recordAccess(flaky, {
+      const entry = {
         kind: 'customer',
         userId: adminId,
         customerIds: [report.customerId],
         detail: marker,
-      });
-      await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 2_000 });
-      recordAccess(flaky, {
-        kind: 'genotypes',
-        userId: adminId,
-        customerIds: [report.customerId],
-        detail: marker,
-      });
-      expect(pendingAccessLog(flaky)).toBe(2);
-      await expect(flushAccessLog(flaky)).rejects.toThrow(/connection refused/);
-      expect(pendingAccessLog(flaky)).toBe(2);
-      // The retry (after its backoff) writes both, in order.
-      await vi.waitFor(() => expect(pendingAccessLog(flaky)).toBe(0), { timeout: 5_000, interval: 50 });
-      await flushAccessLog(flaky);
-      const rows = await rowsAfter(since);
-      expect(rows.filter((r) => r.detail === marker).map((r) => r.kind)).toEqual(['customer', 'genotypes']);
-      expect(errors).toHaveLength(2);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(unhandled).toEqual([]);
+      } as const;
+      await expect(recordAccess(flaky, entry)).rejects.toThrow(/connection refused/);
+      expect(errors).toEqual(['access log: writing its rows failed; the reads they record were refused']);
+      expect((await rowsAfter(since)).filter((r) => r.detail === marker)).toHaveLength(0);
+      // Nothing is kept to be written later: the next read writes its own row and only that.
+      await recordAccess(flaky, { ...entry, kind: 'genotypes' });
+      expect((await rowsAfter(since)).filter((r) => r.detail === marker).map((r) => r.kind)).toEqual([
+        'genotypes',
+      ]);
     } finally {
-      process.off('unhandledRejection', onUnhandled);
       await end();
     }
   });
 
-  it('writes many reads in a few inserts', async () => {
+  it('writes reads that arrive together in a few inserts, each resolved once written', async () => {
     const since = await lastId();
-    const { flaky, end } = flakyDatabase(0);
-    let statements = 0;
-    const execute = flaky.execute;
-    flaky.execute = ((query: Parameters<typeof execute>[0]) => {
-      statements += 1;
-      return execute(query);
-    }) as typeof execute;
+    const { flaky, statements, end } = flakyDatabase(0);
     try {
-      for (let i = 0; i < 1200; i += 1)
-        recordAccess(flaky, {
-          kind: 'customer',
-          userId: adminId,
-          customerIds: [i + 1],
-          address: '203.0.113.9',
-        });
-      await flushAccessLog(flaky);
-      expect(statements).toBeLessThanOrEqual(4);
+      await Promise.all(
+        Array.from({ length: 1200 }, (_, i) =>
+          recordAccess(flaky, {
+            kind: 'customer',
+            userId: adminId,
+            customerIds: [i + 1],
+            address: '203.0.113.9',
+          }),
+        ),
+      );
+      expect(statements()).toBeLessThanOrEqual(4);
       const rows = await rowsAfter(since);
       expect(rows.filter((r) => r.address === '203.0.113.9')).toHaveLength(1200);
       expect(rows.at(-1)!.customerIds).toEqual([1200]);
@@ -630,36 +724,35 @@ describe('the batched writer', () => {
     }
   });
 
-  it('drops a row the database refuses for its data, logged, and writes the rest of its batch', async () => {
+  it('refuses only the read whose row the database refuses for its data', async () => {
     const { flaky, end } = flakyDatabase(0);
-    const errors: string[] = [];
-    configureAccessLog(flaky, { log: { error: (_details, message) => errors.push(message) } });
     try {
       const since = await lastId();
       const marker = `poison ${randomBytes(4).toString('hex')}`;
-      recordAccess(flaky, { kind: 'customer', userId: adminId, customerIds: [1], detail: marker });
-      recordAccess(flaky, { kind: 'customer', userId: adminId, customerIds: [2], detail: `${marker}\u0000` });
-      recordAccess(flaky, { kind: 'genotypes', userId: adminId, customerIds: [3], detail: marker });
-      await flushAccessLog(flaky);
-      expect(pendingAccessLog(flaky)).toBe(0);
+      const outcomes = await Promise.allSettled([
+        recordAccess(flaky, { kind: 'customer', userId: adminId, customerIds: [1], detail: marker }),
+        recordAccess(flaky, {
+          kind: 'customer',
+          userId: adminId,
+          customerIds: [2],
+          detail: `${marker}\u0000`,
+        }),
+        recordAccess(flaky, { kind: 'genotypes', userId: adminId, customerIds: [3], detail: marker }),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       const rows = await rowsAfter(since);
       expect(rows.filter((r) => r.detail === marker).map((r) => r.customerIds)).toEqual([[1], [3]]);
-      expect(errors).toEqual(['access log: the database refused a row for its data; it was dropped']);
-      // The writer goes on as before.
-      recordAccess(flaky, { kind: 'report', userId: adminId, customerIds: [4], detail: marker });
-      await flushAccessLog(flaky);
-      expect((await rowsAfter(since)).filter((r) => r.detail === marker)).toHaveLength(3);
     } finally {
       await end();
     }
   });
 
   it('records nothing when switched off (ACCESS_LOG=off)', async () => {
-    const { flaky, end } = flakyDatabase(0);
+    const { flaky, statements, end } = flakyDatabase(0);
     try {
       configureAccessLog(flaky, { enabled: false });
-      recordAccess(flaky, { kind: 'customer', userId: adminId, customerIds: [1] });
-      expect(pendingAccessLog(flaky)).toBe(0);
+      await recordAccess(flaky, { kind: 'customer', userId: adminId, customerIds: [1] });
+      expect(statements()).toBe(0);
     } finally {
       await end();
     }

@@ -19,31 +19,60 @@ export type AccessEntry = {
   rows?: number | null;
   detail?: string | null;
   address?: string | null;
+  /** The web's screen the read was for, and its opening (see `screenOf`). */
+  screen?: string | null;
+  screenView?: string | null;
 };
 
-/** The reader and address of a request, for an access-log entry. */
+/**
+ * Reads that a screen makes as it opens or as it is used (the report screen's categories, the customer
+ * screen's genotypes); the reads that hand something out (a PDF, an export, a scan, a feed) each keep
+ * their own row.
+ */
+const screenReads: ReadonlySet<AccessKind> = new Set<AccessKind>([
+  'customer',
+  'genotypes',
+  'report',
+  'reportCategory',
+  'questionnaire',
+  'customerCategories',
+  'customerAudit',
+  'list',
+]);
+
+/** How long one opening of a screen (its UUIDv7's time) covers that screen's reads. */
+export const screenViewMs = 30 * 60_000;
+const screenName = /^[a-z][\w.-]{0,79}$/i;
+const uuidV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/**
+ * The screen a request reads for (`X-Screen`, the web's route name) and its opening (`X-Screen-View`,
+ * a UUIDv7 made per navigation). An opening counts only while its time is recent: an old or made-up
+ * one would otherwise hide every later read of a customer behind its first row.
+ */
+export function screenOf(request: FastifyRequest, now = Date.now()) {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const name = header('x-screen');
+  const view = header('x-screen-view');
+  const screen = name && screenName.test(name) ? name : null;
+  if (!view || !uuidV7.test(view)) return { screen, screenView: null };
+  const issued = Number.parseInt(view.slice(0, 8) + view.slice(9, 13), 16);
+  const recent = issued > now - screenViewMs && issued < now + 60_000;
+  return { screen, screenView: recent ? view.toLowerCase() : null };
+}
+
+/** The reader, address and screen of a request, for an access-log entry. */
 export const readerOf = (request: FastifyRequest) => ({
   userId: request.principal?.id ?? null,
   address: request.ip,
+  ...screenOf(request),
 });
 
-/**
- * Reads recorded within this time are written together, in one insert. An insert's fixed cost (about
- * 0.3 ms of the API's CPU and 0.2 ms of PostgreSQL's, whatever its few rows) dominates at a staff load's
- * pace, so fewer, fuller inserts cost less; a crash loses at most this long's reads.
- */
-export const accessLogBatchMs = 100;
-const batchDelayMs = accessLogBatchMs;
-/** A batch this large is written at once (and no insert writes more). */
+/** A batch this large is written in one insert (and no insert writes more). */
 const maxBatch = 500;
-/** After a failed insert the rows wait this long for the next try, doubling up to `maxRetryMs`. */
-const firstRetryMs = 1_000;
-const maxRetryMs = 30_000;
-/**
- * Rows kept while the database refuses them. Past this (an outage of minutes under full load) the
- * oldest are dropped, loudly, rather than the process running out of memory.
- */
-const maxQueued = 200_000;
 
 type Row = {
   occurredAt: Date;
@@ -55,7 +84,11 @@ type Row = {
   rows: number | null;
   detail: string | null;
   address: string | null;
+  screen: string | null;
+  screenView: string | null;
 };
+
+type Waiting = { row: Row; settle: (error?: unknown) => void };
 
 type Logger = { error: (details: object, message: string) => void };
 
@@ -64,30 +97,25 @@ const consoleLogger: Logger = {
 };
 
 /**
- * Access-log rows waiting for their insert, per database: a read never waits for its record. They are
- * written within `batchDelayMs`, or at once when `maxBatch` wait, and on shutdown (`flushAccessLog`,
- * the server's `onClose`). The time is the read's, taken when it is recorded.
+ * The access log's writer, per database. A read is answered only once its row is in the table
+ * (`recordAccess` resolves then, or rejects and the read fails with it): nothing is shown unrecorded,
+ * nothing waits in memory to be lost, and a database that refuses rows slows or refuses the reads
+ * instead of the writer dropping them.
  *
- * One insert runs at a time (a promise chain). A failed insert is logged, its rows go back to the front
- * of the queue and are tried again with the next flush (a retry is scheduled with backoff); nothing is
- * thrown into a timer, so a database outage never becomes an unhandled rejection, and the batches
- * after it are written as before once the database answers.
+ * One insert runs at a time; the reads recorded while it runs go together in the next one (a group
+ * commit), so a burst costs a few inserts, and a lone read one insert of its own.
  */
 class AccessLogWriter {
   enabled = true;
   log: Logger = consoleLogger;
-  private queue: Row[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private chain: Promise<void> = Promise.resolve();
-  private failures = 0;
-  private dropped = 0;
-  private draining = false;
+  private queue: Waiting[] = [];
+  private draining: Promise<void> | undefined;
 
   constructor(private readonly db: Database) {}
 
-  record(entry: AccessEntry) {
-    if (!this.enabled) return;
-    this.queue.push({
+  record(entry: AccessEntry): Promise<void> {
+    if (!this.enabled) return Promise.resolve();
+    const row: Row = {
       occurredAt: new Date(),
       userId: entry.userId,
       kind: entry.kind,
@@ -96,125 +124,66 @@ class AccessLogWriter {
       rows: entry.rows ?? null,
       detail: entry.detail ?? null,
       address: entry.address ?? null,
+      screen: entry.screen ?? null,
+      screenView: screenReads.has(entry.kind) ? (entry.screenView ?? null) : null,
+    };
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ row, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.draining ??= this.drain();
     });
-    if (this.queue.length > maxQueued) {
-      const excess = this.queue.length - maxQueued;
-      this.queue.splice(0, excess);
-      // Said once, then every 10,000 rows: not a line per read while the outage lasts.
-      if (
-        this.dropped === 0 ||
-        Math.floor(this.dropped / 10_000) < Math.floor((this.dropped + excess) / 10_000)
-      )
-        this.log.error(
-          { dropped: this.dropped + excess },
-          'access log: the database has refused its rows for too long; the oldest were dropped',
-        );
-      this.dropped += excess;
-    }
-    // While inserts fail, the retry's backoff sets the pace, not every new read: a failed insert always
-    // leaves its retry scheduled, and the rows queued meanwhile go with it.
-    if (this.failures > 0) return;
-    // A full batch is written at once; the rows recorded while it is written go with the same flush
-    // (`writeQueued` loops), so a burst starts one flush, not one per read.
-    if (this.queue.length >= maxBatch && !this.draining) {
-      this.draining = true;
-      this.flush()
-        .catch(() => {})
-        .finally(() => {
-          this.draining = false;
-        });
-    } else this.schedule(batchDelayMs);
   }
 
-  /** Rows recorded and not yet written. */
-  get pending() {
-    return this.queue.length;
+  /** Resolves when every row recorded so far has been written or refused (shutdown). */
+  async flush(): Promise<void> {
+    while (this.draining) await this.draining;
   }
 
-  /**
-   * Writes everything queued so far, after any insert already running; resolves once it is in the
-   * table and rejects when an insert fails (its rows are kept for the next flush).
-   */
-  flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const done = this.chain.then(() => this.writeQueued());
-    this.chain = done.catch(() => {});
-    return done;
-  }
-
-  private schedule(ms: number) {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      // Logged where it failed; the rows wait for the next flush.
-      this.flush().catch(() => {});
-    }, ms);
-    // Pending rows never keep a process alive: shutdown flushes them (see server.ts, lifecycle.ts).
-    this.timer.unref();
-  }
-
-  private async writeQueued() {
-    while (this.queue.length) {
-      const rows = this.queue.splice(0, maxBatch);
-      try {
-        await this.insert(rows).catch((error: unknown) => {
-          if (!isDataError(error)) throw error;
-          return this.insertSeparately(rows);
-        });
-        this.failures = 0;
-      } catch (error) {
-        this.queue.unshift(...rows);
-        this.failures += 1;
-        const retryMs = Math.min(maxRetryMs, firstRetryMs * 2 ** (this.failures - 1));
-        this.log.error(
-          { ...loggableError(error), pending: this.queue.length, retryMs },
-          'access log: writing its rows failed; they are kept and tried again',
-        );
-        // The retry replaces a batch's timer set while this insert ran.
-        clearTimeout(this.timer);
-        this.timer = undefined;
-        this.schedule(retryMs);
-        throw error;
-      }
+  private async drain() {
+    try {
+      while (this.queue.length) await this.write(this.queue.splice(0, maxBatch));
+    } finally {
+      // Set before the loop's last check yields: a read recorded after it starts a new drain.
+      this.draining = undefined;
     }
   }
 
-  /**
-   * A batch the database refuses for a row's data is written row by row: a row refused for its own
-   * data is logged and dropped (retrying it would hold up every row after it for ever). Another failure
-   * stops it, and `rows` is left holding what was not written, for the caller to queue again.
-   */
-  private async insertSeparately(rows: Row[]) {
-    while (rows.length) {
-      const row = rows[0]!;
-      try {
-        await this.insert([row]);
-      } catch (error) {
-        if (!isDataError(error)) throw error;
-        this.log.error(
-          { ...loggableError(error), kind: row.kind, occurredAt: row.occurredAt },
-          'access log: the database refused a row for its data; it was dropped',
-        );
+  private async write(batch: Waiting[]) {
+    try {
+      await this.insert(batch.map((waiting) => waiting.row));
+      for (const waiting of batch) waiting.settle();
+    } catch (error) {
+      if (isDataError(error) && batch.length > 1) {
+        // One row refused for its own data must not fail the reads beside it.
+        for (const waiting of batch) await this.write([waiting]);
+        return;
       }
-      rows.shift();
+      this.log.error(
+        { ...loggableError(error), rows: batch.length },
+        'access log: writing its rows failed; the reads they record were refused',
+      );
+      for (const waiting of batch) waiting.settle(error);
     }
   }
 
   /**
    * One statement whatever the batch's size (an array parameter per column), so it is prepared once
-   * per connection; a row's customers travel as an array literal, cast per row.
+   * per connection; a row's customers travel as an array literal, cast per row. A second read of the
+   * same customers in one opening of a screen is already recorded by the first (the unique index).
    */
   private async insert(rows: Row[]) {
     const column = <K extends keyof Row>(key: K) => sql.param(rows.map((row) => row[key]));
     await this.db.execute(sql`
-      insert into access_log (occurred_at, user_id, kind, entity_id, customer_ids, rows, detail, address)
-      select u.occurred_at, u.user_id, u.kind, u.entity_id, u.customer_ids::bigint[], u.rows, u.detail, u.address
+      insert into access_log (occurred_at, user_id, kind, entity_id, customer_ids, rows, detail, address, screen, screen_view)
+      select u.occurred_at, u.user_id, u.kind, u.entity_id, u.customer_ids::bigint[], u.rows, u.detail, u.address,
+             u.screen, u.screen_view
         from unnest(${column('occurredAt')}::timestamptz[], ${column('userId')}::bigint[],
                     ${column('kind')}::text[], ${column('entityId')}::bigint[], ${column('customerIds')}::text[],
-                    ${column('rows')}::int[], ${column('detail')}::text[], ${column('address')}::text[])
-          with ordinality as u(occurred_at, user_id, kind, entity_id, customer_ids, rows, detail, address, n)
-       order by u.n`);
+                    ${column('rows')}::int[], ${column('detail')}::text[], ${column('address')}::text[],
+                    ${column('screen')}::text[], ${column('screenView')}::uuid[])
+          with ordinality as u(occurred_at, user_id, kind, entity_id, customer_ids, rows, detail, address, screen,
+                               screen_view, n)
+       order by u.n
+      on conflict do nothing`);
   }
 }
 
@@ -245,21 +214,18 @@ export function configureAccessLog(db: Database, options: { enabled?: boolean; l
   if (options.log) writer.log = options.log;
 }
 
-/** Records a read of a customer's data in the access log (batched; see `AccessLogWriter`). */
-export function recordAccess(db: Database, entry: AccessEntry): void {
-  writerOf(db).record(entry);
+/**
+ * Records a read of a customer's data in the access log; resolves once the row is written, and a read
+ * is answered only after it (see `AccessLogWriter`).
+ */
+export function recordAccess(db: Database, entry: AccessEntry): Promise<void> {
+  return writerOf(db).record(entry);
 }
 
-/**
- * Writes every queued access-log row now (shutdown, the log's own screens before they read, tests before
- * they look). Rejects when the insert fails; the rows stay queued for the next flush.
- */
+/** Waits for every access-log row recorded so far (shutdown). */
 export function flushAccessLog(db: Database): Promise<void> {
   return writerOf(db).flush();
 }
-
-/** Rows recorded and not yet written (tests). */
-export const pendingAccessLog = (db: Database) => writerOf(db).pending;
 
 /**
  * An export's access-log detail: the list and its filter and sort, never personal values — a search
@@ -295,8 +261,14 @@ export function recordListRead(
   list: 'reports' | 'reservations' | 'outbox' | 'upload',
   customerIds: readonly (number | null)[],
   entityId: number | null = null,
-): void {
+): Promise<void> {
   const customers = [...new Set(customerIds.filter((id): id is number => id !== null))];
-  if (customers.length === 0) return;
-  recordAccess(db, { kind: 'list', customerIds: customers, entityId, detail: list, ...readerOf(request) });
+  if (customers.length === 0) return Promise.resolve();
+  return recordAccess(db, {
+    kind: 'list',
+    customerIds: customers,
+    entityId,
+    detail: list,
+    ...readerOf(request),
+  });
 }

@@ -949,7 +949,7 @@ export async function exportCustomerData(
   now = new Date(),
 ): Promise<{ stream: NodeJS.ReadableStream; filename: string }> {
   const collected = await collectCustomerData(db, customerId, controller, now);
-  recordAccess(db, {
+  await recordAccess(db, {
     kind: 'dataExport',
     userId: reader.userId,
     customerIds: [customerId],

@@ -14,7 +14,6 @@ import {
   reportDocuments,
   users,
 } from '../../db/schema/index.js';
-import { flushAccessLog } from '../audit/access-log.js';
 import { queueMailing } from '../messaging/mailings.service.js';
 import { closeReportPdfRenderer } from '../products/report-pdf/render.js';
 import { type CustomerDataExport, czk } from './data-export.service.js';
@@ -49,7 +48,6 @@ async function opened(customerId: number, headers = admin) {
 }
 
 const dataExportRows = async (customerId: number) => {
-  await flushAccessLog(t.db);
   return t.db
     .select({ userId: accessLog.userId, address: accessLog.address, customerIds: accessLog.customerIds })
     .from(accessLog)
@@ -135,7 +133,6 @@ describe('GET admin/customers/dataexport', () => {
         })
       ).statusCode,
     ).toBe(200);
-    await flushAccessLog(t.db);
     expect(await dataExportRows(customerId)).toHaveLength(0);
 
     const { response, zip, data, html } = await opened(customerId);

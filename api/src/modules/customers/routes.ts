@@ -32,6 +32,7 @@ import {
   relationshipSchema,
   withdrawDnaConsentRequestSchema,
 } from '@genodesk/contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
@@ -130,7 +131,7 @@ export function customersRoutes(app: App, deps: Deps) {
     },
     handler: async (request) => {
       const customer = await getCustomer(deps.db, request.query.CustomerId);
-      recordAccess(deps.db, { kind: 'customer', customerIds: [customer.id], ...readerOf(request) });
+      await recordAccess(deps.db, { kind: 'customer', customerIds: [customer.id], ...readerOf(request) });
       return customer;
     },
   });
@@ -146,7 +147,7 @@ export function customersRoutes(app: App, deps: Deps) {
     },
     handler: async (request) => {
       const categories = await customerCategories(deps.db, request.query.CustomerId);
-      recordAccess(deps.db, {
+      await recordAccess(deps.db, {
         kind: 'customerCategories',
         customerIds: [request.query.CustomerId],
         ...readerOf(request),
@@ -168,7 +169,7 @@ export function customersRoutes(app: App, deps: Deps) {
       const audit = await customerAudit(deps.db, request.query.Id, readsAnswers);
       // The history shows health data (questionnaire corrections) to those who may read them.
       if (readsAnswers && audit.some((entry) => entry.entity === 'questionnaire'))
-        recordAccess(deps.db, {
+        await recordAccess(deps.db, {
           kind: 'customerAudit',
           customerIds: [request.query.Id],
           ...readerOf(request),
@@ -248,7 +249,7 @@ export function customersRoutes(app: App, deps: Deps) {
     },
     handler: async (request, reply) => {
       const scan = await getDnaConsentScan(deps.db, request.query.Id);
-      recordAccess(deps.db, {
+      await recordAccess(deps.db, {
         kind: 'dnaConsentScan',
         customerIds: [scan.customerId],
         entityId: request.query.Id,
@@ -337,6 +338,17 @@ export function relationshipsRoutes(app: App, deps: Deps) {
 
 export function questionnairesRoutes(app: App, deps: Deps) {
   const tags = ['questionnaires'];
+  /** A questionnaire answered, read or corrected, is recorded before it is sent. */
+  const recordQuestionnaireRead = (
+    request: FastifyRequest,
+    questionnaire: { id: number; customerId: number },
+  ) =>
+    recordAccess(deps.db, {
+      kind: 'questionnaire',
+      customerIds: [questionnaire.customerId],
+      entityId: questionnaire.id,
+      ...readerOf(request),
+    });
 
   app.get('/api/admin/questionnaires', {
     config: { access: { all: [P.QuestionnairesView] } },
@@ -360,12 +372,7 @@ export function questionnairesRoutes(app: App, deps: Deps) {
     },
     handler: async (request) => {
       const questionnaire = await getQuestionnaire(deps.db, request.query.Id);
-      recordAccess(deps.db, {
-        kind: 'questionnaire',
-        customerIds: [questionnaire.customerId],
-        entityId: questionnaire.id,
-        ...readerOf(request),
-      });
+      await recordQuestionnaireRead(request, questionnaire);
       return questionnaire;
     },
   });
@@ -378,6 +385,10 @@ export function questionnairesRoutes(app: App, deps: Deps) {
       body: correctQuestionnaireSectionRequestSchema,
       response: { 200: questionnaireSchema },
     },
-    handler: (request) => correctSection(deps.db, principalOf(request), request.body),
+    handler: async (request) => {
+      const questionnaire = await correctSection(deps.db, principalOf(request), request.body);
+      await recordQuestionnaireRead(request, questionnaire);
+      return questionnaire;
+    },
   });
 }

@@ -111,7 +111,7 @@ export function messagingRoutes(app: App, deps: Deps) {
     },
     handler: async (request) => {
       const page = await listOutbox(deps.db, request.query);
-      recordListRead(
+      await recordListRead(
         deps.db,
         request,
         'outbox',

@@ -11,7 +11,6 @@ import {
   templates,
   users,
 } from '../../db/schema/index.js';
-import { flushAccessLog } from '../audit/access-log.js';
 import { loadCatalogue, reanalyseProducts } from '../results/generation.service.js';
 import { moveProduct } from './products.service.js';
 import { type ReportFixture, reportFor, sampleStatus, yearsAgo } from './test-fixtures.js';
@@ -220,7 +219,6 @@ describe('one report', () => {
       lab,
     );
     expect(second.json().changeLog).toEqual([]);
-    await flushAccessLog(t.db);
     const reads = await t.db
       .select({ kind: accessLog.kind, userId: accessLog.userId, customerIds: accessLog.customerIds })
       .from(accessLog)
@@ -280,7 +278,6 @@ describe('one report', () => {
     expect(unknownProduct.statusCode).toBe(404);
     const missing = await call('GET', '/api/admin/products/getproduct?ProductId=999999');
     expect(missing.statusCode).toBe(404);
-    await flushAccessLog(t.db);
     expect(await t.db.select().from(accessLog).where(eq(accessLog.entityId, 999999))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   Permissions,
+  type Product,
   phenotypeAssessmentRequestSchema,
   phenotypeWithholdRequestSchema,
   productCategoryQuerySchema,
@@ -56,6 +57,17 @@ function verificationInput(body: unknown): { bytes: Buffer } | { code: string } 
 }
 
 export function productsRoutes(app: App, deps: Deps) {
+  /** A report answered to its reader, a read or a write's answer, is recorded before it is sent. */
+  const answerReport = async (request: FastifyRequest, product: Product) => {
+    await recordAccess(deps.db, {
+      kind: 'report',
+      customerIds: [product.assignedCustomerId],
+      entityId: product.id,
+      ...readerOf(request),
+    });
+    return product;
+  };
+
   const tags = ['products'];
 
   app.get('/api/admin/products', {
@@ -68,7 +80,7 @@ export function productsRoutes(app: App, deps: Deps) {
     },
     handler: async (request) => {
       const page = await listProducts(deps.db, request.query);
-      recordListRead(
+      await recordListRead(
         deps.db,
         request,
         'reports',
@@ -86,16 +98,8 @@ export function productsRoutes(app: App, deps: Deps) {
       querystring: productIdQuerySchema,
       response: { 200: productSchema },
     },
-    handler: async (request) => {
-      const product = await getProduct(deps.db, request.query.ProductId, deps.config.releaseFourEyes);
-      recordAccess(deps.db, {
-        kind: 'report',
-        customerIds: [product.assignedCustomerId],
-        entityId: product.id,
-        ...readerOf(request),
-      });
-      return product;
-    },
+    handler: async (request) =>
+      answerReport(request, await getProduct(deps.db, request.query.ProductId, deps.config.releaseFourEyes)),
   });
 
   app.get('/api/admin/products/pdfpreview', {
@@ -117,7 +121,7 @@ export function productsRoutes(app: App, deps: Deps) {
         },
         deps.config,
       );
-      recordAccess(deps.db, {
+      await recordAccess(deps.db, {
         kind: 'reportPdf',
         customerIds: [customerId],
         entityId: request.query.Id,
@@ -157,7 +161,7 @@ export function productsRoutes(app: App, deps: Deps) {
         request.query.Id,
         request.query.version,
       );
-      recordAccess(deps.db, {
+      await recordAccess(deps.db, {
         kind: 'reportPdf',
         customerIds: [customerId],
         entityId: request.query.Id,
@@ -196,7 +200,7 @@ export function productsRoutes(app: App, deps: Deps) {
         const { verification, read } = await verifyReport(deps.db, verificationInput(request.body));
         // A match shows whose report it is: a read of the report's PDF, like a download.
         if (read)
-          recordAccess(deps.db, {
+          await recordAccess(deps.db, {
             kind: 'reportPdf',
             customerIds: [read.customerId],
             entityId: read.productId,
@@ -256,7 +260,7 @@ export function productsRoutes(app: App, deps: Deps) {
     handler: async (request) => {
       const { ProductId, ProductCategoryId } = request.query;
       const { category, customerId } = await getProductCategory(deps.db, ProductId, ProductCategoryId);
-      recordAccess(deps.db, {
+      await recordAccess(deps.db, {
         kind: 'reportCategory',
         customerIds: [customerId],
         entityId: ProductId,
@@ -277,8 +281,17 @@ export function productsRoutes(app: App, deps: Deps) {
       body: productEditRequestSchema,
       response: { 200: productSchema },
     },
-    handler: (request) =>
-      editProduct(deps, principalOf(request), request.body, originOf(deps, request), requestLocale(request)),
+    handler: async (request) =>
+      answerReport(
+        request,
+        await editProduct(
+          deps,
+          principalOf(request),
+          request.body,
+          originOf(deps, request),
+          requestLocale(request),
+        ),
+      ),
   });
 
   app.patch('/api/admin/products/phenotype', {
@@ -290,7 +303,8 @@ export function productsRoutes(app: App, deps: Deps) {
       body: phenotypeAssessmentRequestSchema,
       response: { 200: productSchema },
     },
-    handler: (request) => assessPhenotype(deps, principalOf(request), request.body),
+    handler: async (request) =>
+      answerReport(request, await assessPhenotype(deps, principalOf(request), request.body)),
   });
 
   app.post('/api/admin/products/validate', {
@@ -304,7 +318,10 @@ export function productsRoutes(app: App, deps: Deps) {
     },
     handler: async (request) => {
       await validateProduct(deps, principalOf(request), request.body);
-      return getProduct(deps.db, request.body.ProductId, deps.config.releaseFourEyes);
+      return answerReport(
+        request,
+        await getProduct(deps.db, request.body.ProductId, deps.config.releaseFourEyes),
+      );
     },
   });
 
@@ -319,7 +336,10 @@ export function productsRoutes(app: App, deps: Deps) {
     },
     handler: async (request) => {
       await withholdPhenotype(deps, principalOf(request), request.body);
-      return getProduct(deps.db, request.body.ProductId, deps.config.releaseFourEyes);
+      return answerReport(
+        request,
+        await getProduct(deps.db, request.body.ProductId, deps.config.releaseFourEyes),
+      );
     },
   });
 

@@ -123,7 +123,7 @@ export async function calendarFeedText(
   // it showed (the access log, issue 36), are written at most hourly.
   if (!owner.lastUsedAt || Date.now() - owner.lastUsedAt.getTime() > 3_600_000) {
     await db.update(calendarFeeds).set({ lastUsedAt: new Date() }).where(eq(calendarFeeds.userId, owner.id));
-    recordAccess(db, {
+    await recordAccess(db, {
       kind: 'calendarFeed',
       userId: owner.id,
       customerIds: [...new Set(rows.flatMap((r) => (r.customerId === null ? [] : [r.customerId])))],

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, parseIcs, prop } from '../../../test/icalendar.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { accessLog, calendarFeeds, reservations, users } from '../../db/schema/index.js';
-import { flushAccessLog } from '../audit/access-log.js';
 import { feedLifetimeDays } from './feed.service.js';
 import { consultingRoom, customer, doctorUser, hoursFromNow } from './test-fixtures.js';
 
@@ -127,7 +126,6 @@ describe("a doctor's calendar feed", () => {
     expect((await call('GET', `/api/calendar/feed/${token}`)).statusCode).toBe(200);
     expect((await call('GET', '/api/admin/userpanel/calendarfeed', doctor)).json().lastUsedAt).not.toBeNull();
     // Whose consultations it showed is in the access log, once an hour however often it is polled.
-    await flushAccessLog(t.db);
     const reads = await t.db
       .select()
       .from(accessLog)

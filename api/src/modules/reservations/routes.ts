@@ -124,7 +124,7 @@ export function reservationsRoutes(app: App, deps: Deps) {
     },
     handler: async (request) => {
       const page = await listReservations(deps.db, request.query);
-      recordListRead(
+      await recordListRead(
         deps.db,
         request,
         'reservations',

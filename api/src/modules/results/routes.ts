@@ -55,7 +55,11 @@ export function resultsRoutes(app: App, deps: Deps) {
     },
     handler: async (request) => {
       const result = await getCustomerResult(deps.db, request.query.CustomerId);
-      recordAccess(deps.db, { kind: 'genotypes', customerIds: [result.customerId], ...readerOf(request) });
+      await recordAccess(deps.db, {
+        kind: 'genotypes',
+        customerIds: [result.customerId],
+        ...readerOf(request),
+      });
       return result;
     },
   });
@@ -81,7 +85,7 @@ export function resultsRoutes(app: App, deps: Deps) {
     },
     handler: async (request) => {
       const detail = await getUploadDetail(deps.db, request.query.Id, requestLocale(request));
-      recordListRead(
+      await recordListRead(
         deps.db,
         request,
         'upload',

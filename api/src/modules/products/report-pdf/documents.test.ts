@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../../test/test-app.js';
 import { transaction } from '../../../db/client.js';
 import { accessLog, customers, outboxMessages, products, reportDocuments } from '../../../db/schema/index.js';
-import { flushAccessLog } from '../../audit/access-log.js';
 import { deliverDue } from '../../messaging/outbox.js';
 import type { EmailTransport } from '../../messaging/transports.js';
 import { loadCatalogue, reanalyseProducts } from '../../results/generation.service.js';
@@ -118,8 +117,6 @@ describe('issued report PDFs', () => {
     expect(text).toContain('Vše v pořádku.');
     expect(text).not.toContain('NÁHLED');
     expect(text).not.toContain('PŘEDBĚŽNÁ ZPRÁVA');
-
-    await flushAccessLog(t.db);
     const reads = await t.db
       .select({ kind: accessLog.kind, detail: accessLog.detail, customerIds: accessLog.customerIds })
       .from(accessLog)
@@ -213,7 +210,6 @@ describe('issued report PDFs', () => {
     expect(latest.headers.etag).toBe(`"${sha256(v2)}"`);
     expect(latest.headers['content-disposition']).toMatch(/^attachment; filename="GD-\d+-v2-cs\.pdf"$/);
     expect(Buffer.compare(latest.rawPayload, v2)).toBe(0);
-    await flushAccessLog(t.db);
     const reads = await t.db
       .select({ detail: accessLog.detail })
       .from(accessLog)

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../../test/test-app.js';
 import { accessLog, reportDocuments, withdrawnReportDocuments } from '../../../db/schema/index.js';
 import { demoPassword } from '../../../seed/demo.js';
-import { flushAccessLog } from '../../audit/access-log.js';
 import { type ReportFixture, reportFor } from '../test-fixtures.js';
 import { closeReportPdfRenderer } from './render.js';
 
@@ -128,7 +127,6 @@ describe('POST public/verify/report', () => {
     expect((await publicCode('x'.repeat(41))).statusCode).toBe(400);
 
     // No reader, no customer's data shown: the access log has no row of these checks.
-    await flushAccessLog(t.db);
     const reads = await t.db
       .select({ detail: accessLog.detail })
       .from(accessLog)

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   decodePDFRawStream,
   PDFArray,
@@ -12,7 +12,6 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../../test/test-app.js';
 import { accessLog, customers, products } from '../../../db/schema/index.js';
-import { flushAccessLog } from '../../audit/access-log.js';
 import { reportFor } from '../test-fixtures.js';
 import { closeReportPdfRenderer } from './render.js';
 import { richTextAst } from './rich-text-ast.js';
@@ -131,12 +130,10 @@ describe('GET admin/products/pdfpreview', () => {
       expect(font.embedded, font.name).toBe(true);
       expect(font.name).toMatch(/^\/([A-Z]{6}\+)?DejaVu/);
     }
-
-    await flushAccessLog(t.db);
     const reads = await t.db
       .select({ kind: accessLog.kind, detail: accessLog.detail, customerIds: accessLog.customerIds })
       .from(accessLog)
-      .where(eq(accessLog.entityId, report.productId));
+      .where(and(eq(accessLog.entityId, report.productId), eq(accessLog.kind, 'reportPdf')));
     expect(reads).toEqual([{ kind: 'reportPdf', detail: 'preview cs', customerIds: [report.customerId] }]);
   });
 

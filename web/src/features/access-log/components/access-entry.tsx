@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
+import { screenTitleKey } from '@/lib/screen';
 import { useLocale } from '@/lib/use-locale';
 
 /** Genetic data violet, reports blue, questionnaires teal, exports of data out of the app orange. */
@@ -42,7 +43,7 @@ export function AccessKindBadge({ kind }: { kind: AccessKind }) {
   );
 }
 
-type Entry = Pick<AccessLogEntry, 'kind' | 'entityId' | 'rows' | 'detail'>;
+type Entry = Pick<AccessLogEntry, 'kind' | 'entityId' | 'rows' | 'detail'> & { screen?: string | null };
 
 /** The record read, in words: a report's number, a questionnaire's id; null when the kind says it all. */
 export function accessEntity(entry: Entry, t: TFunction): { label: string; to?: string } | null {
@@ -88,12 +89,19 @@ function detailInWords(entry: Entry, t: TFunction): string | null {
   return detail;
 }
 
-/** What more the entry says: a PDF's version, a category, an export's list, filter and rows. */
+/**
+ * What more the entry says: a PDF's version, a category, an export's list, filter and rows, and the
+ * screen whose opening it records.
+ */
 export function accessDetail(entry: Entry, t: TFunction): string | null {
   const parts: string[] = [];
   const detail = detailInWords(entry, t);
   if (detail) parts.push(detail);
   if (entry.rows !== null) parts.push(t('accessLog.what.rows', { count: entry.rows }));
+  if (entry.screen) {
+    const title = screenTitleKey(entry.screen);
+    parts.push(t('accessLog.what.screen', { screen: title ? t(title) : entry.screen }));
+  }
   return parts.length ? parts.join(' · ') : null;
 }
 

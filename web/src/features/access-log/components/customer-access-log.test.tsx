@@ -28,6 +28,7 @@ const entry = (over: Partial<AccessLogEntry>): AccessLogEntry => ({
   rows: null,
   detail: null,
   address: '192.0.2.10',
+  screen: null,
   ...over,
 });
 
