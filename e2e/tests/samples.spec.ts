@@ -83,6 +83,53 @@ test.describe('sample work lists', () => {
     await expect(page.getByTestId(`sample-done-${first}`)).toHaveText('Analysis started');
   });
 
+  for (const locale of ['cs', 'en'] as const)
+    test(`sending a kit from a searched list, double-clicked fast or slowly, sends it once and keeps the barcode dialog (${locale})`, async ({
+      page,
+    }) => {
+      const words = {
+        cs: { send: 'Odeslat sadu', sent: 'Sada odeslána', failed: 'Vzorek se nepodařilo odeslat' },
+        en: { send: 'Send kit', sent: 'Kit sent', failed: 'The sample could not be sent' },
+      }[locale];
+      await signIn(page, demo.reception);
+      if (locale === 'en') await switchLanguage(page, 'EN');
+      for (const pause of [0, 350]) {
+        await page.goto('/customers/pendingsamples');
+        const consented = page
+          .getByTestId('work-list-table-row')
+          .filter({ hasNot: page.locator('[data-testid^="sample-consent-missing"]') })
+          .first();
+        await expect(consented).toBeVisible();
+        const id = await consented.getAttribute('data-row-id');
+        // The list searched for this sample's customer, as the reception looks one up.
+        const customer = (await consented.getByTestId('sample-customer-email').innerText()).trim();
+        await page.getByTestId('work-list-table-search').fill(customer);
+        await expect(page).toHaveURL(/search=/);
+        await expect(page.getByTestId('work-list-table-row').filter({ hasNotText: customer })).toHaveCount(0);
+        await expect(page.locator(`[data-testid=work-list-table-row][data-row-id="${id}"]`)).toBeVisible();
+        const button = page.getByTestId(`sample-send-${id}`);
+        await expect(button).toHaveText(words.send);
+        const box = await button.boundingBox();
+        if (!box) throw new Error('the button is not on screen');
+        const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+        if (pause === 0) await page.mouse.dblclick(at.x, at.y);
+        else {
+          await page.mouse.click(at.x, at.y);
+          await page.waitForTimeout(pause);
+          await page.mouse.click(at.x, at.y);
+        }
+        // The barcode dialog stays, with the barcode the kit got; the screen did not move away.
+        const dialog = page.getByTestId('sent-modal');
+        await expect(dialog.getByTestId('sent-barcode')).toHaveText(/\S+/);
+        await page.waitForTimeout(500);
+        await expect(dialog.getByTestId('sent-barcode')).toBeVisible();
+        await expect(page).toHaveURL(/\/customers\/pendingsamples/);
+        await expect(page.getByText(words.failed)).toHaveCount(0);
+        await page.getByTestId('sent-close').click();
+        await expect(page.getByTestId(`sample-done-${id}`)).toHaveText(words.sent);
+      }
+    });
+
   test('no kit goes to a customer without consent to DNA analysis, in Czech and in English; once the reception records it, it goes', async ({
     page,
     browser,

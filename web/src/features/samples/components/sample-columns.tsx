@@ -27,7 +27,7 @@ export function sampleColumns(t: TFunction, locale: Locale): DataTableColumn<Sam
           >
             {s.customerName}
           </Anchor>
-          <Text fz="xs" c="dimmed">
+          <Text fz="xs" c="dimmed" data-testid="sample-customer-email">
             {s.customerEmail}
           </Text>
           {!s.dnaConsent && (

@@ -13,7 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconPencil, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
@@ -65,14 +65,21 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
   const visibleSelected = selected.filter((id) => pageIds.includes(id));
   const allSelected = pageIds.length > 0 && visibleSelected.length === pageIds.length;
 
+  // Set at the click, before React renders the pending state: the second click of a double-click comes
+  // sooner than that render, and a second mutate would also silence the first one's outcome.
+  const inFlight = useRef<ReadonlySet<number>>(new Set());
   const run = (name: SampleAction, rows: Sample[]) => {
     // One action at a time: a second click while one runs does nothing.
-    if (action.isPending) return;
+    if (inFlight.current.size > 0) return;
     const ids = rows.map((s) => s.id);
-    action.mutate(
-      { action: name, samples: rows.map((s) => ({ id: s.id, status: s.status })) },
-      {
-        onSuccess: (reply) => {
+    inFlight.current = new Set(ids);
+    action
+      .mutateAsync({ action: name, samples: rows.map((s) => ({ id: s.id, status: s.status })) })
+      .finally(() => {
+        inFlight.current = new Set();
+      })
+      .then(
+        (reply) => {
           setSelected((prev) => prev.filter((id) => !ids.includes(id)));
           setDone((prev) => new Map([...prev, ...ids.map((id) => [id, name] as const)]));
           const [one] = reply.items;
@@ -87,10 +94,9 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
           );
           if (name === 'send') setSent(reply.items);
         },
-        onError: (error) =>
+        (error: unknown) =>
           notifyError(isApiError(error) ? error.message : '', t(`samples.actions.${name}Failed`)),
-      },
-    );
+      );
   };
   const reload = () => {
     setDone(new Map());
@@ -228,7 +234,10 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
         }
         list={list}
         rowKey={(s) => s.id}
-        onRowClick={(s) => navigate(paths.samples.view(s.id))}
+        // A row whose action is running is not opened: its dialog would be lost.
+        onRowClick={(s) => {
+          if (!inFlight.current.has(s.id)) navigate(paths.samples.view(s.id));
+        }}
         searchPlaceholder={t('samples.searchPlaceholder')}
       />
       <Modal
@@ -236,6 +245,8 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
         onClose={() => setSent(null)}
         title={t('samples.sentTitle')}
         centered
+        // The barcodes must be read: a stray second click of the send button does not close them.
+        closeOnClickOutside={false}
         data-testid="sent-modal"
       >
         <Stack gap="sm">
