@@ -271,10 +271,32 @@ test('the calendar keeps its view and date in the address across a reload, split
   await expect(page.locator(`th.fc-col-header-cell[data-date="${date}"]`)).toHaveCount(3);
   await expect(view.locator('input[value="timeGridDay"]')).toBeChecked();
 
-  // The week is one calendar again.
+  // Every room's header is as tall: the time grids beside each other line up.
+  const gridTops = await page
+    .locator('[data-testid=calendar-room-column] .fc-timegrid-body')
+    .evaluateAll((grids) => grids.map((grid) => Math.round(grid.getBoundingClientRect().top)));
+  expect(new Set(gridTops).size, `grid tops ${gridTops.join(', ')}`).toBe(1);
+
+  // The week shows one room's week at a time, the room chosen above it (kept in the address).
   await view.getByText('Týden', { exact: true }).click();
   await expect(columns).toHaveCount(0);
   await expect(page.locator('th.fc-col-header-cell[data-date]')).toHaveCount(7);
+  const weekRooms = page.getByTestId('calendar-week-room');
+  await expect(weekRooms.getByRole('radio')).toHaveCount(3);
+  await expect(weekRooms.getByRole('radio', { name: demoRooms[0]!.name })).toBeChecked();
+  await weekRooms.getByText(demoRooms[1]!.name).click();
+  await expect(page).toHaveURL(new RegExp(`weekRoom=${demoRooms[1]!.id}`));
+  await page.reload();
+  await expect(weekRooms.getByRole('radio', { name: demoRooms[1]!.name })).toBeChecked();
+  // A slot chosen in the week is booked in that room; choosing the room again keeps it chosen.
+  await page.getByTestId('reservation-new').click();
+  const roomField = page.getByTestId('reservation-room');
+  await roomField.click();
+  await page.getByRole('option', { name: new RegExp(`^${demoRooms[2]!.name}`) }).click();
+  await roomField.click();
+  await page.getByRole('option', { name: new RegExp(`^${demoRooms[2]!.name}`) }).click();
+  await expect(roomField).toHaveValue(new RegExp(`^${demoRooms[2]!.name}`));
+  await page.keyboard.press('Escape');
 
   await switchLanguage(page, 'EN');
   await expect(page.getByTestId('calendar-today')).toHaveText('Today');

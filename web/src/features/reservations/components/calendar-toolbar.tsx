@@ -93,11 +93,12 @@ export function RoomColumnHeader({ room }: { room: ConsultingRoom }) {
     <div className="reservation-room-header">
       <Group gap={6} wrap="nowrap" justify="center">
         <span aria-hidden className="reservation-room-swatch" style={{ background: roomColor(room.color) }} />
-        <Text fw={600} fz="sm" truncate>
+        <Text fw={600} fz="sm" truncate title={room.name}>
           {room.name}
         </Text>
       </Group>
-      <Text fz="xs" c="dimmed">
+      {/* One line each, so every room's header is as tall and the time grids beside it line up. */}
+      <Text fz="xs" c="dimmed" truncate title={`${room.doctor.userName} · ${roomHoursText(room, locale)}`}>
         {room.doctor.userName} · {roomHoursText(room, locale)}
       </Text>
     </div>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, fromCalendarTime, shiftedEnd, toCalendarTime, toWallInput } from './prague';
+import {
+  calendarDay,
+  formatPragueRange,
+  fromCalendarTime,
+  shiftedEnd,
+  toCalendarTime,
+  toWallInput,
+} from './prague';
 
 describe('calendar times on Prague’s wall clock', () => {
   it('shows 10:00 Prague as 10:00 in winter and summer', () => {
@@ -28,5 +35,14 @@ describe('a consultation keeps its length when its start moves', () => {
     expect(shiftedEnd('', '2026-11-24T08:00', '2026-11-24T09:00')).toBeNull();
     expect(shiftedEnd('2026-11-24T08:00', '2026-11-24T07:00', '2026-11-24T09:00')).toBeNull();
     expect(shiftedEnd('2026-11-24T07:00', '2026-11-24T08:00', '')).toBeNull();
+  });
+});
+
+describe('formatPragueRange', () => {
+  it('writes a day one way per language: cs numeric, en with the month named', () => {
+    const start = '2026-12-02T09:00:00Z';
+    const end = '2026-12-02T10:00:00Z';
+    expect(formatPragueRange(start, end, 'en')).toBe('Wed, 2 Dec 2026 10:00–11:00');
+    expect(formatPragueRange(start, end, 'cs')).toBe('st 2. 12. 2026 10:00–11:00');
   });
 });

@@ -54,7 +54,9 @@ export function formatPragueRange(start: string, end: string, locale: Locale): s
     timeZone: 'Europe/Prague',
     weekday: 'short',
     day: 'numeric',
-    month: 'numeric',
+    // One date style per language, as the date fields show it: cs 2. 12. 2026, en 2 Dec 2026 (a numeric
+    // English date reads differently in Britain and America).
+    month: locale === 'en' ? 'short' : 'numeric',
     year: 'numeric',
   }).format(from);
   const time = new Intl.DateTimeFormat(intlLocale[locale], {

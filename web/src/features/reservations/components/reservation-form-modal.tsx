@@ -179,6 +179,8 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
           <Select
             label={t('reservations.fields.room')}
             withAsterisk
+            // Choosing the chosen room again keeps it: a reservation always has one.
+            allowDeselect={false}
             data={roomOptions}
             data-testid="reservation-room"
             {...field('ConsultingRoomId')}

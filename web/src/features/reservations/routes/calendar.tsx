@@ -12,7 +12,7 @@ import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/intera
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { Reservation } from '@genodesk/contract/reservations';
-import { Alert, Button, Card, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -94,6 +94,12 @@ export function CalendarRoute() {
   }, [rooms.data, reservations.data, roomIds]);
   // A day with several rooms: a column per room, side by side (a phone keeps one readable column).
   const byRoom = shown.view === 'timeGridDay' && !phone && shownRooms.length > 1;
+  // A week with several rooms: one room's week at a time, chosen by a tab, so its bookings keep readable
+  // widths (all rooms in one week squeezed names to a few letters).
+  const weekRoom =
+    shown.view === 'timeGridWeek' && !phone && shownRooms.length > 1
+      ? (shownRooms.find((r) => String(r.id) === searchParams.get('weekRoom')) ?? shownRooms[0])
+      : undefined;
   // Built once per change of rooms or bookings: FullCalendar resets what it is given anew.
   const columns = useMemo(
     () =>
@@ -104,8 +110,17 @@ export function CalendarRoute() {
             businessHours: businessHoursOf([room]),
             events: events.filter((e) => e.extendedProps.reservation.consultingRoomId === room.id),
           }))
-        : [{ key: 'all', room: undefined, businessHours: businessHoursOf(shownRooms), events }],
-    [byRoom, shownRooms, events],
+        : weekRoom
+          ? [
+              {
+                key: 'all',
+                room: undefined,
+                businessHours: businessHoursOf([weekRoom]),
+                events: events.filter((e) => e.extendedProps.reservation.consultingRoomId === weekRoom.id),
+              },
+            ]
+          : [{ key: 'all', room: undefined, businessHours: businessHoursOf(shownRooms), events }],
+    [byRoom, weekRoom, shownRooms, events],
   );
   const primaryKey = columns[0]?.key ?? 'all';
   const slotRange = useMemo(() => slotRangeOf(shownRooms), [shownRooms]);
@@ -302,6 +317,37 @@ export function CalendarRoute() {
               setShown((prev) => ({ view, date: heading.hasToday ? pragueToday() : prev.date }))
             }
           />
+          {weekRoom && (
+            <SegmentedControl
+              aria-label={t('reservations.calendar.weekRoom')}
+              data={shownRooms.map((room) => ({
+                value: String(room.id),
+                label: (
+                  <Group gap={6} wrap="nowrap" justify="center">
+                    <span
+                      aria-hidden
+                      className="reservation-room-swatch"
+                      style={{ background: roomColor(room.color) }}
+                    />
+                    <span>{room.name}</span>
+                  </Group>
+                ),
+              }))}
+              value={String(weekRoom.id)}
+              onChange={(value) =>
+                setSearchParams(
+                  (prev) => {
+                    const next = new URLSearchParams(prev);
+                    next.set('weekRoom', value);
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
+              mb="sm"
+              data-testid="calendar-week-room"
+            />
+          )}
           <div className={byRoom ? 'reservation-room-columns' : undefined}>
             {columns.map(({ key, room, businessHours, events: columnEvents }) => (
               <div key={key} data-testid={room ? 'calendar-room-column' : undefined}>
@@ -338,7 +384,7 @@ export function CalendarRoute() {
                   events={columnEvents}
                   eventContent={renderEvent}
                   datesSet={onDates(key)}
-                  select={onSelect(room?.id ?? onlyRoomId)}
+                  select={onSelect(room?.id ?? weekRoom?.id ?? onlyRoomId)}
                   eventClick={(arg: EventClickArg) =>
                     setOpen(arg.event.extendedProps.reservation as Reservation)
                   }
