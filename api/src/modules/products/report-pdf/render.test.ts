@@ -1,10 +1,11 @@
+import { getPriority } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { syntheticReportSource } from '../../../../bench/report-source.js';
 import { loadConfig } from '../../../config.js';
 import { AppError } from '../../../http/errors.js';
 import { reportDocumentFrom } from './document.js';
 import { defaultReportTexts } from './labels.js';
-import { maxQueuedRenders, ReportPdfPool } from './render.js';
+import { maxQueuedRenders, ReportPdfPool, renderNiceness } from './render.js';
 
 // The render's time limit, for real: a report far too long to render within the limit (thousands
 // of phenotypes, ~10 s of Typst) against a pool whose limit is 2 s. No mock: the rendering process is
@@ -38,6 +39,9 @@ describe('ReportPdfPool time limit', () => {
     expect((await pool.render(small)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const [first] = pool.pids;
     expect(first).toBeDefined();
+    // It renders at a lower priority than the API, which keeps answering staff while it works.
+    expect(getPriority(first)).toBe(renderNiceness);
+    expect(getPriority(first)).toBeGreaterThan(getPriority());
 
     const huge = await documentOf(8000);
     const started = Date.now();

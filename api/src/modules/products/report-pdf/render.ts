@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../../../http/errors.js';
@@ -68,6 +68,9 @@ type RenderMessage = { id: number; pdf?: Uint8Array; error?: string };
  * blocks a new thread's compiler (measured: a replacement thread waited for the stuck one to finish).
  * Idle processes do not keep the API process alive; they exit when it goes away.
  */
+/** The niceness of a rendering process: below the API's (0), so renders use what requests leave. */
+export const renderNiceness = 10;
+
 export class ReportPdfPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
@@ -181,6 +184,9 @@ export class ReportPdfPool {
       // Plain node (no tsx or vitest loader); the PDF travels back as bytes, not JSON.
       { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
     );
+    // A render yields the processor to the API's requests: staff waiting on a screen come before a
+    // batch of PDFs (issue 38). Raising a process's niceness needs no privilege.
+    if (child.pid !== undefined) setPriority(child.pid, renderNiceness);
     const slot: Slot = { child, task: null, timer: null };
     child.on('message', (message: RenderMessage) => {
       const task = slot.task;
