@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { translateMessage } from '@genodesk/contract';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAreaRoutes } from './areas.js';
@@ -11,6 +11,7 @@ import type { Deps } from './http/app-types.js';
 import { bindNamesCaseInsensitively } from './http/case-insensitive.js';
 import { registerCompression } from './http/compression.js';
 import { errorHandler, requestLocale } from './http/errors.js';
+import { healthRoutes } from './http/health.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security-headers.js';
@@ -32,7 +33,14 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
     bodyLimit: 5 * 1024 * 1024,
     // Query names such as `Id` must reach the case-insensitive binder untouched.
     routerOptions: { ignoreTrailingSlash: true },
+    // A caller's W3C trace (traceparent) names the request, so its logs join the caller's; otherwise a
+    // random id of the same shape. Every answer carries it (X-Request-Id) for a user to quote.
+    genReqId: (request) => traceIdOf(request.headers.traceparent) ?? randomBytes(16).toString('hex'),
   }).withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,28 +90,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   const routes: RegisteredRoute[] = registerAccessControl(app, deps);
   bindNamesCaseInsensitively(app);
 
-  app.get('/api/health', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['meta'],
-      summary: 'Up, with the database reachable (503 when it does not answer within two seconds)',
-    },
-    handler: async (_request, reply) => {
-      let timer: NodeJS.Timeout | undefined;
-      const reachable = await Promise.race([
-        deps.db.execute(sql`select 1`).then(
-          () => true,
-          () => false,
-        ),
-        new Promise<false>((resolve) => {
-          timer = setTimeout(() => resolve(false), 2_000);
-        }),
-      ]);
-      clearTimeout(timer);
-      if (!reachable) return reply.status(503).send({ status: 'database unavailable' });
-      return reply.send({ status: 'ok' });
-    },
-  });
+  healthRoutes(app, deps);
 
   registerIdempotency(app, deps.db);
   registerAreaRoutes(app, deps);
@@ -128,6 +115,14 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   });
 
   return Object.assign(app, { registeredRoutes: routes });
+}
+
+/** The trace id of a W3C `traceparent` header (`00-<32 hex>-<16 hex>-<2 hex>`), when valid. */
+export function traceIdOf(header: string | string[] | undefined): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  const match = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/.exec(header.trim());
+  const id = match?.[1];
+  return id && !/^0+$/.test(id) ? id : undefined;
 }
 
 /** The path as logged: no query string, and a secret in the path (the calendar feed's token) masked. */

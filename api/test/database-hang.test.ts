@@ -78,12 +78,15 @@ it('a hung database: sign-in and a list answer 503 within 5 s with connections o
     const response = await call();
     return { status: response.status, ms: Date.now() - started };
   };
-  const [login, list, again] = await Promise.all([
+  const [login, list, again, ready] = await Promise.all([
     timed(signIn),
     timed(() => fetch(`${api}/admin/customers`, { headers: authorized })),
     timed(() => fetch(`${api}/admin/customers?page=2`, { headers: authorized })),
+    timed(() => fetch(`${api}/health/ready`)),
   ]);
-  for (const call of [login, list, again]) {
+  // Not ready (a load balancer stops sending traffic), yet alive (nothing restarts it).
+  expect((await fetch(`${api}/health/live`)).status).toBe(200);
+  for (const call of [login, list, again, ready]) {
     expect(call.status).toBe(503);
     expect(call.ms).toBeLessThan(5_000);
   }
@@ -101,4 +104,5 @@ it('a hung database: sign-in and a list answer 503 within 5 s with connections o
     20_000,
   );
   expect((await signIn()).status).toBe(200);
+  expect((await fetch(`${api}/health/ready`)).status).toBe(200);
 }, 180_000);

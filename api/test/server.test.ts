@@ -142,3 +142,52 @@ describe('the server', () => {
     });
   });
 });
+
+describe('probes and request ids (issue 39)', () => {
+  it('answers liveness, and readiness with its checks', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      status: 'ok',
+      checks: { database: true, migrations: true, workers: t.config.workers ? true : null },
+    });
+  });
+
+  it('is not ready while this process is to run jobs and its workers have stopped', async () => {
+    const app = await buildServer({
+      db: t.db,
+      config: { ...t.config, workers: true },
+      jobs: { ...t.jobs, running: false },
+      signer: new TokenSigner(randomBytes(32).toString('hex')),
+    });
+    try {
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'unavailable', checks: { workers: false } });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('names every answer with a request id, the caller’s W3C trace id when it sends one', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/no/such/thing' });
+    expect(plain.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+    const other = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(other.headers['x-request-id']).not.toBe(plain.headers['x-request-id']);
+    const traceId = randomBytes(16).toString('hex');
+    const traced = await t.app.inject({
+      method: 'GET',
+      url: '/api/health/live',
+      headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+    });
+    expect(traced.headers['x-request-id']).toBe(traceId);
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/health/live',
+      headers: { traceparent: `00-${'0'.repeat(32)}-${randomBytes(8).toString('hex')}-01` },
+    });
+    expect(forged.headers['x-request-id']).not.toBe('0'.repeat(32));
+  });
+});

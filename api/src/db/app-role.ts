@@ -48,6 +48,9 @@ export async function grantAppRole(owner: Database, role: string): Promise<void>
     `revoke update, delete, truncate, references, trigger on access_log from ${role}`,
     `grant usage, select on all sequences in schema public to ${role}`,
     `grant execute on function purge_access_log(interval, integer) to ${role}`,
+    // Readiness compares the applied migrations with the code's (GET health/ready).
+    `grant usage on schema drizzle to ${role}`,
+    `grant select on drizzle.__drizzle_migrations to ${role}`,
     `grant usage on schema pgboss to ${role}`,
     `grant select, insert, update, delete on all tables in schema pgboss to ${role}`,
     `grant usage, select on all sequences in schema pgboss to ${role}`,

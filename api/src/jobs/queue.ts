@@ -91,6 +91,8 @@ export type Jobs = {
    * fail their attempt and go back to the queue.
    */
   stop(timeoutMs?: number): Promise<void>;
+  /** Whether this process fetches and runs jobs now (readiness, where workers are configured). */
+  readonly running: boolean;
 };
 
 /** How long pg-boss keeps a finished job (completed, failed, cancelled) by default: `RETENTION_JOBS_DAYS`. */
@@ -156,7 +158,12 @@ export async function startJobs(
     ...(manage ? {} : { migrate: false, createSchema: false }),
   });
   boss.on('error', (error) => console.error('job queue:', cleanedError(error).message));
+  let running = false;
+  boss.on('stopped', () => {
+    running = false;
+  });
   await boss.start();
+  running = true;
   if (manage) await manageQueues(boss, options.jobHistoryDays);
   return {
     boss,
@@ -177,6 +184,12 @@ export async function startJobs(
       }) as typeof handler;
       return boss.work(name, options, clean);
     },
-    stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs }),
+    stop: (timeoutMs = 10_000) => {
+      running = false;
+      return boss.stop({ graceful: true, timeout: timeoutMs });
+    },
+    get running() {
+      return running;
+    },
   };
 }
