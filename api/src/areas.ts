@@ -11,6 +11,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { financesDashboard } from './modules/finances/dashboard.js';
 import { ordersRoutes } from './modules/finances/orders.routes.js';
 import { productTypesRoutes } from './modules/finances/routes.js';
+import { mediaRoutes } from './modules/media/routes.js';
 import { messagingDashboard } from './modules/messaging/dashboard.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
 import { messagingWorkers } from './modules/messaging/workers.js';
@@ -49,6 +50,8 @@ const domainAreas: Area[] = [
   { name: 'users', routes: [usersRoutes, rolesRoutes] },
   { name: 'audit', routes: [securityLogRoutes, accessLogRoutes] },
   { name: 'templates', routes: [templateCatalogueRoutes] },
+  // Images for rich text (issue 36): uploaded by whoever edits rich text, served publicly by id.
+  { name: 'media', routes: [mediaRoutes] },
   { name: 'finances', routes: [productTypesRoutes, ordersRoutes], dashboard: financesDashboard },
   { name: 'vouchers', routes: [vouchersRoutes] },
   {

@@ -76,6 +76,19 @@ describe("the application's database role", () => {
     expect(purged.rows[0]!.removed).toBeGreaterThanOrEqual(1);
   });
 
+  it('stores and reads images, and cannot change one under its id (issue 36)', async () => {
+    const png = '\\x89504e470d0a1a0a0000000d49484452';
+    const { rows } = await app.$client.query<{ id: string }>(
+      `insert into media (content_type, bytes, size, sha256) values ('image/png', '${png}', 16, 'app-role-test') returning id`,
+    );
+    const id = rows[0]!.id;
+    const read = await app.$client.query<{ size: number }>(`select size from media where id = '${id}'`);
+    expect(read.rows[0]!.size).toBe(16);
+    expect(await refusedCode(`update media set content_type = 'image/gif' where id = '${id}'`)).toBe('42501');
+    expect(await refusedCode('truncate media')).toBe('42501');
+    expect(await refusedCode(`delete from media where id = '${id}'`)).toBe('done');
+  });
+
   it('is the connection the app accepts; the owner’s is refused', async () => {
     expect(await ownerConnectionRefusal(app)).toBeUndefined();
     expect(await ownerConnectionRefusal(owner)).toMatch(/does not run as a superuser/);

@@ -129,6 +129,8 @@ describe('the server', () => {
   it('sends strict security headers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    // Images only from the app (its media store), not from anywhere (issue 36).
+    expect(response.headers['content-security-policy']).toContain("img-src 'self' data: blob:;");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 

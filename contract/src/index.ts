@@ -14,6 +14,7 @@ export * from './genotypes.js';
 export * from './locale.js';
 export * from './markers.js';
 export * from './media.js';
+export * from './media-upload.js';
 export * from './messages.js';
 export * from './messaging.js';
 export * from './permissions.js';

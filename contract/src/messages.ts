@@ -469,8 +469,21 @@ export const messages = {
     en: 'The URL of an embedded image or video must not be empty!',
   },
   mediaUrlUnsupported: {
-    cs: 'Adresa vloženého obrázku nebo videa není podporována (jen https; videa z YouTube nebo Vimeo)!',
-    en: 'The URL of an embedded image or video is not supported (https only; videos from YouTube or Vimeo)!',
+    cs: 'Adresa vloženého videa není podporována (jen https; videa z YouTube nebo Vimeo)!',
+    en: 'The URL of an embedded video is not supported (https only; videos from YouTube or Vimeo)!',
+  },
+  // The media store (issue 36): images only from the app itself.
+  mediaImageNotOwn: {
+    cs: 'Obrázky lze vkládat jen nahráním do aplikace.',
+    en: 'Images can only be added by uploading them to the app.',
+  },
+  mediaType: {
+    cs: 'Obrázek musí být PNG, JPEG, WebP nebo GIF.',
+    en: 'The image must be a PNG, JPEG, WebP or GIF.',
+  },
+  mediaTooLarge: {
+    cs: 'Obrázek je příliš velký (nejvýše {max} MB).',
+    en: 'The image is too large (at most {max} MB).',
   },
   // Customers, samples, barcodes, product types, relationships, questionnaires.
   priceMustBePositive: { cs: 'Cena musí být víc než 0!', en: 'The price must be more than 0!' },

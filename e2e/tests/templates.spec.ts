@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
 import { demo, signIn, switchLanguage } from '../support/session';
 
 /** The editable area of a rich text field. */
@@ -203,6 +204,63 @@ test.describe('template catalogue', () => {
     await page.getByTestId('delete-template-confirm').click();
     await expect(page.getByText('Template successfully deleted')).toBeVisible();
     await expect(page.getByTestId(`template-delete-${id}`)).toHaveCount(0);
+  });
+
+  test('an image is uploaded through the editor, saved with the template and shown; other files are refused', async ({
+    page,
+  }) => {
+    // A 2 × 2 PNG.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await signIn(page, demo.admin);
+    await page.getByTestId('nav-templates').click();
+    await page.getByTestId('templates-table-row').first().click();
+    await expect(page).toHaveURL(/\/templates\/show\/\d+$/);
+    const templateUrl = page.url();
+    await page.getByTestId('template-edit').click();
+    const text = editor(page, 'template-text-cs');
+    await expect(text).not.toBeEmpty();
+    await text.click();
+    await page.keyboard.press('Control+End');
+
+    // No address to type: the image is a file uploaded to the app (issue 36).
+    await page.getByTestId('template-text-cs-insert-image').click();
+    await expect(page.getByTestId('template-text-cs-image-file')).toBeVisible();
+    await expectAccessible(page, 'the image picker');
+    const input = page.getByTestId('template-text-cs-image-input');
+    const error = page.getByTestId('template-text-cs-image-error');
+    await input.setInputFiles({
+      name: 'graf.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+    });
+    await expect(error).toHaveText('Obrázek musí být PNG, JPEG, WebP nebo GIF.');
+    // Called a PNG, but a web page: the server reads the bytes and refuses, in the reader's language.
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/admin/media'));
+    await input.setInputFiles({
+      name: 'graf.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<!doctype html><script>alert(1)</script>'),
+    });
+    expect((await refused).status()).toBe(415);
+    await expect(error).toHaveText('Obrázek musí být PNG, JPEG, WebP nebo GIF.');
+
+    await page.getByTestId('template-text-cs-image-alt').fill('Graf rizika');
+    await input.setInputFiles({ name: 'graf.png', mimeType: 'image/png', buffer: png });
+    const inserted = text.locator('img[alt="Graf rizika"]');
+    await expect(inserted).toHaveAttribute('src', /^\/api\/media\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('template-text-cs-image-file')).toBeHidden();
+    await page.getByTestId('template-edit-submit').click();
+
+    await expect(page).toHaveURL(templateUrl);
+    const shown = page.getByTestId('template-text-cs').locator('img[alt="Graf rizika"]');
+    await expect(shown).toBeVisible();
+    // Loaded from the app's own media store, and a real image.
+    await expect
+      .poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(2);
   });
 
   test('a combination rule over two phenotypes is created, listed, edited in English and deleted', async ({

@@ -57,6 +57,8 @@ describe('every registered route', () => {
       'GET /api/calendar/feed/:token',
       'GET /api/config',
       'GET /api/health',
+      // An uploaded rich-text image by its random id: e-mails and customer pages show it; media.test checks it.
+      'GET /api/media/:id',
       'POST /api/auth/adminLogin',
       'POST /api/auth/refresh',
       // The payment gateway signs its notifications (HMAC); payments.test checks the signature.

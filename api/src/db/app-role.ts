@@ -46,6 +46,8 @@ export async function grantAppRole(owner: Database, role: string): Promise<void>
     `grant usage on schema public to ${role}`,
     `grant select, insert, update, delete on all tables in schema public to ${role}`,
     `revoke update, delete, truncate, references, trigger on access_log from ${role}`,
+    // An image is served as immutable under its id (issue 36): its bytes never change.
+    `revoke update, truncate, references, trigger on media from ${role}`,
     `grant usage, select on all sequences in schema public to ${role}`,
     `grant execute on function purge_access_log(interval, integer) to ${role}`,
     // Readiness compares the applied migrations with the code's (GET health/ready).

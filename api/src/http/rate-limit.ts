@@ -190,6 +190,17 @@ export const rateLimits = {
     keyGenerator: addressOf,
     errorResponseBuilder: tooManyRequests,
   },
+  /**
+   * Image uploads for rich text of one user (issue 36): a person adds a few images to a text; a script
+   * filling the database with 2 MB bodies does not get far.
+   */
+  mediaUpload: {
+    max: 60,
+    timeWindow: minute,
+    keyGenerator: (request: FastifyRequest) =>
+      request.principal ? `user:${request.principal.id}` : `address:${addressOf(request)}`,
+    errorResponseBuilder: tooManyRequests,
+  },
   /** Signed card notifications from one address (the gateway sends one per payment event). */
   cardWebhook: {
     max: 300,

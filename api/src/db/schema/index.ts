@@ -1,6 +1,7 @@
 export * from './audit.js';
 export * from './customers.js';
 export * from './finances.js';
+export * from './media.js';
 export * from './messaging.js';
 export * from './products.js';
 export * from './requests.js';

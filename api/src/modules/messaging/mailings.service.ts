@@ -11,6 +11,7 @@ import {
 } from '@genodesk/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
+import type { Config } from '../../config.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import { listPage, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
 import { customers, mailings, outboxMessages, products, users } from '../../db/schema/index.js';
@@ -72,12 +73,15 @@ type Versions = Record<Locale, { subject: string; html: string; text: string }>;
 /** A mailing's texts as stored: the bodies sanitised, without the layout. */
 type Draft = { subject: string; body: string; subjectEn: string | null; bodyEn: string | null };
 
-function sanitizedDraft(input: Pick<SendEmailRequest, 'Subject' | 'Body' | 'SubjectEn' | 'BodyEn'>): Draft {
+function sanitizedDraft(
+  input: Pick<SendEmailRequest, 'Subject' | 'Body' | 'SubjectEn' | 'BodyEn'>,
+  publicUrl: string | undefined,
+): Draft {
   return {
     subject: input.Subject,
-    body: sanitizeRichText(input.Body, 'Body', true),
+    body: sanitizeRichText(input.Body, 'Body', { required: true, publicUrl }),
     subjectEn: input.SubjectEn || null,
-    bodyEn: input.BodyEn ? sanitizeRichText(input.BodyEn, 'BodyEn', true) : null,
+    bodyEn: input.BodyEn ? sanitizeRichText(input.BodyEn, 'BodyEn', { required: true, publicUrl }) : null,
   };
 }
 
@@ -98,8 +102,11 @@ function versionsOf(draft: Draft): Versions {
 }
 
 /** `POST admin/email/preview`: the message as a recipient in `language` sees it. */
-export function previewEmail(input: { Subject: string; Body: string; Language: Locale }): EmailPreview {
-  const html = sanitizeRichText(input.Body, 'Body');
+export function previewEmail(
+  input: { Subject: string; Body: string; Language: Locale },
+  publicUrl: string | undefined,
+): EmailPreview {
+  const html = sanitizeRichText(input.Body, 'Body', { publicUrl });
   return { subject: input.Subject, html: htmlLayout(html, input.Language), text: plainText(html) };
 }
 
@@ -109,11 +116,11 @@ export function previewEmail(input: { Subject: string; Body: string; Language: L
  * in batches. A filter that reaches nobody is a 422 and sends nothing.
  */
 export async function sendEmail(
-  deps: { db: Database; jobs: Jobs },
+  deps: { db: Database; jobs: Jobs; config: Pick<Config, 'publicUrl'> },
   by: Principal,
   input: SendEmailRequest,
 ): Promise<Mailing> {
-  const draft = sanitizedDraft(input);
+  const draft = sanitizedDraft(input, deps.config.publicUrl);
   const versions = versionsOf(draft);
   const recipients = input.Filter ? (await previewRecipients(deps.db, input.Filter)).count : 1;
   if (recipients === 0) throw unprocessable('noRecipients', 'Filter');

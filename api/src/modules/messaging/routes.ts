@@ -62,7 +62,7 @@ export function messagingRoutes(app: App, deps: Deps) {
       body: emailPreviewRequestSchema,
       response: { 200: emailPreviewSchema },
     },
-    handler: (request) => previewEmail(request.body),
+    handler: (request) => previewEmail(request.body, deps.config.publicUrl),
   });
 
   app.post('/api/admin/email/send', {

@@ -94,6 +94,16 @@ const closedByServer = () => new DeliveryError('The SMTP server closed the conne
 const idleMs = 10_000;
 
 /**
+ * The HTML as a mail client must get it: the app's own images, stored in rich text by their path
+ * (`/api/media/<id>`, issue 36), made absolute under `origin` (PUBLIC_URL) so the client can load them.
+ */
+export const absoluteMediaUrls = (html: string, origin: string) =>
+  html.replace(
+    /(<img\b[^>]*?\ssrc=")(\/api\/media\/)/gi,
+    (_match, start: string, path: string) => start + origin + path,
+  );
+
+/**
  * E-mail over SMTP (`SMTP_URL`, from `MAIL_FROM`). Keeps up to `maxConnections` connections of its
  * own, one per concurrent send, and reuses an idle one; a connection whose send failed or timed out is
  * closed, never reused. Each send has a hard deadline (`deadlineMs`), connecting included.
@@ -101,7 +111,7 @@ const idleMs = 10_000;
 export function smtpTransport(
   smtpUrl: string,
   from: string,
-  options: { deadlineMs?: number; maxConnections?: number } = {},
+  options: { deadlineMs?: number; maxConnections?: number; mediaOrigin?: string } = {},
 ): EmailTransport {
   const deadlineMs = options.deadlineMs ?? sendDeadlineMs;
   const settings = parseConnectionUrl(smtpUrl) as SMTPConnection.Options & {
@@ -175,7 +185,10 @@ export function smtpTransport(
         to: message.to,
         subject: message.subject,
         text: message.text,
-        html: message.html,
+        html:
+          message.html !== undefined && options.mediaOrigin
+            ? absoluteMediaUrls(message.html, options.mediaOrigin)
+            : message.html,
         messageId: `<${message.messageKey}@${domain}>`,
         attachments: message.attachments.map((a) => ({
           filename: a.filename,

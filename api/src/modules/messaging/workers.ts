@@ -7,7 +7,12 @@ import { httpSmsTransport, smtpTransport } from './transports.js';
 /** The transports this process is configured with; a channel without one keeps its messages waiting. */
 export function transportsOf(config: Config): Transports {
   return {
-    email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined,
+    // Images in e-mails load from PUBLIC_URL; without it (the demo on this machine) from localhost.
+    email: config.smtpUrl
+      ? smtpTransport(config.smtpUrl, config.mailFrom, {
+          mediaOrigin: config.publicUrl ?? `http://localhost:${config.port}`,
+        })
+      : undefined,
     sms: config.smsUrl ? httpSmsTransport(config.smsUrl, config.smsToken) : undefined,
   };
 }

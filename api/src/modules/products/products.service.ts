@@ -702,10 +702,14 @@ export async function editProduct(
   // Sanitised before the transaction: a refused media URL is a 400 that changes nothing.
   const intros: SanitizedIntros = {
     doctorIntro:
-      input.DoctorIntro !== undefined ? sanitizeRichText(input.DoctorIntro, 'DoctorIntro') : undefined,
+      input.DoctorIntro !== undefined
+        ? sanitizeRichText(input.DoctorIntro, 'DoctorIntro', { publicUrl: deps.config.publicUrl })
+        : undefined,
     doctorIntroReproductiveGenetics:
       input.DoctorIntroReproductiveGenetics !== undefined
-        ? sanitizeRichText(input.DoctorIntroReproductiveGenetics, 'DoctorIntroReproductiveGenetics')
+        ? sanitizeRichText(input.DoctorIntroReproductiveGenetics, 'DoctorIntroReproductiveGenetics', {
+            publicUrl: deps.config.publicUrl,
+          })
         : undefined,
   };
 
@@ -952,8 +956,9 @@ function publicationRefused(
  * combination findings follow; the change goes to the report's change log. One transaction.
  */
 export async function assessPhenotype(deps: ProductsDeps, by: Principal, input: PhenotypeAssessmentRequest) {
-  const text = input.Text !== undefined ? sanitizeRichText(input.Text, 'Text') : undefined;
-  const textEn = input.TextEn !== undefined ? sanitizeRichText(input.TextEn, 'TextEn') : undefined;
+  const richText = { publicUrl: deps.config.publicUrl };
+  const text = input.Text !== undefined ? sanitizeRichText(input.Text, 'Text', richText) : undefined;
+  const textEn = input.TextEn !== undefined ? sanitizeRichText(input.TextEn, 'TextEn', richText) : undefined;
   await transaction(deps.db, async (tx) => {
     const {
       content: before,

@@ -135,17 +135,22 @@ export async function getCategory(db: Executor, id: number): Promise<TemplateCat
   };
 }
 
-const richOrKeep = (value: string | null | undefined, field: string) =>
-  value === undefined ? undefined : sanitizeRichText(value ?? '', field);
+const richOrKeep = (value: string | null | undefined, field: string, publicUrl: string | undefined) =>
+  value === undefined ? undefined : sanitizeRichText(value ?? '', field, { publicUrl });
 
-export async function editCategory(db: Database, by: Principal, input: EditTemplateCategoryInput) {
+export async function editCategory(
+  db: Database,
+  by: Principal,
+  input: EditTemplateCategoryInput,
+  publicUrl: string | undefined,
+) {
   const id = input.CategoryId;
   const after = {
     name: input.Name,
     nameEn: input.NameEn === undefined ? undefined : (input.NameEn ?? ''),
-    description: richOrKeep(input.Description, 'Description'),
-    descriptionEn: richOrKeep(input.DescriptionEn, 'DescriptionEn'),
-    references: richOrKeep(input.References, 'References'),
+    description: richOrKeep(input.Description, 'Description', publicUrl),
+    descriptionEn: richOrKeep(input.DescriptionEn, 'DescriptionEn', publicUrl),
+    references: richOrKeep(input.References, 'References', publicUrl),
   };
   await transaction(db, async (tx) => {
     const [before] = await tx

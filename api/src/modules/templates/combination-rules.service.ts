@@ -183,14 +183,14 @@ const nameTaken = (error: unknown) => {
   return error;
 };
 
-const values = (input: RuleFields, conditions: CombinationCondition[]) => ({
+const values = (input: RuleFields, conditions: CombinationCondition[], publicUrl: string | undefined) => ({
   name: input.Name,
   nameEn: input.NameEn,
   risk: input.Risk,
   // An edit without a weight keeps the rule's (the create schema defaults it).
   ...(input.ClinicalWeight === undefined ? {} : { clinicalWeight: input.ClinicalWeight }),
-  text: sanitizeRichText(input.Text, 'Text'),
-  textEn: sanitizeRichText(input.TextEn, 'TextEn'),
+  text: sanitizeRichText(input.Text, 'Text', { publicUrl }),
+  textEn: sanitizeRichText(input.TextEn, 'TextEn', { publicUrl }),
   conditions,
 });
 
@@ -198,12 +198,17 @@ const values = (input: RuleFields, conditions: CombinationCondition[]) => ({
  * `PUT admin/combinationrules`: a new rule; it takes effect in reports at their next generation or
  * reanalysis. Audited.
  */
-export async function createCombinationRule(db: Database, by: Principal, input: CombinationRuleRequest) {
+export async function createCombinationRule(
+  db: Database,
+  by: Principal,
+  input: CombinationRuleRequest,
+  publicUrl: string | undefined,
+) {
   const id = await transaction(db, async (tx) => {
     const conditions = await checkedConditions(tx, input);
     const [row] = await tx
       .insert(combinationRules)
-      .values({ ...values(input, conditions), createdBy: by.id, updatedBy: by.id })
+      .values({ ...values(input, conditions, publicUrl), createdBy: by.id, updatedBy: by.id })
       .returning({ id: combinationRules.id })
       .catch((error) => {
         throw nameTaken(error);
@@ -221,7 +226,12 @@ export async function createCombinationRule(db: Database, by: Principal, input: 
 }
 
 /** `PATCH admin/combinationrules`: changes the rule; every changed field audited. */
-export async function editCombinationRule(db: Database, by: Principal, input: EditCombinationRuleRequest) {
+export async function editCombinationRule(
+  db: Database,
+  by: Principal,
+  input: EditCombinationRuleRequest,
+  publicUrl: string | undefined,
+) {
   await transaction(db, async (tx) => {
     const [before] = await tx
       .select()
@@ -230,7 +240,7 @@ export async function editCombinationRule(db: Database, by: Principal, input: Ed
       .for('update');
     if (!before) throw notFound();
     const conditions = await checkedConditions(tx, input);
-    const after = values(input, conditions);
+    const after = values(input, conditions, publicUrl);
     await tx
       .update(combinationRules)
       .set({ ...after, updatedBy: by.id, updatedAt: new Date() })

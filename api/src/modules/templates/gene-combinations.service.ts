@@ -169,18 +169,23 @@ export async function validateGeneCombination(db: Executor, value: string, excep
   return { valid: true as const, combinationGeneCode: joinGeneCodes(genes.codes), geneCodes: genes.codes };
 }
 
-const richOrKeep = (value: string | null | undefined, field: string) =>
-  value === undefined ? undefined : sanitizeRichText(value ?? '', field);
+const richOrKeep = (value: string | null | undefined, field: string, publicUrl: string | undefined) =>
+  value === undefined ? undefined : sanitizeRichText(value ?? '', field, { publicUrl });
 
-export async function editGeneCombination(db: Database, by: Principal, input: EditGeneCombinationInput) {
+export async function editGeneCombination(
+  db: Database,
+  by: Principal,
+  input: EditGeneCombinationInput,
+  publicUrl: string | undefined,
+) {
   const id = input.GeneCombinationId;
   const after = {
     phenotype: input.Phenotype,
     phenotypeEn: input.PhenotypeEn === undefined ? undefined : (input.PhenotypeEn ?? ''),
-    description: richOrKeep(input.Description, 'Description'),
-    descriptionEn: richOrKeep(input.DescriptionEn, 'DescriptionEn'),
-    defaultTemplate: richOrKeep(input.DefaultTemplate, 'DefaultTemplate'),
-    defaultTemplateEn: richOrKeep(input.DefaultTemplateEn, 'DefaultTemplateEn'),
+    description: richOrKeep(input.Description, 'Description', publicUrl),
+    descriptionEn: richOrKeep(input.DescriptionEn, 'DescriptionEn', publicUrl),
+    defaultTemplate: richOrKeep(input.DefaultTemplate, 'DefaultTemplate', publicUrl),
+    defaultTemplateEn: richOrKeep(input.DefaultTemplateEn, 'DefaultTemplateEn', publicUrl),
     defaultTemplateRisk: input.Risk,
     gender: input.Gender,
     clinicalWeight: input.ClinicalWeight,

@@ -1,16 +1,22 @@
-import { type MessageKey, mediaUrlProblem, videoHosts } from '@genodesk/contract';
+import { type MessageKey, mediaPath, mediaUrlProblem, ownMediaId, videoHosts } from '@genodesk/contract';
 import sanitizeHtml from 'sanitize-html';
 import { invalid } from '../../http/errors.js';
 
 const textAlign = [/^(left|right|center|justify)$/];
 const colour = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*[\d.]+\s*)?\)$/i];
 
-function options(onMedia: (tag: 'img' | 'iframe', src: string | undefined) => void): sanitizeHtml.IOptions {
+function options(
+  onMedia: (tag: 'img' | 'iframe', src: string | undefined) => void,
+  publicUrl: string | undefined,
+): sanitizeHtml.IOptions {
   const checked =
     (tag: 'img' | 'iframe'): sanitizeHtml.Transformer =>
     (tagName, attribs) => {
       onMedia(tag, attribs.src);
-      return { tagName, attribs };
+      // The app's own image is stored by its path, whatever address it was pasted from: e-mails make it
+      // absolute with PUBLIC_URL when they go out, the app shows it from its own origin.
+      const own = tag === 'img' ? ownMediaId(attribs.src, publicUrl) : undefined;
+      return { tagName, attribs: own ? { ...attribs, src: mediaPath(own) } : attribs };
     };
   return {
     allowedTags: [
@@ -39,7 +45,8 @@ function options(onMedia: (tag: 'img' | 'iframe', src: string | undefined) => vo
     },
     allowedStyles: { '*': { 'text-align': textAlign, color: colour, 'background-color': colour } },
     allowedSchemes: ['https', 'http', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: ['https'], iframe: ['https'] },
+    // An image is the app's own medium, by its path (above): no scheme at all.
+    allowedSchemesByTag: { img: [], iframe: ['https'] },
     allowedIframeHostnames: [...videoHosts],
     allowProtocolRelative: false,
     transformTags: {
@@ -53,18 +60,34 @@ function options(onMedia: (tag: 'img' | 'iframe', src: string | undefined) => vo
   };
 }
 
+export type RichTextOptions = {
+  /** An empty text is refused ('required'). */
+  required?: boolean;
+  /**
+   * The app's public address (`PUBLIC_URL`): an image at `<publicUrl>/api/media/<id>` is the app's own
+   * too (stored as `/api/media/<id>`). Without it only the relative path is.
+   */
+  publicUrl?: string;
+};
+
 /**
- * Rich-text HTML made safe to store and show: the usual formatting, links, https images and YouTube
- * or Vimeo players stay; scripts, event handlers and anything else are dropped. An embedded image or
- * video with an empty or unsupported URL is refused (400 on `field`), as is an empty required text.
+ * Rich-text HTML made safe to store and show: the usual formatting, links, the app's own images
+ * (issue 36: uploaded to `POST admin/media`, nothing from elsewhere — no tracking pixel in a report or
+ * an e-mail) and YouTube or Vimeo players stay; scripts, event handlers, classes and anything else are
+ * dropped. An embedded image from elsewhere, or a video with an empty or unsupported URL, is refused
+ * (400 on `field`), as is an empty required text.
  */
-export function sanitizeRichText(html: string, field: string, required = false): string {
+export function sanitizeRichText(
+  html: string,
+  field: string,
+  { required = false, publicUrl }: RichTextOptions = {},
+): string {
   let problem: MessageKey | undefined;
   const clean = sanitizeHtml(
     html,
     options((tag, src) => {
-      problem ??= mediaUrlProblem(tag, src);
-    }),
+      problem ??= mediaUrlProblem(tag, src, publicUrl);
+    }, publicUrl),
   ).trim();
   if (problem) throw invalid(problem, field);
   if (required && !clean) throw invalid('required', field);

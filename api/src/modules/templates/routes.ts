@@ -132,7 +132,7 @@ export function templatesRoutes(app: App, deps: Deps) {
       body: createTemplateRequestSchema,
       response: { 200: templateDetailSchema },
     },
-    handler: (request) => createTemplate(deps.db, principalOf(request), request.body),
+    handler: (request) => createTemplate(deps.db, principalOf(request), request.body, deps.config.publicUrl),
   });
 
   app.patch('/api/admin/templates/edit', {
@@ -203,7 +203,8 @@ export function geneCombinationsRoutes(app: App, deps: Deps) {
       body: editGeneCombinationRequestSchema,
       response: { 200: geneCombinationDetailSchema },
     },
-    handler: (request) => editGeneCombination(deps.db, principalOf(request), request.body),
+    handler: (request) =>
+      editGeneCombination(deps.db, principalOf(request), request.body, deps.config.publicUrl),
   });
 
   app.delete('/api/admin/genecombinations', {
@@ -264,7 +265,7 @@ export function templateCategoriesRoutes(app: App, deps: Deps) {
       body: editTemplateCategoryRequestSchema,
       response: { 200: templateCategoryDetailSchema },
     },
-    handler: (request) => editCategory(deps.db, principalOf(request), request.body),
+    handler: (request) => editCategory(deps.db, principalOf(request), request.body, deps.config.publicUrl),
   });
 }
 
@@ -301,7 +302,8 @@ export function combinationRulesRoutes(app: App, deps: Deps) {
       body: combinationRuleRequestSchema,
       response: { 200: combinationRuleSchema },
     },
-    handler: (request) => createCombinationRule(deps.db, principalOf(request), request.body),
+    handler: (request) =>
+      createCombinationRule(deps.db, principalOf(request), request.body, deps.config.publicUrl),
   });
 
   app.patch('/api/admin/combinationrules', {
@@ -312,7 +314,8 @@ export function combinationRulesRoutes(app: App, deps: Deps) {
       body: editCombinationRuleRequestSchema,
       response: { 200: combinationRuleSchema },
     },
-    handler: (request) => editCombinationRule(deps.db, principalOf(request), request.body),
+    handler: (request) =>
+      editCombinationRule(deps.db, principalOf(request), request.body, deps.config.publicUrl),
   });
 
   app.delete('/api/admin/combinationrules', {

@@ -16,6 +16,7 @@ import {
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
+import type { Config } from '../../config.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
 import { listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import {
@@ -52,7 +53,7 @@ import {
 import { genotypesInNotationOrFail } from './notation-check.js';
 import { sanitizeRichText } from './rich-text.js';
 
-type TemplatesDeps = { db: Database; jobs: Jobs };
+type TemplatesDeps = { db: Database; jobs: Jobs; config: Pick<Config, 'publicUrl'> };
 
 const summaryColumns = {
   id: templates.id,
@@ -358,9 +359,14 @@ const auditCreated = (tx: Tx, entity: string, entityId: number, by: Principal, v
  * all in one transaction: any refusal leaves nothing behind. A genotype of a gene the marker map knows
  * must be on the map's plus strand (422 `templateGenotypeNotInNotation`); other genes as written.
  */
-export async function createTemplate(db: Database, by: Principal, input: CreateTemplateInput) {
-  const templateText = sanitizeRichText(input.templateText, 'templateText', true);
-  const templateEnText = sanitizeRichText(input.templateEnText ?? '', 'templateEnText');
+export async function createTemplate(
+  db: Database,
+  by: Principal,
+  input: CreateTemplateInput,
+  publicUrl: string | undefined,
+) {
+  const templateText = sanitizeRichText(input.templateText, 'templateText', { required: true, publicUrl });
+  const templateEnText = sanitizeRichText(input.templateEnText ?? '', 'templateEnText', { publicUrl });
   const id = await transaction(db, async (tx) => {
     const geneCombination = await resolveGeneCombination(tx, by, input);
     const checked = genotypeRowsOrFail(geneCombination.geneCodes, input.genotypeCombinations);
@@ -409,19 +415,20 @@ async function notifyCustomers(tx: Tx, jobs: Jobs, templateId: number, html: str
 
 export async function editTemplate(deps: TemplatesDeps, by: Principal, input: EditTemplateInput) {
   const templateId = input.templateId;
+  const { publicUrl } = deps.config;
   const after = {
     ...(input.templateText !== undefined
-      ? { templateText: sanitizeRichText(input.templateText, 'templateText', true) }
+      ? { templateText: sanitizeRichText(input.templateText, 'templateText', { required: true, publicUrl }) }
       : {}),
     ...(input.templateEnText !== undefined
-      ? { templateEnText: sanitizeRichText(input.templateEnText, 'templateEnText') }
+      ? { templateEnText: sanitizeRichText(input.templateEnText, 'templateEnText', { publicUrl }) }
       : {}),
     ...(input.note !== undefined ? { note: input.note?.trim() ?? '' } : {}),
     ...(input.risk !== undefined ? { risk: input.risk } : {}),
     // Reports generated already keep their phenotypes' flag until reanalysed (like a new risk).
     ...(input.requiresConsultation !== undefined ? { requiresConsultation: input.requiresConsultation } : {}),
   };
-  const emailBody = input.emailBody ? sanitizeRichText(input.emailBody, 'emailBody') : '';
+  const emailBody = input.emailBody ? sanitizeRichText(input.emailBody, 'emailBody', { publicUrl }) : '';
   const emailsQueued = await transaction(deps.db, async (tx) => {
     const [before] = await tx.select().from(templates).where(eq(templates.id, templateId)).for('update');
     if (!before) throw notFound();

@@ -453,7 +453,7 @@ describe('PUT admin/templates/create', () => {
     }
   });
 
-  it('sanitises texts: scripts and handlers go, formatting, links and YouTube stay', async () => {
+  it('sanitises texts: scripts and handlers go, formatting, links, YouTube and own images stay', async () => {
     const response = await call(
       'PUT',
       '/api/admin/templates/create',
@@ -462,7 +462,7 @@ describe('PUT admin/templates/create', () => {
           '<p onclick="steal()">Ahoj <strong>světe</strong><script>alert(1)</script></p>' +
           '<a href="javascript:alert(1)">x</a><a href="https://genodesk.test" target="_blank">web</a>' +
           '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>' +
-          '<img src="https://cdn.genodesk.test/a.png" alt="a" onerror="x()">',
+          '<img src="/api/media/0b8f6c1e-6a1d-4b8e-9a3f-2f9d1c7e5a42" alt="a" onerror="x()">',
       }),
     );
     expect(response.statusCode).toBe(200);
@@ -473,7 +473,7 @@ describe('PUT admin/templates/create', () => {
       '<a href="https://genodesk.test" target="_blank" rel="noopener noreferrer">web</a>',
     );
     expect(text).toContain('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>');
-    expect(text).toContain('<img src="https://cdn.genodesk.test/a.png" alt="a" />');
+    expect(text).toContain('<img src="/api/media/0b8f6c1e-6a1d-4b8e-9a3f-2f9d1c7e5a42" alt="a" />');
   });
 
   it('refuses embedded media with an empty or unsupported URL', async () => {
@@ -482,13 +482,15 @@ describe('PUT admin/templates/create', () => {
       ['<iframe src="http://www.youtube.com/embed/x"></iframe>', 'mediaUrlUnsupported'],
       ['<iframe src=""></iframe>', 'mediaUrlEmpty'],
       ['<iframe></iframe>', 'mediaUrlEmpty'],
-      ['<img src="http://example.com/a.png">', 'mediaUrlUnsupported'],
+      ['<img src="http://example.com/a.png">', 'mediaImageNotOwn'],
+      ['<img src="https://cdn.genodesk.test/a.png">', 'mediaImageNotOwn'],
       ['<img src="">', 'mediaUrlEmpty'],
     ];
     const expected: Record<string, string> = {
       mediaUrlUnsupported:
-        'The URL of an embedded image or video is not supported (https only; videos from YouTube or Vimeo)!',
+        'The URL of an embedded video is not supported (https only; videos from YouTube or Vimeo)!',
       mediaUrlEmpty: 'The URL of an embedded image or video must not be empty!',
+      mediaImageNotOwn: 'Images can only be added by uploading them to the app.',
     };
     for (const [html, key] of cases) {
       const response = await call(
@@ -936,7 +938,7 @@ describe('template categories', () => {
       CategoryId: sport.id,
       Name: 'Sport a pohyb',
       NameEn: 'Sport and exercise',
-      Description: '<p>Popis</p><img src="https://cdn.genodesk.test/s.png">',
+      Description: '<p>Popis</p><img src="/api/media/5d0c3a3e-2b7f-4c55-8f0e-6a8f7d1b2c3d">',
       DescriptionEn: '<p>Description</p>',
       References: '<ol><li>Ref</li></ol><script>x</script>',
     });

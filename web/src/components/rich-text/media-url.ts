@@ -1,4 +1,4 @@
-import { isEmptyRichText, mediaUrlProblem } from '@genodesk/contract/media';
+import { isEmptyRichText, mediaPath, mediaUrlProblem, ownMediaId } from '@genodesk/contract/media';
 
 export { isEmptyRichText };
 
@@ -23,13 +23,23 @@ export function youtubeEmbedUrl(value: string): string | undefined {
   return id && /^[\w-]+$/.test(id) ? `https://www.youtube.com/embed/${id}` : undefined;
 }
 
+/**
+ * An image's `src` as the editor keeps it: the app's own image by its path (`/api/media/<id>`), also
+ * when pasted with this address in front (a browser's copy makes URLs absolute); any other as it is
+ * (saving it is refused: images come only from uploads, issue 36).
+ */
+export function ownImageSrc(src: string | null, origin = window.location.origin): string | null {
+  const id = ownMediaId(src, origin);
+  return id ? mediaPath(id) : src;
+}
+
 /** The first embedded image or video of rich-text HTML whose URL the server would refuse. */
-export function richTextMediaProblem(html: string): MessageKey | undefined {
+export function richTextMediaProblem(html: string, origin = window.location.origin): MessageKey | undefined {
   if (!/<(img|iframe)\b/i.test(html)) return undefined;
   const doc = new DOMParser().parseFromString(html, 'text/html');
   for (const element of doc.querySelectorAll('img, iframe')) {
     const tag = element.tagName.toLowerCase() === 'img' ? 'img' : 'iframe';
-    const problem = mediaUrlProblem(tag, element.getAttribute('src') ?? undefined);
+    const problem = mediaUrlProblem(tag, element.getAttribute('src') ?? undefined, origin);
     if (problem) return problem;
   }
   return undefined;

@@ -1,8 +1,10 @@
 import '@mantine/tiptap/styles.css';
-import { mediaUrlProblem } from '@genodesk/contract/media';
-import { Button, Group, Input, Popover, Stack, TextInput } from '@mantine/core';
+import { mediaContentTypes, mediaUrlProblem } from '@genodesk/contract/media';
+import { translateMessage } from '@genodesk/contract/messages';
+import { Button, FileButton, Group, Input, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
-import { IconBrandYoutube, IconPhoto } from '@tabler/icons-react';
+import { IconBrandYoutube, IconPhoto, IconUpload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import Image from '@tiptap/extension-image';
 import Youtube from '@tiptap/extension-youtube';
 import { Selection, TextSelection, type Transaction } from '@tiptap/pm/state';
@@ -11,7 +13,8 @@ import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/use-locale';
-import { isEmptyRichText, youtubeEmbedUrl } from './media-url';
+import { isEmptyRichText, ownImageSrc, youtubeEmbedUrl } from './media-url';
+import { imageFileProblem, uploadMedia } from './upload-media';
 
 export interface RichTextFieldProps {
   label?: ReactNode;
@@ -42,25 +45,129 @@ const caretAfter = ({ tr }: { tr: Transaction }) => {
   return true;
 };
 
-function MediaControl({ editor, kind, testId }: { editor: Editor; kind: 'image' | 'video'; testId: string }) {
+/** The app's own images: a pasted one keeps its path (`ownImageSrc`); files are never embedded as data. */
+const OwnImage = Image.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      src: { default: null, parseHTML: (element) => ownImageSrc(element.getAttribute('src')) },
+    };
+  },
+}).configure({ allowBase64: false });
+
+/**
+ * Inserts an image uploaded to the app (issue 36: rich text shows no image from elsewhere): a file
+ * picked here goes to `POST admin/media`, and the answered URL is inserted with the description typed.
+ * A refusal (type, size, the server's) is said under the picker.
+ */
+function ImageControl({ editor, testId }: { editor: Editor; testId: string }) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const [opened, setOpened] = useState(false);
+  const [alt, setAlt] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const upload = useMutation({ mutationFn: uploadMedia });
+  const label = t('richText.insertImage');
+
+  const close = () => {
+    setOpened(false);
+    setAlt('');
+    setError(null);
+  };
+
+  const pick = (file: File | null) => {
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    if (problem) return setError(translateMessage(problem.key, locale, problem.params));
+    setError(null);
+    upload.mutate(file, {
+      onSuccess: ({ url }) => {
+        editor
+          .chain()
+          .focus()
+          .setImage({ src: url, alt: alt.trim() || undefined })
+          .command(caretAfter)
+          .run();
+        close();
+      },
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} trapFocus shadow="md" withArrow position="bottom">
+      <Popover.Target>
+        <RichTextEditor.Control
+          onClick={() => (opened ? close() : setOpened(true))}
+          aria-label={label}
+          title={label}
+          data-testid={`${testId}-insert-image`}
+        >
+          <IconPhoto size={16} stroke={1.5} />
+        </RichTextEditor.Control>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" w={320}>
+          <TextInput
+            size="xs"
+            label={t('richText.imageAlt')}
+            description={t('richText.imageAltHint')}
+            value={alt}
+            onChange={(event) => setAlt(event.currentTarget.value)}
+            data-testid={`${testId}-image-alt`}
+          />
+          <Text size="xs" c="dimmed">
+            {t('richText.imageHint')}
+          </Text>
+          {error && (
+            <Text id={errorId} size="xs" c="red" role="alert" data-testid={`${testId}-image-error`}>
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button size="xs" variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <FileButton
+              onChange={pick}
+              accept={mediaContentTypes.join(',')}
+              inputProps={{ 'data-testid': `${testId}-image-input` } as Record<string, string>}
+            >
+              {(props) => (
+                <Button
+                  {...props}
+                  size="xs"
+                  leftSection={<IconUpload size={14} />}
+                  loading={upload.isPending}
+                  aria-describedby={error ? errorId : undefined}
+                  data-testid={`${testId}-image-file`}
+                >
+                  {t('richText.chooseImage')}
+                </Button>
+              )}
+            </FileButton>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** Inserts a YouTube player by its link (watch, youtu.be, shorts or embed). */
+function VideoControl({ editor, testId }: { editor: Editor; testId: string }) {
   const { t } = useTranslation();
   const { tm } = useLocale();
   const [opened, setOpened] = useState(false);
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const label = kind === 'image' ? t('richText.insertImage') : t('richText.insertVideo');
+  const label = t('richText.insertVideo');
 
   const insert = () => {
-    if (kind === 'image') {
-      const problem = mediaUrlProblem('img', url);
-      if (problem) return setError(tm(problem));
-      editor.chain().focus().setImage({ src: url.trim() }).command(caretAfter).run();
-    } else {
-      const embed = url.trim() ? youtubeEmbedUrl(url) : undefined;
-      const problem = mediaUrlProblem('iframe', url.trim() ? (embed ?? url) : '');
-      if (problem || !embed) return setError(tm(problem ?? 'mediaUrlUnsupported'));
-      editor.chain().focus().setYoutubeVideo({ src: embed }).command(caretAfter).run();
-    }
+    const embed = url.trim() ? youtubeEmbedUrl(url) : undefined;
+    const problem = mediaUrlProblem('iframe', url.trim() ? (embed ?? url) : '');
+    if (problem || !embed) return setError(tm(problem ?? 'mediaUrlUnsupported'));
+    editor.chain().focus().setYoutubeVideo({ src: embed }).command(caretAfter).run();
     setOpened(false);
     setUrl('');
     setError(null);
@@ -73,21 +180,17 @@ function MediaControl({ editor, kind, testId }: { editor: Editor; kind: 'image' 
           onClick={() => setOpened((o) => !o)}
           aria-label={label}
           title={label}
-          data-testid={`${testId}-insert-${kind}`}
+          data-testid={`${testId}-insert-video`}
         >
-          {kind === 'image' ? (
-            <IconPhoto size={16} stroke={1.5} />
-          ) : (
-            <IconBrandYoutube size={16} stroke={1.5} />
-          )}
+          <IconBrandYoutube size={16} stroke={1.5} />
         </RichTextEditor.Control>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs" w={320}>
           <TextInput
             size="xs"
-            label={kind === 'image' ? t('richText.imageUrl') : t('richText.videoUrl')}
-            placeholder={kind === 'image' ? t('richText.imagePlaceholder') : t('richText.videoPlaceholder')}
+            label={t('richText.videoUrl')}
+            placeholder={t('richText.videoPlaceholder')}
             value={url}
             error={error}
             onChange={(event) => {
@@ -100,13 +203,13 @@ function MediaControl({ editor, kind, testId }: { editor: Editor; kind: 'image' 
                 insert();
               }
             }}
-            data-testid={`${testId}-${kind}-url`}
+            data-testid={`${testId}-video-url`}
           />
           <Group justify="flex-end" gap="xs">
             <Button size="xs" variant="default" onClick={() => setOpened(false)}>
               {t('common.cancel')}
             </Button>
-            <Button size="xs" onClick={insert} data-testid={`${testId}-${kind}-insert`}>
+            <Button size="xs" onClick={insert} data-testid={`${testId}-video-insert`}>
               {t('richText.insert')}
             </Button>
           </Group>
@@ -146,7 +249,7 @@ export function RichTextField({
         codeBlock: false,
         code: false,
       }),
-      Image.configure({ allowBase64: false }),
+      OwnImage,
       Youtube.configure({ nocookie: false, controls: true, width: 560, height: 315 }),
     ],
     content: value,
@@ -231,8 +334,8 @@ export function RichTextField({
             <RichTextEditor.Unlink />
             {withMedia && editor && (
               <>
-                <MediaControl editor={editor} kind="image" testId={testId} />
-                <MediaControl editor={editor} kind="video" testId={testId} />
+                <ImageControl editor={editor} testId={testId} />
+                <VideoControl editor={editor} testId={testId} />
               </>
             )}
           </RichTextEditor.ControlsGroup>
