@@ -15,6 +15,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // The ten slowest spec files, printed at the end of every run: where the suite's time goes (issue 39).
+  reportSlowTests: { max: 10, threshold: 0 },
   use: {
     baseURL,
     locale: 'cs-CZ',
