@@ -104,6 +104,20 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 409, code: 'CONFLICT', fields: { Email: 'Dup' } });
   });
 
+  it('keeps the answer’s request id, the reference a user quotes', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'Failed' } }), {
+        status: 500,
+        headers: { 'Content-Type': 'application/json', 'X-Request-Id': '4bf92f3577b34da6a3ce929d0e0e4736' },
+      }),
+    );
+    const error = await apiRequest('admin/customers').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 500, requestId: '4bf92f3577b34da6a3ce929d0e0e4736' });
+    fetchMock.mockResolvedValueOnce(new Response('<html>proxy</html>', { status: 502 }));
+    const proxied = await apiRequest('admin/customers').catch((e: unknown) => e);
+    expect(proxied).toMatchObject({ status: 502, requestId: null });
+  });
+
   it('sends a raw body with its own Content-Type and resends it after a refresh', async () => {
     const file = new Blob(['Barcode;Code\nGD1;MTHFR\n'], { type: 'text/csv' });
     fetchMock.mockImplementation(async (input, init) => {

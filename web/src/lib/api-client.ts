@@ -13,13 +13,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  /** The answer's `X-Request-Id`: the reference a user quotes, found in the server's log. */
+  readonly requestId: string | null;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: Record<string, string> = {},
+    requestId: string | null = null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.requestId = requestId;
   }
 }
 
@@ -120,13 +129,15 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   if (isErrorReply(payload)) {
     const { code, message, fields } = payload.error;
-    return new ApiError(response.status, code, message, fields ?? {});
+    return new ApiError(response.status, code, message, fields ?? {}, response.headers.get('x-request-id'));
   }
   // Not the API's own reply (a proxy, a crash): the reader's language, not the server's status text.
   return new ApiError(
     response.status,
     `HTTP_${response.status}`,
     i18next.t('errors.server', { status: response.status }),
+    {},
+    response.headers.get('x-request-id'),
   );
 }
 

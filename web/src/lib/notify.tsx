@@ -1,6 +1,7 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { type NotificationData, notifications } from '@mantine/notifications';
 import i18next from 'i18next';
+import { isApiError } from './api-client';
 
 /** Every toast's close button says what it does (Mantine's has no name of its own). */
 const show = (data: NotificationData) =>
@@ -38,6 +39,27 @@ export function notifyUndoable(
   });
 }
 
-export function notifyError(message: string, title?: string): void {
-  show({ color: 'red', title, message, autoClose: 7000 });
+/** A failure; `reference` (the request's id) is shown for the user to quote to whoever looks into it. */
+export function notifyError(message: string, title?: string, reference?: string | null): void {
+  show({
+    color: 'red',
+    title,
+    message: reference ? (
+      <>
+        {message}
+        <Text fz="xs" c="dimmed" mt={4} data-testid="error-reference">
+          {i18next.t('errors.reference', { reference })}
+        </Text>
+      </>
+    ) : (
+      message
+    ),
+    autoClose: reference ? 12_000 : 7000,
+  });
+}
+
+/** A failed API call: the server's message (or `fallback` when there is none) and its reference. */
+export function notifyApiError(error: unknown, fallback: string, title?: string): void {
+  if (isApiError(error)) notifyError(error.message || fallback, title, error.requestId);
+  else notifyError(fallback, title);
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/form';
-import { notifyError } from '@/lib/notify';
+import { notifyApiError } from '@/lib/notify';
 import { useChangePassword } from '../api/change-password';
 
 /** The contract's change-password body plus the confirmation the form checks on its own. */
@@ -41,7 +41,7 @@ export function ChangePasswordForm({
         onError: (error) => {
           if (applyServerErrors(error)) return;
           if (isApiError(error) && error.status === 422) form.setFieldError('OldPassword', error.message);
-          else notifyError(isApiError(error) ? error.message : t('profile.passwordFailed'));
+          else notifyApiError(error, t('profile.passwordFailed'));
         },
       },
     );

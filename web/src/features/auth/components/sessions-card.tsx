@@ -1,10 +1,9 @@
 import { Badge, Button, Card, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconDevices } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
 import { formatDateTime } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useEndSession, useOwnSessions } from '../api/sessions';
 import { deviceName } from './device';
@@ -28,7 +27,7 @@ export function SessionsCard() {
     if (!ok) return;
     end.mutate(id, {
       onSuccess: () => notifySuccess(t('profile.sessions.ended')),
-      onError: (error) => notifyError(isApiError(error) ? error.message : t('profile.sessions.endFailed')),
+      onError: (error) => notifyApiError(error, t('profile.sessions.endFailed')),
     });
   };
 

@@ -1,8 +1,7 @@
 import { Button, Tooltip } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
+import { notifyApiError } from '@/lib/notify';
 import { useDownloadCustomerData } from '../api/download-customer-data';
 
 /** Downloads the customer's data as a ZIP (GDPR: the right of access and to data portability). */
@@ -16,8 +15,7 @@ export function DataExportButton({ customerId }: { customerId: number }) {
         leftSection={<IconFileZip size={16} />}
         onClick={() =>
           download.mutate(customerId, {
-            onError: (error) =>
-              notifyError(isApiError(error) ? error.message : t('customers.dataExport.failed')),
+            onError: (error) => notifyApiError(error, t('customers.dataExport.failed')),
           })
         }
         loading={download.isPending}

@@ -34,7 +34,7 @@ import { DateField } from '@/components/dates/date-field';
 import { DetailItem } from '@/features/templates/components/detail-item';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import {
   fileToBase64,
@@ -205,7 +205,7 @@ function useServerErrors() {
   const [fields, setFields] = useState<Record<string, string>>({});
   const fail = (error: unknown, fallback: string) => {
     if (isApiError(error) && Object.keys(error.fields).length) setFields(error.fields);
-    else notifyError(isApiError(error) ? error.message : fallback);
+    else notifyApiError(error, fallback);
   };
   return { fields, setFields, fail };
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useSetLegalHold } from '../api/delete-customer';
 
@@ -29,7 +29,7 @@ export function LegalHoldCard({ customer, canChange }: { customer: CustomerDetai
       setReason('');
     } catch (failure) {
       if (isApiError(failure) && failure.fields.Reason) setError(failure.fields.Reason);
-      else notifyError(isApiError(failure) ? failure.message : t('customers.legalHold.failed'));
+      else notifyApiError(failure, t('customers.legalHold.failed'));
     }
   };
 

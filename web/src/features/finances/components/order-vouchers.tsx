@@ -10,7 +10,7 @@ import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
 import { formatMoney } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useApplyVoucher, useRemoveVoucher } from '../api/voucher-actions';
 import { type OrderVoucherLine, orderVoucherLines, vouchersEditable } from './order-voucher-lines';
@@ -121,8 +121,7 @@ function VoucherLine({
       { OrderId: order.id, VoucherId: line.id },
       {
         onSuccess: () => notifySuccess(t('finances.vouchers.removed', { code: line.code })),
-        onError: (error) =>
-          notifyError(isApiError(error) ? error.message : '', t('finances.vouchers.removeFailed')),
+        onError: (error) => notifyApiError(error, '', t('finances.vouchers.removeFailed')),
       },
     );
   };

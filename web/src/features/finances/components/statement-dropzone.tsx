@@ -3,8 +3,7 @@ import { maxStatementBytes } from '@genodesk/contract/finances';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FileDropzone, fileNameValidator } from '@/components/file-dropzone';
-import { isApiError } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useImportStatement } from '../api/import-statement';
 
 const maxMegabytes = Math.round(maxStatementBytes / (1024 * 1024));
@@ -25,8 +24,7 @@ export function StatementDropzone({ onImported }: { onImported: (statement: Bank
         );
         onImported(statement);
       },
-      onError: (error) =>
-        notifyError(isApiError(error) ? error.message : '', t('finances.statements.importFailed')),
+      onError: (error) => notifyApiError(error, '', t('finances.statements.importFailed')),
     });
 
   return (

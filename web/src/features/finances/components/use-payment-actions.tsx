@@ -1,9 +1,8 @@
 import type { Payment } from '@genodesk/contract/finances';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { type PaymentAction, usePaymentAction } from '../api/payment-actions';
 import { money } from './format';
@@ -37,8 +36,7 @@ export function usePaymentActions() {
       { action, paymentId: payment.id },
       {
         onSuccess: () => notifySuccess(t(`finances.paymentActions.${action}.done`)),
-        onError: (error) =>
-          notifyError(isApiError(error) ? error.message : '', t('finances.paymentActions.failed')),
+        onError: (error) => notifyApiError(error, '', t('finances.paymentActions.failed')),
       },
     );
   };

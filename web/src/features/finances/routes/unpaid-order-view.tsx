@@ -21,9 +21,8 @@ import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-t
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { type SampleAction, useSampleAction } from '@/features/samples/api/sample-actions';
-import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useCreateBankTransfer } from '../api/create-bank-transfer';
 import { useUnpaidOrder } from '../api/get-unpaid-order';
@@ -82,8 +81,7 @@ function OrderActions({
         notifySuccess(t(transferText('done'), { email: order.customer.email }));
         onBankTransfer(payment);
       },
-      onError: (error) =>
-        notifyError(isApiError(error) ? error.message : '', t('finances.orderActions.bankTransfer.failed')),
+      onError: (error) => notifyApiError(error, '', t('finances.orderActions.bankTransfer.failed')),
     });
   };
 
@@ -110,8 +108,7 @@ function OrderActions({
       { action, orderId: order.id },
       {
         onSuccess: () => notifySuccess(t(`finances.orderActions.${action}.done`)),
-        onError: (error) =>
-          notifyError(isApiError(error) ? error.message : '', t(`finances.orderActions.${action}.failed`)),
+        onError: (error) => notifyApiError(error, '', t(`finances.orderActions.${action}.failed`)),
       },
     );
   };
@@ -224,8 +221,7 @@ function SampleButtons({ order }: { order: OrderDetail }) {
               : t('finances.sampleActions.receive.done'),
           );
         },
-        onError: (error) =>
-          notifyError(isApiError(error) ? error.message : '', t(`samples.actions.${name}Failed`)),
+        onError: (error) => notifyApiError(error, '', t(`samples.actions.${name}Failed`)),
       },
     );
   };

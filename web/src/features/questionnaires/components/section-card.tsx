@@ -23,7 +23,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useCorrectSection } from '../api/correct-section';
 
@@ -100,7 +100,7 @@ export function SectionCard({
               fieldErrors[name.replace(/^Answers\./, '')] = message;
             setErrors(fieldErrors);
           }
-          notifyError(isApiError(error) ? error.message : '', t('questionnaires.saveFailed'));
+          notifyApiError(error, '', t('questionnaires.saveFailed'));
         },
       },
     );

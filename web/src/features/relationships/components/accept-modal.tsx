@@ -2,9 +2,8 @@ import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text } from '@mantine
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionLoader } from '@/components/full-page-loader';
-import { isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useAcceptRelationship } from '../api/accept-relationship';
 import { useRelationship } from '../api/get-relationship';
@@ -128,8 +127,7 @@ export function AcceptRelationshipModal({
                         notifySuccess(t('relationships.accepted'));
                         close();
                       },
-                      onError: (error) =>
-                        notifyError(isApiError(error) ? error.message : '', t('relationships.acceptFailed')),
+                      onError: (error) => notifyApiError(error, '', t('relationships.acceptFailed')),
                     },
                   )
                 }

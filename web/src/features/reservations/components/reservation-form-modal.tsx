@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '@/components/dates/date-time-field';
 import { isApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/form';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useAllRooms } from '../api/get-rooms';
 import { useCreateReservation, useEditReservation } from '../api/reservation-actions';
@@ -118,7 +118,7 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
     const placed = applyServerErrors(error);
     // An overlap is shown on the start and as a toast: it is the answer the user waits for.
     if (!placed || (isApiError(error) && error.status === 409))
-      notifyError(isApiError(error) ? error.message : tm('reservationRequestFailed'), title);
+      notifyApiError(error, tm('reservationRequestFailed'), title);
   };
 
   const submit = async (v: Values) => {

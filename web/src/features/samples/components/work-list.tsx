@@ -21,7 +21,7 @@ import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useSamples } from '../api/get-samples';
 import { type SampleAction, useSampleAction } from '../api/sample-actions';
@@ -94,8 +94,7 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
           );
           if (name === 'send') setSent(reply.items);
         },
-        (error: unknown) =>
-          notifyError(isApiError(error) ? error.message : '', t(`samples.actions.${name}Failed`)),
+        (error: unknown) => notifyApiError(error, '', t(`samples.actions.${name}Failed`)),
       );
   };
   const reload = () => {

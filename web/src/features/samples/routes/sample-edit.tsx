@@ -10,8 +10,7 @@ import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useSample } from '../api/get-sample';
 import { useSetSampleStatus } from '../api/set-sample-status';
@@ -99,8 +98,7 @@ export function SampleEditRoute() {
                       notifySuccess(t('samples.saved'));
                       navigate(paths.samples.view(s.id));
                     },
-                    onError: (error) =>
-                      notifyError(isApiError(error) ? error.message : '', t('samples.editFailed')),
+                    onError: (error) => notifyApiError(error, '', t('samples.editFailed')),
                   },
                 )
               }

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useCombinationRules, useDeleteCombinationRule } from '../api/combination-rules';
 import { ClinicalWeightBadge, RiskBadge } from '../components/badges';
@@ -50,8 +50,7 @@ export function CombinationRulesListRoute() {
     if (!confirmed) return;
     remove.mutate(rule.id, {
       onSuccess: () => notifySuccess(t('combinationRules.delete.done', { name })),
-      onError: (error) =>
-        notifyError(isApiError(error) ? error.message : '', t('combinationRules.delete.failed')),
+      onError: (error) => notifyApiError(error, '', t('combinationRules.delete.failed')),
     });
   };
 

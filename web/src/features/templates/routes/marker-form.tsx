@@ -6,9 +6,8 @@ import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { scrollToFirstError, useZodForm } from '@/lib/form';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useMarker, useSaveMarker } from '../api/markers';
 import { StrandAmbiguousBadge } from '../components/marker-badges';
 import {
@@ -38,7 +37,7 @@ function MarkerForm({ marker }: { marker?: Marker }) {
         },
         onError: (error) => {
           applyServerErrors(error);
-          notifyError(isApiError(error) ? error.message : '', t('markers.saveFailed'));
+          notifyApiError(error, '', t('markers.saveFailed'));
           scrollToFirstError();
         },
       });

@@ -24,7 +24,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteMarker, useExportMarkers, useImportMarkers, useMarkers } from '../api/markers';
 import { StrandAmbiguousBadge } from '../components/marker-badges';
 import { locus, refusalLines } from '../components/marker-values';
@@ -103,7 +103,7 @@ export function MarkersListRoute() {
     if (!confirmed) return;
     remove.mutate(marker.id, {
       onSuccess: () => notifySuccess(t('markers.delete.done', { geneCode: marker.geneCode })),
-      onError: (error) => notifyError(isApiError(error) ? error.message : '', t('markers.delete.failed')),
+      onError: (error) => notifyApiError(error, '', t('markers.delete.failed')),
     });
   };
 
@@ -115,7 +115,7 @@ export function MarkersListRoute() {
       onError: (error) => {
         if (isApiError(error) && error.status === 422)
           setRefusal({ message: error.message, lines: refusalLines(error.fields) });
-        else notifyError(isApiError(error) ? error.message : '', t('markers.import.failed'));
+        else notifyApiError(error, '', t('markers.import.failed'));
       },
     });
   };

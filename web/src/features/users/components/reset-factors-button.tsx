@@ -3,9 +3,8 @@ import { Button } from '@mantine/core';
 import { IconShieldOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useResetSecondFactors } from '../api/reset-second-factors';
 
 /**
@@ -31,7 +30,7 @@ export function ResetFactorsButton({ user }: { user: Pick<User, 'id' | 'email'> 
     if (!ok) return;
     reset.mutate(user.id, {
       onSuccess: () => notifySuccess(t('users.factorsReset')),
-      onError: (error) => notifyError(isApiError(error) ? error.message : t('users.resetFactorsFailed')),
+      onError: (error) => notifyApiError(error, t('users.resetFactorsFailed')),
     });
   };
 

@@ -25,9 +25,8 @@ import { ChangePasswordForm } from '@/features/auth/components/change-password-f
 import { SessionsCard } from '@/features/auth/components/sessions-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { CalendarFeedCard } from '@/features/reservations/components/calendar-feed-card';
-import { isApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/form';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useChangeDetails } from '../api/change-details';
 import { UserAvatar } from '../components/user-avatar';
@@ -106,8 +105,7 @@ function DetailsForm({ user }: { user: CurrentUser }) {
           notifySuccess(t('profile.detailsSaved'));
         },
         onError: (error) => {
-          if (!applyServerErrors(error))
-            notifyError(isApiError(error) ? error.message : t('profile.detailsFailed'));
+          if (!applyServerErrors(error)) notifyApiError(error, t('profile.detailsFailed'));
         },
       },
     ),

@@ -12,10 +12,9 @@ import { PageHeader } from '@/components/page-header';
 import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
-import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
 import { formatDateTime, formatPhone } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useUser } from '../api/get-user';
 import { useResetUserPassword } from '../api/reset-user-password';
@@ -88,7 +87,7 @@ export function UserViewRoute() {
     if (!ok) return;
     signOut.mutate(u.id, {
       onSuccess: (reply) => notifySuccess(t('users.signedOut', { count: reply.ended })),
-      onError: (error) => notifyError(isApiError(error) ? error.message : t('users.signOutFailed')),
+      onError: (error) => notifyApiError(error, t('users.signOutFailed')),
     });
   };
 
@@ -109,7 +108,7 @@ export function UserViewRoute() {
       { UserId: u.id, IsUserLoginActive: activate },
       {
         onSuccess: () => notifySuccess(activate ? t('users.activated') : t('users.deactivated')),
-        onError: (error) => notifyError(isApiError(error) ? error.message : t('users.editFailed')),
+        onError: (error) => notifyApiError(error, t('users.editFailed')),
       },
     );
   };

@@ -3,9 +3,8 @@ import { type SendVoucherRequest, sendVoucherRequestSchema } from '@genodesk/con
 import { Button, Select, Stack, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/form';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useSendVoucher } from '../api/send-voucher';
 
 interface SendValues extends Record<string, unknown> {
@@ -46,8 +45,7 @@ export function SendVoucherForm({ voucherId, code }: { voucherId: number; code: 
         form.resetDirty();
       },
       onError: (error) => {
-        if (!applyServerErrors(error))
-          notifyError(isApiError(error) ? error.message : '', t('vouchers.send.failed'));
+        if (!applyServerErrors(error)) notifyApiError(error, '', t('vouchers.send.failed'));
       },
     });
   });

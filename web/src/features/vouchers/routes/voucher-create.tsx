@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useCreateMoneyVouchers } from '../api/create-money-vouchers';
 import { useCreateProductVouchers } from '../api/create-product-vouchers';
 import { createdTarget, useRouteVoucherKind } from '../components/labels';
@@ -50,8 +49,7 @@ export function VoucherCreateRoute() {
               navigate(createdTarget(kind, values.Code, reply), { replace: true });
             },
             onError: (error: unknown) => {
-              if (!applyServerErrors(error))
-                notifyError(isApiError(error) ? error.message : '', t('vouchers.createFailed'));
+              if (!applyServerErrors(error)) notifyApiError(error, '', t('vouchers.createFailed'));
             },
           };
           if (kind === 'money') money.mutate(values as CreateMoneyVoucherRequest, done);

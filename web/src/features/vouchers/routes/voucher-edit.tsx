@@ -5,8 +5,7 @@ import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useEditVoucher } from '../api/edit-voucher';
 import { useVoucher } from '../api/get-voucher';
 import { useRouteVoucherKind } from '../components/labels';
@@ -63,8 +62,7 @@ export function VoucherEditRoute() {
                 navigate(paths.vouchers.view(kind, id));
               },
               onError: (error) => {
-                if (!applyServerErrors(error))
-                  notifyError(isApiError(error) ? error.message : '', t('vouchers.editFailed'));
+                if (!applyServerErrors(error)) notifyApiError(error, '', t('vouchers.editFailed'));
               },
             })
           }
