@@ -49,3 +49,30 @@ test('a record that does not exist is a not-found page at its address, in cs and
   await page.getByTestId('record-not-found-back').click();
   await expect(page).toHaveURL(/\/vouchers/);
 });
+
+/**
+ * A save the server fails (500) says what failed and gives the request's reference, the id in the
+ * server's log, for the user to quote (issue 39).
+ */
+test('a failed save shows the request’s reference to quote, in cs and en', async ({ page }) => {
+  await signIn(page, demo.doctor);
+  const reference = '4bf92f3577b34da6a3ce929d0e0e4736';
+  await page.route('**/api/admin/userpanel/changeDetails', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      headers: { 'x-request-id': reference },
+      body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Něco se pokazilo.' } }),
+    }),
+  );
+  for (const [locale, label] of [
+    ['cs', 'Číslo požadavku pro správce'],
+    ['en', 'Reference for the administrator'],
+  ] as const) {
+    if (locale === 'en') await switchLanguage(page, 'EN');
+    await page.goto('/user');
+    await page.getByTestId('profile-phone').fill(`777${Date.now().toString().slice(-6)}`);
+    await page.getByTestId('profile-details-submit').click();
+    await expect(page.getByTestId('error-reference').last()).toHaveText(`${label}: ${reference}`);
+  }
+});
