@@ -7,6 +7,7 @@ import { StatusScreen } from '@/components/status-screen';
 import { paths } from '@/config/paths';
 import { useCurrentUserQuery } from '@/features/auth/api/get-current-user';
 import { isStepPath, loginPath, signOutDestination, stepPath } from '@/features/auth/return-to';
+import { sessionEnded } from '@/features/auth/session-end';
 import { isApiError } from '@/lib/api-client';
 import { tokenStore, useHasToken } from '@/lib/tokens';
 import { decideAccess, pageTitle } from './guard';
@@ -42,11 +43,18 @@ export function RootRoute() {
     document.title = title;
   }, [title]);
 
+  const here = location.pathname + location.search;
   useEffect(() => {
-    if (sessionRejected && hasToken) tokenStore.clear();
-  }, [sessionRejected, hasToken]);
+    if (!sessionRejected || !hasToken) return;
+    sessionEnded('expired', { path: here, public: isPublic });
+    tokenStore.clear('expired');
+  }, [sessionRejected, hasToken, here, isPublic]);
 
   if (isPublic) return <Outlet />;
+  // A sign-in ended, in this tab or another: one navigation to where its end says, from any screen
+  // (the 404 one too, which lets visitors stay).
+  const leavingTo = hasToken ? null : signOutDestination();
+  if (leavingTo) return <Navigate to={leavingTo} replace />;
   if (hasToken && userQuery.isPending) return <FullPageLoader />;
   if (hasToken && userQuery.isError && !userQuery.data && !sessionRejected) {
     return (
@@ -66,7 +74,6 @@ export function RootRoute() {
     // Sent to sign in: where a sign-out of our own goes, else back to this page afterwards, told why
     // when the session was refused. A step of the sign-in (second factor, password, enrolment)
     // remembers this page too, and goes on to it once done.
-    const here = location.pathname + location.search;
     const to =
       decision.to !== paths.login
         ? isStepPath(decision.to)

@@ -70,16 +70,25 @@ describe('api client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
-  it('logs out when the refresh answers 403', async () => {
+  it('logs out when the refresh answers 403, telling every tab the session ended', async () => {
     fetchMock.mockImplementation(async (input) => {
       if (String(input) === '/api/auth/refresh')
         return json(403, { error: { code: 'REFRESH_REJECTED', message: 'Session ended' } });
       return json(401, { error: { code: 'UNAUTHORIZED', message: 'no' } });
     });
+    // The app learns where to go before its screens see the tokens go.
+    let tokenAtEnd: string | null = null;
+    sessionEnd.mockImplementation(() => {
+      tokenAtEnd = tokenStore.token;
+    });
+    const told = vi.spyOn(Storage.prototype, 'setItem');
     await expect(apiRequest('admin/users')).rejects.toBeInstanceOf(ApiError);
     expect(sessionEnd).toHaveBeenCalledTimes(1);
+    expect(tokenAtEnd).toBe('old');
+    expect(told).toHaveBeenCalledWith('genodesk.sessionEnd', 'expired');
     expect(tokenStore.token).toBeNull();
     expect(tokenStore.refreshToken).toBeNull();
+    told.mockRestore();
   });
 
   it('rejects with the refresh error on any other refresh failure and keeps the tokens', async () => {

@@ -66,9 +66,18 @@ let sessionEndHandler: () => void = () => {
   window.location.assign('/login');
 };
 
-/** What happens when the session cannot be renewed (refresh answered 403): the app navigates to /login. */
+/**
+ * What the app does when the server has refused the session for good (the refresh answered 401 or
+ * 403; a 401 with no refresh token to renew it): called just before the tokens go, in every tab, so
+ * the screens that see them go know where to.
+ */
 export function setSessionEndHandler(handler: () => void): void {
   sessionEndHandler = handler;
+}
+
+function endSession(): void {
+  sessionEndHandler();
+  tokenStore.clear('expired');
 }
 
 export function currentLocale() {
@@ -155,10 +164,7 @@ function refreshSession(): Promise<void> {
         return;
       }
       const error = await toApiError(response);
-      if (response.status === 403 || response.status === 401) {
-        tokenStore.clear();
-        sessionEndHandler();
-      }
+      if (response.status === 403 || response.status === 401) endSession();
       throw error;
     })().finally(() => {
       refreshing = null;
@@ -198,10 +204,7 @@ export async function apiRequest<T>(path: string, requested: RequestOptions = {}
         // Another caller may have renewed the token while this request was in flight.
         if (tokenStore.token === sentToken) await refreshSession();
         response = await send(path, options, tokenStore.token);
-      } else {
-        tokenStore.clear();
-        sessionEndHandler();
-      }
+      } else endSession();
     }
     if (!response.ok) throw await toApiError(response);
     return await parseBody<T>(response);

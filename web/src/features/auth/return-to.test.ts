@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { isStepPath, loginPath, safeReturnPath, signOutReason, stepPath } from './return-to';
+import {
+  isStepPath,
+  loginPath,
+  reasonElsewhere,
+  safeReturnPath,
+  sessionEndOf,
+  signOutArrived,
+  signOutDestination,
+  signOutReason,
+  signOutTo,
+  stepPath,
+} from './return-to';
 
 describe('returning after sign-in', () => {
   it('remembers the page and the reason in the login address', () => {
@@ -51,6 +62,30 @@ describe('returning after sign-in', () => {
     expect(signOutReason('idle')).toBe('idle');
     expect(signOutReason('expired')).toBe('expired');
     expect(signOutReason('attempts')).toBe('attempts');
+    expect(signOutReason('elsewhere')).toBe('elsewhere');
     expect(signOutReason('<script>')).toBeNull();
+  });
+
+  it("tells the other tabs the reason of a sign-out's destination, and each tab what it means there", () => {
+    expect(sessionEndOf('/login')).toBe('signedOut');
+    expect(sessionEndOf('/login?from=%2Fcustomers')).toBe('signedOut');
+    expect(sessionEndOf(loginPath('/customers/view/1', 'idle'))).toBe('idle');
+    expect(sessionEndOf(loginPath('/results', 'attempts'))).toBe('attempts');
+    expect(sessionEndOf(loginPath('/', 'expired'))).toBe('expired');
+    expect(reasonElsewhere('signedOut')).toBe('elsewhere');
+    expect(reasonElsewhere('idle')).toBe('idle');
+    expect(reasonElsewhere('expired')).toBe('expired');
+  });
+
+  it('keeps the first destination of a sign-out until the login screen is reached', () => {
+    signOutTo('/login?reason=idle');
+    // A request refused by the ending session, or another tab's end of it, does not change it.
+    signOutTo('/login?from=%2Fcustomers&reason=expired');
+    expect(signOutDestination()).toBe('/login?reason=idle');
+    signOutArrived();
+    expect(signOutDestination()).toBeNull();
+    signOutTo('/login');
+    expect(signOutDestination()).toBe('/login');
+    signOutArrived();
   });
 });

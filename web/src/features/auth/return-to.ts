@@ -1,11 +1,12 @@
 import { paths } from '@/config/paths';
+import type { SessionEnd } from '@/lib/tokens';
 
 /**
- * Why the user is on the login screen: signed out after idling, the session ended on the server, or
- * the second factor was got wrong too often.
+ * Why the user is on the login screen: signed out after idling, the session ended on the server, the
+ * second factor was got wrong too often, or signed out in another tab of the app.
  */
-export type SignOutReason = 'idle' | 'expired' | 'attempts';
-const reasons: readonly SignOutReason[] = ['idle', 'expired', 'attempts'];
+export type SignOutReason = 'idle' | 'expired' | 'attempts' | 'elsewhere';
+const reasons: readonly SignOutReason[] = ['idle', 'expired', 'attempts', 'elsewhere'];
 
 /** The screens of a sign-in's steps (second factor, new password, enrolment): passed through, never returned to. */
 const stepPaths: readonly string[] = [paths.secondFactor, paths.changePassword, paths.enrolTwoFactor];
@@ -50,14 +51,27 @@ export function signOutReason(value: string | null): SignOutReason | null {
   return reasons.find((reason) => reason === value) ?? null;
 }
 
+/** What a sign-out going to `to` tells the other tabs: the reason its address gives, else a sign-out. */
+export function sessionEndOf(to: string): SessionEnd {
+  const query = to.includes('?') ? (to.slice(to.indexOf('?') + 1).split('#')[0] ?? '') : '';
+  const reason = signOutReason(new URLSearchParams(query).get('reason'));
+  return reason === 'idle' || reason === 'expired' || reason === 'attempts' ? reason : 'signedOut';
+}
+
+/** What the login screen of a tab says when another tab ended the sign-in they share. */
+export function reasonElsewhere(end: SessionEnd): SignOutReason {
+  return end === 'signedOut' ? 'elsewhere' : end;
+}
+
 /**
  * Where a sign-out in progress is going. Ending the tokens re-renders the guard at once, on the page
- * being left: without this it would send the user to sign in with that page to return to, and without
- * the reason. Kept until the login screen is reached.
+ * being left, and the guard goes here (one navigation, however many ways the end is heard of: its
+ * own sign-out, another tab's, a refused refresh). Kept until the login screen is reached; the first
+ * destination set wins meanwhile, so a request refused by the ending session does not change it.
  */
 let signingOutTo: string | null = null;
 export function signOutTo(to: string): void {
-  signingOutTo = to;
+  signingOutTo ??= to;
 }
 export function signOutDestination(): string | null {
   return signingOutTo;

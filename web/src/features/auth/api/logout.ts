@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { api } from '@/lib/api-client';
 import { tokenStore } from '@/lib/tokens';
-import { signOutTo } from '../return-to';
+import { sessionEndOf, signOutTo } from '../return-to';
 
 export async function logout(): Promise<void> {
   if (!tokenStore.token) return;
@@ -14,20 +13,18 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Signs out: revokes the session on the server, forgets the tokens and every cached query, and goes
- * to `to` (the guard, re-rendered by the tokens' end, goes there too).
+ * Signs out: revokes the session on the server, forgets the tokens (in every tab, told why) and every
+ * cached query; the guard, re-rendered by the tokens' end, then goes to `to`, once.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: (_destination: { to: string }) => logout(),
     // Known before the session ends on the server: a poll refused meanwhile goes there too.
     onMutate: ({ to }) => signOutTo(to),
     onSettled: (_data, _error, { to }) => {
-      tokenStore.clear();
+      tokenStore.clear(sessionEndOf(to));
       queryClient.clear();
-      void navigate(to, { replace: true });
     },
   });
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { useHasToken } from '@/lib/tokens';
 import { useLocale } from '@/lib/use-locale';
 import { useCurrentUserQuery } from '../api/get-current-user';
 import { useLogin } from '../api/login';
@@ -20,6 +21,7 @@ export function LoginRoute() {
   const navigate = useNavigate();
   const login = useLogin();
   const current = useCurrentUserQuery();
+  const hasToken = useHasToken();
   const { tm } = useLocale();
   const [params] = useSearchParams();
   // Where the user was when sent here, and why (signed out after idling, the session ended).
@@ -32,11 +34,13 @@ export function LoginRoute() {
     return { ...props, error: typeof props.error === 'string' ? tm(props.error) : props.error };
   };
 
-  // Before the second factor only the e-mail is known: the sign-in goes on through its screen.
-  const signedIn =
-    current.data?.secondFactor === 'verify' || current.data?.permissions.includes(Permissions.AdminPanelView);
+  // Before the second factor only the e-mail is known: the sign-in goes on through its screen. Only
+  // while a token is stored: the user of a sign-in that has ended (here or in another tab) may still
+  // be in memory a moment, and sending the tab back with it made it bounce between here and the guard.
+  const user = hasToken ? current.data : undefined;
+  const signedIn = user?.secondFactor === 'verify' || user?.permissions.includes(Permissions.AdminPanelView);
   if (signedIn && !login.isPending) return <Navigate to={returnTo} replace />;
-  const noAccess = current.data && !signedIn;
+  const noAccess = user && !signedIn;
 
   const submit = form.onSubmit(async (values) => {
     const { validateLogin } = await import('../components/login-validation');
