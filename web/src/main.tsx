@@ -7,7 +7,6 @@ import { createAppRouter } from './app/router';
 import { paths } from './config/paths';
 import { loginPath, signOutDestination } from './features/auth/return-to';
 import { setSessionEndHandler } from './lib/api-client';
-import { loadInitialLocale } from './lib/i18n';
 import { queryClient, setSignInStepHandler } from './lib/react-query';
 
 const router = createAppRouter();
@@ -28,9 +27,8 @@ setSignInStepHandler(() => {
   void queryClient.invalidateQueries({ queryKey: ['auth', 'user'] });
 });
 
-function render() {
-  const container = document.getElementById('root');
-  if (!container) return;
+const container = document.getElementById('root');
+if (container) {
   createRoot(container).render(
     <StrictMode>
       <AppProvider>
@@ -39,9 +37,3 @@ function render() {
     </StrictMode>,
   );
 }
-
-// The language's texts load alongside the first screen's chunk (the router has already asked for
-// it); without them the app still renders, showing keys, rather than a blank page.
-loadInitialLocale()
-  .catch((error: unknown) => console.error(error))
-  .then(render);
