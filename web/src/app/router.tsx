@@ -934,8 +934,8 @@ function* screenTitles(tree: RouteObject[]): Generator<[string, string]> {
   }
 }
 
-/** The mark `npm run bench` (bench/web.ts) ends a cold load of the sign-in screen at. */
-export const SHELL_PREFETCH_MARK = 'genodesk:shell-prefetch';
+/** Where `npm run bench` (api/bench/web.ts) and e2e/tests/first-load.spec.ts end a cold load of the sign-in. */
+const SHELL_PREFETCH_MARK = 'genodesk:shell-prefetch';
 let shellPrefetched = false;
 
 /**
