@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { type TextsPart, textsPart } from './src/lib/sign-in-texts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -52,8 +53,27 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `locales/xx.json?sign-in` is the part of a language file the sign-in screen shows and
+ * `locales/xx.json?screens` the rest (`lib/sign-in-texts.ts`): the first load carries a few hundred
+ * words of each language instead of a whole language (~25 kB brotli), and the files stay one per
+ * language for whoever edits them.
+ */
+function localeParts(): Plugin {
+  return {
+    name: 'genodesk:locale-parts',
+    // Before vite:json turns the file into a module.
+    enforce: 'pre',
+    transform(code, id) {
+      const part = /\/locales\/[a-z]+\.json\?(sign-in|screens)$/.exec(id)?.[1] as TextsPart | undefined;
+      if (!part) return null;
+      return { code: JSON.stringify(textsPart(JSON.parse(code), part)), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), localeParts(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -64,6 +84,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    // terser takes longer than esbuild but writes about 4 % less, brotli and all: 6 kB off the first load.
+    minify: 'terser',
+    // Every browser the app supports knows <link rel="modulepreload">; the polyfill was first-load bytes.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         // Route splitting leaves dozens of shared chunks of a few hundred bytes (Mantine helpers,

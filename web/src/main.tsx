@@ -4,7 +4,6 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import { followSessionEnds } from './app/session-end';
-import { loadInitialLocale } from './lib/i18n';
 import { queryClient, setSignInStepHandler } from './lib/react-query';
 
 const router = createAppRouter();
@@ -15,9 +14,8 @@ setSignInStepHandler(() => {
   void queryClient.invalidateQueries({ queryKey: ['auth', 'user'] });
 });
 
-function render() {
-  const container = document.getElementById('root');
-  if (!container) return;
+const container = document.getElementById('root');
+if (container) {
   createRoot(container).render(
     <StrictMode>
       <AppProvider>
@@ -26,9 +24,3 @@ function render() {
     </StrictMode>,
   );
 }
-
-// The language's texts load alongside the first screen's chunk (the router has already asked for
-// it); without them the app still renders, showing keys, rather than a blank page.
-loadInitialLocale()
-  .catch((error: unknown) => console.error(error))
-  .then(render);

@@ -7,7 +7,6 @@ import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { LocaleDatesProvider } from '@/components/dates/dates-provider';
 import { initI18n } from '@/lib/i18n';
 import { useProgressFailed } from '@/lib/progress';
 import { queryClient } from '@/lib/react-query';
@@ -32,12 +31,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <LocaleDatesProvider>
-          <QueryClientProvider client={queryClient}>
-            <ProgressBar />
-            {children}
-          </QueryClientProvider>
-        </LocaleDatesProvider>
+        <QueryClientProvider client={queryClient}>
+          <ProgressBar />
+          {children}
+        </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>
   );

@@ -3,7 +3,9 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { RootRouteError, RouteError } from '@/components/route-error';
+import { LoginRoute } from '@/features/auth/routes/login';
 import { withChunkTimeout } from '@/lib/chunk';
+import { loadScreenTexts } from '@/lib/i18n';
 import { registerScreenTitles, screenOpened } from '@/lib/screen';
 import { CHANGE_PASSWORD_ROUTE, ENROL_TWO_FACTOR_ROUTE, SECOND_FACTOR_ROUTE } from './guard';
 import { RootRoute } from './root-route';
@@ -11,13 +13,20 @@ import { isRouteHandle, type RouteHandle } from './route-handle';
 
 type RouteModule = { Component: ComponentType };
 
-/** Route-level code splitting; a chunk that does not arrive within 120 s fails as a ChunkLoadError. */
+/**
+ * Route-level code splitting; a chunk that does not arrive within 120 s fails as a ChunkLoadError.
+ * Every screen but the sign-in needs the rest of its language's texts, fetched alongside.
+ */
 const lazy = (load: () => Promise<RouteModule>) => async () => {
-  const module = await withChunkTimeout(load());
+  const [module] = await Promise.all([withChunkTimeout(load()), loadScreenTexts()]);
   return { Component: module.Component };
 };
 
 const handle = (value: RouteHandle) => value;
+
+const LOGIN_ROUTE = 'admin.login';
+const loadShell = () => import('./layout/app-layout');
+const loadDashboard = () => import('@/features/dashboard/routes/dashboard');
 
 export const routes: RouteObject[] = [
   {
@@ -28,9 +37,10 @@ export const routes: RouteObject[] = [
     handle: handle({ name: 'root' }),
     children: [
       {
+        // In the first bundle: the screen most cold loads show, drawn without a further round trip.
         path: 'login',
-        handle: handle({ name: 'admin.login', title: 'login.title', public: true }),
-        lazy: lazy(() => import('@/features/auth/routes/login')),
+        handle: handle({ name: LOGIN_ROUTE, title: 'login.title', public: true }),
+        Component: LoginRoute,
       },
       {
         path: 'change-password',
@@ -64,7 +74,7 @@ export const routes: RouteObject[] = [
       {
         path: '/',
         handle: handle({ name: 'admin', permissions: [Permissions.AdminPanelView], fallback: 'login' }),
-        lazy: lazy(() => import('./layout/app-layout')),
+        lazy: lazy(loadShell),
         children: [
           {
             errorElement: <RouteError />,
@@ -72,7 +82,7 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 handle: handle({ name: 'admin.dashboard', title: 'dashboard.title' }),
-                lazy: lazy(() => import('@/features/dashboard/routes/dashboard')),
+                lazy: lazy(loadDashboard),
               },
               {
                 path: 'user',
@@ -924,13 +934,43 @@ function* screenTitles(tree: RouteObject[]): Generator<[string, string]> {
   }
 }
 
+/** Where `npm run bench` (api/bench/web.ts) and e2e/tests/first-load.spec.ts end a cold load of the sign-in. */
+const SHELL_PREFETCH_MARK = 'genodesk:shell-prefetch';
+let shellPrefetched = false;
+
+/**
+ * The shell, the dashboard and the rest of the language's texts, fetched while the sign-in screen
+ * waits for the user, so that signing in does not wait for them and drawing the screen did not.
+ */
+function prefetchShell() {
+  if (shellPrefetched) return;
+  shellPrefetched = true;
+  performance.mark(SHELL_PREFETCH_MARK);
+  // A chunk that fails here fails again, and is shown, when the shell opens.
+  const loads = [
+    loadShell,
+    loadDashboard,
+    loadScreenTexts,
+    // What the sign-in form loads on submit, before it sends the request.
+    () => import('@/features/auth/components/login-validation'),
+  ];
+  for (const load of loads) load().catch(() => undefined);
+}
+
+function whenIdle(task: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 5_000 });
+  else setTimeout(task, 1_000);
+}
+
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
   registerScreenTitles(screenTitles(routes));
   // Told before the new screen renders and fetches, so its calls carry its opening.
-  const follow = ({ location, matches }: typeof router.state) => {
+  const follow = ({ location, matches, navigation }: typeof router.state) => {
     const handle = matches.map((match) => match.route.handle).findLast(isRouteHandle);
     screenOpened(handle?.name ?? null, location.pathname);
+    if (handle?.name === LOGIN_ROUTE && navigation.state === 'idle' && !shellPrefetched)
+      whenIdle(prefetchShell);
   };
   follow(router.state);
   router.subscribe(follow);

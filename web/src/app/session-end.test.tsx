@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { authKeys } from '@/features/auth/api/keys';
 import { signOutArrived } from '@/features/auth/return-to';
 import { LoginRoute } from '@/features/auth/routes/login';
-import { changeLocale, initI18n, loadInitialLocale } from '@/lib/i18n';
+import { changeLocale, initI18n, loadScreenTexts } from '@/lib/i18n';
 import { queryClient } from '@/lib/react-query';
 import { onStorageEvent, setEndedElsewhereHandler, tokenStore } from '@/lib/tokens';
 import { RootRoute } from './root-route';
@@ -100,7 +100,7 @@ describe('a sign-in ended in another tab', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
   beforeAll(async () => {
-    await loadInitialLocale();
+    await loadScreenTexts();
     window.matchMedia ??= ((query: string) => ({
       matches: false,
       media: query,

@@ -1,15 +1,15 @@
 import type { Locale } from '@genodesk/contract/locales';
-import { locales } from '@genodesk/contract/locales';
+import { locales, pickLocale } from '@genodesk/contract/locales';
 import { SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLocale } from '@/lib/i18n';
-import { useLocale } from '@/lib/use-locale';
 
 /** CS / EN switch; the choice is kept under `preferredLocale`. */
 export function LanguageSwitch() {
-  const { t } = useTranslation();
-  const { locale } = useLocale();
+  const { t, i18n } = useTranslation();
+  // Not `useLocale`, which brings every contract message: the switch is on the sign-in screen.
+  const locale = pickLocale(i18n.resolvedLanguage ?? i18n.language);
   // The other language is a chunk of its own: when it cannot load, the route's error screen offers
   // the same reload as a route chunk that failed.
   const [failure, setFailure] = useState<Error | null>(null);

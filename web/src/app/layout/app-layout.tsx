@@ -5,6 +5,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { LocaleDatesProvider } from '@/components/dates/dates-provider';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/logo';
 import { NotFoundScreen } from '@/components/not-found';
@@ -35,51 +36,54 @@ export function AppLayout() {
 
   const signOut = (to: string) => logout.mutate({ to });
 
+  // The calendars (and dayjs) are only on the shell's screens: the sign-in does not load them.
   return (
-    <ModalsProvider>
-      <Notifications position="bottom-right" />
-      <a href="#main-content" className="skip-link" data-testid="skip-link">
-        {t('nav.skipToContent')}
-      </a>
-      <AppShell
-        header={{ height: 64 }}
-        navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-        padding={{ base: 'md', sm: 'xl' }}
-        styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
-      >
-        <AppShell.Header px="md" style={{ display: 'flex', alignItems: 'center' }}>
-          <Group justify="space-between" w="100%" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Burger
-                opened={opened}
-                onClick={toggle}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label={t('nav.toggle')}
-              />
-              <Logo />
+    <LocaleDatesProvider>
+      <ModalsProvider>
+        <Notifications position="bottom-right" />
+        <a href="#main-content" className="skip-link" data-testid="skip-link">
+          {t('nav.skipToContent')}
+        </a>
+        <AppShell
+          header={{ height: 64 }}
+          navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+          padding={{ base: 'md', sm: 'xl' }}
+          styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
+        >
+          <AppShell.Header px="md" style={{ display: 'flex', alignItems: 'center' }}>
+            <Group justify="space-between" w="100%" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <Burger
+                  opened={opened}
+                  onClick={toggle}
+                  hiddenFrom="sm"
+                  size="sm"
+                  aria-label={t('nav.toggle')}
+                />
+                <Logo />
+              </Group>
+              <Group gap="md" wrap="nowrap">
+                <LanguageSwitch />
+                <UserMenu user={user} onLogout={() => signOut(paths.login)} />
+              </Group>
             </Group>
-            <Group gap="md" wrap="nowrap">
-              <LanguageSwitch />
-              <UserMenu user={user} onLogout={() => signOut(paths.login)} />
-            </Group>
-          </Group>
-        </AppShell.Header>
-        <AppShell.Navbar>
-          <Navbar permissions={user.permissions} onNavigate={close} />
-        </AppShell.Navbar>
-        <AppShell.Main id="main-content" tabIndex={-1}>
-          <div style={{ maxWidth: 1280, margin: '0 auto' }}>
-            <Outlet />
-          </div>
-        </AppShell.Main>
-        <IdleWatcher
-          timeoutMs={config.idleTimeoutMs}
-          countdownMs={config.idleCountdownMs}
-          onExpire={() => signOut(loginPath(location.pathname + location.search, 'idle'))}
-        />
-      </AppShell>
-    </ModalsProvider>
+          </AppShell.Header>
+          <AppShell.Navbar>
+            <Navbar permissions={user.permissions} onNavigate={close} />
+          </AppShell.Navbar>
+          <AppShell.Main id="main-content" tabIndex={-1}>
+            <div style={{ maxWidth: 1280, margin: '0 auto' }}>
+              <Outlet />
+            </div>
+          </AppShell.Main>
+          <IdleWatcher
+            timeoutMs={config.idleTimeoutMs}
+            countdownMs={config.idleCountdownMs}
+            onExpire={() => signOut(loginPath(location.pathname + location.search, 'idle'))}
+          />
+        </AppShell>
+      </ModalsProvider>
+    </LocaleDatesProvider>
   );
 }
 

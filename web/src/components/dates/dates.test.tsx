@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { changeLocale, initI18n, loadInitialLocale } from '@/lib/i18n';
+import { changeLocale, initI18n, loadScreenTexts } from '@/lib/i18n';
 import { DateField } from './date-field';
 import { DateRangeFilter } from './date-range-filter';
 import { LocaleDatesProvider } from './dates-provider';
@@ -67,7 +67,7 @@ function ControlledRange({
 
 describe('shared date fields', () => {
   beforeAll(async () => {
-    await loadInitialLocale();
+    await loadScreenTexts();
     // jsdom lacks these; Mantine's provider and popovers ask for them.
     window.matchMedia ??= ((query: string) => ({
       matches: false,

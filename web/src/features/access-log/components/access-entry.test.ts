@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeLocale, initI18n, loadInitialLocale } from '@/lib/i18n';
+import { changeLocale, initI18n, loadScreenTexts } from '@/lib/i18n';
 import { accessDetail, accessEntity } from './access-entry';
 import { typedCustomerId } from './customer-filter';
 
 const i18n = initI18n();
-beforeAll(loadInitialLocale);
+beforeAll(loadScreenTexts);
 
 const read = { kind: 'customer', entityId: null, rows: null, detail: null } as const;
 

@@ -7,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '@/features/auth/api/keys';
-import { changeLocale, initI18n, loadInitialLocale } from '@/lib/i18n';
+import { changeLocale, initI18n, loadScreenTexts } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { AccessKindBadge } from './access-entry';
 import { CustomerAccessLog } from './customer-access-log';
@@ -66,7 +66,7 @@ describe("a customer's access log", () => {
   const fetchMock = vi.fn<typeof fetch>();
 
   beforeAll(async () => {
-    await loadInitialLocale();
+    await loadScreenTexts();
     window.matchMedia ??= ((query: string) => ({
       matches: false,
       media: query,

@@ -1,8 +1,11 @@
 import { loginRequestSchema } from '@genodesk/contract/auth';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 
+export { translateMessage } from '@genodesk/contract/messages';
+
 /**
- * Validates the login form with the contract schema. Loaded on the first submit so that zod and the
- * contract (with its phone metadata) stay out of the login screen's initial JavaScript.
+ * Validates the login form with the contract schema, and translates its message keys. Loaded on the
+ * first submit so that zod, the contract (with its phone metadata) and its messages stay out of the
+ * login screen's initial JavaScript.
  */
 export const validateLogin = zod4Resolver(loginRequestSchema, { errorPriority: 'first' });

@@ -1,14 +1,13 @@
+import { type Locale, pickLocale } from '@genodesk/contract/locales';
 import { Permissions } from '@genodesk/contract/permissions';
 import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconAt, IconInfoCircle, IconLock } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useHasToken } from '@/lib/tokens';
-import { useLocale } from '@/lib/use-locale';
 import { useCurrentUserQuery } from '../api/get-current-user';
 import { useLogin } from '../api/login';
 import { AuthPage } from '../components/auth-page';
@@ -16,22 +15,35 @@ import { safeReturnPath, signOutArrived, signOutReason } from '../return-to';
 
 type Values = { email: string; password: string };
 
+/** The form's errors are message keys of the contract; their texts come with the validation. */
+let translateMessage: ((keyOrText: string, locale: Locale) => string) | undefined;
+
 export function LoginRoute() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const login = useLogin();
   const current = useCurrentUserQuery();
   const hasToken = useHasToken();
-  const { tm } = useLocale();
+  const locale = pickLocale(i18n.resolvedLanguage ?? i18n.language);
   const [params] = useSearchParams();
   // Where the user was when sent here, and why (signed out after idling, the session ended).
   const returnTo = safeReturnPath(params.get('from')) ?? paths.dashboard;
   const reason = signOutReason(params.get('reason'));
   useEffect(signOutArrived, []);
-  const form = useForm<Values>({ mode: 'controlled', initialValues: { email: '', password: '' } });
+  // Two fields in React state rather than @mantine/form, which the first bundle would carry.
+  const [values, setValues] = useState<Values>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, ReactNode>>>({});
   const field = (name: keyof Values) => {
-    const props = form.getInputProps(name);
-    return { ...props, error: typeof props.error === 'string' ? tm(props.error) : props.error };
+    const error = errors[name];
+    return {
+      value: values[name],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const { value } = event.currentTarget;
+        setValues((current) => ({ ...current, [name]: value }));
+        setErrors((current) => ({ ...current, [name]: undefined }));
+      },
+      error: typeof error === 'string' && translateMessage ? translateMessage(error, locale) : error,
+    };
   };
 
   // Before the second factor only the e-mail is known: the sign-in goes on through its screen. Only
@@ -42,16 +54,18 @@ export function LoginRoute() {
   if (signedIn && !login.isPending) return <Navigate to={returnTo} replace />;
   const noAccess = user && !signedIn;
 
-  const submit = form.onSubmit(async (values) => {
-    const { validateLogin } = await import('../components/login-validation');
-    const errors = validateLogin(values);
-    form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const validation = await import('../components/login-validation');
+    translateMessage = validation.translateMessage;
+    const found = validation.validateLogin(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     login.mutate(
       { email: values.email.trim(), password: values.password },
       { onSuccess: () => navigate(returnTo, { replace: true }) },
     );
-  });
+  };
 
   const serverError = login.error
     ? isApiError(login.error)
@@ -119,5 +133,3 @@ export function LoginRoute() {
     </AuthPage>
   );
 }
-
-export const Component = LoginRoute;

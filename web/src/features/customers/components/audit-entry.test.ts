@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeLocale, initI18n, loadInitialLocale } from '@/lib/i18n';
+import { changeLocale, initI18n, loadScreenTexts } from '@/lib/i18n';
 import { auditSubject, auditValue } from './audit-entry';
 
 const i18n = initI18n();
-beforeAll(loadInitialLocale);
+beforeAll(loadScreenTexts);
 
 const statusChange = { entity: 'sample', entityId: 165, field: 'status', oldValue: '4', newValue: '11' };
 

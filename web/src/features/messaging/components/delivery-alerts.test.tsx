@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format';
-import { changeLocale, initI18n, loadInitialLocale } from '@/lib/i18n';
+import { changeLocale, initI18n, loadScreenTexts } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { DeliveryAlerts } from './delivery-alerts';
 
@@ -60,7 +60,7 @@ describe('DeliveryAlerts', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
   beforeAll(async () => {
-    await loadInitialLocale();
+    await loadScreenTexts();
     window.matchMedia ??= ((query: string) => ({
       matches: false,
       media: query,

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadInitialLocale, loadLocale } from '@/lib/i18n';
+import { initI18n, loadLocale, loadScreenTexts } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { AssessPhenotypeModal, combinationLabel, genotypeLabel } from './assess-phenotype-modal';
 
@@ -124,7 +124,7 @@ describe('AssessPhenotypeModal', () => {
   const i18n = initI18n();
 
   beforeAll(async () => {
-    await loadInitialLocale();
+    await loadScreenTexts();
     await loadLocale('en');
     window.matchMedia ??= ((query: string) => ({
       matches: false,

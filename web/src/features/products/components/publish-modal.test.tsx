@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadInitialLocale } from '@/lib/i18n';
+import { initI18n, loadScreenTexts } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { PublishModal } from './publish-modal';
 
@@ -66,7 +66,7 @@ describe('PublishModal: a new version of an issued PDF', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
   beforeAll(async () => {
-    await loadInitialLocale();
+    await loadScreenTexts();
     window.matchMedia ??= ((query: string) => ({
       matches: false,
       media: query,

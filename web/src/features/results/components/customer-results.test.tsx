@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadInitialLocale } from '@/lib/i18n';
+import { initI18n, loadScreenTexts } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { CustomerResults } from './customer-results';
 
@@ -29,7 +29,7 @@ describe('CustomerResults', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
   beforeAll(async () => {
-    await loadInitialLocale();
+    await loadScreenTexts();
     // jsdom lacks these; Mantine's provider and scroll areas ask for them.
     window.matchMedia ??= ((query: string) => ({
       matches: false,

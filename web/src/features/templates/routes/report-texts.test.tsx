@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadInitialLocale } from '@/lib/i18n';
+import { initI18n, loadScreenTexts } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { ReportTextsRoute } from './report-texts';
 
@@ -49,7 +49,7 @@ describe('the report texts screen', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
   beforeAll(async () => {
-    await loadInitialLocale();
+    await loadScreenTexts();
     window.matchMedia ??= ((query: string) => ({
       matches: false,
       media: query,
