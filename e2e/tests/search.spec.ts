@@ -228,6 +228,22 @@ test.describe('barcode scanner (keyboard wedge)', () => {
       const results = await new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode().analyze();
       const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+      // The start-analysis list takes scans the same way; the sound choice is kept.
+      await page.getByTestId('scan-sound').check();
+      await openIn(page, language, '/customers/waitingforanalysis');
+      await expect(page.getByTestId('scan-sound')).toBeChecked();
+      await expect(page.getByTestId('scan-input')).toBeFocused();
+      await scan(page, five[1].barcode);
+      await expect(page.getByTestId('scan-log').locator('[data-outcome="done"]')).toContainText(
+        language === 'cs' ? `Vzorek ${five[1].id} (` : `Sample ${five[1].id} (`,
+      );
+      await expect(page.getByTestId('scan-log').locator('[data-outcome="done"]')).toContainText(
+        language === 'cs' ? 'analýza zahájena' : 'analysis started',
+      );
+      const started = await request.get(`/api/admin/samples/sample?SampleId=${five[1].id}`, { headers });
+      expect(((await started.json()) as { status: number }).status).toBe(11);
+      await page.getByTestId('scan-sound').uncheck();
     });
   }
 });
