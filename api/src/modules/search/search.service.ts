@@ -19,7 +19,7 @@ import {
   VoucherKind,
   voucherKindLabels,
 } from '@genodesk/contract';
-import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { likePattern } from '../../db/listing.js';
 import {
@@ -84,6 +84,12 @@ const formatMoment = (at: Date, locale: Locale) =>
 const formatPhone = (prefix: string, phone: string) =>
   phone ? `${prefix} ${phone.replace(/(\d{3})(?=\d)/g, '$1 ')}` : '';
 
+/**
+ * Newest first, as the lists sort by default: written as `db/listing.ts` writes a descending sort, so
+ * the list's `(column nulls first, id)` index is walked backwards and a broad query stops at five.
+ */
+const newestFirst = (column: AnyColumn, id: AnyColumn) => sql`${column} desc nulls last, ${id} desc`;
+
 const line = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
 
 /**
@@ -107,7 +113,7 @@ async function customerHits(db: Executor, terms: Terms, locale: Locale): Promise
     })
     .from(customers)
     .where(and(isNull(customers.erasedAt), match))
-    .orderBy(desc(customers.dateRegistration), desc(customers.id))
+    .orderBy(newestFirst(customers.dateRegistration, customers.id))
     .limit(searchHitsPerGroup);
   return rows.map((row) => ({
     id: row.id,
@@ -160,7 +166,7 @@ async function orderHits(db: Executor, terms: Terms, locale: Locale): Promise<Se
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .innerJoin(productTypes, eq(productTypes.id, orders.productTypeId))
     .where(orderFilter({ search: terms.text }))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(newestFirst(orders.createdAt, orders.id))
     .limit(searchHitsPerGroup);
   return rows.map((row) => ({
     id: row.id,
@@ -175,7 +181,7 @@ async function voucherHits(db: Executor, terms: Terms, locale: Locale): Promise<
     .select({ id: vouchers.id, code: vouchers.code, kind: vouchers.kind, validTo: vouchers.validTo })
     .from(vouchers)
     .where(voucherFilter({ search: terms.text }))
-    .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
+    .orderBy(newestFirst(vouchers.createdAt, vouchers.id))
     .limit(searchHitsPerGroup);
   return rows.map((row) => {
     const kind = row.kind === VoucherKind.Money ? 'money' : 'product';
@@ -199,6 +205,12 @@ async function reportHits(db: Executor, terms: Terms, locale: Locale): Promise<F
   const byBarcode: SQL = terms.barcode
     ? eq(barcodes.code, terms.barcode)
     : sql`lower(${barcodes.code}) like ${likePattern(terms.text)}`;
+  // A union, not an OR across the join: each side reads its own index (the customers' or the
+  // barcodes'), then the reports by their customer or sample.
+  const matching = sql`${products.id} in (
+    select p.id from ${products} p where p.customer_id in (select ${customers.id} from ${customers} where ${byCustomer})
+    union
+    select p.id from ${products} p join ${samples} s on s.id = p.sample_id join ${barcodes} on ${barcodes.id} = s.barcode_id where ${byBarcode})`;
   const rows = await db
     .select({
       id: products.id,
@@ -214,7 +226,7 @@ async function reportHits(db: Executor, terms: Terms, locale: Locale): Promise<F
     .innerJoin(customers, eq(customers.id, products.customerId))
     .leftJoin(samples, eq(samples.id, products.sampleId))
     .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
-    .where(and(isNull(customers.erasedAt), or(byCustomer, byBarcode)))
+    .where(and(isNull(customers.erasedAt), matching))
     .orderBy(desc(products.generatedAt), desc(products.id))
     .limit(searchHitsPerGroup);
   return {

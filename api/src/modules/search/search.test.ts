@@ -150,6 +150,11 @@ describe('search', () => {
     const byBarcode = hitsOf(await find(report.code), 'reports');
     expect(byBarcode.map((h) => h.id)).toContain(report.productId);
     expect(byBarcode[0]?.section).toMatch(/^(results|doctorSection|archive)$/);
+    const [owner] = (
+      await t.db.execute<{ email: string }>(sql`select email from customers where id = ${report.customerId}`)
+    ).rows;
+    const byCustomer = hitsOf(await find(String(owner?.email)), 'reports');
+    expect(byCustomer.map((h) => h.id)).toContain(report.productId);
   });
 
   it('answers each group only to holders of its view permission', async () => {
