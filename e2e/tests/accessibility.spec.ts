@@ -284,6 +284,9 @@ const states: { screen: Screen; state: string; prepare: (page: Page) => Promise<
       await page.keyboard.press('Control+K');
       await page.getByTestId('search-input').fill('no');
       await expect(page.locator('[data-testid^="search-hit-"]').first()).toBeVisible();
+      // A hit selected with the arrows, as the keyboard leaves it.
+      await page.getByTestId('search-input').press('ArrowDown');
+      await expect(page.locator('[data-testid^="search-hit-"][data-selected]')).toHaveCount(1);
     },
   },
   {

@@ -13,6 +13,7 @@ import { usePermissions } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
 import { isTyping } from '@/lib/barcode-wedge';
 import { useSearch } from '../api/search';
+import classes from './global-search.module.css';
 
 /** The search's own Spotlight, opened by the header's button and the shortcuts. */
 const [searchStore, searchSpotlight] = createSpotlight();
@@ -145,6 +146,7 @@ export function GlobalSearch() {
             {g.hits.map((hit) => (
               <Spotlight.Action
                 key={`${g.group}-${hit.id}`}
+                className={classes.hit}
                 onClick={() => navigate(hitPath(g.group, hit))}
                 data-testid={`search-hit-${g.group}-${hit.id}`}
               >
@@ -152,7 +154,7 @@ export function GlobalSearch() {
                   <Text fz="sm" fw={600} truncate>
                     {hit.label}
                   </Text>
-                  <Text fz="xs" c="dimmed" truncate>
+                  <Text fz="xs" truncate className={classes.secondary}>
                     {hit.secondary}
                   </Text>
                 </div>
