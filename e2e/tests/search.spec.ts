@@ -80,6 +80,7 @@ test.describe('search from every screen', () => {
       if (!customer) throw new Error('the demo has customers');
       await signIn(page, demo.admin);
       await openIn(page, language, '/');
+      await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
       await page.keyboard.press('Control+K');
       const input = page.getByTestId('search-input');
       await expect(input).toBeFocused();

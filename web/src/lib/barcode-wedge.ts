@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
  * a single gap up to `wedgePauseMs` (a busy browser, the scanner's first key) does not break it.
  */
 export const wedgeGapMs = 50;
-export const wedgePauseMs = 150;
+export const wedgePauseMs = 300;
 
 /** A kit barcode as printed on its label: GD and eight digits (`contract/src/barcodes.ts`). */
 const kitBarcode = /^GD\d{8}$/;
