@@ -28,6 +28,7 @@ import { resultsRoutes } from './modules/results/routes.js';
 import { resultsWorkers } from './modules/results/workers.js';
 import { samplesDashboard } from './modules/samples/dashboard.js';
 import { samplesRoutes } from './modules/samples/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { templateCatalogueRoutes } from './modules/templates/routes.js';
 import { rolesRoutes, usersRoutes } from './modules/users/routes.js';
 import { vouchersRoutes } from './modules/vouchers/routes.js';
@@ -77,6 +78,8 @@ const domainAreas: Area[] = [
     workers: reservationsWorkers,
     dashboardSections: reservationsDashboardSections,
   },
+  // Finds across the areas above, each group as its own list searches.
+  { name: 'search', routes: [searchRoutes] },
   // Erasure lives with the customers; this is the retention purge of what is past its period.
   { name: 'privacy', workers: privacyWorkers },
 ];

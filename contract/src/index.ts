@@ -26,6 +26,7 @@ export * from './questionnaires.js';
 export * from './reservations.js';
 export * from './results.js';
 export * from './samples.js';
+export * from './search.js';
 export * from './security.js';
 export * from './templates.js';
 export * from './users.js';

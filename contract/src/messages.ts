@@ -567,6 +567,10 @@ export const messages = {
     en: 'Sample {id} is in the status "{status}"; the action "{action}" is not possible!',
   },
   samplesRequired: { cs: 'Vyberte alespoň jeden vzorek!', en: 'Choose at least one sample!' },
+  unknownBarcode: {
+    cs: 'Čárový kód {barcode} nepatří žádnému vzorku.',
+    en: 'The barcode {barcode} belongs to no sample.',
+  },
   noFreeBarcode: {
     cs: 'Nejsou volné čárové kódy, vygenerujte novou sadu!',
     en: 'There are no free barcodes; generate a new batch!',

@@ -201,6 +201,17 @@ export const rateLimits = {
       request.principal ? `user:${request.principal.id}` : `address:${addressOf(request)}`,
     errorResponseBuilder: tooManyRequests,
   },
+  /**
+   * The search of every screen (issue 37), per user: typing sends a query per pause, a person does not
+   * reach this; a script walking names or birth dates through it does not get far.
+   */
+  search: {
+    max: 120,
+    timeWindow: minute,
+    keyGenerator: (request: FastifyRequest) =>
+      request.principal ? `user:${request.principal.id}` : `address:${addressOf(request)}`,
+    errorResponseBuilder: tooManyRequests,
+  },
   /** Signed card notifications from one address (the gateway sends one per payment event). */
   cardWebhook: {
     max: 300,

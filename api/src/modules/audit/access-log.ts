@@ -258,7 +258,7 @@ export function recordExport(db: Database, request: FastifyRequest, list: string
 export function recordListRead(
   db: Database,
   request: FastifyRequest,
-  list: 'reports' | 'reservations' | 'outbox' | 'upload',
+  list: 'reports' | 'reservations' | 'outbox' | 'upload' | 'search',
   customerIds: readonly (number | null)[],
   entityId: number | null = null,
 ): Promise<void> {

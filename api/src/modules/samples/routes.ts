@@ -3,6 +3,8 @@ import {
   Permissions,
   sampleActionRequestSchema,
   sampleActionResponseSchema,
+  sampleByBarcodeQuerySchema,
+  sampleByBarcodeSchema,
   sampleIdQuerySchema,
   sampleListQuerySchema,
   samplePageSchema,
@@ -17,6 +19,7 @@ import {
   listSamples,
   runSampleAction,
   type SampleAction,
+  sampleByBarcode,
   setSampleStatus,
 } from './samples.service.js';
 
@@ -56,6 +59,18 @@ export function samplesRoutes(app: App, deps: Deps) {
       response: { 200: sampleSchema },
     },
     handler: (request) => getSample(deps.db, request.query.SampleId),
+  });
+
+  app.get('/api/admin/samples/bybarcode', {
+    config: { access: { all: [P.SamplesView] } },
+    schema: {
+      tags,
+      summary:
+        'The sample a scanned barcode names (any case, spaces ignored): its id and status; 404 unknownBarcode',
+      querystring: sampleByBarcodeQuerySchema,
+      response: { 200: sampleByBarcodeSchema },
+    },
+    handler: (request) => sampleByBarcode(deps.db, request.query.barcode),
   });
 
   app.post('/api/admin/samples', {

@@ -17,7 +17,7 @@ import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
 import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { barcodes, customers, samples, users } from '../../db/schema/index.js';
-import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
 import { requireDnaConsent } from '../customers/dna-consent.js';
 
@@ -200,6 +200,31 @@ export async function getSample(db: Executor, id: number): Promise<Sample> {
   const [sample] = await samplesByIds(db, [id]);
   if (!sample) throw notFound();
   return sample;
+}
+
+/**
+ * `GET admin/samples/bybarcode`: the sample a scanned barcode names, through the barcodes' unique index.
+ * A scanner types what the label says; a person may type it in lower case or with spaces.
+ */
+export async function sampleByBarcode(
+  db: Executor,
+  scanned: string,
+): Promise<{ id: number; status: number }> {
+  const code = scanned.replace(/\s+/g, '').toUpperCase();
+  const [row] = await db
+    .select({ id: samples.id, status: samples.status })
+    .from(barcodes)
+    .innerJoin(samples, eq(samples.barcodeId, barcodes.id))
+    .where(eq(barcodes.code, code));
+  if (!row)
+    throw new AppError(
+      404,
+      'NOT_FOUND',
+      'unknownBarcode',
+      { barcode: { key: 'unknownBarcode', params: { barcode: scanned } } },
+      { barcode: scanned },
+    );
+  return row;
 }
 
 /**

@@ -14,6 +14,8 @@ import { useAppConfig } from '@/features/auth/api/get-config';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useLogout } from '@/features/auth/api/logout';
 import { loginPath } from '@/features/auth/return-to';
+import { BarcodeScanner } from '@/features/search/components/barcode-scanner';
+import { GlobalSearch, SearchButton, useCanSearch } from '@/features/search/components/global-search';
 import { useRouteChain } from '../root-route';
 import { IdleWatcher } from './idle-watcher';
 import { Navbar } from './navbar';
@@ -28,6 +30,7 @@ export function AppLayout() {
   const logout = useLogout();
   const location = useLocation();
   const chain = useRouteChain();
+  const canSearch = useCanSearch();
 
   if (!user) {
     // Only the 404 route is let through without a session.
@@ -63,6 +66,7 @@ export function AppLayout() {
                 <Logo />
               </Group>
               <Group gap="md" wrap="nowrap">
+                {canSearch && <SearchButton />}
                 <LanguageSwitch />
                 <UserMenu user={user} onLogout={() => signOut(paths.login)} />
               </Group>
@@ -76,6 +80,8 @@ export function AppLayout() {
               <Outlet />
             </div>
           </AppShell.Main>
+          {canSearch && <GlobalSearch />}
+          <BarcodeScanner />
           <IdleWatcher
             timeoutMs={config.idleTimeoutMs}
             countdownMs={config.idleCountdownMs}

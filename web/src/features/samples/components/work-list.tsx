@@ -13,7 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconPencil, IconRefresh } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
@@ -26,6 +26,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useSamples } from '../api/get-samples';
 import { type SampleAction, useSampleAction } from '../api/sample-actions';
 import { sampleColumns } from './sample-columns';
+import { ScanStation } from './scan-station';
 
 /** The actions each work list offers (DOMAIN §1) and the toast a failure shows (SPEC §8). */
 const listActions: Record<SampleWorkList, SampleAction[]> = {
@@ -33,6 +34,12 @@ const listActions: Record<SampleWorkList, SampleAction[]> = {
   receiving: ['receive', 'samplingatcentre'],
   waitingForAnalysis: ['startanalysis'],
   inAnalysis: [],
+};
+
+/** The lists that take a run of scans, and what each scan does there (issue 37). */
+const scanActions: Partial<Record<SampleWorkList, SampleAction>> = {
+  receiving: 'receive',
+  waitingForAnalysis: 'startanalysis',
 };
 
 interface WorkListProps {
@@ -97,6 +104,15 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
         (error: unknown) => notifyApiError(error, '', t(`samples.actions.${name}Failed`)),
       );
   };
+  const scanAction = scanActions[workList];
+  const scanned = useCallback(
+    (sample: Sample) => {
+      if (!scanAction) return;
+      setSelected((prev) => prev.filter((id) => id !== sample.id));
+      setDone((prev) => new Map([...prev, [sample.id, scanAction] as const]));
+    },
+    [scanAction],
+  );
   const reload = () => {
     setDone(new Map());
     void samples.refetch();
@@ -223,6 +239,7 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
           </>
         }
       />
+      {scanAction && <ScanStation action={scanAction} onDone={scanned} />}
       <DataTable
         testId="work-list-table"
         columns={columns}
