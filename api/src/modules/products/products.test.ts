@@ -506,12 +506,12 @@ describe('editing a report', () => {
     });
     expect(final.statusCode).toBe(422);
     expect(final.json().error.message).toBe(
-      'Konečná zpráva nic neslibuje: fenotypy neposouzené nebo neurčené (1) posuďte, nebo je s důvodem vyřaďte ze zprávy. Jinak zprávu zveřejněte předběžně.',
+      'Konečná zpráva nic neslibuje: 1 neposouzený nebo neurčený fenotyp posuďte, nebo ho s důvodem vyřaďte ze zprávy. Jinak zprávu zveřejněte předběžně.',
     );
     const refused = await patch({ Id: r.productId, Status: 4 });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toBe(
-      'Výsledek nelze zveřejnit, dokud lékař nepotvrdí každý otevřený bod. Výsledek je označen ke kontrole lékařem. Neposouzené fenotypy: 1. Úvodní slovo lékaře je prázdné.',
+      'Výsledek nelze zveřejnit, dokud lékař nepotvrdí každý otevřený bod. Výsledek je označen ke kontrole lékařem. 1 neposouzený fenotyp. Úvodní slovo lékaře je prázdné.',
     );
     const english = await t.app.inject({
       method: 'PATCH',
@@ -521,7 +521,7 @@ describe('editing a report', () => {
     });
     expect(english.statusCode).toBe(422);
     expect(english.json().error.message).toBe(
-      'The report cannot be published until the doctor confirms each open point. Phenotypes not assessed: 1.',
+      'The report cannot be published until the doctor confirms each open point. 1 phenotype not assessed.',
     );
     // Nothing changed by the refusals.
     expect(await productRow(r.productId)).toMatchObject({
