@@ -17,6 +17,8 @@ export const productListItemSchema = z.object({
   status: z.number().int(),
   customerId: z.number().int(),
   customerName: z.string(),
+  /** The customer's gender (1 male, 2 female): the words that name them agree with it. */
+  customerGender: z.number().int(),
   customerEmail: z.string(),
   customerUnderage: z.boolean(),
   barcode: z.string().nullable(),

@@ -113,6 +113,7 @@ const listColumns = {
   customerId: products.customerId,
   customerFirstName: customers.name,
   customerSurname: customers.surname,
+  customerGender: customers.gender,
   customerEmail: customers.email,
   customerDateOfBirth: customers.dateOfBirth,
   barcode: barcodes.code,
@@ -148,6 +149,7 @@ type ListRow = {
   customerId: number;
   customerFirstName: string;
   customerSurname: string;
+  customerGender: number;
   customerEmail: string;
   customerDateOfBirth: string | null;
   barcode: string | null;
@@ -171,6 +173,7 @@ const toListItem = (row: ListRow): ProductListItem => ({
   status: row.status,
   customerId: row.customerId,
   customerName: `${row.customerFirstName} ${row.customerSurname}`,
+  customerGender: row.customerGender,
   customerEmail: row.customerEmail,
   customerUnderage: isUnderage(row.customerDateOfBirth),
   barcode: row.barcode,
