@@ -619,6 +619,13 @@ describe('editing a report', () => {
       ['risk 2 · doctor text', `risk 3 · template ${template!.id} · assessed`],
       ['not assessed · default text', 'risk 2 · doctor text · assessed'],
     ]);
+    // The log names what its ids stand for: the template by the genotypes it matches, the phenotype's
+    // category (one query for every template of the log).
+    expect(log[0]).toMatchObject({
+      templates: [{ id: template!.id, genotypes: 'rs6025 T/T' }],
+      phenotype: { nameEn: 'Factor V Leiden', category: 'Srdce a cévy', categoryEn: 'Heart and vessels' },
+    });
+    expect(log[1]).toMatchObject({ templates: [] });
 
     // A reanalysis with the same genotypes keeps the doctor's assessment.
     const catalogue = await transaction(t.db, (tx) => loadCatalogue(tx));
@@ -640,6 +647,12 @@ describe('editing a report', () => {
       notAssessed: false,
       assessedBy: { id: doctorId },
     });
+    // A template deleted since is said to be gone, not shown as a bare number.
+    await t.db.delete(templates).where(eq(templates.id, template!.id));
+    const deleted = (await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`))
+      .json()
+      .changeLog.find((c: { field: string }) => c.field === 'phenotype: Faktor V Leiden');
+    expect(deleted.templates).toEqual([{ id: template!.id, genotypes: null }]);
   });
 
   it('404 for an unknown report; Products.View alone may not edit', async () => {
