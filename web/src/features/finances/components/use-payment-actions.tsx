@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
+import { genderContext } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { type PaymentAction, usePaymentAction } from '../api/payment-actions';
@@ -25,6 +26,7 @@ export function usePaymentActions() {
             amount: money(payment, locale),
             orderNumber: payment.orderNumber,
             customer: payment.customerFullName,
+            context: genderContext(payment.customerGender),
           })}
         </Text>
       ),

@@ -23,6 +23,7 @@ import { useCan } from '@/features/auth/api/get-current-user';
 import { type SampleAction, useSampleAction } from '@/features/samples/api/sample-actions';
 import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
+import { genderContext } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useCreateBankTransfer } from '../api/create-bank-transfer';
@@ -205,7 +206,10 @@ function SampleButtons({ order }: { order: OrderDetail }) {
       title: t(`finances.sampleActions.${name}.title`),
       message: (
         <Text fz="sm">
-          {t(`finances.sampleActions.${name}.confirm`, { customer: order.customerFullName })}
+          {t(`finances.sampleActions.${name}.confirm`, {
+            customer: order.customerFullName,
+            context: genderContext(order.customerGender),
+          })}
         </Text>
       ),
       confirmLabel: t(`samples.actions.${name}`),
