@@ -38,6 +38,18 @@ export function notifyUndoable(
   });
 }
 
-export function notifyError(message: string, title?: string): void {
-  show({ color: 'red', title, message, autoClose: 7000 });
+/**
+ * A refusal or failure. With an `id` it replaces the toast of that id, and `dismissNotice` takes it away
+ * once what it was about is resolved (a report's refusal after the assessment it asked for).
+ */
+export function notifyError(message: string, title?: string, options?: { id?: string }): void {
+  if (options?.id) notifications.hide(options.id);
+  show({ id: options?.id, color: 'red', title, message, autoClose: 7000 });
 }
+
+export function dismissNotice(id: string): void {
+  notifications.hide(id);
+}
+
+/** The id of a report's refusal toast: one at a time, dismissed when the report's open points change. */
+export const productNoticeId = (productId: number) => `product-${productId}-refusal`;
