@@ -43,6 +43,17 @@ const sampleActionsFor = (status: number): SampleAction[] =>
       ? ['receive']
       : [];
 
+/**
+ * The action buttons take the column's width; a label longer than a phone's column ("Odběr v centru
+ * bez konzultace") wraps onto a second line instead of being cut.
+ */
+const actionButton = {
+  h: 'auto',
+  mih: 36,
+  py: 6,
+  styles: { label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.35 } },
+} as const;
+
 function OrderActions({
   order,
   onBankTransfer,
@@ -135,6 +146,7 @@ function OrderActions({
         )}
         {has('takeCash') && (
           <Button
+            {...actionButton}
             variant="light"
             color="teal"
             leftSection={<IconCash size={16} />}
@@ -147,6 +159,7 @@ function OrderActions({
         )}
         {has('bankTransfer') && (
           <Button
+            {...actionButton}
             variant="light"
             leftSection={<IconBuildingBank size={16} />}
             loading={bankTransfer.isPending}
@@ -158,6 +171,7 @@ function OrderActions({
         )}
         {has('samplingAtCentre') && (
           <Button
+            {...actionButton}
             variant="light"
             color="cyan"
             leftSection={<IconTestPipe size={16} />}
@@ -170,6 +184,7 @@ function OrderActions({
         )}
         {has('finalize') && (
           <Button
+            {...actionButton}
             leftSection={<IconCircleCheck size={16} />}
             loading={pending('finalize')}
             onClick={() => void run('finalize')}
