@@ -8,7 +8,7 @@ const shown = () => {
 };
 
 describe("a report's refusal toast", () => {
-  beforeEach(() => notificationsStore.setState({ notifications: [], queue: [], limit: 5 }));
+  beforeEach(() => notificationsStore.setState((state) => ({ ...state, notifications: [], queue: [] })));
 
   it('is one toast per report, replaced by the next refusal and dismissed once resolved', () => {
     const id = productNoticeId(38);
