@@ -23,6 +23,8 @@ export const paymentSchema = z.object({
   customerFullName: z.string(),
   /** The customer was erased (GDPR): their detail is gone (404), the name is `erasedCustomerLabel`. */
   customerErased: z.boolean(),
+  /** The customer's gender (1 male, 2 female; 0 once erased): the words that name them agree with it. */
+  customerGender: z.number().int(),
   /** Payment method 1–6 (SPEC §4). */
   method: z.number().int(),
   ...money,
@@ -53,6 +55,9 @@ export const orderSummarySchema = z.object({
   customerFullName: z.string(),
   /** The customer was erased (GDPR): their detail is gone (404), the name is `erasedCustomerLabel`. */
   customerErased: z.boolean(),
+  /** The customer's gender (1 male, 2 female; 0 once erased): the words that name them agree with it. */
+  customerGender: z.number().int(),
+  /** Empty for an erased customer: the anonymised row's placeholder address is nobody's. */
   customerEmail: z.string(),
   productTypeId: z.number().int(),
   productTypeName: z.string(),
@@ -79,9 +84,12 @@ export const orderDetailSchema = orderSummarySchema.extend({
   customer: z.object({
     id: z.number().int(),
     fullName: z.string(),
-    /** Erased (GDPR): no detail to open; `fullName` is `erasedCustomerLabel`. */
+    /** Erased (GDPR): no detail to open; `fullName` is `erasedCustomerLabel`, the contact fields empty. */
     erased: z.boolean(),
+    /** 1 male, 2 female; 0 once erased. */
+    gender: z.number().int(),
     email: z.string(),
+    /** Prefix and number (`+420 777100001`), as stored; empty when there is none. */
     phone: z.string(),
     language: z.string(),
   }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordRequestSchema } from './auth.js';
 import { pickLocale } from './locale.js';
-import { messages, translateMessage } from './messages.js';
+import { type MessageText, messages, translateMessage } from './messages.js';
 import { allPermissions, permissionLabels } from './permissions.js';
 import { isValidPhone } from './phone.js';
 
@@ -41,5 +41,45 @@ describe('the contract', () => {
     const result = changePasswordRequestSchema.safeParse({ OldPassword: '', newPassword: 'short' });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual(['required', 'passwordTooShort']);
+  });
+
+  it('counts agree with their noun in each language: every text with {count} has the plural forms its language needs', () => {
+    const forms = (text: MessageText) => (typeof text === 'string' ? [] : Object.keys(text).sort());
+    const mentions = (text: MessageText, name: string) =>
+      (typeof text === 'string' ? [text] : Object.values(text)).some((form) => form.includes(`{${name}}`));
+    for (const [key, text] of Object.entries(messages)) {
+      for (const locale of ['cs', 'en'] as const) {
+        if (!mentions(text[locale], 'count')) continue;
+        expect(forms(text[locale]), `${key} (${locale})`).toEqual(
+          new Intl.PluralRules(locale).resolvedOptions().pluralCategories.sort(),
+        );
+      }
+    }
+    expect(translateMessage('markerImportMoreErrors', 'cs', { count: 1 })).toBe('… a ještě 1 chybný řádek.');
+    expect(translateMessage('markerImportMoreErrors', 'cs', { count: 2 })).toBe('… a ještě 2 chybné řádky.');
+    expect(translateMessage('markerImportMoreErrors', 'cs', { count: 7 })).toBe(
+      '… a ještě 7 chybných řádků.',
+    );
+    expect(translateMessage('markerImportMoreErrors', 'en', { count: 1 })).toBe('… and 1 more bad line.');
+    expect(translateMessage('markerImportMoreErrors', 'en', { count: 3 })).toBe('… and 3 more bad lines.');
+    expect(translateMessage('openPointNotAssessed', 'cs', { count: 3 })).toBe('3 neposouzené fenotypy.');
+  });
+
+  it('a message naming a customer agrees with their gender in Czech', () => {
+    for (const [key, text] of Object.entries(messages)) {
+      const cs = typeof text.cs === 'string' ? { other: text.cs } : text.cs;
+      if (!Object.values(cs).some((form) => /\{customer\}/.test(form))) continue;
+      expect(Object.keys(cs), key).toEqual(expect.arrayContaining(['male', 'female']));
+    }
+    const params = { customer: 'Žofie Nová', step: 'odeslat sadu' };
+    expect(translateMessage('noValidDnaConsent', 'cs', { ...params, gender: 2 })).toMatch(
+      /^Zákaznice Žofie Nová nemá .* v její kartě/,
+    );
+    expect(translateMessage('noValidDnaConsent', 'cs', { ...params, gender: 1 })).toMatch(
+      /^Zákazník Žofie Nová nemá .* v jeho kartě/,
+    );
+    expect(translateMessage('noValidDnaConsent', 'en', { ...params, gender: 2 })).toContain(
+      'Record the signed consent in the “Consent to DNA analysis” section of the customer’s page.',
+    );
   });
 });

@@ -1,4 +1,19 @@
-import type { Locale, Localized } from './locales.js';
+import type { Locale } from './locales.js';
+
+/** A plural category of `Intl.PluralRules` (Czech uses one, few, many, other; English one, other). */
+export type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+/** The form of a message naming a person of a known gender (a customer's `gender`: 1 male, 2 female). */
+export type GenderForm = 'male' | 'female';
+
+/**
+ * A text whose words follow a number or a person: plural forms chosen by the `count` parameter with
+ * the language's plural rules ("1 řádek", "2 řádky", "5 řádků"), gender forms by the `gender` parameter
+ * ("Zákazník … nemá" / "Zákaznice … nemá"); `other` stands for any form a language does not need.
+ */
+export type MessageForms = { readonly other: string } & Readonly<
+  Partial<Record<PluralForm | GenderForm, string>>
+>;
+export type MessageText = string | MessageForms;
 
 /**
  * Every message the server can answer with, in both languages. Validation schemas carry these keys
@@ -117,8 +132,8 @@ export const messages = {
     en: 'Line {line}: invalid genotype "{genotype}".',
   },
   resultsFileWrongFieldCount: {
-    cs: 'Řádek {line}: očekáváno {expected} hodnot, nalezeno {found}.',
-    en: 'Line {line}: expected {expected} values, found {found}.',
+    cs: 'Řádek {line}: počet hodnot je {found}, očekáváno {expected}.',
+    en: 'Line {line}: the number of values is {found}, expected {expected}.',
   },
   resultsFileDuplicateGene: {
     cs: 'Řádek {line}: gen {gene} je u kódu {barcode} uveden podruhé.',
@@ -154,8 +169,13 @@ export const messages = {
     en: 'Line {line}: the declaration "{declaration}" is not known (##strand=plus or ##strand=gene is read).',
   },
   resultsFileMoreErrors: {
-    cs: '… a dalších chybných řádků: {count}.',
-    en: '… and {count} more bad lines.',
+    cs: {
+      one: '… a ještě {count} chybný řádek.',
+      few: '… a ještě {count} chybné řádky.',
+      many: '… a ještě {count} chybného řádku.',
+      other: '… a ještě {count} chybných řádků.',
+    },
+    en: { one: '… and {count} more bad line.', other: '… and {count} more bad lines.' },
   },
   // Lab-format results files (issue 23)
   labFileUnknownFormat: {
@@ -271,8 +291,13 @@ export const messages = {
     en: 'The report is flagged for the doctor’s inspection.',
   },
   openPointNotAssessed: {
-    cs: 'Neposouzené fenotypy: {count}.',
-    en: 'Phenotypes not assessed: {count}.',
+    cs: {
+      one: '{count} neposouzený fenotyp.',
+      few: '{count} neposouzené fenotypy.',
+      many: '{count} neposouzeného fenotypu.',
+      other: '{count} neposouzených fenotypů.',
+    },
+    en: { one: '{count} phenotype not assessed.', other: '{count} phenotypes not assessed.' },
   },
   licenceNumberRequired: {
     cs: 'Lékař musí mít číslo licence (registrace v ČLK); tiskne se se schválením zprávy.',
@@ -303,8 +328,18 @@ export const messages = {
     en: 'You technically validated this report; the laboratory’s four-eyes setting requires another physician to sign it off and publish it.',
   },
   finalReportOpenPhenotypes: {
-    cs: 'Konečná zpráva nic neslibuje: fenotypy neposouzené nebo neurčené ({count}) posuďte, nebo je s důvodem vyřaďte ze zprávy. Jinak zprávu zveřejněte předběžně.',
-    en: 'A final report makes no promises: assess the phenotypes not assessed or not determined ({count}), or withhold them with a reason. Otherwise publish the report preliminarily.',
+    cs: {
+      one: 'Konečná zpráva nic neslibuje: {count} neposouzený nebo neurčený fenotyp posuďte, nebo ho s důvodem vyřaďte ze zprávy. Jinak zprávu zveřejněte předběžně.',
+      few: 'Konečná zpráva nic neslibuje: {count} neposouzené nebo neurčené fenotypy posuďte, nebo je s důvodem vyřaďte ze zprávy. Jinak zprávu zveřejněte předběžně.',
+      many: 'Konečná zpráva nic neslibuje: {count} neposouzeného nebo neurčeného fenotypu posuďte, nebo je s důvodem vyřaďte ze zprávy. Jinak zprávu zveřejněte předběžně.',
+      other:
+        'Konečná zpráva nic neslibuje: {count} neposouzených nebo neurčených fenotypů posuďte, nebo je s důvodem vyřaďte ze zprávy. Jinak zprávu zveřejněte předběžně.',
+    },
+    en: {
+      one: 'A final report makes no promises: assess the {count} phenotype not assessed or not determined, or withhold it with a reason. Otherwise publish the report preliminarily.',
+      other:
+        'A final report makes no promises: assess the {count} phenotypes not assessed or not determined, or withhold them with a reason. Otherwise publish the report preliminarily.',
+    },
   },
   releaseNeedsConsultation: {
     cs: 'Výsledek nelze zveřejnit: {phenotypes} vyžaduje před vydáním konzultaci se zákazníkem. Zaznamenejte proběhlou konzultaci, nebo fenotyp s důvodem vyřaďte z online zprávy.',
@@ -327,8 +362,18 @@ export const messages = {
     en: 'The report cannot be published: the customer has no date of birth, the report’s second identifier. Add it on the customer’s record.',
   },
   openPointNotDetermined: {
-    cs: 'Neurčené fenotypy (marker bez určení): {count}. Zpráva je uvede jako neurčené a doporučí nové vyšetření.',
-    en: 'Phenotypes not determined (a marker not called): {count}. The report states them as not determined and advises a retest.',
+    cs: {
+      one: '{count} neurčený fenotyp (marker bez určení). Zpráva ho uvede jako neurčený a doporučí nové vyšetření.',
+      few: '{count} neurčené fenotypy (marker bez určení). Zpráva je uvede jako neurčené a doporučí nové vyšetření.',
+      many: '{count} neurčeného fenotypu (marker bez určení). Zpráva je uvede jako neurčené a doporučí nové vyšetření.',
+      other:
+        '{count} neurčených fenotypů (marker bez určení). Zpráva je uvede jako neurčené a doporučí nové vyšetření.',
+    },
+    en: {
+      one: '{count} phenotype not determined (a marker not called). The report states it as not determined and advises a retest.',
+      other:
+        '{count} phenotypes not determined (a marker not called). The report states them as not determined and advises a retest.',
+    },
   },
   openPointEmptyIntro: {
     cs: 'Úvodní slovo lékaře je prázdné.',
@@ -519,8 +564,14 @@ export const messages = {
     en: 'The customer cannot be erased: a legal hold stands ({reason}). Lift it first, once it has passed.',
   },
   noValidDnaConsent: {
-    cs: 'Zákazník {customer} nemá platný souhlas s analýzou DNA, proto nelze provést: {step}. Zaznamenejte podepsaný souhlas v kartě zákazníka.',
-    en: 'The customer {customer} has no valid consent to DNA analysis, so this cannot be done: {step}. Record the signed consent on the customer’s page.',
+    cs: {
+      male: 'Zákazník {customer} nemá platný souhlas s analýzou DNA, proto nelze provést: {step}. Podepsaný souhlas zaznamenejte v jeho kartě, v části „Souhlas s analýzou DNA“.',
+      female:
+        'Zákaznice {customer} nemá platný souhlas s analýzou DNA, proto nelze provést: {step}. Podepsaný souhlas zaznamenejte v její kartě, v části „Souhlas s analýzou DNA“.',
+      other:
+        'Zákazník {customer} nemá platný souhlas s analýzou DNA, proto nelze provést: {step}. Podepsaný souhlas zaznamenejte v kartě zákazníka, v části „Souhlas s analýzou DNA“.',
+    },
+    en: 'The customer {customer} has no valid consent to DNA analysis, so this cannot be done: {step}. Record the signed consent in the “Consent to DNA analysis” section of the customer’s page.',
   },
   consentSignedInFuture: {
     cs: 'Datum podpisu souhlasu nemůže být v budoucnosti!',
@@ -905,8 +956,16 @@ export const messages = {
     en: 'The marker {geneCode} is already at chromosome {chromosome}, position {position} (GRCh{build}) with the alleles {reference}>{alternative}.',
   },
   markerImportRefused: {
-    cs: 'Soubor nebyl importován a v mapě se nic nezměnilo. Chybné řádky: {count}.',
-    en: 'The file was not imported and nothing in the map changed. Bad lines: {count}.',
+    cs: {
+      one: 'Soubor nebyl importován a v mapě se nic nezměnilo: {count} chybný řádek.',
+      few: 'Soubor nebyl importován a v mapě se nic nezměnilo: {count} chybné řádky.',
+      many: 'Soubor nebyl importován a v mapě se nic nezměnilo: {count} chybného řádku.',
+      other: 'Soubor nebyl importován a v mapě se nic nezměnilo: {count} chybných řádků.',
+    },
+    en: {
+      one: 'The file was not imported and nothing in the map changed: {count} bad line.',
+      other: 'The file was not imported and nothing in the map changed: {count} bad lines.',
+    },
   },
   markerImportLine: {
     cs: 'Řádek {line}, {column}: {reason}',
@@ -917,8 +976,8 @@ export const messages = {
     en: 'Line {line}: the header lacks the columns: {columns}.',
   },
   markerImportFieldCount: {
-    cs: 'Řádek {line}: očekáváno {expected} hodnot, nalezeno {found}.',
-    en: 'Line {line}: expected {expected} values, found {found}.',
+    cs: 'Řádek {line}: počet hodnot je {found}, očekáváno {expected}.',
+    en: 'Line {line}: the number of values is {found}, expected {expected}.',
   },
   markerImportDuplicateGeneCode: {
     cs: 'Řádek {line}: kód genu {geneCode} je v souboru už na řádku {first}.',
@@ -949,14 +1008,19 @@ export const messages = {
     en: 'The file contains no markers (the first line is a header naming the columns).',
   },
   markerImportMoreErrors: {
-    cs: '… a dalších chybných řádků: {count}.',
-    en: '… and {count} more bad lines.',
+    cs: {
+      one: '… a ještě {count} chybný řádek.',
+      few: '… a ještě {count} chybné řádky.',
+      many: '… a ještě {count} chybného řádku.',
+      other: '… a ještě {count} chybných řádků.',
+    },
+    en: { one: '… and {count} more bad line.', other: '… and {count} more bad lines.' },
   },
   markerImportTooLarge: {
     cs: 'Soubor je příliš velký (nejvýše {max} MB).',
     en: 'The file is too large (at most {max} MB).',
   },
-} as const satisfies Record<string, Localized>;
+} as const satisfies Record<string, Record<Locale, MessageText>>;
 
 export type MessageKey = keyof typeof messages;
 
@@ -970,12 +1034,35 @@ export type MessageParams = Readonly<Record<string, string | number>>;
 /** A message key with the values of its placeholders. */
 export type Message = { key: MessageKey; params?: MessageParams };
 
+const genderForms: Record<number, GenderForm> = { 1: 'male', 2: 'female' };
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+const pluralOf = (count: number, locale: Locale): PluralForm => {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return rules.select(count);
+};
+
+/**
+ * The form of a text for its parameters: the person's gender (`gender` 1 or 2), else the plural form
+ * of `count` in the language, else `other`.
+ */
+export function formOf(text: MessageText, locale: Locale, params?: MessageParams): string {
+  if (typeof text === 'string') return text;
+  const gender = params?.gender === undefined ? undefined : genderForms[Number(params.gender)];
+  const count = params?.count === undefined ? Number.NaN : Number(params.count);
+  const plural = Number.isFinite(count) ? pluralOf(count, locale) : undefined;
+  return (gender && text[gender]) ?? (plural && text[plural]) ?? text.other;
+}
+
 /**
  * Translates a message key and fills its `{name}` placeholders from `params` (a placeholder without a
  * value stays as it is); any other text is returned as it is.
  */
 export function translateMessage(keyOrText: string, locale: Locale, params?: MessageParams): string {
-  const text = isMessageKey(keyOrText) ? messages[keyOrText][locale] : keyOrText;
+  const text = isMessageKey(keyOrText) ? formOf(messages[keyOrText][locale], locale, params) : keyOrText;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : placeholder,

@@ -17,6 +17,8 @@ export const productListItemSchema = z.object({
   status: z.number().int(),
   customerId: z.number().int(),
   customerName: z.string(),
+  /** The customer's gender (1 male, 2 female): the words that name them agree with it. */
+  customerGender: z.number().int(),
   customerEmail: z.string(),
   customerUnderage: z.boolean(),
   barcode: z.string().nullable(),
@@ -148,6 +150,16 @@ export const productChangeSchema = z.object({
   field: z.string(),
   oldValue: z.string().nullable(),
   newValue: z.string().nullable(),
+  /**
+   * The templates its values name ('risk 2 · template 14'), as a reader knows them: the genotypes each
+   * matches (`MTHFR C/T; MTHFR T/T`), or null for a template deleted since.
+   */
+  templates: z.array(z.object({ id: z.number().int(), genotypes: z.string().nullable() })),
+  /**
+   * A phenotype's row ('phenotype: …', 'withheld: …'): its English name and the category it is in,
+   * as the report holds them; null for other rows or a phenotype the report no longer has.
+   */
+  phenotype: z.object({ nameEn: z.string(), category: z.string(), categoryEn: z.string() }).nullable(),
 });
 export type ProductChange = z.infer<typeof productChangeSchema>;
 

@@ -101,7 +101,7 @@ test.describe('consent to DNA analysis as a record', () => {
     const row = page.getByTestId('work-list-table-row');
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: 'Odeslat sadu' }).click();
-    await expect(page.getByText(`Zákazník ${customer.name} nemá platný souhlas`)).toContainText(
+    await expect(page.getByText(`Zákaznice ${customer.name} nemá platný souhlas`)).toContainText(
       'nelze provést: odeslání odběrové sady',
     );
     await expect(page.getByTestId('sent-barcode')).toHaveCount(0);

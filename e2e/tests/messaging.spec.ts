@@ -25,7 +25,7 @@ test.describe('e-mails and the outbox', () => {
     await expect(page.getByTestId('email-filter-consent')).toBeDisabled();
     await pick(page, 'email-filter-source', 'Online');
     const count = page.getByTestId('email-recipient-count');
-    await expect(count).toContainText('Počet příjemců:');
+    await expect(count).toContainText(/\d příjemc/);
     await pick(page, 'email-filter-language', 'Čeština');
     await expect(page.getByTestId('email-recipient-row').first()).toBeVisible();
     const recipients = Number(await count.getAttribute('data-count'));

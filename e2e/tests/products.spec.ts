@@ -181,7 +181,7 @@ test.describe('reports', () => {
     await expect(page.getByTestId('product-publish')).toBeDisabled();
     await page.getByTestId('product-preliminary').click();
     await expect(page.getByTestId('product-open-points')).toContainText(
-      'Zveřejnit i s neposouzenými fenotypy (1)',
+      'Zveřejnit i s 1 neposouzeným fenotypem',
     );
     await expect(page.getByTestId('product-open-point-phenotypes')).toContainText(
       'Přenašečství cystické fibrózy',
@@ -198,7 +198,7 @@ test.describe('reports', () => {
     await page.getByTestId('assess-submit').click();
     await expect(page.getByText('Fenotyp Přenašečství cystické fibrózy je posouzen.')).toBeVisible();
     await expect(page.getByTestId('product-not-assessed')).toHaveCount(0);
-    await expect(page.getByTestId('phenotype-assessed-by')).toContainText('Posoudil(a)');
+    await expect(page.getByTestId('phenotype-assessed-by')).toContainText('Posouzení:');
 
     // Published with the inspection confirmed: the flag is gone and the change log says who confirmed it.
     await page.getByTestId('product-edit').click();

@@ -58,7 +58,7 @@ const texts = {
     homozygous: 'homozygot pro variantu',
     plus: 'plusové vlákno T/T',
     openPoint:
-      'Zveřejnit i s neurčenými fenotypy (1); zpráva je uvede jako neurčené a doporučí nové vyšetření vzorku.',
+      'Zveřejnit i s 1 neurčeným fenotypem; zpráva ho uvede jako neurčený a doporučí nové vyšetření vzorku.',
   },
   en: {
     notDeterminedTitle: 'Not determined phenotypes',
@@ -72,7 +72,7 @@ const texts = {
     homozygous: 'homozygous for the variant',
     plus: 'plus strand T/T',
     openPoint:
-      'Publish with the phenotypes not determined (1); the report states them as not determined and advises a retest of the sample.',
+      'Publish with the 1 phenotype not determined; the report states it as not determined and advises a retest of the sample.',
   },
 } as const;
 

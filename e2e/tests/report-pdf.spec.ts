@@ -265,7 +265,7 @@ test("report texts in the catalogue: read-only without Templates.Edit; saved by 
   await page.getByTestId('report-texts-limitations-cs').fill(texts.cs);
   await page.getByTestId('report-texts-limitations-en').fill(texts.en);
   await page.getByTestId('report-texts-submit').click();
-  await expect(page.getByTestId('report-texts-status')).toContainText('Naposledy uložil(a)');
+  await expect(page.getByTestId('report-texts-status')).toContainText('Naposledy uloženo:');
   await page.reload();
   await expect(page.getByTestId('report-texts-limitations-cs')).toHaveValue(texts.cs);
   await expect(page.getByTestId('report-texts-limitations-en')).toHaveValue(texts.en);

@@ -102,6 +102,9 @@ test.describe('lab results', () => {
     );
     const broken = uploadRow(page, brokenName);
     await expect(broken.getByTestId('result-status')).toHaveText('Chyba', { timeout: 30_000 });
+    // The list says why (issue 37), not only that it failed: no need to open the row.
+    await expect(broken.getByTestId('result-failure')).toContainText('Řádek 3: neplatný genotyp „Q/Q“.');
+    await expect(uploadRow(page, fileName).getByTestId('result-failure')).toHaveCount(0);
     await broken.locator('[data-testid^=result-view-]').click();
     await expect(page.getByTestId('result-exception')).toContainText('Řádek 2');
     await expect(page.getByTestId('result-exception')).toContainText('Řádek 3: neplatný genotyp „Q/Q“.');
@@ -114,6 +117,9 @@ test.describe('lab results', () => {
     await expect(page.getByText('Drop a results file here or click to choose one')).toBeVisible();
     await expect(uploadRow(page, fileName).getByTestId('result-status')).toHaveText(
       'Complete – inspection required',
+    );
+    await expect(uploadRow(page, brokenName).getByTestId('result-failure')).toContainText(
+      'Line 3: invalid genotype "Q/Q".',
     );
   });
 

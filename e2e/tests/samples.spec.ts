@@ -58,7 +58,7 @@ test.describe('sample work lists', () => {
     // The row stayed where it was; the next sample is untouched and still offered.
     await expect(rows.nth(0)).toHaveAttribute('data-row-id', String(clicked));
     await expect(page.getByTestId(`sample-startanalysis-${next}`)).toBeEnabled();
-    await expect(page.getByText(/Zahájené analýzy: 2/)).toHaveCount(0);
+    await expect(page.getByText(/Zahájeny 2 analýzy/)).toHaveCount(0);
 
     await page.getByTestId('work-list-reload').click();
     await expect(page.locator(`[data-testid=work-list-table-row][data-row-id="${clicked}"]`)).toHaveCount(0);
@@ -142,7 +142,7 @@ test.describe('sample work lists', () => {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Chybí souhlas s analýzou DNA');
     await row.getByRole('button', { name: 'Odeslat sadu' }).click();
-    await expect(page.getByText(`Zákazník ${customer.name} nemá platný souhlas`)).toContainText(
+    await expect(page.getByText(`Zákaznice ${customer.name} nemá platný souhlas`)).toContainText(
       'nelze provést: odeslání odběrové sady',
     );
     await expect(page.getByTestId('sent-barcode')).toHaveCount(0);

@@ -180,7 +180,7 @@ test.describe('two-factor sign-in', () => {
     await saveRecoveryCodes(page, 'Hotovo');
     await expect(card.getByTestId('two-factor-state')).toHaveText('Zapnuto');
     await expect(card.getByTestId('two-factor-app-state')).toHaveText('Nastavena');
-    await expect(card.getByTestId('two-factor-codes-left')).toHaveText('Nepoužité: 10 z 10');
+    await expect(card.getByTestId('two-factor-codes-left')).toHaveText('Zbývá 10 nepoužitých kódů z 10');
 
     // The next sign-in asks for a code after the password; a wrong one is refused on its field.
     await signOut(page);
@@ -207,7 +207,7 @@ test.describe('two-factor sign-in', () => {
     await page.getByTestId('second-factor-submit').click();
     await expect(page.getByTestId('two-factor-card')).toBeVisible();
     await expect(page).toHaveURL(/\/user$/);
-    await expect(card.getByTestId('two-factor-codes-left')).toHaveText('Nepoužité: 9 z 10');
+    await expect(card.getByTestId('two-factor-codes-left')).toHaveText('Zbývá 9 nepoužitých kódů z 10');
 
     // The same recovery code again is refused; cancelling ends the waiting sign-in.
     await signOut(page);

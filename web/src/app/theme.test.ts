@@ -34,6 +34,14 @@ describe('theme colours reach WCAG AA contrast', () => {
     for (const color of staffColors) expect(contrastRatio(white, color), color).toBeGreaterThanOrEqual(AA);
   });
 
+  it('draws the focus ring of an invalid field (styles.css) at 3:1 against the page and apart from its red border', () => {
+    const ring = colors[theme.primaryColor as string]?.[primaryShade] as string;
+    const errorBorder = colors.red?.[6] as string;
+    expect(contrastRatio(ring, white)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(ring, gray0)).toBeGreaterThanOrEqual(3);
+    expect(ring).not.toBe(errorBorder);
+  });
+
   it('computes contrast as WCAG does', () => {
     expect(contrastRatio('#000000', white)).toBeCloseTo(21, 5);
     expect(contrastRatio('#868e96', white)).toBeCloseTo(3.32, 2);

@@ -82,6 +82,14 @@ export function formatPhone(prefixOrNumber: string | null | undefined, number?: 
   return parsed ? parsed.formatInternational() : raw;
 }
 
+/**
+ * The i18next context of a text naming a customer: Czech says "zákaznice" of a woman (gender 2),
+ * "zákazník" of a man (1); an unknown gender (an erased customer's 0) takes the text without a context.
+ */
+export function genderContext(gender: number | null | undefined): 'male' | 'female' | undefined {
+  return gender === 2 ? 'female' : gender === 1 ? 'male' : undefined;
+}
+
 export function initials(name: string): string {
   const parts = name
     .trim()

@@ -39,9 +39,20 @@ export function notifyUndoable(
   });
 }
 
-/** A failure; `reference` (the request's id) is shown for the user to quote to whoever looks into it. */
-export function notifyError(message: string, title?: string, reference?: string | null): void {
+/**
+ * A refusal or failure. `reference` (the request's id) is shown for the user to quote to whoever looks
+ * into it. With an `id` it replaces the toast of that id, and `dismissNotice` takes it away once what it
+ * was about is resolved (a report's refusal after the assessment it asked for).
+ */
+export function notifyError(
+  message: string,
+  title?: string,
+  options?: { id?: string; reference?: string | null },
+): void {
+  const reference = options?.reference;
+  if (options?.id) notifications.hide(options.id);
   show({
+    id: options?.id,
     color: 'red',
     title,
     message: reference ? (
@@ -59,7 +70,20 @@ export function notifyError(message: string, title?: string, reference?: string 
 }
 
 /** A failed API call: the server's message (or `fallback` when there is none) and its reference. */
-export function notifyApiError(error: unknown, fallback: string, title?: string): void {
-  if (isApiError(error)) notifyError(error.message || fallback, title, error.requestId);
-  else notifyError(fallback, title);
+export function notifyApiError(
+  error: unknown,
+  fallback: string,
+  title?: string,
+  options?: { id?: string },
+): void {
+  if (isApiError(error))
+    notifyError(error.message || fallback, title, { ...options, reference: error.requestId });
+  else notifyError(fallback, title, options);
 }
+
+export function dismissNotice(id: string): void {
+  notifications.hide(id);
+}
+
+/** The id of a report's refusal toast: one at a time, dismissed when the report's open points change. */
+export const productNoticeId = (productId: number) => `product-${productId}-refusal`;

@@ -19,9 +19,11 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 
 /** A plural form's suffix (i18next's, from Intl.PluralRules): `_one`, `_few`, `_many`, `_other`. */
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
-/** The keys of a language with plural forms folded into their base key. */
+/** A gender context's suffix (i18next's `context`): Czech names a woman "zákaznice", a man "zákazník". */
+const genderSuffix = /_(male|female)$/;
+/** The keys of a language with plural forms and gender contexts folded into their base key. */
 const baseKeys = (keys: Map<string, string>) =>
-  new Set([...keys.keys()].map((key) => key.replace(pluralSuffix, '')));
+  new Set([...keys.keys()].map((key) => key.replace(pluralSuffix, '').replace(genderSuffix, '')));
 
 describe('locales', () => {
   const csKeys = flatten(cs as Tree);
@@ -75,12 +77,35 @@ describe('locales', () => {
     );
     expect(i18n.t('templates.genotypes.more', { count: 3 })).toBe('+3 další');
     expect(i18n.t('templates.genotypes.more', { count: 7 })).toBe('+7 dalších');
+    // A count formatted for the language keeps its plural form (a formatted string would lose it).
+    expect(i18n.t('messaging.email.count', { count: 1234 })).toBe('1\u00a0234 příjemců');
+    expect(i18n.t('messaging.email.count', { count: 2 })).toBe('2 příjemci');
+    expect(i18n.t('messaging.email.count', { count: 1, lng: 'en' })).toBe('1 recipient');
+  });
+
+  it('every text with a count has plural forms: no "2 řádků", no "1 rows"', () => {
+    for (const keys of [csKeys, enKeys])
+      for (const [key, text] of keys)
+        if (/\{\{\s*count\b/.test(text)) expect(key, text).toMatch(pluralSuffix);
+  });
+
+  it('a Czech text naming a customer has the form for a woman (i18next context "female")', () => {
+    const namesCustomer = /zákazník\w*\s+\{\{/;
+    for (const [key, text] of csKeys) {
+      if (!namesCustomer.test(text) || genderSuffix.test(key)) continue;
+      expect(csKeys.get(`${key}_female`), key).toMatch(/zákaznic\w*\s+\{\{/);
+    }
+  });
+
+  it('no text says "(a)" for a person whose gender it does not know', () => {
+    for (const [key, text] of csKeys) expect(text, key).not.toMatch(/\p{L}\(a\)/u);
   });
 
   it('no text is empty and both use the same placeholders', () => {
     for (const [key, text] of csKeys) {
       expect(text.trim(), key).not.toBe('');
-      const other = enKeys.get(key) ?? enKeys.get(key.replace(pluralSuffix, '_other'));
+      const base = key.replace(genderSuffix, '');
+      const other = enKeys.get(base) ?? enKeys.get(base.replace(pluralSuffix, '_other'));
       expect(other?.trim(), key).not.toBe('');
       expect(placeholders(other ?? ''), key).toEqual(placeholders(text));
     }

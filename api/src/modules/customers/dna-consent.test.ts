@@ -233,8 +233,9 @@ describe('consent to DNA analysis as a record', () => {
       SampleIds: [consented.sampleId, withdrawn.sampleId],
     });
     expect(bulk.statusCode).toBe(422);
+    // Registered without a gender, the customer is a woman (SPEC: 2 on creation): the message agrees.
     expect(bulk.json().error.message).toBe(
-      `Zákazník Souhlas Zákazník${seq} nemá platný souhlas s analýzou DNA, proto nelze provést: odběr vzorku. Zaznamenejte podepsaný souhlas v kartě zákazníka.`,
+      `Zákaznice Souhlas Zákazník${seq} nemá platný souhlas s analýzou DNA, proto nelze provést: odběr vzorku. Podepsaný souhlas zaznamenejte v její kartě, v části „Souhlas s analýzou DNA“.`,
     );
     expect(await statusOf(consented.sampleId)).toBe(SampleStatus.WaitingToBeSent);
     const editor = await call('POST', '/api/admin/samples?locale=en', {

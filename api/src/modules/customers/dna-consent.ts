@@ -17,7 +17,7 @@ import { unprocessable } from '../../http/errors.js';
 export async function customersWithoutConsent(
   tx: Executor,
   customerIds: readonly number[],
-): Promise<{ id: number; name: string }[]> {
+): Promise<{ id: number; name: string; gender: number }[]> {
   const ids = [...new Set(customerIds)].sort((a, b) => a - b);
   if (ids.length === 0) return [];
   const valid = await tx
@@ -30,7 +30,11 @@ export async function customersWithoutConsent(
   const missing = ids.filter((id) => !consented.has(id));
   if (missing.length === 0) return [];
   return tx
-    .select({ id: customers.id, name: sql<string>`${customers.name} || ' ' || ${customers.surname}` })
+    .select({
+      id: customers.id,
+      name: sql<string>`${customers.name} || ' ' || ${customers.surname}`,
+      gender: customers.gender,
+    })
     .from(customers)
     .where(inArray(customers.id, missing))
     .orderBy(asc(customers.id));
@@ -50,8 +54,10 @@ export async function requireDnaConsent(
 ): Promise<void> {
   const [first] = await customersWithoutConsent(tx, customerIds);
   if (first)
+    // The gender picks "Zákazník … nemá" or "Zákaznice … nemá".
     throw unprocessable('noValidDnaConsent', field, {
       customer: first.name,
+      gender: first.gender,
       step: consentStepLabels[step][locale],
     });
 }

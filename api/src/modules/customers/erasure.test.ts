@@ -417,16 +417,18 @@ describe('erasure (DELETE admin/customers)', () => {
       ['en', 'Erased customer', 'Vymazaný zákazník'],
     ] as const) {
       const lang = locale ? `&locale=${locale}` : '';
-      const erasedRow = { customerId: c.id, customerFullName: name, customerErased: true };
+      // Neither the placeholder address nor a gender the label does not have (its noun is its own).
+      const erasedRow = { customerId: c.id, customerFullName: name, customerErased: true, customerGender: 0 };
       const listed = await call('GET', `/api/admin/orders?search=${vs}${lang}`);
-      expect(listed.json().items).toMatchObject([{ id: order!.id, ...erasedRow }]);
+      expect(listed.json().items).toMatchObject([{ id: order!.id, ...erasedRow, customerEmail: '' }]);
       const detail = await call('GET', `/api/admin/orders/getorder?Id=${order!.id}${lang}`);
       expect(detail.statusCode).toBe(200);
       expect(detail.json()).toMatchObject({
         ...erasedRow,
-        customer: { id: c.id, fullName: name, erased: true },
+        customer: { id: c.id, fullName: name, erased: true, gender: 0, email: '', phone: '' },
         payments: [erasedRow],
       });
+      expect(detail.body).not.toContain('erased.invalid');
       const paid = await call('GET', `/api/admin/payments?search=${vs}${lang}`);
       expect(paid.json().items).toMatchObject([{ orderId: order!.id, ...erasedRow }]);
       for (const list of ['orders', 'payments']) {
@@ -435,6 +437,7 @@ describe('erasure (DELETE admin/customers)', () => {
         const [, row] = csv.body.split('\r\n');
         expect(row, list).toContain(`;${name};`);
         expect(csv.body, list).not.toContain(not);
+        expect(csv.body, list).not.toContain('erased.invalid');
       }
     }
     // Nor are they found by the anonymised row's placeholder words (nor is any other erased customer).

@@ -12,3 +12,12 @@ export const customerErased = sql<boolean>`${customers.erasedAt} is not null`;
  */
 export const customerFullName = (locale: Locale) =>
   sql<string>`case when ${customers.erasedAt} is not null then ${erasedCustomerLabel[locale]}::text else ${customers.name} || ' ' || ${customers.surname} end`;
+
+/** The gender the words naming the customer agree with (1 male, 2 female); 0 once erased, whose label is its own noun. */
+export const customerGender = sql<number>`case when ${customers.erasedAt} is not null then 0 else ${customers.gender} end`;
+
+/** The customer's e-mail; empty once erased (the anonymised row's placeholder address is nobody's). */
+export const customerEmail = sql<string>`case when ${customers.erasedAt} is not null then '' else ${customers.email} end`;
+
+/** Prefix and number as stored (`+420 777100001`); empty once erased or when there is no number. */
+export const customerPhone = sql<string>`case when ${customers.erasedAt} is not null or ${customers.phone} = '' then '' else ${customers.phonePrefix} || ' ' || ${customers.phone} end`;

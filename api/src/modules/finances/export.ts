@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { customers, orders, payments, productTypes } from '../../db/schema/index.js';
 import { type ExportColumn, type ExportTally, exportTable } from '../../db/table-export.js';
-import { customerFullName } from '../customers/full-name.js';
+import { customerEmail, customerFullName } from '../customers/full-name.js';
 import { orderFilter, orderOrder } from './orders.service.js';
 import { paymentFilter, paymentOrder } from './payments.service.js';
 
@@ -52,7 +52,7 @@ export function exportOrders(db: Database, query: OrderExportQuery, locale: Loca
         orderNumber: orders.orderNumber,
         customerId: sql<number>`${orders.customerId}`.as('customer_id'),
         customerName: customerFullName(locale).as('customer_name'),
-        customerEmail: sql<string>`${customers.email}`.as('customer_email'),
+        customerEmail: customerEmail.as('customer_email'),
         productType: sql<string>`${productTypes.name}`.as('product_type'),
         amount: orders.amount,
         paidBy: orders.paidBy,

@@ -30,7 +30,13 @@ import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { audit } from '../audit/audit.js';
 import { requireDnaConsent } from '../customers/dna-consent.js';
-import { customerErased, customerFullName } from '../customers/full-name.js';
+import {
+  customerEmail,
+  customerErased,
+  customerFullName,
+  customerGender,
+  customerPhone,
+} from '../customers/full-name.js';
 import { lockLiveCustomer } from '../customers/live-customers.js';
 import { generateReport } from '../results/generation.service.js';
 import { amountDueMinor, vouchersOfOrder } from '../vouchers/redemptions.js';
@@ -135,7 +141,8 @@ const orderColumns = (locale: Locale) => ({
   order: orders,
   customerFullName: customerFullName(locale),
   customerErased,
-  customerEmail: customers.email,
+  customerGender,
+  customerEmail,
   productTypeName: productTypes.name,
   productTypeNameEn: productTypes.nameEn,
 });
@@ -143,6 +150,7 @@ type OrderRow = {
   order: typeof orders.$inferSelect;
   customerFullName: string;
   customerErased: boolean;
+  customerGender: number;
   customerEmail: string;
   productTypeName: string;
   productTypeNameEn: string | null;
@@ -157,6 +165,7 @@ const toOrderSummary = ({ order, ...row }: OrderRow): OrderSummary => ({
   customerId: order.customerId,
   customerFullName: row.customerFullName,
   customerErased: row.customerErased,
+  customerGender: row.customerGender,
   customerEmail: row.customerEmail,
   productTypeId: order.productTypeId,
   productTypeName: row.productTypeName,
@@ -257,8 +266,8 @@ export async function getOrder(db: Executor, id: number, locale: Locale): Promis
   const [customer] = await db
     .select({
       id: customers.id,
-      email: customers.email,
-      phone: sql<string>`${customers.phonePrefix} || ' ' || ${customers.phone}`,
+      email: customerEmail,
+      phone: customerPhone,
       language: customers.language,
     })
     .from(customers)
@@ -283,6 +292,7 @@ export async function getOrder(db: Executor, id: number, locale: Locale): Promis
       id: customer!.id,
       fullName: row.customerFullName,
       erased: row.customerErased,
+      gender: row.customerGender,
       email: customer!.email,
       phone: customer!.phone,
       language: customer!.language,

@@ -20,7 +20,7 @@ import { customers, orders, payments, productTypes } from '../../db/schema/index
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { auditMany } from '../audit/audit.js';
-import { customerErased, customerFullName } from '../customers/full-name.js';
+import { customerErased, customerFullName, customerGender } from '../customers/full-name.js';
 import { formatMoney } from '../messaging/format.js';
 import { queueEmails } from '../messaging/outbox.js';
 import { renderMessage } from '../messaging/templates.js';
@@ -36,6 +36,7 @@ export const paymentColumns = (locale: Locale) => ({
   customerId: customers.id,
   customerFullName: customerFullName(locale),
   customerErased,
+  customerGender,
 });
 export type PaymentRow = {
   payment: typeof payments.$inferSelect;
@@ -44,6 +45,7 @@ export type PaymentRow = {
   customerId: number;
   customerFullName: string;
   customerErased: boolean;
+  customerGender: number;
 };
 
 /** Open: not completed and, for a card, not cancelled. Staff act only on open payments of unpaid orders. */
@@ -65,6 +67,7 @@ export function toPayment(row: PaymentRow): Payment {
     customerId: row.customerId,
     customerFullName: row.customerFullName,
     customerErased: row.customerErased,
+    customerGender: row.customerGender,
     method: payment.method,
     amount: fromMinorUnits(payment.amount),
     amountMinor: payment.amount,

@@ -179,7 +179,8 @@ export const messageTemplates = {
       subject: 'GenoDesk – pozvánka na konzultaci výsledků',
       paragraphs: [
         'Dobrý den, {guardian},',
-        'výsledky genetické analýzy zákazníka {customer}, jehož jste zákonným zástupcem, chce lékař probrat osobně. Zveme vás na konzultaci; ozvěte se nám prosím a domluvte si termín.',
+        // "osoby" agrees with anyone: the words fit a daughter as well as a son.
+        'lékař chce s vámi osobně probrat výsledky genetické analýzy osoby {customer}, kterou zákonně zastupujete. Zveme vás na konzultaci; ozvěte se nám prosím a domluvte si termín.',
       ],
     },
     en: {

@@ -254,7 +254,7 @@ describe('a no-call is a result: the phenotype is not determined', () => {
     const refused = await patch({ Id: r.productId, Status: 4, Confirmations: ['inspection', 'emptyIntro'] });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toBe(
-      'Výsledek nelze zveřejnit, dokud lékař nepotvrdí každý otevřený bod. Neurčené fenotypy (marker bez určení): 1. Zpráva je uvede jako neurčené a doporučí nové vyšetření.',
+      'Výsledek nelze zveřejnit, dokud lékař nepotvrdí každý otevřený bod. 1 neurčený fenotyp (marker bez určení). Zpráva ho uvede jako neurčený a doporučí nové vyšetření.',
     );
     const english = await patch(
       { Id: r.productId, Status: 4, Confirmations: ['inspection', 'emptyIntro'] },
@@ -262,7 +262,7 @@ describe('a no-call is a result: the phenotype is not determined', () => {
     );
     expect(english.statusCode).toBe(422);
     expect(english.json().error.message).toBe(
-      'The report cannot be published until the doctor confirms each open point. Phenotypes not determined (a marker not called): 1. The report states them as not determined and advises a retest.',
+      'The report cannot be published until the doctor confirms each open point. 1 phenotype not determined (a marker not called). The report states it as not determined and advises a retest.',
     );
     expect((await getProduct(r.productId)).status).toBe(1);
 

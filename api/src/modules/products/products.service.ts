@@ -6,7 +6,6 @@ import {
   Permissions,
   type PhenotypeAssessmentRequest,
   type Product,
-  type ProductChange,
   type ProductEditRequest,
   type ProductListItem,
   type ProductListQuery,
@@ -22,13 +21,12 @@ import {
   reportNumberOf,
   SampleStatus,
 } from '@genodesk/contract';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
 import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import {
-  auditLog,
   barcodes,
   customerGenotypes,
   customers,
@@ -58,6 +56,7 @@ import {
 import { geneInformationColumns } from '../results/results.service.js';
 import { genotypeReading } from '../templates/marker-notation.js';
 import { sanitizeRichText } from '../templates/rich-text.js';
+import { productChangeLog } from './change-log.js';
 import {
   latestReportDocument,
   newVerificationCode,
@@ -113,6 +112,7 @@ const listColumns = {
   customerId: products.customerId,
   customerFirstName: customers.name,
   customerSurname: customers.surname,
+  customerGender: customers.gender,
   customerEmail: customers.email,
   customerDateOfBirth: customers.dateOfBirth,
   barcode: barcodes.code,
@@ -148,6 +148,7 @@ type ListRow = {
   customerId: number;
   customerFirstName: string;
   customerSurname: string;
+  customerGender: number;
   customerEmail: string;
   customerDateOfBirth: string | null;
   barcode: string | null;
@@ -171,6 +172,7 @@ const toListItem = (row: ListRow): ProductListItem => ({
   status: row.status,
   customerId: row.customerId,
   customerName: `${row.customerFirstName} ${row.customerSurname}`,
+  customerGender: row.customerGender,
   customerEmail: row.customerEmail,
   customerUnderage: isUnderage(row.customerDateOfBirth),
   barcode: row.barcode,
@@ -266,23 +268,6 @@ const openPointsOf = (report: { requiresInspection: boolean; content: ReportCont
     ...openCounts(report.content),
     doctorIntro: report.doctorIntro,
   });
-
-async function changeLog(db: Executor, productId: number): Promise<ProductChange[]> {
-  const rows = await db
-    .select({ entry: auditLog, userId: users.id, userName: users.userName })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.changedBy))
-    .where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, productId)))
-    .orderBy(desc(auditLog.changedAt), desc(auditLog.id));
-  return rows.map(({ entry, userId, userName }) => ({
-    id: entry.id,
-    changedAt: entry.changedAt.toISOString(),
-    changedByUser: userId !== null && userName !== null ? { id: userId, userName } : null,
-    field: entry.field,
-    oldValue: entry.oldValue,
-    newValue: entry.newValue,
-  }));
-}
 
 /** The report with its category summary, gene table, change log and pending reanalysis. */
 export async function getProduct(db: Executor, id: number, fourEyes: boolean): Promise<Product> {
@@ -380,7 +365,7 @@ export async function getProduct(db: Executor, id: number, fourEyes: boolean): P
       ...gene,
       ...genotypeReading(notations, { ...gene, noCallReason }),
     })),
-    changeLog: await changeLog(db, id),
+    changeLog: await productChangeLog(db, id, row.content),
     reanalysisPending: pending !== undefined,
     requestingPhysician: row.requestingPhysician,
     indication: row.indication,

@@ -506,12 +506,12 @@ describe('editing a report', () => {
     });
     expect(final.statusCode).toBe(422);
     expect(final.json().error.message).toBe(
-      'Konečná zpráva nic neslibuje: fenotypy neposouzené nebo neurčené (1) posuďte, nebo je s důvodem vyřaďte ze zprávy. Jinak zprávu zveřejněte předběžně.',
+      'Konečná zpráva nic neslibuje: 1 neposouzený nebo neurčený fenotyp posuďte, nebo ho s důvodem vyřaďte ze zprávy. Jinak zprávu zveřejněte předběžně.',
     );
     const refused = await patch({ Id: r.productId, Status: 4 });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toBe(
-      'Výsledek nelze zveřejnit, dokud lékař nepotvrdí každý otevřený bod. Výsledek je označen ke kontrole lékařem. Neposouzené fenotypy: 1. Úvodní slovo lékaře je prázdné.',
+      'Výsledek nelze zveřejnit, dokud lékař nepotvrdí každý otevřený bod. Výsledek je označen ke kontrole lékařem. 1 neposouzený fenotyp. Úvodní slovo lékaře je prázdné.',
     );
     const english = await t.app.inject({
       method: 'PATCH',
@@ -521,7 +521,7 @@ describe('editing a report', () => {
     });
     expect(english.statusCode).toBe(422);
     expect(english.json().error.message).toBe(
-      'The report cannot be published until the doctor confirms each open point. Phenotypes not assessed: 1.',
+      'The report cannot be published until the doctor confirms each open point. 1 phenotype not assessed.',
     );
     // Nothing changed by the refusals.
     expect(await productRow(r.productId)).toMatchObject({
@@ -619,6 +619,13 @@ describe('editing a report', () => {
       ['risk 2 · doctor text', `risk 3 · template ${template!.id} · assessed`],
       ['not assessed · default text', 'risk 2 · doctor text · assessed'],
     ]);
+    // The log names what its ids stand for: the template by the genotypes it matches, the phenotype's
+    // category (one query for every template of the log).
+    expect(log[0]).toMatchObject({
+      templates: [{ id: template!.id, genotypes: 'rs6025 T/T' }],
+      phenotype: { nameEn: 'Factor V Leiden', category: 'Srdce a cévy', categoryEn: 'Heart and vessels' },
+    });
+    expect(log[1]).toMatchObject({ templates: [] });
 
     // A reanalysis with the same genotypes keeps the doctor's assessment.
     const catalogue = await transaction(t.db, (tx) => loadCatalogue(tx));
@@ -640,6 +647,12 @@ describe('editing a report', () => {
       notAssessed: false,
       assessedBy: { id: doctorId },
     });
+    // A template deleted since is said to be gone, not shown as a bare number.
+    await t.db.delete(templates).where(eq(templates.id, template!.id));
+    const deleted = (await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`))
+      .json()
+      .changeLog.find((c: { field: string }) => c.field === 'phenotype: Faktor V Leiden');
+    expect(deleted.templates).toEqual([{ id: template!.id, genotypes: null }]);
   });
 
   it('404 for an unknown report; Products.View alone may not edit', async () => {

@@ -252,7 +252,7 @@ describe('no promises in a final report', () => {
     );
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toBe(
-      'A final report makes no promises: assess the phenotypes not assessed or not determined (2), or withhold them with a reason. Otherwise publish the report preliminarily.',
+      'A final report makes no promises: assess the 2 phenotypes not assessed or not determined, or withhold them with a reason. Otherwise publish the report preliminarily.',
     );
 
     const withhold = (id: number, extra: object, headers = doctor) =>

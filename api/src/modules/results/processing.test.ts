@@ -313,14 +313,14 @@ describe('POST admin/results/upload and the processing job', () => {
       [
         'Řádek 3: neplatný genotyp „C/X“.',
         'Řádek 4: chybí hodnota ve sloupci barcode.',
-        'Řádek 6: očekáváno 7 hodnot, nalezeno 6.',
+        'Řádek 6: počet hodnot je 6, očekáváno 7.',
       ].join('\n'),
     );
     expect((await detail(response.json().id, 'en')).exception).toBe(
       [
         'Line 3: invalid genotype "C/X".',
         'Line 4: the column barcode has no value.',
-        'Line 6: expected 7 values, found 6.',
+        'Line 6: the number of values is 6, expected 7.',
       ].join('\n'),
     );
     expect(await genotypesOf(sample.customerId)).toEqual([]);

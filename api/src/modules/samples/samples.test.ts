@@ -30,6 +30,7 @@ async function newSample(consent = true): Promise<{ sampleId: number; customerId
   const response = await call('PUT', '/api/admin/customers', {
     Name: 'Petr',
     Surname: `Vzorek${seq}`,
+    Gender: 1,
     Email: `petr.vzorek${seq}@example.cz`,
     Phone: '608111222',
     Password: 'heslo-heslo',
@@ -199,7 +200,7 @@ describe('samples', () => {
     const refused = await call('POST', '/api/admin/samples/send', { SampleId: sampleId });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toBe(
-      `Zákazník Petr Vzorek${seq} nemá platný souhlas s analýzou DNA, proto nelze provést: odeslání odběrové sady. Zaznamenejte podepsaný souhlas v kartě zákazníka.`,
+      `Zákazník Petr Vzorek${seq} nemá platný souhlas s analýzou DNA, proto nelze provést: odeslání odběrové sady. Podepsaný souhlas zaznamenejte v jeho kartě, v části „Souhlas s analýzou DNA“.`,
     );
     expect(await status(sampleId)).toBe(2);
     // The status editor is no way round the rule (issue 35): 2 → 3, 4, 10 or 11 is refused too.
@@ -211,7 +212,7 @@ describe('samples', () => {
     }
     const english = await call('POST', '/api/admin/samples?locale=en', { SampleId: sampleId, Status: 11 });
     expect(english.json().error.fields.Status).toBe(
-      `The customer Petr Vzorek${seq} has no valid consent to DNA analysis, so this cannot be done: starting the analysis. Record the signed consent on the customer’s page.`,
+      `The customer Petr Vzorek${seq} has no valid consent to DNA analysis, so this cannot be done: starting the analysis. Record the signed consent in the “Consent to DNA analysis” section of the customer’s page.`,
     );
     for (const [set, action] of [
       [3, 'receive'],

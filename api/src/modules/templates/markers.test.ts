@@ -505,10 +505,10 @@ describe('marker map: CSV export and import', () => {
     expect(cs.statusCode).toBe(422);
     expect(cs.json().error).toEqual({
       code: 'IMPORT_REFUSED',
-      message: 'Soubor nebyl importován a v mapě se nic nezměnilo. Chybné řádky: 4.',
+      message: 'Soubor nebyl importován a v mapě se nic nezměnilo: 4 chybné řádky.',
       fields: {
         'line.3.Reference': 'Řádek 3, Reference: Alela na plusovém řetězci smí obsahovat jen A, C, G a T.',
-        'line.4': 'Řádek 4: očekáváno 12 hodnot, nalezeno 11.',
+        'line.4': 'Řádek 4: počet hodnot je 11, očekáváno 12.',
         'line.5': 'Řádek 5: kód genu KEEP-ONE je v souboru už na řádku 2.',
         'line.7.Rsid': 'Řádek 7, Rsid: Zadejte rsID jako rs4988235 (nebo nechte prázdné).',
         'line.7.Chromosome': 'Řádek 7, Chromosome: Chromozom je 1–22, X, Y nebo MT.',
@@ -523,7 +523,7 @@ describe('marker map: CSV export and import', () => {
     expect(en.statusCode).toBe(422);
     expect(en.json().error).toEqual({
       code: 'IMPORT_REFUSED',
-      message: 'The file was not imported and nothing in the map changed. Bad lines: 1.',
+      message: 'The file was not imported and nothing in the map changed: 1 bad line.',
       fields: {
         'line.3':
           'Line 3: the marker keep-two, which the file leaves as it is, has the same position (GRCh38) and alleles.',
@@ -571,7 +571,7 @@ describe('marker map: CSV export and import', () => {
     const response = await importCsv([header, ...rows].join('\n'), inLanguage('en'));
     expect(response.statusCode).toBe(422);
     const error = response.json().error;
-    expect(error.message).toMatch(/Bad lines: 130\.$/);
+    expect(error.message).toMatch(/: 130 bad lines\.$/);
     expect(Object.keys(error.fields)).toHaveLength(101);
     expect(error.fields.more).toBe('… and 30 more bad lines.');
   });

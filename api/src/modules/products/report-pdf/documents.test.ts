@@ -109,7 +109,7 @@ describe('issued report PDFs', () => {
     const text = await textOf(pdf);
     // Approved by the physician who published it, with their licence number (issue 35).
     expect(text.replace(/\s+/g, ' ')).toContain(
-      'Lékařsky schválil(a) MUDr. David Dvořák (č. licence ČLK 0701234) dne',
+      'Lékařské schválení MUDr. David Dvořák (č. licence ČLK 0701234) dne',
     );
     expect(text).toContain('Eva Řeháková-Šťastná');
     expect(text).toContain(r.barcode);

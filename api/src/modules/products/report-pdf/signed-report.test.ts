@@ -192,8 +192,8 @@ describe('the published report PDF (issue 35)', () => {
       'NM_005915.6:c.1917+326C>T',
       // Limitations and the sign-off.
       'Omezení vyšetření',
-      `Technicky validoval(a) ${lab.name} dne 10. 3. 2026 (call rate 99,5 %, nestanovené markery 1, kontroly vyhověly)`,
-      `Lékařsky schválil(a) MUDr. David Dvořák (č. licence ČLK 0701234) dne ${today}`,
+      `Technická validace ${lab.name} dne 10. 3. 2026 (call rate 99,5 %, nestanovené markery 1, kontroly vyhověly)`,
+      `Lékařské schválení MUDr. David Dvořák (č. licence ČLK 0701234) dne ${today}`,
       `Datum vydání ${today}`,
       'Stav zprávy konečná zpráva',
       // Appendix.

@@ -31,15 +31,15 @@ describe('what an access-log entry read, in words', () => {
       detail: 'customers csv: registrationSource=1, search',
     } as const;
     const cs = i18n.getFixedT('cs');
-    expect(accessDetail(exported, cs)).toBe('Zákazníci (CSV): registrationSource=1, search · Řádků: 120');
+    expect(accessDetail(exported, cs)).toBe('Zákazníci (CSV): registrationSource=1, search · 120 řádků');
     expect(accessDetail({ ...read, kind: 'reportPdf', detail: 'v2' }, cs)).toBe('Verze 2');
     expect(accessDetail({ ...read, kind: 'reportPdf', detail: 'preview en' }, cs)).toBe('Náhled (EN)');
     expect(accessDetail({ ...read, kind: 'reportCategory', detail: '31' }, cs)).toBe('Kategorie #31');
     await changeLocale('en');
     const en = i18n.getFixedT('en');
-    expect(accessDetail(exported, en)).toBe('Customers (CSV): registrationSource=1, search · Rows: 120');
+    expect(accessDetail(exported, en)).toBe('Customers (CSV): registrationSource=1, search · 120 rows');
     expect(accessDetail({ ...read, kind: 'export', rows: 3, detail: 'accessLog xlsx' }, en)).toBe(
-      'Access log (XLSX) · Rows: 3',
+      'Access log (XLSX) · 3 rows',
     );
     expect(accessDetail({ ...read, kind: 'reportPdf', detail: 'verify v1' }, en)).toBe(
       'Verification, version 1',

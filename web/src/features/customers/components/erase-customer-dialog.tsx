@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
+import { genderContext } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteCustomer } from '../api/delete-customer';
 
@@ -17,7 +18,7 @@ export function EraseCustomerDialog({
   onClose,
   onErased,
 }: {
-  target: { id: number; fullName: string };
+  target: { id: number; fullName: string; gender: number };
   opened: boolean;
   onClose: () => void;
   onErased: () => void;
@@ -79,7 +80,9 @@ export function EraseCustomerDialog({
         data-testid="erase-customer-form"
       >
         <Stack gap="md">
-          <Text fz="sm">{t('customers.delete.confirm', { name: target.fullName })}</Text>
+          <Text fz="sm">
+            {t('customers.delete.confirm', { name: target.fullName, context: genderContext(target.gender) })}
+          </Text>
           <Alert
             color="red"
             variant="light"

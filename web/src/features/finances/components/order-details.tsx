@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { SampleStatusBadge } from '@/features/samples/components/sample-status-badge';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { formatDateTime, formatMoney, nameIn } from '@/lib/format';
+import { formatDateTime, formatMoney, formatPhone, nameIn } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { money } from './format';
 import { OrderStateBadges, paymentMethodName } from './labels';
@@ -117,27 +117,31 @@ export function OrderDetails({
         <Stack gap="lg">
           {aside}
           <Section title={t('finances.order.sections.customer')} testId="order-customer">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-              <DetailItem label={t('finances.order.fields.customer')} testId="order-customer-name">
-                {/* An erased customer (GDPR) has no detail to open: the name, without a link. */}
-                {order.customer.erased ? (
-                  <Text fz="sm">{order.customer.fullName}</Text>
-                ) : (
+            {order.customer.erased ? (
+              // An erased customer (GDPR) is the label alone: no detail to open, no contact details.
+              <Text fz="sm" data-testid="order-customer-name">
+                {order.customer.fullName}
+              </Text>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+                <DetailItem label={t('finances.order.fields.customer')} testId="order-customer-name">
                   <Anchor component={Link} to={paths.customers.view(order.customer.id)} fz="sm">
                     {order.customer.fullName}
                   </Anchor>
-                )}
-              </DetailItem>
-              <DetailItem label={t('finances.order.fields.email')}>
-                <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {order.customer.email}
-                </Text>
-              </DetailItem>
-              <DetailItem label={t('finances.order.fields.phone')}>{order.customer.phone}</DetailItem>
-              <DetailItem label={t('finances.order.fields.language')}>
-                {t(`finances.order.languages.${order.customer.language === 'en' ? 'en' : 'cs'}`)}
-              </DetailItem>
-            </SimpleGrid>
+                </DetailItem>
+                <DetailItem label={t('finances.order.fields.email')}>
+                  <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {order.customer.email}
+                  </Text>
+                </DetailItem>
+                <DetailItem label={t('finances.order.fields.phone')} testId="order-customer-phone">
+                  {formatPhone(order.customer.phone)}
+                </DetailItem>
+                <DetailItem label={t('finances.order.fields.language')}>
+                  {t(`finances.order.languages.${order.customer.language === 'en' ? 'en' : 'cs'}`)}
+                </DetailItem>
+              </SimpleGrid>
+            )}
           </Section>
           <Section title={t('finances.order.sections.sample')} testId="order-sample" actions={sampleActions}>
             {order.sample ? (
@@ -159,6 +163,11 @@ export function OrderDetails({
                 </Text>
                 <SampleStatusBadge status={order.sample.status} />
               </Group>
+            ) : order.customer.erased ? (
+              // The sample went with the customer's erasure: nothing is said of it but who it was.
+              <Text c="dimmed" fz="sm" data-testid="order-sample-erased">
+                {order.customer.fullName}
+              </Text>
             ) : (
               <Text c="dimmed" fz="sm" data-testid="order-sample-none">
                 {order.complete ? t('finances.order.noSampleAdditional') : t('finances.order.noSampleYet')}

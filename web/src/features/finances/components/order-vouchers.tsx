@@ -1,6 +1,17 @@
 import type { OrderDetail } from '@genodesk/contract/finances';
 import { Permissions } from '@genodesk/contract/permissions';
-import { ActionIcon, Anchor, Button, Divider, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Divider,
+  Flex,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { IconTicket, IconX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,7 +68,8 @@ function ApplyVoucherForm({ order }: { order: OrderDetail }) {
 
   return (
     <form onSubmit={submit} noValidate data-testid="order-voucher-apply">
-      <Group align="flex-start" gap="sm" wrap="nowrap">
+      {/* Side by side where there is room; on a phone the field takes the width and the button goes under it. */}
+      <Flex direction={{ base: 'column', xs: 'row' }} align={{ base: 'stretch', xs: 'flex-start' }} gap="sm">
         <TextInput
           label={t('finances.vouchers.code')}
           value={code}
@@ -68,13 +80,13 @@ function ApplyVoucherForm({ order }: { order: OrderDetail }) {
           error={error}
           autoComplete="off"
           spellCheck={false}
-          style={{ flex: 1 }}
+          style={{ flex: '1 1 auto' }}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           data-testid="order-voucher-code"
         />
         <Button
           type="submit"
-          mt={25}
+          mt={{ base: 0, xs: 25 }}
           variant="light"
           leftSection={<IconTicket size={16} />}
           loading={apply.isPending}
@@ -82,7 +94,7 @@ function ApplyVoucherForm({ order }: { order: OrderDetail }) {
         >
           {t('finances.vouchers.apply')}
         </Button>
-      </Group>
+      </Flex>
     </form>
   );
 }

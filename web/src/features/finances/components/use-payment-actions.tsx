@@ -2,6 +2,7 @@ import type { Payment } from '@genodesk/contract/finances';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '@/lib/confirm';
+import { genderContext } from '@/lib/format';
 import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { type PaymentAction, usePaymentAction } from '../api/payment-actions';
@@ -24,6 +25,7 @@ export function usePaymentActions() {
             amount: money(payment, locale),
             orderNumber: payment.orderNumber,
             customer: payment.customerFullName,
+            context: genderContext(payment.customerGender),
           })}
         </Text>
       ),

@@ -22,6 +22,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { type SampleAction, useSampleAction } from '@/features/samples/api/sample-actions';
 import { confirmAction } from '@/lib/confirm';
+import { genderContext } from '@/lib/format';
 import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useCreateBankTransfer } from '../api/create-bank-transfer';
@@ -40,6 +41,17 @@ const sampleActionsFor = (status: number): SampleAction[] =>
     : status === SampleStatus.SentToCustomer
       ? ['receive']
       : [];
+
+/**
+ * The action buttons take the column's width; a label longer than a phone's column ("Odběr v centru
+ * bez konzultace") wraps onto a second line instead of being cut.
+ */
+const actionButton = {
+  h: 'auto',
+  mih: 36,
+  py: 6,
+  styles: { label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.35 } },
+} as const;
 
 function OrderActions({
   order,
@@ -131,6 +143,7 @@ function OrderActions({
         )}
         {has('takeCash') && (
           <Button
+            {...actionButton}
             variant="light"
             color="teal"
             leftSection={<IconCash size={16} />}
@@ -143,6 +156,7 @@ function OrderActions({
         )}
         {has('bankTransfer') && (
           <Button
+            {...actionButton}
             variant="light"
             leftSection={<IconBuildingBank size={16} />}
             loading={bankTransfer.isPending}
@@ -154,6 +168,7 @@ function OrderActions({
         )}
         {has('samplingAtCentre') && (
           <Button
+            {...actionButton}
             variant="light"
             color="cyan"
             leftSection={<IconTestPipe size={16} />}
@@ -166,6 +181,7 @@ function OrderActions({
         )}
         {has('finalize') && (
           <Button
+            {...actionButton}
             leftSection={<IconCircleCheck size={16} />}
             loading={pending('finalize')}
             onClick={() => void run('finalize')}
@@ -202,7 +218,10 @@ function SampleButtons({ order }: { order: OrderDetail }) {
       title: t(`finances.sampleActions.${name}.title`),
       message: (
         <Text fz="sm">
-          {t(`finances.sampleActions.${name}.confirm`, { customer: order.customerFullName })}
+          {t(`finances.sampleActions.${name}.confirm`, {
+            customer: order.customerFullName,
+            context: genderContext(order.customerGender),
+          })}
         </Text>
       ),
       confirmLabel: t(`samples.actions.${name}`),

@@ -105,7 +105,7 @@ describe('DeliveryAlerts', () => {
     expect(screen.getByTestId('delivery-alert-email-error')).toHaveTextContent(
       `Poslední chyba (${formatDateTime(lastErrorAt, 'cs')}): connect ECONNREFUSED 127.0.0.1:2525`,
     );
-    expect(alert).toHaveTextContent('Čekajících zpráv: 7');
+    expect(alert).toHaveTextContent('Čeká 7 zpráv');
     // A pause that has already passed is not mentioned; a working channel has no alert.
     expect(screen.queryByTestId('delivery-alert-email-paused')).toBeNull();
     expect(screen.queryByTestId('delivery-alert-sms')).toBeNull();
@@ -127,7 +127,7 @@ describe('DeliveryAlerts', () => {
     expect(screen.getByTestId('delivery-alert-email-paused')).toHaveTextContent(
       `The gateway asked to wait until ${formatDateTime(until, 'en')}`,
     );
-    expect(alert).toHaveTextContent('Messages waiting: 7');
+    expect(alert).toHaveTextContent('7 messages waiting');
   });
 
   it('tells a channel that is not set up from an outage, only while messages wait, in both languages', async () => {
@@ -135,12 +135,12 @@ describe('DeliveryAlerts', () => {
     renderAlerts();
     const alert = await screen.findByTestId('delivery-alert-sms');
     expect(alert).toHaveTextContent('SMS: odesílání není nastaveno');
-    expect(alert).toHaveTextContent('Čekajících zpráv: 2');
+    expect(alert).toHaveTextContent('Čekají 2 zprávy');
     expect(screen.queryByTestId('delivery-alert-sms-error')).toBeNull();
 
     await changeLocale('en');
     expect(await screen.findByText('SMS: sending is not set up')).toBeInTheDocument();
-    expect(alert).toHaveTextContent('Messages waiting: 2');
+    expect(alert).toHaveTextContent('2 messages waiting');
   });
 
   it('says nothing of a channel that is not set up while nothing waits on it', async () => {

@@ -2,8 +2,6 @@ import type { RecipientPreview } from '@genodesk/contract/messaging';
 import { Alert, Badge, Group, Loader, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/format';
-import { useLocale } from '@/lib/use-locale';
 
 /** The count a filter reaches and its first recipients; says so when it reaches nobody. */
 export function RecipientSummary({
@@ -16,7 +14,6 @@ export function RecipientSummary({
   failed: boolean;
 }) {
   const { t } = useTranslation();
-  const { locale } = useLocale();
   if (failed) {
     return (
       <Alert color="red" icon={<IconAlertTriangle size={18} />}>
@@ -47,7 +44,8 @@ export function RecipientSummary({
       <Group gap="xs" mb="xs">
         <IconUsers size={18} />
         <Text fw={600} data-testid="email-recipient-count" data-count={preview.count}>
-          {t('messaging.email.count', { count: formatNumber(preview.count, locale) })}
+          {/* A number, so the noun agrees with it; the text formats it for the language. */}
+          {t('messaging.email.count', { count: preview.count })}
         </Text>
         {loading && <Loader size="xs" />}
       </Group>

@@ -18,7 +18,7 @@ import { useGeneCombination } from '@/features/templates/api/get-gene-combinatio
 import { riskLabel } from '@/features/templates/components/labels';
 import { RiskPicker } from '@/features/templates/components/risk-picker';
 import { isApiError } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { dismissNotice, notifyError, notifySuccess, productNoticeId } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useAssessPhenotype } from '../api/assess-phenotype';
 import { localizedText } from './risk';
@@ -110,6 +110,8 @@ export function AssessPhenotypeModal({ product, phenotype, onClose }: AssessPhen
     }
     assess.mutate(body, {
       onSuccess: () => {
+        // A refusal that asked for this assessment (publication with open phenotypes) is answered now.
+        dismissNotice(productNoticeId(product.id));
         notifySuccess(
           t('products.assess.done', {
             phenotype: localizedText(phenotype.phenotype, phenotype.phenotypeEn, locale),

@@ -13,6 +13,8 @@ const changes = [
     field: 'pdfReason',
     oldValue: null,
     newValue: 'Doplněno úvodní slovo',
+    templates: [],
+    phenotype: null,
   },
   {
     id: 1,
@@ -21,6 +23,8 @@ const changes = [
     field: 'pdfVersion',
     oldValue: '1',
     newValue: '2',
+    templates: [],
+    phenotype: null,
   },
 ];
 

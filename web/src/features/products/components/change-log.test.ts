@@ -11,9 +11,19 @@ describe('phenotypeOutcome', () => {
   it("reads a reanalysed phenotype's outcome in the reader's language", () => {
     const cs = i18n.getFixedT('cs');
     const en = i18n.getFixedT('en');
-    expect(phenotypeOutcome('risk 2 · template 14', cs)).toBe('riziko 2 · šablona 14');
+    const named = [
+      { id: 14, genotypes: 'rs6025 C/T' },
+      { id: 7, genotypes: 'MTHFR C/T; MTHFR T/T' },
+    ];
+    expect(phenotypeOutcome('risk 2 · template 14', cs, named)).toBe('riziko 2 · šablona pro rs6025 C/T');
+    expect(phenotypeOutcome('risk 2 · template 14', en, named)).toBe('risk 2 · template for rs6025 C/T');
     expect(phenotypeOutcome('risk 1 · default text', en)).toBe('risk 1 · default text');
-    expect(phenotypeOutcome('risk 3 · template 7 · new text', cs)).toBe('riziko 3 · šablona 7 · nový text');
+    expect(phenotypeOutcome('risk 3 · template 7 · new text', cs, named)).toBe(
+      'riziko 3 · šablona pro MTHFR C/T; MTHFR T/T · nový text',
+    );
+    // A template deleted since is said to be gone: never a bare id.
+    expect(phenotypeOutcome('risk 3 · template 9', cs, named)).toBe('riziko 3 · šablona, mezitím smazaná');
+    expect(phenotypeOutcome('risk 3 · template 9', en)).toBe('risk 3 · a template deleted since');
     expect(phenotypeOutcome('risk — · default text', cs)).toBe('riziko — · výchozí text');
     expect(phenotypeOutcome('not assessed · default text', cs)).toBe('neposouzeno · výchozí text');
     expect(phenotypeOutcome('risk 2 · doctor text · assessed', en)).toBe(

@@ -1,8 +1,9 @@
 import { type ProductStatus, productStatusLabels } from '@genodesk/contract/enums';
+import type { Locale } from '@genodesk/contract/locales';
 import type { ProductChange } from '@genodesk/contract/products';
 import { ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, intlLocale, nameIn } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { productSectionName } from './product-status-badge';
 
@@ -23,11 +24,13 @@ function plain(value: string | null): string {
 /**
  * A phenotype's outcome as the API logs it ('risk 2 · template 14', 'risk 1 · default text', 'risk 2 ·
  * doctor text', 'not assessed · default text', 'not determined', '… · new text', '… · assessed', '—'), or a combination's
- * ('risk 3'), in the reader's language; anything else as it is.
+ * ('risk 3'), in the reader's language; anything else as it is. A template is named by the genotypes it
+ * matches (`templates`, resolved by the API), never by its bare id.
  */
 export function phenotypeOutcome(
   value: string,
   t: (key: string, options?: Record<string, unknown>) => string,
+  templates: ProductChange['templates'] = [],
 ) {
   const match =
     /^(?:risk (\S+)|(not assessed)|(not determined))(?: · (?:(default text)|(doctor text)|template (\d+)))?( · new text)?( · assessed)?$/.exec(
@@ -43,24 +46,49 @@ export function phenotypeOutcome(
         : t('products.changeLog.outcome.risk', { risk }),
     ...(isDefault ? [t('products.changeLog.outcome.defaultText')] : []),
     ...(isDoctor ? [t('products.changeLog.outcome.doctorText')] : []),
-    ...(templateId ? [t('products.changeLog.outcome.template', { id: templateId })] : []),
+    ...(templateId ? [templateName(Number(templateId), templates, t)] : []),
     ...(newText ? [t('products.changeLog.outcome.newText')] : []),
     ...(assessed ? [t('products.changeLog.outcome.assessed')] : []),
   ].join(' · ');
+}
+
+function templateName(
+  id: number,
+  templates: ProductChange['templates'],
+  t: (key: string, options?: Record<string, unknown>) => string,
+) {
+  const genotypes = templates.find((template) => template.id === id)?.genotypes;
+  return genotypes
+    ? t('products.changeLog.outcome.template', { genotypes })
+    : t('products.changeLog.outcome.templateDeleted');
+}
+
+/** A technical validation as the API logs it ('call rate 99.5 % · no-calls 1 · controls passed · note'). */
+function validationText(
+  value: string,
+  locale: Locale,
+  t: (key: string, options?: Record<string, unknown>) => string,
+) {
+  const match = /^call rate ([\d.]+) % · no-calls (\d+) · controls passed(?: · (.*))?$/s.exec(value);
+  if (!match) return plain(value);
+  const [, rate, noCalls, note] = match;
+  const callRate = `${new Intl.NumberFormat(intlLocale[locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Number(rate))} %`;
+  return [t('products.changeLog.validation', { callRate, noCalls }), ...(note ? [note] : [])].join(' · ');
 }
 
 /** The report's change log: changedAt, changedByUser, field, old, new (newest first, as the API sends). */
 export function ChangeLog({ changes }: { changes: ProductChange[] }) {
   const { t, i18n } = useTranslation();
   const { locale } = useLocale();
-  const shown = (field: string, value: string | null) => {
-    const key = field.toLowerCase();
+  const shown = (change: ProductChange, value: string | null) => {
+    const key = change.field.toLowerCase();
     if (value !== null && key === 'status') {
       return productStatusLabels[Number(value) as ProductStatus]?.[locale] ?? value;
     }
     if (value !== null && key === 'section') return productSectionName(value, locale);
     if (value !== null && (key.startsWith('phenotype:') || key.startsWith('combination:')))
-      return phenotypeOutcome(value, t);
+      return phenotypeOutcome(value, t, change.templates);
+    if (value !== null && key === 'technicalvalidation') return validationText(value, locale, t);
     // An issued PDF: the version it made (and the one it replaced, as the old value).
     if (value !== null && key === 'pdfversion' && /^\d+$/.test(value))
       return t('products.pdf.versionN', { version: value });
@@ -71,10 +99,18 @@ export function ChangeLog({ changes }: { changes: ProductChange[] }) {
     return plain(value);
   };
 
-  /** Known fields by name; a reanalysed phenotype ('phenotype: <name>') keeps its name. */
-  const fieldName = (field: string) => {
-    const phenotype = /^phenotype:\s*(.*)$/.exec(field);
-    if (phenotype) return `${t('products.changeLog.fields.phenotype')}: ${phenotype[1]}`;
+  /**
+   * Known fields by name; a phenotype's row ('phenotype: <name>', 'withheld: <name>') names it in the
+   * reader's language with its category.
+   */
+  const fieldName = ({ field, phenotype: named }: ProductChange) => {
+    const phenotype = /^(phenotype|withheld):\s*(.*)$/.exec(field);
+    if (phenotype) {
+      const [, kind = 'phenotype', name = ''] = phenotype;
+      const shownName = named ? nameIn(name, named.nameEn, locale) : name;
+      const category = named ? ` (${nameIn(named.category, named.categoryEn, locale)})` : '';
+      return `${t(`products.changeLog.fields.${kind}`)}: ${shownName}${category}`;
+    }
     const combination = /^combination:\s*(.*)$/.exec(field);
     if (combination) return `${t('products.changeLog.fields.combination')}: ${combination[1]}`;
     return /^[A-Za-z]+$/.test(field) && i18n.exists(`products.changeLog.fields.${field}`)
@@ -106,15 +142,15 @@ export function ChangeLog({ changes }: { changes: ProductChange[] }) {
             <Table.Tr key={change.id} data-testid="product-change">
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(change.changedAt, locale)}</Table.Td>
               <Table.Td>{change.changedByUser?.userName ?? t('products.changeLog.system')}</Table.Td>
-              <Table.Td data-testid="product-change-field">{fieldName(change.field)}</Table.Td>
+              <Table.Td data-testid="product-change-field">{fieldName(change)}</Table.Td>
               <Table.Td maw={280}>
                 <Text fz="sm" lineClamp={3}>
-                  {shown(change.field, change.oldValue)}
+                  {shown(change, change.oldValue)}
                 </Text>
               </Table.Td>
               <Table.Td maw={280}>
                 <Text fz="sm" lineClamp={3}>
-                  {shown(change.field, change.newValue)}
+                  {shown(change, change.newValue)}
                 </Text>
               </Table.Td>
             </Table.Tr>

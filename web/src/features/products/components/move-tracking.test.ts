@@ -7,24 +7,25 @@ const row = (id: number, section: string, pendingSection: string | null) => ({
   section,
   pendingSection,
   customerName: `Customer ${id}`,
+  customerGender: 2,
 });
 
 describe('settleMoves', () => {
   it('keeps waiting while the row is pending, then reports the move done when the row has left', () => {
     const tracked = new Map<number, TrackedMove>([
-      [1, { from: 'results', to: 'doctorSection', name: 'Customer 1', since: 100 }],
+      [1, { from: 'results', to: 'doctorSection', name: 'Customer 1', gender: 2, since: 100 }],
     ]);
     expect(settleMoves(tracked, [row(1, 'results', 'doctorSection')], 200)).toEqual([]);
     expect(tracked.has(1)).toBe(true);
     expect(settleMoves(tracked, [row(2, 'results', null)], 300)).toEqual([
-      { id: 1, from: 'results', to: 'doctorSection', name: 'Customer 1', since: 100, ok: true },
+      { id: 1, from: 'results', to: 'doctorSection', name: 'Customer 1', gender: 2, since: 100, ok: true },
     ]);
     expect(tracked.size).toBe(0);
   });
 
   it('ignores a page read before the server accepted the move', () => {
     const tracked = new Map<number, TrackedMove>([
-      [1, { from: 'results', to: 'doctorSection', name: 'Customer 1', since: 500 }],
+      [1, { from: 'results', to: 'doctorSection', name: 'Customer 1', gender: 2, since: 500 }],
     ]);
     expect(settleMoves(tracked, [row(1, 'results', null)], 400)).toEqual([]);
     expect(tracked.has(1)).toBe(true);
@@ -32,7 +33,7 @@ describe('settleMoves', () => {
 
   it('reports a failed move when the row is back in its section with nothing pending', () => {
     const tracked = new Map<number, TrackedMove>([
-      [1, { from: 'doctorSection', to: 'archive', name: 'Customer 1', since: 100 }],
+      [1, { from: 'doctorSection', to: 'archive', name: 'Customer 1', gender: 2, since: 100 }],
     ]);
     const [settled] = settleMoves(tracked, [row(1, 'doctorSection', null)], 200);
     expect(settled?.ok).toBe(false);

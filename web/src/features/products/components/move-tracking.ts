@@ -5,6 +5,8 @@ export interface TrackedMove {
   from: string;
   to: string;
   name: string;
+  /** the customer's gender, which the words naming them agree with */
+  gender: number;
   /** when the server accepted the move; rows read before it say nothing about the move */
   since: number;
 }
@@ -21,12 +23,21 @@ export interface SettledMove extends TrackedMove {
  */
 export function settleMoves(
   tracked: Map<number, TrackedMove>,
-  rows: readonly Pick<ProductListItem, 'id' | 'section' | 'pendingSection' | 'customerName'>[],
+  rows: readonly Pick<
+    ProductListItem,
+    'id' | 'section' | 'pendingSection' | 'customerName' | 'customerGender'
+  >[],
   readAt: number,
 ): SettledMove[] {
   for (const row of rows) {
     if (row.pendingSection && !tracked.has(row.id)) {
-      tracked.set(row.id, { from: row.section, to: row.pendingSection, name: row.customerName, since: 0 });
+      tracked.set(row.id, {
+        from: row.section,
+        to: row.pendingSection,
+        name: row.customerName,
+        gender: row.customerGender,
+        since: 0,
+      });
     }
   }
   const settled: SettledMove[] = [];

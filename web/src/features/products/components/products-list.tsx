@@ -15,7 +15,7 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
-import { formatDate, formatDateTime, nameIn } from '@/lib/format';
+import { formatDate, formatDateTime, genderContext, nameIn } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useProducts } from '../api/get-products';
@@ -80,7 +80,10 @@ export function ProductsList({ section }: { section: ProductSection }) {
     for (const move of settleMoves(tracked.current, data.items, products.dataUpdatedAt)) {
       const key = moveKey(move.from, move.to);
       if (move.ok) {
-        notifySuccess(t(`products.moves.done.${move.to}`, { name: move.name }), t(`products.moves.${key}`));
+        notifySuccess(
+          t(`products.moves.done.${move.to}`, { name: move.name, context: genderContext(move.gender) }),
+          t(`products.moves.${key}`),
+        );
         void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
       } else notifyError(t(`products.moves.failed.${key}`), move.name);
     }
@@ -90,7 +93,13 @@ export function ProductsList({ section }: { section: ProductSection }) {
   const requestMove = async (row: ProductListItem, to: ProductSection) => {
     const accepted = await move.request(row, to);
     if (!accepted) return;
-    tracked.current.set(row.id, { from: row.section, to, name: row.customerName, since: Date.now() });
+    tracked.current.set(row.id, {
+      from: row.section,
+      to,
+      name: row.customerName,
+      gender: row.customerGender,
+      since: Date.now(),
+    });
     setTracking(tracked.current.size);
   };
 

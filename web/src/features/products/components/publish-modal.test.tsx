@@ -166,7 +166,7 @@ describe('PublishModal: a new version of an issued PDF', () => {
     );
     const point = await screen.findByTestId('product-open-point-notDetermined');
     expect(screen.getByTestId('product-open-points')).toHaveTextContent(
-      'Zveřejnit i s neurčenými fenotypy (1); zpráva je uvede jako neurčené a doporučí nové vyšetření vzorku.',
+      'Zveřejnit i s 1 neurčeným fenotypem; zpráva ho uvede jako neurčený a doporučí nové vyšetření vzorku.',
     );
     expect(screen.getByTestId('product-open-point-not-determined')).toHaveTextContent(
       'Metabolismus folátu (rs1801133: marker neprošel kontrolou kvality)',

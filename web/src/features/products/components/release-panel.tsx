@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan, useCurrentUser } from '@/features/auth/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { notifyApiError, notifySuccess } from '@/lib/notify';
+import { notifyApiError, notifySuccess, productNoticeId } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useEditProduct } from '../api/edit-product';
 import { useValidateProduct, useWithholdPhenotype } from '../api/release';
@@ -86,7 +86,10 @@ export function ReleasePanel({ product }: { product: Product }) {
       { ProductId: product.id, GeneCombinationId: geneCombinationId, Withhold: false },
       {
         onSuccess: () => notifySuccess(t('products.release.withhold.released')),
-        onError: (error) => notifyApiError(error, t('products.release.failed')),
+        onError: (error) =>
+          notifyApiError(error, t('products.release.failed'), undefined, {
+            id: productNoticeId(product.id),
+          }),
       },
     );
 
@@ -310,7 +313,10 @@ function ValidateModal({
           setNote('');
           onClose();
         },
-        onError: (e) => notifyApiError(e, t('products.release.failed')),
+        onError: (e) =>
+          notifyApiError(e, t('products.release.failed'), undefined, {
+            id: productNoticeId(product.id),
+          }),
       },
     );
   };
@@ -397,7 +403,10 @@ function WithholdModal({
         },
         onError: (e) => {
           if (isApiError(e) && e.fields.Reason) setError(e.fields.Reason);
-          else notifyApiError(e, t('products.release.failed'));
+          else
+            notifyApiError(e, t('products.release.failed'), undefined, {
+              id: productNoticeId(product.id),
+            });
         },
       },
     );
@@ -469,7 +478,10 @@ function RequestModal({
         },
         onError: (e) => {
           if (isApiError(e) && Object.keys(e.fields).length) setErrors(e.fields);
-          else notifyApiError(e, t('products.release.failed'));
+          else
+            notifyApiError(e, t('products.release.failed'), undefined, {
+              id: productNoticeId(product.id),
+            });
         },
       },
     );

@@ -14,7 +14,7 @@ import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
 import { scrollToFirstError } from '@/lib/form';
 import { formatDateTime } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess, productNoticeId } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useEditProduct } from '../api/edit-product';
 import { type Guardian, GuardianModal } from '../components/guardian-modal';
@@ -169,8 +169,9 @@ function ProductEditor({ product }: { product: Product }) {
         if (found.reason && Object.keys(found).length === 1) return;
         if (Object.keys(found).length > 0) scrollToFirstError();
         const title = t('products.editor.failed');
-        if (isApiError(error) && error.status < 500) notifyError(error.message, title);
-        else notifyError(title);
+        const notice = { id: productNoticeId(product.id) };
+        if (isApiError(error) && error.status < 500) notifyError(error.message, title, notice);
+        else notifyError(title, undefined, notice);
       },
       onSettled: () => setRunning(null),
     });

@@ -15,8 +15,8 @@ import { GeneTable } from '@/features/results/components/gene-table';
 import { DetailItem } from '@/features/templates/components/detail-item';
 import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
-import { formatDate, formatDateTime, nameIn } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { formatDate, formatDateTime, genderContext, nameIn } from '@/lib/format';
+import { dismissNotice, notifyError, notifySuccess, productNoticeId } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { isRunActive, useReanalysis } from '../api/get-reanalysis';
 import { productKeys } from '../api/keys';
@@ -89,11 +89,14 @@ function ProductView({ product }: { product: Product }) {
     const key = moveKey(requested.from, requested.to);
     if (product.section === requested.to) {
       notifySuccess(
-        t(`products.moves.done.${requested.to}`, { name: product.customerName }),
+        t(`products.moves.done.${requested.to}`, {
+          name: product.customerName,
+          context: genderContext(product.customerGender),
+        }),
         t(`products.moves.${key}`),
       );
     } else notifyError(t(`products.moves.failed.${key}`));
-  }, [product.pendingSection, product.section, product.customerName, t]);
+  }, [product.pendingSection, product.section, product.customerName, product.customerGender, t]);
 
   useEffect(() => {
     if (!product.pendingSection && product.section !== routeSection) {
@@ -113,6 +116,19 @@ function ProductView({ product }: { product: Product }) {
       );
     } else notifyError(current.error ?? t('products.reanalysis.failed'), t('products.reanalysis.failed'));
   }, [run.data, runId, queryClient, t]);
+
+  // Phenotypes the generation left open (no matching template, not determined) and not yet resolved.
+  const phenotypesOpen = product.openPoints.some(
+    (point) => point === 'notAssessed' || point === 'notDetermined',
+  );
+  // A refusal toast about the report (a publication asking for assessments) goes once they change.
+  const openKey = product.openPoints.join();
+  const shownOpenKey = useRef(openKey);
+  useEffect(() => {
+    if (shownOpenKey.current === openKey) return;
+    shownOpenKey.current = openKey;
+    dismissNotice(productNoticeId(product.id));
+  }, [openKey, product.id]);
 
   const pendingMove = Boolean(product.pendingSection) || move.pending;
   const reanalysing = product.reanalysisPending || reanalyse.isPending || isRunActive(run.data);
@@ -211,13 +227,15 @@ function ProductView({ product }: { product: Product }) {
           </Alert>
         )}
         {product.requiresInspection && (
+          // The flag stays until the doctor confirms the inspection at publishing; its reason may not.
           <Alert
             color="orange"
             variant="light"
             icon={<IconAlertTriangle size={18} />}
             data-testid="product-inspection"
+            data-open={phenotypesOpen || undefined}
           >
-            {t('products.inspectionHint')}
+            {phenotypesOpen ? t('products.inspectionHint') : t('products.words.inspectionResolved')}
           </Alert>
         )}
         {product.notAssessed.length > 0 && (

@@ -78,7 +78,7 @@ describe('CustomerResults', () => {
     expect(await screen.findByText('MTHFR')).toBeInTheDocument();
     expect(screen.getAllByTestId('gene-row')).toHaveLength(2);
     expect(screen.getAllByTestId('gene-genotype').map((e) => e.textContent)).toEqual(['C/T', 'T/T']);
-    expect(screen.getByTestId('customer-results-count')).toHaveTextContent('Genů: 2');
+    expect(screen.getByTestId('customer-results-count')).toHaveTextContent('2 geny');
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/admin/results/getcustomerresult?CustomerId=7');
   });
 

@@ -1,6 +1,7 @@
+import { ResultUploadStatus } from '@genodesk/contract/enums';
 import type { Locale } from '@genodesk/contract/locales';
 import type { ResultUpload } from '@genodesk/contract/results';
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { RowActions } from '@/components/data-table/row-actions';
@@ -38,7 +39,24 @@ export function resultColumns(t: TFunction, locale: Locale): DataTableColumn<Res
       key: 'status',
       header: t('results.fields.status'),
       sortField: 'status',
-      render: (u) => <UploadStatusBadge status={u.status} />,
+      // A failed upload says why right in the list (the first lines; the detail has them all).
+      render: (u) => (
+        <Stack gap={4} align="flex-start" maw={360}>
+          <UploadStatusBadge status={u.status} />
+          {u.status === ResultUploadStatus.Failed && u.exception && (
+            <Text
+              fz="xs"
+              c="red.8"
+              lineClamp={3}
+              title={u.exception}
+              style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', minWidth: 180 }}
+              data-testid="result-failure"
+            >
+              {u.exception}
+            </Text>
+          )}
+        </Stack>
+      ),
     },
     {
       key: 'paired',

@@ -95,11 +95,11 @@ describe('a refused import', () => {
       refusalLines({
         more: '… and 3 more bad lines.',
         'line.12.Reference': 'Line 12, Reference: …',
-        'line.3': 'Line 3: expected 13 values, found 12.',
+        'line.3': 'Line 3: the number of values is 12, expected 13.',
         'line.12.Rsid': 'Line 12, Rsid: …',
       }),
     ).toEqual([
-      'Line 3: expected 13 values, found 12.',
+      'Line 3: the number of values is 12, expected 13.',
       'Line 12, Reference: …',
       'Line 12, Rsid: …',
       '… and 3 more bad lines.',

@@ -123,7 +123,7 @@ describe('the report texts screen', () => {
       Disclaimer: 'Výchozí upozornění.',
       DisclaimerEn: 'Not a diagnosis.',
     });
-    expect(await screen.findByText(/Naposledy uložil\(a\) MUDr\. Jan Novák/)).toBeInTheDocument();
+    expect(await screen.findByText(/Naposledy uloženo: MUDr\. Jan Novák/)).toBeInTheDocument();
     expect(textarea('report-texts-disclaimer-en').value).toBe('Not a diagnosis.');
   });
 
