@@ -118,6 +118,7 @@ export function ProductsList({ section }: { section: ProductSection }) {
     },
     {
       key: 'barcode',
+      priority: 2,
       header: t('products.fields.barcodeAndType'),
       render: (p) => (
         <div>
@@ -158,6 +159,7 @@ export function ProductsList({ section }: { section: ProductSection }) {
     },
     {
       key: 'pairedPhenotypesCount',
+      priority: 3,
       header: t('products.fields.pairedPhenotypes'),
       sortField: 'pairedPhenotypesCount',
       align: 'right',
@@ -165,6 +167,7 @@ export function ProductsList({ section }: { section: ProductSection }) {
     },
     {
       key: 'generatedAt',
+      priority: 3,
       header: t('products.fields.generatedAt'),
       sortField: 'generatedAt',
       render: (p) => (
@@ -175,6 +178,7 @@ export function ProductsList({ section }: { section: ProductSection }) {
     },
     {
       key: 'publishedAt',
+      priority: 2,
       header: t('products.fields.publishedAndDoctor'),
       sortField: 'publishedAt',
       render: (p) => (

@@ -68,6 +68,7 @@ export function CombinationRulesListRoute() {
     },
     {
       key: 'conditions',
+      priority: 2,
       header: t('combinationRules.fields.conditions'),
       render: (rule) => (
         <Stack gap={2}>
@@ -84,6 +85,7 @@ export function CombinationRulesListRoute() {
     },
     {
       key: 'risk',
+      priority: 2,
       header: t('combinationRules.fields.risk'),
       sortField: 'risk',
       width: 180,
@@ -91,6 +93,7 @@ export function CombinationRulesListRoute() {
     },
     {
       key: 'clinicalWeight',
+      priority: 3,
       header: t('templates.fields.clinicalWeight'),
       width: 220,
       render: (rule) => (
