@@ -5,6 +5,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { ColumnChoiceOwner } from '@/components/data-table/column-choice';
 import { LocaleDatesProvider } from '@/components/dates/dates-provider';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/logo';
@@ -77,7 +78,9 @@ export function AppLayout() {
           </AppShell.Navbar>
           <AppShell.Main id="main-content" tabIndex={-1}>
             <div style={{ maxWidth: 1280, margin: '0 auto' }}>
-              <Outlet />
+              <ColumnChoiceOwner value={user.id}>
+                <Outlet />
+              </ColumnChoiceOwner>
             </div>
           </AppShell.Main>
           {canSearch && <GlobalSearch />}

@@ -64,22 +64,26 @@ export function AccessLogRoute() {
     },
     {
       key: 'kind',
+      priority: 2,
       header: t('accessLog.fields.kind'),
       sortField: 'kind',
       render: (e) => <AccessKindBadge kind={e.kind} />,
     },
     {
       key: 'what',
+      priority: 2,
       header: t('accessLog.fields.what'),
       render: (e) => <AccessWhat entry={e} />,
     },
     {
       key: 'customer',
+      priority: 2,
       header: t('accessLog.fields.customer'),
       render: (e) => <AccessCustomer entry={e} />,
     },
     {
       key: 'address',
+      priority: 3,
       header: t('accessLog.fields.address'),
       render: (e) => (
         <Text fz="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>

@@ -52,12 +52,14 @@ export function BarcodesListRoute() {
     },
     {
       key: 'batchId',
+      priority: 3,
       header: t('barcodes.fields.batch'),
       sortField: 'batchId',
       render: (b) => `#${b.batchId}`,
     },
     {
       key: 'state',
+      priority: 2,
       header: t('barcodes.fields.state'),
       render: (b) => (
         <Badge variant="light" color={b.free ? 'teal' : 'gray'} tt="none" data-testid="barcode-state">
@@ -67,6 +69,7 @@ export function BarcodesListRoute() {
     },
     {
       key: 'sample',
+      priority: 2,
       header: t('barcodes.fields.sample'),
       render: (b) =>
         b.sample ? (
@@ -91,6 +94,8 @@ export function BarcodesListRoute() {
     },
     {
       key: 'assignedAt',
+      priority: 3,
+      nowrap: true,
       header: t('barcodes.fields.assignedAt'),
       sortField: 'assignedAt',
       render: (b) => formatDateTime(b.assignedAt, locale),

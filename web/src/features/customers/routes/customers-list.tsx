@@ -57,16 +57,31 @@ export function CustomersListRoute() {
         </Stack>
       ),
     },
-    { key: 'email', header: t('customers.fields.email'), sortField: 'email', render: (c) => c.email },
+    {
+      key: 'email',
+      priority: 2,
+      header: t('customers.fields.email'),
+      sortField: 'email',
+      render: (c) => c.email,
+    },
     {
       key: 'phone',
+      priority: 2,
+      nowrap: true,
       header: t('customers.fields.phone'),
       sortField: 'phone',
       render: (c) => formatPhone(c.phonePrefix, c.phone),
     },
-    { key: 'city', header: t('customers.fields.city'), sortField: 'city', render: (c) => c.city || '—' },
+    {
+      key: 'city',
+      priority: 3,
+      header: t('customers.fields.city'),
+      sortField: 'city',
+      render: (c) => c.city || '—',
+    },
     {
       key: 'extID',
+      priority: 2,
       header: t('customers.fields.barcode'),
       sortField: 'extID',
       render: (c) => (
@@ -77,18 +92,22 @@ export function CustomersListRoute() {
     },
     {
       key: 'openLimsID',
+      priority: 3,
       header: t('customers.fields.openLimsID'),
       sortField: 'openLimsID',
       render: (c) => c.openLimsID ?? '—',
     },
     {
       key: 'dateOfBirth',
+      priority: 3,
+      nowrap: true,
       header: t('customers.fields.dateOfBirth'),
       sortField: 'dateOfBirth',
       render: (c) => formatDate(c.dateOfBirth, locale),
     },
     {
       key: 'registrationSource',
+      priority: 3,
       header: t('customers.fields.registrationSource'),
       sortField: 'registrationSource',
       render: (c) => (
@@ -99,6 +118,8 @@ export function CustomersListRoute() {
     },
     {
       key: 'dateRegistration',
+      priority: 2,
+      nowrap: true,
       header: t('customers.fields.dateRegistration'),
       sortField: 'dateRegistration',
       render: (c) => formatDateTime(c.dateRegistration, locale),

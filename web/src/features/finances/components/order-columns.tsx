@@ -21,6 +21,7 @@ export function orderColumns(t: TFunction, locale: Locale) {
     },
     customer: {
       key: 'customerName',
+      priority: 2,
       header: t('finances.order.fields.customer'),
       sortField: 'customerName',
       render: (o) => (
@@ -36,11 +37,14 @@ export function orderColumns(t: TFunction, locale: Locale) {
     },
     productType: {
       key: 'productType',
+      priority: 2,
       header: t('finances.order.fields.productType'),
       render: (o) => nameIn(o.productTypeName, o.productTypeNameEn, locale),
     },
     amount: {
       key: 'amount',
+      priority: 2,
+      nowrap: true,
       header: t('finances.order.fields.amount'),
       sortField: 'amount',
       align: 'right',
@@ -48,6 +52,8 @@ export function orderColumns(t: TFunction, locale: Locale) {
     },
     created: {
       key: 'created',
+      priority: 3,
+      nowrap: true,
       header: t('finances.order.fields.created'),
       sortField: 'created',
       render: (o) => formatDateTime(o.created, locale),

@@ -36,13 +36,21 @@ export function OrdersListRoute() {
     shared.amount,
     {
       key: 'paidBy',
+      priority: 3,
       header: t('finances.order.fields.paidBy'),
       render: (o) => paymentMethodName(o.paidBy, locale),
     },
-    { key: 'state', header: t('finances.order.fields.state'), render: (o) => <OrderStateBadges order={o} /> },
+    {
+      key: 'state',
+      priority: 2,
+      header: t('finances.order.fields.state'),
+      render: (o) => <OrderStateBadges order={o} />,
+    },
     shared.created,
     {
       key: 'dateOrderPaid',
+      priority: 3,
+      nowrap: true,
       header: t('finances.order.fields.dateOrderPaid'),
       sortField: 'dateOrderPaid',
       render: (o) => formatDateTime(o.dateOrderPaid, locale),

@@ -55,23 +55,37 @@ export function PaymentsListRoute() {
           </Text>
         ),
     },
-    { key: 'customer', header: t('finances.order.fields.customer'), render: (p) => p.customerFullName },
+    {
+      key: 'customer',
+      priority: 2,
+      header: t('finances.order.fields.customer'),
+      render: (p) => p.customerFullName,
+    },
     {
       key: 'method',
+      priority: 3,
       header: t('finances.payment.method'),
       sortField: 'method',
       render: (p) => paymentMethodName(p.method, locale),
     },
     {
       key: 'amount',
+      priority: 2,
+      nowrap: true,
       header: t('finances.payment.amount'),
       sortField: 'amount',
       align: 'right',
       render: (p) => <span style={{ whiteSpace: 'nowrap' }}>{money(p, locale)}</span>,
     },
-    { key: 'state', header: t('finances.payment.state'), render: (p) => <PaymentStateBadge payment={p} /> },
+    {
+      key: 'state',
+      priority: 2,
+      header: t('finances.payment.state'),
+      render: (p) => <PaymentStateBadge payment={p} />,
+    },
     {
       key: 'identifiers',
+      priority: 3,
       header: t('finances.payment.identifiers'),
       render: (p) => (
         <Stack gap={0}>
@@ -91,12 +105,16 @@ export function PaymentsListRoute() {
     },
     {
       key: 'createdAt',
+      priority: 3,
+      nowrap: true,
       header: t('finances.payment.createdAt'),
       sortField: 'createdAt',
       render: (p) => formatDateTime(p.createdAt, locale),
     },
     {
       key: 'completedAt',
+      priority: 2,
+      nowrap: true,
       header: t('finances.payment.completedAt'),
       sortField: 'completedAt',
       render: (p) => formatDateTime(p.completedAt, locale),

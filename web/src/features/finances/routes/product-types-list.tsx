@@ -43,6 +43,8 @@ export function ProductTypesListRoute() {
     },
     {
       key: 'price',
+      priority: 2,
+      nowrap: true,
       header: t('finances.productTypes.fields.price'),
       sortField: 'price',
       align: 'right',
@@ -54,12 +56,16 @@ export function ProductTypesListRoute() {
     },
     {
       key: 'createdAt',
+      priority: 3,
+      nowrap: true,
       header: t('finances.productTypes.fields.createdAt'),
       sortField: 'createdAt',
       render: (p) => formatDateTime(p.createdAt, locale),
     },
     {
       key: 'updatedAt',
+      priority: 3,
+      nowrap: true,
       header: t('finances.productTypes.fields.updatedAt'),
       render: (p) => formatDateTime(p.updatedAt, locale),
     },

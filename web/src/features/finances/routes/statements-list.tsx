@@ -39,6 +39,7 @@ export function StatementsListRoute() {
     },
     {
       key: 'account',
+      priority: 3,
       header: t('finances.statements.fields.account'),
       render: (s) => (
         <Text ff="monospace" fz="sm">
@@ -48,12 +49,21 @@ export function StatementsListRoute() {
     },
     {
       key: 'statementDate',
+      priority: 2,
+      nowrap: true,
       header: t('finances.statements.fields.statementDate'),
       render: (s) => formatDate(s.statementDate, locale),
     },
-    { key: 'lines', header: t('finances.statements.fields.lines'), align: 'right', render: (s) => s.lines },
+    {
+      key: 'lines',
+      priority: 3,
+      header: t('finances.statements.fields.lines'),
+      align: 'right',
+      render: (s) => s.lines,
+    },
     {
       key: 'result',
+      priority: 2,
       header: t('finances.statements.fields.result'),
       render: (s) => (
         <Stack gap={4} align="flex-start">
@@ -70,11 +80,14 @@ export function StatementsListRoute() {
     },
     {
       key: 'importedAt',
+      priority: 3,
+      nowrap: true,
       header: t('finances.statements.fields.importedAt'),
       render: (s) => formatDateTime(s.importedAt, locale),
     },
     {
       key: 'importedBy',
+      priority: 3,
       header: t('finances.statements.fields.importedBy'),
       render: (s) => s.importedBy?.userName ?? '—',
     },

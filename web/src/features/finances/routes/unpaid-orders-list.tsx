@@ -41,6 +41,7 @@ export function UnpaidOrdersListRoute() {
     shared.amount,
     {
       key: 'missing',
+      priority: 2,
       header: t('finances.unpaid.missing'),
       render: (o) => (
         <Stack gap={4} align="flex-start">
@@ -55,6 +56,7 @@ export function UnpaidOrdersListRoute() {
     },
     {
       key: 'paidBy',
+      priority: 3,
       header: t('finances.order.fields.paidBy'),
       render: (o) => paymentMethodName(o.paidBy, locale),
     },

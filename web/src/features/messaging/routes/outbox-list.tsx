@@ -52,6 +52,7 @@ export function OutboxListRoute() {
     },
     {
       key: 'channel',
+      priority: 2,
       header: `${t('messaging.outbox.fields.channel')} · ${t('messaging.outbox.fields.kind')}`,
       render: (m) => (
         <Stack gap={2}>
@@ -92,6 +93,7 @@ export function OutboxListRoute() {
     },
     {
       key: 'attempts',
+      priority: 3,
       header: t('messaging.outbox.fields.attempts'),
       sortField: 'attempts',
       align: 'right',
@@ -99,6 +101,7 @@ export function OutboxListRoute() {
     },
     {
       key: 'lastError',
+      priority: 3,
       header: t('messaging.outbox.fields.lastError'),
       render: (m) =>
         m.lastError ? (
@@ -113,6 +116,7 @@ export function OutboxListRoute() {
     },
     {
       key: 'sentAt',
+      priority: 2,
       header: t('messaging.outbox.fields.sentAt'),
       sortField: 'sentAt',
       render: (m) => (

@@ -127,6 +127,7 @@ export function ProductsList({ section }: { section: ProductSection }) {
     },
     {
       key: 'barcode',
+      priority: 2,
       header: t('products.fields.barcodeAndType'),
       render: (p) => (
         <div>
@@ -167,6 +168,7 @@ export function ProductsList({ section }: { section: ProductSection }) {
     },
     {
       key: 'pairedPhenotypesCount',
+      priority: 3,
       header: t('products.fields.pairedPhenotypes'),
       sortField: 'pairedPhenotypesCount',
       align: 'right',
@@ -174,6 +176,7 @@ export function ProductsList({ section }: { section: ProductSection }) {
     },
     {
       key: 'generatedAt',
+      priority: 3,
       header: t('products.fields.generatedAt'),
       sortField: 'generatedAt',
       render: (p) => (
@@ -184,6 +187,7 @@ export function ProductsList({ section }: { section: ProductSection }) {
     },
     {
       key: 'publishedAt',
+      priority: 2,
       header: t('products.fields.publishedAndDoctor'),
       sortField: 'publishedAt',
       render: (p) => (

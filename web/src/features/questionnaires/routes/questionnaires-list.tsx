@@ -53,6 +53,7 @@ export function QuestionnairesListRoute() {
     },
     {
       key: 'sectionsFilled',
+      priority: 2,
       header: t('questionnaires.fields.sectionsFilled'),
       render: (q) => (
         <Stack gap={4} w={160}>
@@ -67,12 +68,16 @@ export function QuestionnairesListRoute() {
     },
     {
       key: 'filledAt',
+      priority: 2,
+      nowrap: true,
       header: t('questionnaires.fields.filledAt'),
       sortField: 'filledAt',
       render: (q) => formatDateTime(q.filledAt, locale),
     },
     {
       key: 'updatedAt',
+      priority: 3,
+      nowrap: true,
       header: t('questionnaires.fields.updatedAt'),
       sortField: 'updatedAt',
       render: (q) => formatDateTime(q.updatedAt, locale),

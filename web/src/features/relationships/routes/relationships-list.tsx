@@ -75,11 +75,13 @@ export function RelationshipsListRoute() {
     },
     {
       key: 'requested',
+      priority: 2,
       header: t('relationships.fields.requestedPartner'),
       render: (r) => <Person name={r.requestedPartnerFullName} email={r.requestedPartnerEmail} />,
     },
     {
       key: 'partner',
+      priority: 2,
       header: t('relationships.fields.partner'),
       render: (r) => <Person name={r.partnerFullName} email={r.partnerEmail} />,
     },
@@ -91,12 +93,16 @@ export function RelationshipsListRoute() {
     },
     {
       key: 'requestedAt',
+      priority: 3,
+      nowrap: true,
       header: t('relationships.fields.requestedAt'),
       sortField: 'requestedAt',
       render: (r) => formatDateTime(r.requestedAt, locale),
     },
     {
       key: 'acceptedAt',
+      priority: 3,
+      nowrap: true,
       header: t('relationships.fields.acceptedAt'),
       sortField: 'acceptedAt',
       render: (r) => formatDateTime(r.acceptedAt, locale),

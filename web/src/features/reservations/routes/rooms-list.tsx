@@ -44,18 +44,21 @@ export function RoomsListRoute() {
     },
     {
       key: 'doctor',
+      priority: 2,
       header: t('reservations.rooms.fields.doctor'),
       sortField: 'doctor',
       render: (r) => r.doctor.userName || r.doctor.email,
     },
     {
       key: 'isEnabled',
+      priority: 2,
       header: t('reservations.rooms.fields.isEnabled'),
       sortField: 'isEnabled',
       render: (r) => <RoomEnabledBadge enabled={r.isEnabled} />,
     },
     {
       key: 'upcoming',
+      priority: 3,
       header: t('reservations.rooms.fields.upcomingCount'),
       align: 'right',
       render: (r) => formatNumber(r.upcomingCount, locale),

@@ -60,6 +60,7 @@ export function resultColumns(t: TFunction, locale: Locale): DataTableColumn<Res
     },
     {
       key: 'paired',
+      priority: 2,
       header: t('results.fields.paired'),
       sortField: 'paired',
       align: 'right',
@@ -67,6 +68,7 @@ export function resultColumns(t: TFunction, locale: Locale): DataTableColumn<Res
     },
     {
       key: 'unpairable',
+      priority: 2,
       header: t('results.fields.unpairable'),
       sortField: 'unpairable',
       align: 'right',
@@ -78,11 +80,13 @@ export function resultColumns(t: TFunction, locale: Locale): DataTableColumn<Res
     },
     {
       key: 'generated',
+      priority: 3,
       header: t('results.fields.generated'),
       render: (u) => <GeneratedProgress upload={u} />,
     },
     {
       key: 'uploadedAt',
+      priority: 3,
       header: t('results.fields.uploadedAt'),
       sortField: 'uploadedAt',
       // When and by whom: the date, the uploader under it.

@@ -46,6 +46,7 @@ export function sampleColumns(t: TFunction, locale: Locale): DataTableColumn<Sam
     },
     {
       key: 'barcode',
+      priority: 2,
       header: t('samples.fields.barcode'),
       sortField: 'barcode',
       render: (s) => (
@@ -63,6 +64,7 @@ export function sampleColumns(t: TFunction, locale: Locale): DataTableColumn<Sam
     },
     {
       key: 'receivedAt',
+      priority: 3,
       header: t('samples.fields.receivedAt'),
       sortField: 'receivedAt',
       render: (s) => (
@@ -78,6 +80,8 @@ export function sampleColumns(t: TFunction, locale: Locale): DataTableColumn<Sam
     },
     {
       key: 'updatedAt',
+      priority: 2,
+      nowrap: true,
       header: t('samples.fields.updatedAt'),
       sortField: 'updatedAt',
       render: (s) => formatDateTime(s.updatedAt, locale),

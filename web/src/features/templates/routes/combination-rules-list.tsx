@@ -67,6 +67,7 @@ export function CombinationRulesListRoute() {
     },
     {
       key: 'conditions',
+      priority: 2,
       header: t('combinationRules.fields.conditions'),
       render: (rule) => (
         <Stack gap={2}>
@@ -83,6 +84,7 @@ export function CombinationRulesListRoute() {
     },
     {
       key: 'risk',
+      priority: 2,
       header: t('combinationRules.fields.risk'),
       sortField: 'risk',
       width: 180,
@@ -90,6 +92,7 @@ export function CombinationRulesListRoute() {
     },
     {
       key: 'clinicalWeight',
+      priority: 3,
       header: t('templates.fields.clinicalWeight'),
       width: 220,
       render: (rule) => (

@@ -54,12 +54,14 @@ export function GeneCombinationsListRoute() {
     },
     {
       key: 'genes',
+      priority: 2,
       header: t('templates.fields.genes'),
       sortField: 'combinationGeneCode',
       render: (row) => <GeneCodes codes={row.geneCodes} />,
     },
     {
       key: 'category',
+      priority: 3,
       header: t('templates.fields.category'),
       sortField: 'category',
       render: (row) => (
@@ -73,6 +75,7 @@ export function GeneCombinationsListRoute() {
     },
     {
       key: 'gender',
+      priority: 3,
       header: t('templates.fields.gender'),
       sortField: 'gender',
       render: (row) => <GenderBadge gender={row.gender} />,
@@ -80,6 +83,7 @@ export function GeneCombinationsListRoute() {
     {
       // Not sortable: no index on the weight (the summary orders by it, not this list).
       key: 'clinicalWeight',
+      priority: 3,
       header: t('templates.fields.clinicalWeight'),
       render: (row) => (
         <ClinicalWeightBadge weight={row.clinicalWeight} testId="gene-combination-clinical-weight" />
@@ -87,12 +91,14 @@ export function GeneCombinationsListRoute() {
     },
     {
       key: 'defaultTemplateRisk',
+      priority: 2,
       header: t('templates.fields.defaultRisk'),
       sortField: 'defaultTemplateRisk',
       render: (row) => (row.defaultTemplateRisk ? <RiskBadge risk={row.defaultTemplateRisk} /> : '—'),
     },
     {
       key: 'templateCount',
+      priority: 3,
       header: t('geneCombinations.fields.templateCount'),
       sortField: 'templateCount',
       align: 'right',

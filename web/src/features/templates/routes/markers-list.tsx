@@ -133,6 +133,7 @@ export function MarkersListRoute() {
     },
     {
       key: 'rsid',
+      priority: 2,
       header: t('markers.fields.rsid'),
       sortField: 'rsid',
       render: (m) => (
@@ -143,6 +144,7 @@ export function MarkersListRoute() {
     },
     {
       key: 'geneName',
+      priority: 2,
       header: t('markers.fields.gene'),
       sortField: 'geneName',
       render: (m) => (
@@ -160,6 +162,7 @@ export function MarkersListRoute() {
     },
     {
       key: 'chromosome',
+      priority: 3,
       header: t('markers.fields.chromosomeShort'),
       sortField: 'chromosome',
       render: (m) => (
@@ -170,6 +173,7 @@ export function MarkersListRoute() {
     },
     {
       key: 'grch37',
+      priority: 3,
       header: t('markers.fields.grch37'),
       sortField: 'positionGrch37',
       render: (m) => (
@@ -180,6 +184,7 @@ export function MarkersListRoute() {
     },
     {
       key: 'grch38',
+      priority: 2,
       header: t('markers.fields.grch38'),
       sortField: 'positionGrch38',
       render: (m) => (
@@ -190,6 +195,7 @@ export function MarkersListRoute() {
     },
     {
       key: 'alleles',
+      priority: 2,
       header: t('markers.fields.alleles'),
       render: (m) => (
         <Stack gap={4} align="flex-start">

@@ -94,6 +94,7 @@ export function TemplateCategoriesListRoute() {
     },
     {
       key: 'subcategories',
+      priority: 2,
       header: t('templateCategories.fields.subcategories'),
       render: (row) =>
         row.subcategories.length === 0 ? (
@@ -137,6 +138,7 @@ export function TemplateCategoriesListRoute() {
     },
     {
       key: 'geneCombinationCount',
+      priority: 3,
       header: t('templateCategories.fields.geneCombinationCount'),
       sortField: 'geneCombinationCount',
       align: 'right',

@@ -58,16 +58,19 @@ export function TemplatesListRoute() {
     },
     {
       key: 'genes',
+      priority: 2,
       header: t('templates.fields.genes'),
       render: (row) => <GeneCodes codes={row.geneCodes} />,
     },
     {
       key: 'genotypes',
+      priority: 3,
       header: t('templates.fields.genotypes'),
       render: (row) => <GenotypeSummary geneCodes={row.geneCodes} combinations={row.genotypeCombinations} />,
     },
     {
       key: 'risk',
+      priority: 2,
       header: t('templates.fields.risk'),
       sortField: 'risk',
       render: (row) => (
@@ -83,12 +86,14 @@ export function TemplatesListRoute() {
     },
     {
       key: 'gender',
+      priority: 3,
       header: t('templates.fields.gender'),
       sortField: 'gender',
       render: (row) => <GenderBadge gender={row.gender} />,
     },
     {
       key: 'customerCount',
+      priority: 3,
       header: t('templates.fields.customerCount'),
       sortField: 'customerCount',
       align: 'right',

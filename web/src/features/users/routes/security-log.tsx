@@ -75,6 +75,7 @@ export function SecurityLogRoute() {
     },
     {
       key: 'user',
+      priority: 2,
       header: t('securityLog.fields.user'),
       sortField: 'user',
       render: (e) =>
@@ -93,11 +94,13 @@ export function SecurityLogRoute() {
     },
     {
       key: 'actor',
+      priority: 3,
       header: t('securityLog.fields.actor'),
       render: (e) => (e.actor ? <UserLink user={e.actor} testId="security-log-actor" /> : '—'),
     },
     {
       key: 'address',
+      priority: 3,
       header: t('securityLog.fields.address'),
       render: (e) => (
         <Text fz="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
@@ -107,6 +110,7 @@ export function SecurityLogRoute() {
     },
     {
       key: 'device',
+      priority: 3,
       header: t('securityLog.fields.device'),
       render: (e) => (
         <Text fz="sm" title={e.userAgent ?? undefined} style={{ whiteSpace: 'nowrap' }}>
@@ -116,6 +120,7 @@ export function SecurityLogRoute() {
     },
     {
       key: 'detail',
+      priority: 2,
       header: t('securityLog.fields.detail'),
       render: (e) => <Text fz="sm">{securityDetail(e.detail, t) ?? '—'}</Text>,
     },

@@ -60,9 +60,16 @@ export function UsersListRoute() {
         </Group>
       ),
     },
-    { key: 'email', header: t('users.fields.email'), sortField: 'email', render: (u) => u.email },
+    {
+      key: 'email',
+      priority: 2,
+      header: t('users.fields.email'),
+      sortField: 'email',
+      render: (u) => u.email,
+    },
     {
       key: 'role',
+      priority: 2,
       header: t('users.fields.role'),
       sortField: 'role',
       render: (u) => (
@@ -73,6 +80,7 @@ export function UsersListRoute() {
     },
     {
       key: 'lastLoginDate',
+      priority: 3,
       header: t('users.fields.lastLogin'),
       sortField: 'lastLoginDate',
       render: (u) => (
@@ -83,6 +91,7 @@ export function UsersListRoute() {
     },
     {
       key: 'isUserLoginActive',
+      priority: 2,
       header: t('users.fields.status'),
       sortField: 'isUserLoginActive',
       render: (u) => (

@@ -64,6 +64,7 @@ export function VouchersListRoute() {
     },
     {
       key: 'kind',
+      priority: 2,
       header: `${t('vouchers.fields.kind')} · ${t('vouchers.fields.voucherType')}`,
       render: (v) => (
         <Stack gap={4} align="flex-start">
@@ -74,6 +75,7 @@ export function VouchersListRoute() {
     },
     {
       key: 'amount',
+      priority: 2,
       header: t('vouchers.fields.value'),
       sortField: 'amount',
       align: 'right',
@@ -85,6 +87,7 @@ export function VouchersListRoute() {
     },
     {
       key: 'names',
+      priority: 3,
       header: `${t('vouchers.fields.forWho')} / ${t('vouchers.fields.fromWho')}`,
       render: (v) =>
         v.voucherType === VoucherType.Gift && (v.forWho || v.fromWho) ? (
@@ -104,12 +107,15 @@ export function VouchersListRoute() {
     },
     {
       key: 'validTo',
+      priority: 3,
+      nowrap: true,
       header: t('vouchers.fields.validTo'),
       sortField: 'validTo',
       render: (v) => <span style={{ whiteSpace: 'nowrap' }}>{formatVoucherDay(v.validTo, locale)}</span>,
     },
     {
       key: 'remainingUsageCount',
+      priority: 3,
       header: t('vouchers.fields.remainingUses'),
       sortField: 'remainingUsageCount',
       align: 'right',
@@ -119,9 +125,16 @@ export function VouchersListRoute() {
         </span>
       ),
     },
-    { key: 'state', header: t('vouchers.fields.state'), render: (v) => <VoucherStateBadge voucher={v} /> },
+    {
+      key: 'state',
+      priority: 2,
+      header: t('vouchers.fields.state'),
+      render: (v) => <VoucherStateBadge voucher={v} />,
+    },
     {
       key: 'created',
+      priority: 3,
+      nowrap: true,
       header: t('vouchers.fields.createdAt'),
       sortField: 'created',
       render: (v) => formatDateTime(v.createdAt, locale),

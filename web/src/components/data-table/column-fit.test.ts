@@ -1,0 +1,53 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { columnChoiceKey, readHiddenColumns, writeHiddenColumns } from './column-choice';
+import { collapseCount, collapseOrder } from './column-fit';
+
+describe('columns that give way when a table is short of room', () => {
+  const columns = [
+    { key: 'name' },
+    { key: 'email', priority: 2 as const },
+    { key: 'city', priority: 3 as const },
+    { key: 'phone', priority: 2 as const },
+    { key: 'source', priority: 3 as const },
+    { key: 'actions', priority: 1 as const },
+  ];
+
+  it('gives way lowest priority first, the rightmost first among equals; priority 1 never', () => {
+    expect(collapseOrder(columns)).toEqual(['source', 'city', 'phone', 'email']);
+  });
+
+  it('takes off columns until the rest fits, each saving its narrowest width', () => {
+    const order = collapseOrder(columns);
+    const widths = { name: 200, email: 250, city: 120, phone: 150, source: 130, actions: 96 };
+    const needed = Object.values(widths).reduce((a, b) => a + b, 0); // 946
+    expect(collapseCount(order, widths, needed, 950)).toBe(0);
+    expect(collapseCount(order, widths, needed, 816)).toBe(1);
+    expect(collapseCount(order, widths, needed, 814)).toBe(2);
+    expect(collapseCount(order, widths, needed, 500)).toBe(4);
+    // Never more than there are: what is left scrolls.
+    expect(collapseCount(order, widths, needed, 100)).toBe(4);
+  });
+});
+
+describe("a user's choice of columns", () => {
+  beforeEach(() => localStorage.clear());
+
+  it('is kept per user and list, outside what a sign-out removes', () => {
+    const admin = columnChoiceKey(1, '/customers#customers-table');
+    const reception = columnChoiceKey(4, '/customers#customers-table');
+    writeHiddenColumns(admin, ['city', 'phone']);
+    expect(readHiddenColumns(admin)).toEqual(['city', 'phone']);
+    expect(readHiddenColumns(reception)).toEqual([]);
+    expect(admin.startsWith('genodesk.session.')).toBe(false);
+    writeHiddenColumns(admin, []);
+    expect(localStorage.getItem(admin)).toBeNull();
+  });
+
+  it('reads nothing from a damaged entry', () => {
+    const key = columnChoiceKey(1, '/vouchers#vouchers-table');
+    localStorage.setItem(key, '{not json');
+    expect(readHiddenColumns(key)).toEqual([]);
+    localStorage.setItem(key, JSON.stringify(['state', 3, null]));
+    expect(readHiddenColumns(key)).toEqual(['state']);
+  });
+});

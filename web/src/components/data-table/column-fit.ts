@@ -1,0 +1,43 @@
+/**
+ * How important a column is when its table is short of room: 1 is always shown (the row's name and
+ * its actions), 2 gives way after 3. A column that gives way shows its value on the row's second line,
+ * under the first column, with its header as the label.
+ */
+export type ColumnPriority = 1 | 2 | 3;
+
+interface FitColumn {
+  key: string;
+  priority?: ColumnPriority;
+}
+
+/**
+ * The columns in the order they give way: the least important first and, among equals, the rightmost
+ * first (a list puts what matters on the left). Priority 1 never gives way.
+ */
+export function collapseOrder(columns: readonly FitColumn[]): string[] {
+  return columns
+    .map((column, index) => ({ column, index, priority: column.priority ?? 1 }))
+    .filter(({ priority }) => priority > 1)
+    .sort((a, b) => b.priority - a.priority || b.index - a.index)
+    .map(({ column }) => column.key);
+}
+
+/**
+ * How many columns of `order` give way for a table `needed` pixels wide (all columns at their
+ * narrowest) to fit in `available`: each one taken off saves its measured width. The second line the
+ * first column then carries can widen it; the table checks again after it is drawn.
+ */
+export function collapseCount(
+  order: readonly string[],
+  widths: Readonly<Record<string, number>>,
+  needed: number,
+  available: number,
+): number {
+  let count = 0;
+  let width = needed;
+  while (width > available + 1 && count < order.length) {
+    width -= widths[order[count] as string] ?? 0;
+    count += 1;
+  }
+  return count;
+}
