@@ -223,8 +223,8 @@ test.describe('barcode scanner (keyboard wedge)', () => {
       await expect(log.locator('[data-outcome="refused"]', { hasText: 'GD99999998' })).toBeVisible();
       // A scan while the focus is elsewhere on the list is the list's too.
       await page.getByTestId('scan-sound').focus();
-      await scan(page, five[0].barcode);
-      await expect(log.locator('[data-outcome="refused"]', { hasText: five[0].barcode })).toBeVisible();
+      await scan(page, five[0]!.barcode);
+      await expect(log.locator('[data-outcome="refused"]', { hasText: five[0]!.barcode })).toBeVisible();
       await expect(page).toHaveURL(/\/customers\/receivingsamples$/);
       await expect(page.getByTestId('scan-refused-count')).toHaveText(
         language === 'cs' ? '3 odmítnuty' : '3 refused',
@@ -248,14 +248,14 @@ test.describe('barcode scanner (keyboard wedge)', () => {
       await openIn(page, language, '/customers/waitingforanalysis');
       await expect(page.getByTestId('scan-sound')).toBeChecked();
       await expect(page.getByTestId('scan-input')).toBeFocused();
-      await scan(page, five[1].barcode);
+      await scan(page, five[1]!.barcode);
       await expect(page.getByTestId('scan-log').locator('[data-outcome="done"]')).toContainText(
-        language === 'cs' ? `Vzorek ${five[1].id} (` : `Sample ${five[1].id} (`,
+        language === 'cs' ? `Vzorek ${five[1]!.id} (` : `Sample ${five[1]!.id} (`,
       );
       await expect(page.getByTestId('scan-log').locator('[data-outcome="done"]')).toContainText(
         language === 'cs' ? 'analýza zahájena' : 'analysis started',
       );
-      const started = await request.get(`/api/admin/samples/sample?SampleId=${five[1].id}`, { headers });
+      const started = await request.get(`/api/admin/samples/sample?SampleId=${five[1]!.id}`, { headers });
       expect(((await started.json()) as { status: number }).status).toBe(11);
       await page.getByTestId('scan-sound').uncheck();
     });
