@@ -57,6 +57,9 @@ describe('every registered route', () => {
       'GET /api/calendar/feed/:token',
       'GET /api/config',
       'GET /api/health',
+      // The probes of a load balancer or Kubernetes (issue 39): nothing personal, server.test checks them.
+      'GET /api/health/live',
+      'GET /api/health/ready',
       // An uploaded rich-text image by its random id: e-mails and customer pages show it; media.test checks it.
       'GET /api/media/:id',
       'POST /api/auth/adminLogin',
