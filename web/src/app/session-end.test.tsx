@@ -101,22 +101,6 @@ describe('a sign-in ended in another tab', () => {
 
   beforeAll(async () => {
     await loadScreenTexts();
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
-    // The sign-in screen's language switch measures itself.
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver;
   });
 
   beforeEach(async () => {

@@ -69,21 +69,6 @@ describe('shared date fields', () => {
   beforeAll(async () => {
     await loadScreenTexts();
     // jsdom lacks these; Mantine's provider and popovers ask for them.
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver;
   });
 
   afterEach(async () => {

@@ -61,16 +61,6 @@ describe('DeliveryAlerts', () => {
 
   beforeAll(async () => {
     await loadScreenTexts();
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
   });
 
   beforeEach(async () => {

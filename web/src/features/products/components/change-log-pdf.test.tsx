@@ -32,21 +32,6 @@ describe('ChangeLog: an issued PDF', () => {
   const i18n = initI18n();
   beforeAll(async () => {
     await Promise.all([loadLocale('cs'), loadLocale('en')]);
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver;
   });
 
   const rows = async (language: 'cs' | 'en') => {

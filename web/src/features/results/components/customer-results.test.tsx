@@ -31,21 +31,6 @@ describe('CustomerResults', () => {
   beforeAll(async () => {
     await loadScreenTexts();
     // jsdom lacks these; Mantine's provider and scroll areas ask for them.
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver;
   });
 
   beforeEach(() => {

@@ -50,23 +50,8 @@ describe('the report texts screen', () => {
 
   beforeAll(async () => {
     await loadScreenTexts();
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
     // A refused submit scrolls to the first invalid field; jsdom has no layout to scroll.
     Element.prototype.scrollIntoView ??= () => {};
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver;
   });
 
   beforeEach(() => {
