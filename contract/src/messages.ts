@@ -88,8 +88,8 @@ export const messages = {
     en: 'The file holds more samples than can be processed at once (at most {max}; line {line}). Split it into smaller files.',
   },
   labFileUnpacksTooFar: {
-    cs: 'Komprimovaný soubor se rozbaluje nepřiměřeně (nad {max} MB nebo víc než {ratio}× své velikosti); takový soubor nezpracujeme.',
-    en: 'The compressed file unpacks out of all proportion (beyond {max} MB or more than {ratio} times its size); such a file is not processed.',
+    cs: 'Řádek {line}: komprimovaný soubor se rozbaluje nepřiměřeně (nad {max} MB nebo víc než {ratio}× své velikosti); takový soubor nezpracujeme.',
+    en: 'Line {line}: the compressed file unpacks out of all proportion (beyond {max} MB or more than {ratio} times its size); such a file is not processed.',
   },
   reportPdfBusy: {
     cs: 'Vytváří se mnoho PDF zpráv najednou; zkuste to prosím za chvíli.',

@@ -104,8 +104,6 @@ export type ResultUploadListQuery = z.infer<typeof resultUploadListQuerySchema>;
 
 export const resultUploadIdQuerySchema = z.object({ Id: idSchema });
 
-/** The largest CSV results file accepted (a 384-sample plate × ~1,000 genes is ~30 MB). */
-export const maxResultsFileBytes = 100 * 1024 * 1024;
 /**
  * The largest upload of any format: a Final Report of a 384-sample plate on a 700,000-SNP array is
  * about 1 GB; VCFs are usually bgzipped. Streamed to the database in pieces, never held in memory.

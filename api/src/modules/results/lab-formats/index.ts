@@ -1,12 +1,7 @@
 import { createGunzip } from 'node:zlib';
-import {
-  LabFileFormat,
-  maxCompressionRatio,
-  maxResultsFileBytes,
-  maxUnpackedBytes,
-} from '@genodesk/contract';
-import { maxReportedErrors, parseResultsFile } from '../results-file.js';
+import { LabFileFormat, maxCompressionRatio, maxUnpackedBytes } from '@genodesk/contract';
 import { ConsumerReader } from './consumer.js';
+import { CsvReader } from './csv.js';
 import { detectFormat } from './detect.js';
 import { FinalReportReader } from './final-report.js';
 import {
@@ -26,10 +21,10 @@ export type { LabFileResult, MapMarker, ReadOptions, SampleMarkerCounts } from '
 
 /**
  * Reads a results file in any of the lab formats (issue 23) into genotypes through the marker map: this
- * project's CSV (as `parseResultsFile`), VCF, Illumina GenomeStudio Final Report, 23andMe and AncestryDNA
+ * project's CSV, VCF, Illumina GenomeStudio Final Report, 23andMe and AncestryDNA
  * raw data. The format is detected from the content (gzip first, then the first lines), never the file
- * name. Streams line by line: memory stays flat whatever the file's size (but for the CSV, at most
- * `maxResultsFileBytes`, which `parseResultsFile` reads whole).
+ * name. Streams line by line: memory stays flat whatever the file's size, and each chunk is read as it
+ * arrives, so the API answers meanwhile.
  *
  * Every sample gets every mapped marker once: a call in the one notation (issue 34: the plus-strand
  * alleles of the map, an indel as I/D, the reference allele first, joined by '/'), else
@@ -83,22 +78,27 @@ const gzipPieceBytes = 16 * 1024;
 async function gunzipInto(head: Buffer, rest: AsyncIterable<Buffer | Uint8Array>, file: LabFileReader) {
   let first: Buffer = head;
   let last: Buffer = Buffer.alloc(0);
+  /** Compressed bytes handed to zlib: what the unpacked bytes are measured against (not those received). */
   let compressedBytes = 0;
   const note = (chunk: Buffer) => {
-    compressedBytes += chunk.length;
     if (first.length < 16) first = Buffer.concat([first, chunk]);
     last = chunk.length >= 28 ? chunk : Buffer.concat([last, chunk]);
     if (last.length > 28) last = last.subarray(last.length - 28);
   };
+  function* pieces(buffer: Buffer) {
+    for (let start = 0; start < buffer.length; start += gzipPieceBytes) {
+      const piece = buffer.subarray(start, start + gzipPieceBytes);
+      compressedBytes += piece.length;
+      yield piece;
+    }
+  }
   async function* compressed() {
     note(head);
-    for (let start = 0; start < head.length; start += gzipPieceBytes)
-      yield head.subarray(start, start + gzipPieceBytes);
+    yield* pieces(head);
     for await (const chunk of rest) {
       const buffer = asBuffer(chunk);
       note(buffer);
-      for (let start = 0; start < buffer.length; start += gzipPieceBytes)
-        yield buffer.subarray(start, start + gzipPieceBytes);
+      yield* pieces(buffer);
     }
   }
   const gunzip = createGunzip({ chunkSize: 256 * 1024 });
@@ -118,6 +118,7 @@ async function gunzipInto(head: Buffer, rest: AsyncIterable<Buffer | Uint8Array>
           (unpacked > 64 * 1024 * 1024 && unpacked > compressedBytes * maxCompressionRatio)
         )
           throw stop('labFileUnpacksTooFar', {
+            line: file.linesRead(),
             max: Math.round(maxUnpackedBytes / 1024 / 1024),
             ratio: maxCompressionRatio,
           });
@@ -175,9 +176,6 @@ class LabFileReader {
   private headBytes = 0;
   private splitter: LineSplitter | undefined;
   private reader: FormatReader | undefined;
-  /** The CSV's bytes (it is parsed whole). */
-  private csv: Buffer[] | undefined;
-  private csvBytes = 0;
 
   constructor(
     private readonly index: MarkerIndex,
@@ -186,48 +184,31 @@ class LabFileReader {
 
   /**
    * The number of the last line read, whole or begun (at least 1): what a refusal for the bytes that
-   * stop it names. Counts the lines still held for detection, or for the CSV, too.
+   * stop it names. Counts the lines still held for detection too.
    */
   linesRead(): number {
     if (this.splitter) return Math.max(1, this.splitter.line + (this.splitter.partial ? 1 : 0));
     let lines = 0;
     let lastByte = 10;
-    for (const chunk of this.csv ?? this.head) {
+    for (const chunk of this.head) {
       for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
       if (chunk.length) lastByte = chunk[chunk.length - 1] as number;
     }
     return Math.max(1, lines + (lastByte === 10 ? 0 : 1));
   }
 
-  /**
-   * A refusal that stopped reading, after the bad lines the format's reader noted before it (all of them
-   * already when the stop was theirs), at most `maxReportedErrors`.
-   */
+  /** A refusal that stopped reading, after the bad lines the format's reader noted before it. */
   withBadLines(failure: LabFileFailure): LabFileFailure {
-    const noted = this.reader?.bad.errors ?? [];
-    if (!noted.length || failure.errors === noted) return failure;
-    return {
-      ok: false,
-      errors: [...noted, ...failure.errors].slice(0, maxReportedErrors),
-      more: failure.more,
-    };
+    return this.reader ? this.reader.bad.before(failure) : failure;
   }
 
   push(chunk: Buffer) {
     if (this.splitter) this.splitter.push(chunk);
-    else if (this.csv) this.collect(chunk);
     else {
       this.head.push(chunk);
       this.headBytes += chunk.length;
       if (this.headBytes >= detectBytes) this.decide(false);
     }
-  }
-
-  private collect(chunk: Buffer) {
-    this.csvBytes += chunk.length;
-    if (this.csvBytes > maxResultsFileBytes)
-      throw stop('resultsFileTooLarge', { max: maxResultsFileBytes / 1024 / 1024 });
-    this.csv?.push(chunk);
   }
 
   private decide(complete: boolean) {
@@ -242,9 +223,8 @@ class LabFileReader {
     if ('unknown' in detected) throw stop('labFileUnknownFormat', { line: detected.line });
     switch (detected.format) {
       case LabFileFormat.Csv:
-        this.csv = [];
-        this.collect(head);
-        return;
+        this.reader = new CsvReader(this.index);
+        break;
       case LabFileFormat.Vcf:
         this.reader = new VcfReader(this.index, this.options);
         break;
@@ -267,13 +247,7 @@ class LabFileReader {
   }
 
   end(): LabFileResult {
-    if (!this.splitter && !this.csv) this.decide(true);
-    if (this.csv) {
-      const parsed = parseResultsFile(Buffer.concat(this.csv), this.index);
-      this.csv = [];
-      if (!parsed.ok) return parsed;
-      return { ...parsed, format: LabFileFormat.Csv, genomeBuild: null, counts: [] };
-    }
+    if (!this.splitter) this.decide(true);
     this.splitter?.end();
     return this.reader?.end() ?? refuse('resultsFileEmpty');
   }

@@ -1,7 +1,7 @@
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
-import { LabFileFormat } from '@genodesk/contract';
+import { LabFileFormat, maxSamplesPerFile } from '@genodesk/contract';
 import { describe, expect, it } from 'vitest';
-import { parseResultsFile } from '../results-file.js';
+import { parseResultsFile } from './csv.js';
 import { demoMarkers } from './demo-markers.js';
 import { readLabFile } from './index.js';
 import { maxLineBytes } from './lines.js';
@@ -110,7 +110,7 @@ describe('readLabFile', () => {
       expect(refusal(await read('\n \r\n'))?.key).toBe('resultsFileEmpty');
     });
 
-    it('a CSV whose gzip is cut short, naming the last line read (the CSV is held, not split into lines)', async () => {
+    it('a CSV whose gzip is cut short, naming the last line read', async () => {
       const csv = resultsCsv(demoSamples(40, 3));
       const zipped = gzipSync(csv);
       const cut = zipped.subarray(0, Math.floor(zipped.length * 0.7));
@@ -119,6 +119,38 @@ describe('readLabFile', () => {
         key: 'labFileGzipTruncated',
         params: { line: held.split('\n').length - (held.endsWith('\n') ? 1 : 0), offset: cut.length },
       });
+    });
+
+    it('a gzip bomb, stopped just past the first 64 MB it unpacks, whatever the size of the pieces it arrives in', async () => {
+      // Members of 16 MB that gzip to ~16 kB each: 400 MB in ~400 kB, arriving in one piece as stored.
+      const line = '##comment=same text again\n';
+      const member = gzipSync(Buffer.alloc(16 * 1024 * 1024, line), { level: 9 });
+      const bomb = Buffer.concat([gzipSync('##fileformat=VCFv4.2\n'), ...Array(25).fill(member)]);
+      const refused = refusal(await read(bomb, {}, undefined, 4 * 1024 * 1024));
+      expect(refused?.key).toBe('labFileUnpacksTooFar');
+      // Measured against the compressed bytes zlib was given, not those received: counted per piece
+      // received, the ratio allowed 200 × 400 kB = 80 MB here (and ~1 GB for a 5 MB bomb).
+      const linesIn = (megabytes: number) => (megabytes * 1024 * 1024) / line.length;
+      expect(refused?.params.line).toBeGreaterThan(linesIn(63));
+      expect(refused?.params.line).toBeLessThan(linesIn(65));
+    });
+
+    it('a CSV naming too many samples as soon as it names one too many, not once it has all arrived', async () => {
+      let pulled = 0;
+      async function* endless() {
+        yield Buffer.from('barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype\n');
+        for (let block = 0; ; block++) {
+          pulled++;
+          const rows = Array.from({ length: 1000 }, (_, i) => `GD${block * 1000 + i};rs1801133;;;;;C/T`);
+          yield Buffer.from(`${rows.join('\n')}\n`);
+        }
+      }
+      const result = await readLabFile(endless(), testMarkers, {});
+      expect(refusal(result)).toEqual({
+        key: 'labFileTooManySamples',
+        params: { line: maxSamplesPerFile + 2, max: maxSamplesPerFile },
+      });
+      expect(pulled).toBe(maxSamplesPerFile / 1000 + 1);
     });
 
     it('a line longer than the limit (a file without line breaks)', async () => {

@@ -32,14 +32,23 @@ export const stop = (key: MessageKey, params: MessageParams = {}) => new StopRea
 /**
  * Bad lines noted while reading on, so the lab fixes the file in one go; reading stops at the
  * `maxReportedErrors`th (a file of a gigabyte need not be read to its end to be refused, and a file
- * without tabs would cost a scan of each chunk per line).
+ * without tabs would cost a scan of each chunk per line) — or, with `countPast`, reads on and only
+ * counts the bad lines past them (the CSV, whose rows cost little to read).
  */
 export class BadLines {
   readonly errors: ResultsFileError[] = [];
+  private more = 0;
+
+  constructor(private readonly options: { countPast?: boolean } = {}) {}
 
   add(key: MessageKey, params: MessageParams) {
+    if (this.errors.length >= maxReportedErrors) {
+      this.more++;
+      return;
+    }
     this.errors.push({ key, params });
-    if (this.errors.length >= maxReportedErrors) throw new StopReading(this.failure());
+    if (this.errors.length >= maxReportedErrors && !this.options.countPast)
+      throw new StopReading(this.failure());
   }
 
   get any() {
@@ -47,7 +56,20 @@ export class BadLines {
   }
 
   failure(): LabFileFailure {
-    return { ok: false, errors: this.errors, more: 0 };
+    return { ok: false, errors: this.errors, more: this.more };
+  }
+
+  /**
+   * A refusal that stopped reading, after the bad lines noted before it (all of them already when the
+   * stop was theirs), at most `maxReportedErrors`.
+   */
+  before(failure: LabFileFailure): LabFileFailure {
+    if (!this.errors.length || failure.errors === this.errors) return failure;
+    return {
+      ok: false,
+      errors: [...this.errors, ...failure.errors].slice(0, maxReportedErrors),
+      more: failure.more,
+    };
   }
 }
 

@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { noCallGenotype } from '@genodesk/contract';
 import { describe, expect, it } from 'vitest';
-import { parseResultsFile, type ResultsFileBarcode } from '../results-file.js';
+import type { ResultsFileBarcode } from '../results-file.js';
+import { parseResultsFile } from './csv.js';
 import { demoMarkers } from './demo-markers.js';
 import { type LabFileResult, readLabFile } from './index.js';
 import { MarkerIndex } from './marker-index.js';

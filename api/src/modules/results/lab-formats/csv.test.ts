@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { demoMarkers } from './lab-formats/demo-markers.js';
-import { MarkerIndex } from './lab-formats/marker-index.js';
-import { maxReportedErrors, parseResultsFile } from './results-file.js';
+import { maxReportedErrors } from '../results-file.js';
+import { parseResultsFile } from './csv.js';
+import { demoMarkers } from './demo-markers.js';
+import { maxLineBytes } from './lines.js';
+import { MarkerIndex } from './marker-index.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const header = 'barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype';
@@ -202,6 +204,32 @@ describe('parseResultsFile', () => {
       params: { line: 101, genotype: 'X/X' },
     });
     expect(parsed.more).toBe(30);
+  });
+
+  it('reads a quoted field over several lines; a quote left open takes the rest of the file into one record', () => {
+    const spanning = parseResultsFile(
+      encode(`${header}\nGD1;rs1;"MTHFR\nsecond line";;;;C/T\nGD2;rs1;G;;;;C/T\n`),
+    );
+    expect(spanning.ok && spanning.barcodes.map((b) => [b.barcode, b.line, b.genes[0]?.geneName])).toEqual([
+      ['GD1', 2, 'MTHFR\nsecond line'],
+      ['GD2', 4, 'G'],
+    ]);
+    const rows = Array.from({ length: 5000 }, (_, i) => `GD${i};rs1;G;;;;C/T`).join('\n');
+    expect(parseResultsFile(encode(`${header}\nGD0;rs1;"G;;;;C/T\n${rows}\n`))).toEqual({
+      ok: false,
+      errors: [{ key: 'resultsFileWrongFieldCount', params: { line: 2, expected: 7, found: 3 } }],
+      more: 0,
+    });
+  });
+
+  it('refuses a record longer than a line may be (a quote left open in a large file), naming its first line', () => {
+    const row = `GD1;rs1;${'G'.repeat(1024 * 1024)};;;;C/T\n`;
+    const parsed = parseResultsFile(encode(`${header}\nGD0;rs1;"G;;;;C/T\n${row.repeat(17)}`));
+    expect(parsed).toEqual({
+      ok: false,
+      errors: [{ key: 'labFileLineTooLong', params: { line: 2, max: maxLineBytes / 1024 / 1024 } }],
+      more: 0,
+    });
   });
 
   it('refuses bytes that are not UTF-8, naming the line of the bad byte', () => {
