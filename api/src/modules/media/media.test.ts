@@ -7,7 +7,7 @@ import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { media, outboxMessages, rolePermissions, roles, users } from '../../db/schema/index.js';
 import { deliverDue } from '../messaging/outbox.js';
-import { absoluteMediaUrls, smtpTransport } from '../messaging/transports.js';
+import { mailHtml, smtpTransport } from '../messaging/transports.js';
 import { richTextAst } from '../products/report-pdf/rich-text-ast.js';
 import { sanitizeRichText } from '../templates/rich-text.js';
 
@@ -256,9 +256,13 @@ describe('rich text shows only the app’s own images', () => {
   });
 
   it('gives mail clients the image under PUBLIC_URL when the e-mail goes out', async () => {
-    expect(absoluteMediaUrls(`<p><img src="/api/media/${id}" alt="/api/media/" /></p>`, publicUrl)).toBe(
+    expect(mailHtml(`<p><img src="/api/media/${id}" alt="/api/media/" /></p>`, publicUrl)).toBe(
       `<p><img src="${publicUrl}/api/media/${id}" alt="/api/media/" /></p>`,
     );
+    // Saved before issue 36: another site's image (a tracking pixel) never reaches the reader.
+    expect(
+      mailHtml(`<p>A<img src="https://tracker.example/p.gif?u=1" width="1">B<img alt="x"></p>`, publicUrl),
+    ).toBe('<p>AB</p>');
     const { url } = (await upload(freshGif(), 'image/gif')).json();
     const to = 'media-reader@example.test';
     const sent = await t.app.inject({

@@ -95,13 +95,18 @@ const idleMs = 10_000;
 
 /**
  * The HTML as a mail client must get it: the app's own images, stored in rich text by their path
- * (`/api/media/<id>`, issue 36), made absolute under `origin` (PUBLIC_URL) so the client can load them.
+ * (`/api/media/<id>`, issue 36), made absolute under `origin` (PUBLIC_URL) so the client can load them;
+ * any other image (a tracking pixel in a text saved before images were limited to the app's own) left
+ * out.
  */
-export const absoluteMediaUrls = (html: string, origin: string) =>
-  html.replace(
-    /(<img\b[^>]*?\ssrc=")(\/api\/media\/)/gi,
-    (_match, start: string, path: string) => start + origin + path,
-  );
+export const mailHtml = (html: string, origin: string | undefined) =>
+  html.replace(/<img\b[^>]*>/gi, (tag) => {
+    const src = /\ssrc="([^"]*)"/i.exec(tag)?.[1];
+    if (!src || !ownMedia.test(src)) return '';
+    return origin ? tag.replace(/(\ssrc=")/i, `$1${origin}`) : tag;
+  });
+
+const ownMedia = /^\/api\/media\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * E-mail over SMTP (`SMTP_URL`, from `MAIL_FROM`). Keeps up to `maxConnections` connections of its
@@ -185,10 +190,7 @@ export function smtpTransport(
         to: message.to,
         subject: message.subject,
         text: message.text,
-        html:
-          message.html !== undefined && options.mediaOrigin
-            ? absoluteMediaUrls(message.html, options.mediaOrigin)
-            : message.html,
+        html: message.html === undefined ? undefined : mailHtml(message.html, options.mediaOrigin),
         messageId: `<${message.messageKey}@${domain}>`,
         attachments: message.attachments.map((a) => ({
           filename: a.filename,
