@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giveConsent } from '../../../test/consent.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import type { Principal } from '../../auth/principal.js';
 import { transaction } from '../../db/client.js';
@@ -25,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let seq = 0;
-async function customerWith(genotypes: Record<string, string>, gender = 2) {
+async function customerWith(genotypes: Record<string, string>, gender = 2, consented = true) {
   const [row] = await t.db
     .insert(customers)
     .values({
@@ -44,6 +45,7 @@ async function customerWith(genotypes: Record<string, string>, gender = 2) {
       noCallReason: genotype === '--' ? 'noCall' : null,
     })),
   );
+  if (consented) await giveConsent(t.db, row!.id);
   return row!.id;
 }
 
@@ -76,6 +78,14 @@ const phenotypes = (content: ReportContent) =>
   content.categories.flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes));
 
 describe('generateReport (service)', () => {
+  it('refuses to generate for a customer without a valid consent, whichever path forgot to ask', async () => {
+    const customerId = await customerWith({ rs762551: 'A/C' }, 2, false);
+    await expect(transaction(t.db, (tx) => generateReport(tx, { customerId }))).rejects.toThrow(
+      `report generation asked for customers without a valid consent: ${customerId}`,
+    );
+    expect(await t.db.select().from(products).where(eq(products.customerId, customerId))).toEqual([]);
+  });
+
   it('writes the report, its templates and the templates’ customer counts', async () => {
     const lactose = await templateFor('rs4988235', 'rs4988235=G/G');
     const caffeine = await templateFor('rs762551', 'rs762551=A/C');

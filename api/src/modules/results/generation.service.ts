@@ -14,6 +14,7 @@ import {
   templates,
 } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
+import { customersWithoutConsent } from '../customers/dna-consent.js';
 import { technicalValidationCleared } from '../products/technical-validation.js';
 import { category, subcategory } from '../templates/catalogue.js';
 import {
@@ -186,6 +187,14 @@ export async function generateReports(tx: Tx, inputs: GenerateReportInput[], cat
     .for('key share');
   const genders = new Map(customerRows.map((row) => [row.id, row.gender]));
   if (customerIds.some((id) => !genders.has(id))) throw notFound();
+  // The one consent rule (issue 35) guards generation itself, whichever path asks. Callers hold or
+  // refuse an unconsented customer in their own words first, under the same locks, so reaching this
+  // is a path that forgot to ask: a fault, not an answer.
+  const unconsented = await customersWithoutConsent(tx, customerIds);
+  if (unconsented.length)
+    throw new Error(
+      `report generation asked for customers without a valid consent: ${unconsented.map((c) => c.id).join(', ')}`,
+    );
   const prepared = catalogue ?? (await loadCatalogue(tx));
   const { genotypesByCustomer, noCallsByCustomer } = await loadGenotypes(tx, customerIds, prepared);
 
