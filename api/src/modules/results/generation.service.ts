@@ -171,6 +171,19 @@ export async function generateReport(tx: Tx, input: GenerateReportInput, catalog
 }
 
 /**
+ * The one consent rule (issue 35) guarding generation itself, whichever path asks. Callers hold or
+ * refuse an unconsented customer in their own words first, under the same locks, so reaching a refusal
+ * here is a path that forgot to ask: a fault, not an answer.
+ */
+async function requireConsentToGenerate(tx: Tx, customerIds: number[]) {
+  const unconsented = await customersWithoutConsent(tx, customerIds);
+  if (unconsented.length)
+    throw new Error(
+      `report generation asked for customers without a valid consent: ${unconsented.map((c) => c.id).join(', ')}`,
+    );
+}
+
+/**
  * `generateReport` for many customers at once (a results upload's batch): customers and genotypes
  * read in one query each, the templates' counts recounted once.
  */
@@ -187,14 +200,7 @@ export async function generateReports(tx: Tx, inputs: GenerateReportInput[], cat
     .for('key share');
   const genders = new Map(customerRows.map((row) => [row.id, row.gender]));
   if (customerIds.some((id) => !genders.has(id))) throw notFound();
-  // The one consent rule (issue 35) guards generation itself, whichever path asks. Callers hold or
-  // refuse an unconsented customer in their own words first, under the same locks, so reaching this
-  // is a path that forgot to ask: a fault, not an answer.
-  const unconsented = await customersWithoutConsent(tx, customerIds);
-  if (unconsented.length)
-    throw new Error(
-      `report generation asked for customers without a valid consent: ${unconsented.map((c) => c.id).join(', ')}`,
-    );
+  await requireConsentToGenerate(tx, customerIds);
   const prepared = catalogue ?? (await loadCatalogue(tx));
   const { genotypesByCustomer, noCallsByCustomer } = await loadGenotypes(tx, customerIds, prepared);
 
@@ -449,6 +455,7 @@ export async function reanalyseProducts(
     .orderBy(products.id)
     .for('update', { of: products });
   const customerIds = [...new Set(reports.map((report) => report.customerId))];
+  await requireConsentToGenerate(tx, customerIds);
   const { genotypesByCustomer, noCallsByCustomer } = await loadGenotypes(tx, customerIds, catalogue);
 
   const now = new Date();
