@@ -48,8 +48,8 @@ export function frameHeader(length: number): Buffer {
   return header;
 }
 
-/** No frame the writer makes is near this; a larger length means a damaged file, not a big row. */
-const largestFrame = 64 * 1024 * 1024;
+/** PostgreSQL sends no row larger (its message limit): a larger length means a damaged file. */
+const largestFrame = 1024 * 1024 * 1024;
 const longestLine = 64 * 1024 * 1024;
 
 export class BackupFileError extends Error {}
