@@ -38,6 +38,18 @@ export type BackupTrailer = {
   sequences: { schema: string; name: string; lastValue: string; isCalled: boolean }[];
 };
 
+/**
+ * What a backup holds besides `public`: the job queue's jobs (queued, running, finished within the
+ * history period) and their dependencies. pg-boss's queues, schedules and bookkeeping are made again by
+ * every start (`prepareJobQueues`, the workers' schedules), as the restore does.
+ */
+export const jobTables = ['job', 'job_dependency'];
+
+/** Whether a table or sequence a backup names is one a restore may write: the app's, or the job queue's jobs. */
+export const restorable = (table: { schema: string; name: string }, kind: 'table' | 'sequence') =>
+  table.schema === 'public' ||
+  (table.schema === 'pgboss' && (kind === 'sequence' || jobTables.includes(table.name)));
+
 /** The keys of the data folder a backup carries: without the sealing key, authenticator keys cannot be read. */
 export const secretFiles = ['token.key', 'sealing.key'] as const;
 

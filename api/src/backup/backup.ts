@@ -11,17 +11,11 @@ import {
   type BackupTable,
   type BackupTrailer,
   frameHeader,
+  jobTables,
   magicLine,
   qualified,
   quoteIdentifier,
 } from './archive.js';
-
-/**
- * What a backup holds besides `public`: the job queue's jobs (queued, running, finished within the
- * history period) and their dependencies. pg-boss's queues, schedules and bookkeeping are made again by
- * every start (`prepareJobQueues`, the workers' schedules), as the restore does.
- */
-const jobTables = ['job', 'job_dependency'];
 
 export type BackupSummary = { tables: number; rows: number; bytes: number };
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -74,6 +74,7 @@ export async function restoreCommand(config: Config, file: string, say: Say): Pr
     const secrets = Object.entries(restored.secrets).filter(([name]) =>
       (secretFiles as readonly string[]).includes(name),
     );
+    if (secrets.length > 0) await mkdir(config.dataDir, { recursive: true });
     for (const [name, value] of secrets) {
       const at = path.join(config.dataDir, name);
       // Replaced, not rewritten: a new file takes the mode.

@@ -15,6 +15,7 @@ import {
   magicLine,
   qualified,
   quoteIdentifier,
+  restorable,
 } from './archive.js';
 
 export class RestoreRefusal extends Error {}
@@ -133,12 +134,28 @@ function migrationsFor(header: BackupHeader) {
 /**
  * Loads every table as pg_dump does: foreign keys dropped and added again once all rows are in (rows
  * referencing rows of the same table or of a later one load in any order; adding a key checks every
- * row), the tables' own triggers off meanwhile — the access log's refuses the truncation of the rows
- * the migrations made, and no trigger may act twice on restored rows. Runs in the caller's transaction,
+ * row), the tables' own triggers off meanwhile — the access log's refuses the TRUNCATE that clears
+ * what the migrations inserted, and no trigger may act again on restored rows. Runs in the caller's transaction,
  * so no other connection sees a table without its trigger.
  */
 async function loadRows(client: pg.Client, reader: ArchiveReader, header: BackupHeader): Promise<number> {
+  // A crafted file must not reach beyond the app's own tables (the restore runs as a superuser).
+  for (const table of header.tables)
+    if (!restorable(table, 'table'))
+      throw new BackupFileError(
+        `The backup file is damaged (it names the table ${table.schema}.${table.name}).`,
+      );
   const names = header.tables.map(qualified);
+  // The migrations made these tables: a backup of the same level has every one of them.
+  const { rows: made } = await client.query<{ name: string }>(
+    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition`,
+  );
+  const missing = made.filter(
+    ({ name }) => !header.tables.some((table) => table.schema === 'public' && table.name === name),
+  );
+  if (missing.length > 0)
+    throw new BackupFileError(`The backup file is damaged (it lacks the table public.${missing[0]!.name}).`);
   for (const [index, name] of names.entries()) {
     const { rows } = await client.query<{ present: boolean }>(
       'select to_regclass($1) is not null as present',
@@ -189,12 +206,17 @@ async function loadRows(client: pg.Client, reader: ArchiveReader, header: Backup
         `The backup file is damaged: ${label} restored ${got.rows} rows (the backup counted ${expected.rows}) and its data's SHA-256 ${got.sha256 === expected.sha256 ? 'matches' : 'does not match'}.`,
       );
   });
-  for (const sequence of trailer.sequences)
+  for (const sequence of trailer.sequences) {
+    if (!restorable(sequence, 'sequence'))
+      throw new BackupFileError(
+        `The backup file is damaged (it names the sequence ${sequence.schema}.${sequence.name}).`,
+      );
     await client.query('select setval($1::regclass, $2::bigint, $3)', [
       qualified(sequence),
       sequence.lastValue,
       sequence.isCalled,
     ]);
+  }
   for (const name of names) await client.query(`alter table ${name} enable trigger user`);
   for (const key of foreignKeys)
     await client.query(
