@@ -45,6 +45,9 @@ beforeAll(async () => {
     });
     expect(published.statusCode).toBe(200);
   }
+  // A running app's pg-boss scheduler keeps a queue of its own with its cron ticks.
+  await t.jobs.boss.createQueue('__pgboss__send-it');
+  await t.jobs.boss.send('__pgboss__send-it', {});
   // Quiet from here on: nothing writes to the source while it is backed up and compared.
   await t.app.close();
   await t.jobs.stop();
@@ -71,8 +74,12 @@ async function rowCounts(client: pg.Client | pg.Pool): Promise<Record<string, nu
       order by 1`,
   );
   const counts: Record<string, number> = {};
+  // pg-boss's own cron ticks are made again by its scheduler, not backed up.
+  const leftOut = (name: string) => (name === 'pgboss.job' ? ` where name not like '\\_\\_pgboss%'` : '');
   for (const { name } of tables)
-    counts[name] = (await client.query<{ n: number }>(`select count(*)::int as n from ${name}`)).rows[0]!.n;
+    counts[name] = (
+      await client.query<{ n: number }>(`select count(*)::int as n from ${name}${leftOut(name)}`)
+    ).rows[0]!.n;
   return counts;
 }
 
@@ -108,6 +115,7 @@ it('npm run backup and npm run restore: a fresh embedded database gets the same 
   expect(sourcePdfs).toHaveLength(2);
   expect(sourcePdfs[0]!.bytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(sourceCounts['public.access_log']).toBeGreaterThan(0);
+  expect(sourceCounts['pgboss.job']).toBeGreaterThan(0);
 
   // The source as a server of one's own, with the keys an embedded data folder would add.
   const source = path.join(work, 'source');

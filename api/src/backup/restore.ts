@@ -78,6 +78,8 @@ export async function restoreDatabase(
     await client.query('rollback').catch(() => {});
     // The queue's schema was made outside the transaction: the database is left as empty as it was found.
     if (touched) await client.query('drop schema if exists pgboss cascade').catch(() => {});
+    if (/^Z_/.test((error as NodeJS.ErrnoException).code ?? ''))
+      throw new BackupFileError(`The backup file is damaged or cut short (${(error as Error).message}).`);
     throw error;
   } finally {
     source.destroy();
