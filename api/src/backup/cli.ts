@@ -68,6 +68,10 @@ export async function restoreCommand(config: Config, file: string, say: Say): Pr
       throw error;
     });
     report(say, 'Restored', restored, file);
+    if (restored.jobsLeftOut > 0)
+      say(
+        `Left out: ${restored.jobsLeftOut} ${restored.jobsLeftOut === 1 ? 'job' : 'jobs'} of queues this release no longer has.`,
+      );
     say(
       `Schema at migration ${restored.migrations}; GenoDesk applies newer ones and grants its role at its next start.`,
     );

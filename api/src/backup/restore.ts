@@ -23,6 +23,8 @@ export class RestoreRefusal extends Error {}
 export type RestoreSummary = {
   tables: number;
   rows: number;
+  /** Jobs of queues this release no longer has (a backup of an older release), not restored. */
+  jobsLeftOut: number;
   /** Migrations applied with the rows (the backup's level); the next start applies the newer ones. */
   migrations: number;
   secrets: Record<string, string>;
@@ -71,9 +73,15 @@ export async function restoreDatabase(
         migration.folderMillis,
       ]);
     }
-    const rows = await loadRows(client, reader, header);
+    const { rows, jobsLeftOut } = await loadRows(client, reader, header);
     await client.query('commit');
-    return { tables: header.tables.length, rows, migrations: migrations.length, secrets: header.secrets };
+    return {
+      tables: header.tables.length,
+      rows,
+      jobsLeftOut,
+      migrations: migrations.length,
+      secrets: header.secrets,
+    };
   } catch (error) {
     await client.query('rollback').catch(() => {});
     // The queue's schema was made outside the transaction: the database is left as empty as it was found.
@@ -140,7 +148,11 @@ function migrationsFor(header: BackupHeader) {
  * what the migrations inserted, and no trigger may act again on restored rows. Runs in the caller's transaction,
  * so no other connection sees a table without its trigger.
  */
-async function loadRows(client: pg.Client, reader: ArchiveReader, header: BackupHeader): Promise<number> {
+async function loadRows(
+  client: pg.Client,
+  reader: ArchiveReader,
+  header: BackupHeader,
+): Promise<{ rows: number; jobsLeftOut: number }> {
   // A crafted file must not reach beyond the app's own tables (the restore runs as a superuser).
   for (const table of header.tables)
     if (!restorable(table, 'table'))
@@ -181,9 +193,15 @@ async function loadRows(client: pg.Client, reader: ArchiveReader, header: Backup
   await client.query(`truncate ${names.join(', ')}`);
 
   const loaded: { rows: number; sha256: string }[] = [];
+  let jobsLeftOut = 0;
   for (const table of header.tables) {
     const columns = table.columns.map(quoteIdentifier).join(', ');
-    const copy = client.query(copyFrom(`copy ${qualified(table)} (${columns}) from stdin`));
+    const jobs = table.schema === 'pgboss' && table.name === 'job';
+    // Jobs go through a staging table: a backup of an older release may hold jobs of a queue this
+    // release has retired (`retiredQueues`), which the job table no longer takes.
+    if (jobs) await client.query('create temp table restored_jobs (like pgboss.job) on commit drop');
+    const target = jobs ? 'restored_jobs' : qualified(table);
+    const copy = client.query(copyFrom(`copy ${target} (${columns}) from stdin`));
     const hash = createHash('sha256');
     async function* frames() {
       for await (const frame of reader.frames()) {
@@ -193,6 +211,14 @@ async function loadRows(client: pg.Client, reader: ArchiveReader, header: Backup
     }
     await pipeline(Readable.from(frames()), copy);
     loaded.push({ rows: copy.rowCount, sha256: hash.digest('hex') });
+    if (jobs) {
+      const kept = await client.query(
+        `insert into pgboss.job (${columns}) select ${columns} from restored_jobs
+          where name in (select name from pgboss.queue)
+            and (dead_letter is null or dead_letter in (select name from pgboss.queue))`,
+      );
+      jobsLeftOut = copy.rowCount - (kept.rowCount ?? 0);
+    }
   }
 
   const trailer = JSON.parse(await reader.line()) as BackupTrailer;
@@ -224,5 +250,5 @@ async function loadRows(client: pg.Client, reader: ArchiveReader, header: Backup
     await client.query(
       `alter table ${key.table} add constraint ${quoteIdentifier(key.name)} ${key.definition}`,
     );
-  return loaded.reduce((sum, table) => sum + table.rows, 0);
+  return { rows: loaded.reduce((sum, table) => sum + table.rows, 0), jobsLeftOut };
 }
