@@ -122,8 +122,8 @@ export class ArchiveReader {
       if (length === 0) return;
       if (length > largestFrame)
         throw new BackupFileError('the backup file is damaged (an impossible frame)');
-      // A copy: the consumer may keep it after the next read replaces the buffer.
-      yield Buffer.from(await this.take(length));
+      // A view, safe to keep: the buffer is replaced by a new one, never written over.
+      yield await this.take(length);
     }
   }
 

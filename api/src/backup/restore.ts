@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
@@ -46,12 +46,13 @@ export async function restoreDatabase(
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   let touched = false;
-  const gunzip = createGunzip();
-  const source = createReadStream(file);
-  source.pipe(gunzip);
-  source.on('error', (error) => gunzip.destroy(error));
+  let source: ReadStream | undefined;
   try {
     await refuseNonEmpty(client);
+    source = createReadStream(file);
+    const gunzip = source.pipe(createGunzip());
+    source.on('error', (error) => gunzip.destroy(error));
+    // Read from at once: a stream's error with nobody reading would end the process.
     const reader = new ArchiveReader(gunzip);
     const header = await readHeader(reader);
     const migrations = migrationsFor(header);
@@ -90,7 +91,7 @@ export async function restoreDatabase(
       throw new BackupFileError(`The backup file is damaged or cut short (${(error as Error).message}).`);
     throw error;
   } finally {
-    source.destroy();
+    source?.destroy();
     await client.end();
   }
 }
