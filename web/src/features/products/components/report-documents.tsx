@@ -2,6 +2,7 @@ import type { IssuedReport } from '@genodesk/contract/products';
 import { Badge, Button, Group, ScrollArea, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ReportBundleDownload } from '@/features/fhir/components/report-bundle-download';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
@@ -85,17 +86,20 @@ function VersionRow({
         </Text>
       </Table.Td>
       <Table.Td>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconDownload size={14} />}
-          loading={download.isPending}
-          onClick={save}
-          aria-label={t('products.pdf.downloadVersion', { version: document.version })}
-          data-testid="product-pdf-download"
-        >
-          {t('products.pdf.download')}
-        </Button>
+        <Group gap={6} wrap="nowrap">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconDownload size={14} />}
+            loading={download.isPending}
+            onClick={save}
+            aria-label={t('products.pdf.downloadVersion', { version: document.version })}
+            data-testid="product-pdf-download"
+          >
+            {t('products.pdf.download')}
+          </Button>
+          <ReportBundleDownload productId={productId} version={document.version} />
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
@@ -129,7 +133,7 @@ export function ReportDocuments({ productId }: { productId: number }) {
   }
   return (
     <ScrollArea>
-      <Table verticalSpacing="xs" miw={860} data-testid="product-pdf-versions">
+      <Table verticalSpacing="xs" miw={940} data-testid="product-pdf-versions">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('products.pdf.columns.version')}</Table.Th>
