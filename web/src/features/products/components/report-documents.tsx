@@ -1,5 +1,5 @@
 import type { IssuedReport } from '@genodesk/contract/products';
-import { Badge, Button, Group, ScrollArea, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, ScrollArea, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ReportBundleDownload } from '@/features/fhir/components/report-bundle-download';
@@ -86,7 +86,7 @@ function VersionRow({
         </Text>
       </Table.Td>
       <Table.Td>
-        <Group gap={6} wrap="nowrap">
+        <Stack gap={4} align="stretch">
           <Button
             size="xs"
             variant="default"
@@ -99,7 +99,7 @@ function VersionRow({
             {t('products.pdf.download')}
           </Button>
           <ReportBundleDownload productId={productId} version={document.version} />
-        </Group>
+        </Stack>
       </Table.Td>
     </Table.Tr>
   );
@@ -133,7 +133,7 @@ export function ReportDocuments({ productId }: { productId: number }) {
   }
   return (
     <ScrollArea>
-      <Table verticalSpacing="xs" miw={940} data-testid="product-pdf-versions">
+      <Table verticalSpacing="xs" miw={860} data-testid="product-pdf-versions">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('products.pdf.columns.version')}</Table.Th>
