@@ -5,9 +5,12 @@ import { authRoutes } from './modules/auth/routes.js';
 import { twoFactorRoutes } from './modules/auth/twofactor.routes.js';
 import { barcodesRoutes } from './modules/barcodes/routes.js';
 import { customersDashboard } from './modules/customers/dashboard.js';
+import { type DataExportPart, registerDataExportParts } from './modules/customers/data-export.service.js';
 import { customersRoutes, questionnairesRoutes, relationshipsRoutes } from './modules/customers/routes.js';
 import type { DashboardSection, WorkCounter } from './modules/dashboard/counters.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { fhirRoutes } from './modules/fhir/routes.js';
+import { customerBundles } from './modules/fhir/service.js';
 import { financesDashboard } from './modules/finances/dashboard.js';
 import { ordersRoutes } from './modules/finances/orders.routes.js';
 import { productTypesRoutes } from './modules/finances/routes.js';
@@ -42,6 +45,8 @@ type Area = {
   dashboard?: WorkCounter[];
   /** Its parts of the dashboard beyond the counters. */
   dashboardSections?: DashboardSection[];
+  /** Its files in the customer's data export ZIP (GDPR Art. 15/20). */
+  dataExport?: DataExportPart;
   /** Ends what it started on its own (threads, pools) when the process stops. */
   stop?: () => Promise<void>;
 };
@@ -71,6 +76,8 @@ const domainAreas: Area[] = [
     // The report PDF's rendering processes.
     stop: closeReportPdfRenderer,
   },
+  // Released report versions as HL7 FHIR R4 bundles (issue 40), read by the same right as their PDFs.
+  { name: 'fhir', routes: [fhirRoutes], dataExport: (tx, customer) => customerBundles(tx, customer.id) },
   { name: 'messaging', routes: [messagingRoutes], workers: messagingWorkers, dashboard: messagingDashboard },
   {
     name: 'reservations',
@@ -83,6 +90,9 @@ const domainAreas: Area[] = [
   // Erasure lives with the customers; this is the retention purge of what is past its period.
   { name: 'privacy', workers: privacyWorkers },
 ];
+
+// The customer's data export asks each area for its part; it imports none of them.
+registerDataExportParts(domainAreas.flatMap((area) => (area.dataExport ? [area.dataExport] : [])));
 
 export const areas: Area[] = [
   ...domainAreas,

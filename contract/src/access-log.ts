@@ -6,7 +6,7 @@ import { localeSchema } from './locale.js';
 
 /**
  * What was read: the customer detail, their genotypes, a report, one category of a report, a report's
- * PDF (an issued version or the preview), a questionnaire, an export of a list with customers' rows
+ * PDF (an issued version or the preview), a report version as FHIR, a questionnaire, an export of a list with customers' rows
  * (customers, orders, payments, this log), or the customer's own data export (GDPR Art. 15/20).
  */
 export const accessKinds = [
@@ -15,6 +15,7 @@ export const accessKinds = [
   'report',
   'reportCategory',
   'reportPdf',
+  'reportFhir',
   'questionnaire',
   'export',
   'dataExport',
@@ -32,6 +33,7 @@ export const accessKindLabels: Record<AccessKind, { cs: string; en: string }> = 
   report: { cs: 'Zpráva', en: 'Report' },
   reportCategory: { cs: 'Kategorie zprávy', en: 'Report category' },
   reportPdf: { cs: 'PDF zprávy', en: 'Report PDF' },
+  reportFhir: { cs: 'Zpráva ve formátu FHIR', en: 'Report as FHIR' },
   questionnaire: { cs: 'Dotazník', en: 'Questionnaire' },
   export: { cs: 'Export seznamu', en: 'List export' },
   dataExport: { cs: 'Export údajů zákazníka', en: 'Customer data export' },

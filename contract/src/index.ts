@@ -9,6 +9,7 @@ export * from './customers.js';
 export * from './dashboard.js';
 export * from './enums.js';
 export * from './errors.js';
+export * from './fhir.js';
 export * from './finances.js';
 export * from './genotypes.js';
 export * from './locale.js';

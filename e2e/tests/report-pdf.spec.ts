@@ -5,9 +5,9 @@ import { baseURL } from '../support/base-url';
 import { bearer, releasableReports, validateAsLab } from '../support/release';
 import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
 
-// Issue 22: the report as a PDF — preview, publication storing version 1, its download and
-// verification (by code and by the file's bytes, a changed copy refused), re-publication with a
-// reason making version 2.
+// Issue 22: the report as a PDF — preview, publication storing version 1, its download (and, issue
+// 40, its FHIR bundle's) and verification (by code and by the file's bytes, a changed copy refused),
+// re-publication with a reason making version 2.
 
 const texts = {
   cs: {
@@ -158,6 +158,17 @@ for (const language of ['cs', 'en'] as const) {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const issuedFile = testInfo.outputPath(download.suggestedFilename());
     await download.saveAs(issuedFile);
+
+    // Beside it, the same version as HL7 FHIR (issue 40): the very bundle the API gives, its PDF inside.
+    const fhirDownloading = page.waitForEvent('download');
+    await versions.first().getByTestId('product-fhir-download').click();
+    const fhirDownload = await fhirDownloading;
+    expect(fhirDownload.suggestedFilename()).toMatch(new RegExp(`^GD-0*${id}-v1-(cs|en)\\.fhir\\.json$`));
+    const bundle = JSON.parse(readFileSync(await fhirDownload.path(), 'utf8'));
+    const fromApi = await page.request.get(`/api/fhir/DiagnosticReport/${id}/_history/1`, { headers });
+    expect(fromApi.headers()['content-type']).toContain('application/fhir+json');
+    expect(bundle).toEqual(await fromApi.json());
+    expect(bundle.entry[0].resource.presentedForm[0].data).toBe(pdf.toString('base64'));
 
     // The QR code's link: the code is checked at once.
     await page.goto(`/verify/${code}`);

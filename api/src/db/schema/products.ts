@@ -227,6 +227,12 @@ export const reportDocuments = pgTable(
     verificationCode: text('verification_code').notNull(),
     replacesVersion: integer('replaces_version'),
     reason: text('reason'),
+    /**
+     * The same version as an HL7 FHIR R4 Bundle (issue 40), built from the same source in the same
+     * transaction; without the PDF's bytes, which are `content` (the read puts them in). None for a
+     * version issued before migration 0040: nothing then recorded what it was made of.
+     */
+    fhirBundle: jsonb('fhir_bundle').$type<Record<string, unknown>>(),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -32,7 +32,7 @@ import { and, arrayContains, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import JSZip from 'jszip';
 import type { ReportCompany } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import {
   accessLog,
   auditLog,
@@ -67,7 +67,8 @@ import { renderDataExportSummary } from './data-export.html.js';
 
 // The customer's data export (GDPR Art. 15 and 20, issue 24): everything held about one customer as a
 // ZIP — `data.json` (machine-readable, every section), `summary.html` (readable, in the customer's
-// language) and `reports/<number>-v<version>.pdf` (every issued report PDF, byte for byte).
+// language) and `reports/<number>-v<version>.pdf` (every issued report PDF, byte for byte), and what
+// the other areas add through their `DataExportPart` (the reports as FHIR bundles, `fhir/…json`).
 
 /** The layout of `data.json`; raised when a field changes meaning or goes away (adding one does not). */
 export const dataExportFormatVersion = 1;
@@ -336,10 +337,31 @@ export type CustomerDataExport = {
   accessLog: { at: string; by: string | null; kind: string; kindName: string; entityId: number | null }[];
 };
 
-/** The export as files: `data.json`'s object and the PDFs (and consent scans) to put beside it. */
+/** A file of the export ZIP: its path in the ZIP and its bytes. */
+export type ExportFile = { file: string; content: Buffer };
+
+/**
+ * What another area adds to the customer's export: its files of the customer, read by the export's own
+ * transaction (one snapshot for the whole ZIP). Areas register theirs at the composition root
+ * (`areas.ts`), so the export does not know who they are.
+ */
+export type DataExportPart = (
+  tx: Executor,
+  customer: { id: number; language: Locale },
+) => Promise<ExportFile[]>;
+
+const dataExportParts: DataExportPart[] = [];
+
+/** Adds the areas' parts to every export (called once, by the composition root). */
+export function registerDataExportParts(parts: readonly DataExportPart[]) {
+  for (const part of parts) if (!dataExportParts.includes(part)) dataExportParts.push(part);
+}
+
+/** The export as files: `data.json`'s object, the PDFs (and consent scans), and the areas' files. */
 export type CollectedExport = {
   data: CustomerDataExport;
-  pdfs: { file: string; content: Buffer }[];
+  pdfs: ExportFile[];
+  parts: ExportFile[];
 };
 
 const genderNames: Record<Locale, Record<number, string>> = {
@@ -910,7 +932,10 @@ export async function collectCustomerData(
           entityId: a.entityId,
         })),
       };
-      return { data, pdfs };
+      const parts: ExportFile[] = [];
+      for (const part of dataExportParts)
+        parts.push(...(await part(tx, { id: customerId, language: locale })));
+      return { data, pdfs, parts };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -921,13 +946,14 @@ export const dataExportFileName = (customerId: number, now: Date) =>
   `genodesk-customer-${customerId}-${pragueDay(now)}.zip`;
 
 /** The ZIP of `collectCustomerData`'s files, generated as a stream. */
-export function dataExportZip({ data, pdfs }: CollectedExport): NodeJS.ReadableStream {
+export function dataExportZip({ data, pdfs, parts }: CollectedExport): NodeJS.ReadableStream {
   const zip = new JSZip();
   const date = new Date(data.generatedAt);
   zip.file('data.json', `${JSON.stringify(data, null, 2)}\n`, { date });
   zip.file('summary.html', renderDataExportSummary(data), { date });
   // A PDF is compressed already: stored as it is, so its bytes (and SHA-256) come out unchanged.
   for (const pdf of pdfs) zip.file(pdf.file, pdf.content, { date, binary: true, compression: 'STORE' });
+  for (const part of parts) zip.file(part.file, part.content, { date, binary: true });
   return zip.generateNodeStream({
     type: 'nodebuffer',
     streamFiles: true,

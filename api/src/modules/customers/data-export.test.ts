@@ -232,7 +232,15 @@ describe('GET admin/customers/dataexport', () => {
       Object.keys(zip.files)
         .filter((file) => !zip.files[file]!.dir)
         .sort(),
-    ).toEqual(['data.json', 'summary.html', ...pdfNames].sort());
+    ).toEqual(
+      [
+        'data.json',
+        'summary.html',
+        ...pdfNames,
+        // Each issued version as a FHIR bundle too (issue 40), the fhir area's part of the export.
+        ...pdfNames.map((file) => file.replace(/^reports\/(.*)\.pdf$/, 'fhir/$1.json')),
+      ].sort(),
+    );
 
     // summary.html: Czech, every section, the values escaped.
     expect(html.startsWith('<!doctype html>')).toBe(true);

@@ -6,7 +6,14 @@ import type { ReportCompany } from '../../../config.js';
 import type { Executor, Tx } from '../../../db/client.js';
 import { barcodes, customers, products, reportDocuments, samples, users } from '../../../db/schema/index.js';
 import { notFound } from '../../../http/errors.js';
-import { type ReportDocument, type ReportSource, readReportSource, reportDocumentFrom } from './document.js';
+import { issueBundle } from '../../fhir/issue.js';
+import {
+  type ReportDocument,
+  type ReportOptions,
+  type ReportSource,
+  readReportSource,
+  reportDocumentFrom,
+} from './document.js';
 import { type RenderOptions, renderReportPdf } from './render.js';
 import { verificationUrl } from './report-pdf.service.js';
 import { reportTextsFor } from './report-texts.service.js';
@@ -35,6 +42,10 @@ export function normalizeVerificationCode(input: string): string | null {
   if (!/^[0-9A-HJKMNP-TV-Z]{10}$/.test(chars)) return null;
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
+
+/** An issued version's file name: `GD-000123-v2-cs.pdf`. */
+export const reportFileName = (productId: number, version: number, language: string, extension = 'pdf') =>
+  `${reportNumberOf(productId)}-v${version}-${language}.${extension}`;
 
 export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -89,23 +100,28 @@ export type PlannedIssue = {
 export async function publicationDocument(
   db: Executor,
   plan: PlannedIssue,
-): Promise<{ document: ReportDocument; language: Locale }> {
-  const { source, language } = await readReportSource(db, plan.productId);
+): Promise<{
+  document: ReportDocument;
+  language: Locale;
+  customerId: number;
+  source: ReportSource;
+  options: ReportOptions;
+}> {
+  const { source: stored, language, customerId } = await readReportSource(db, plan.productId);
   const texts = await reportTextsFor(db, language);
-  const document = await reportDocumentFrom(
-    { ...source, ...plan.overrides },
-    {
-      locale: language,
-      preview: false,
-      version: plan.version,
-      replaces: plan.replaces,
-      date: plan.overrides.publishedAt ?? new Date(),
-      verification: { code: plan.code, url: verificationUrl(plan.origin, plan.code) },
-      company: plan.company,
-      texts,
-    },
-  );
-  return { document, language };
+  const source = { ...stored, ...plan.overrides };
+  const options: ReportOptions = {
+    locale: language,
+    preview: false,
+    version: plan.version,
+    replaces: plan.replaces,
+    date: plan.overrides.publishedAt ?? new Date(),
+    verification: { code: plan.code, url: verificationUrl(plan.origin, plan.code) },
+    company: plan.company,
+    texts,
+  };
+  const document = await reportDocumentFrom(source, options);
+  return { document, language, customerId, source, options };
 }
 
 /** A publication's PDF, rendered off the event loop before any row is locked. */
@@ -147,8 +163,17 @@ export async function storeIssue(tx: Tx, by: Principal, rendered: RenderedIssue)
   const { plan } = rendered;
   const latest = await latestReportDocument(tx, plan.productId);
   if ((latest?.version ?? 0) !== plan.version - 1) return null;
-  const { document } = await publicationDocument(tx, plan);
-  if (JSON.stringify(document) !== rendered.fingerprint) return null;
+  const publication = await publicationDocument(tx, plan);
+  if (JSON.stringify(publication.document) !== rendered.fingerprint) return null;
+  const createdAt = plan.overrides.publishedAt ?? new Date();
+  // The FHIR bundle of the same version (issue 40), from the same reading of the same transaction.
+  const fhirBundle = await issueBundle(tx, {
+    ...publication,
+    plan,
+    pdf: rendered.pdf,
+    filename: reportFileName(plan.productId, plan.version, rendered.language),
+    issuedAt: createdAt,
+  });
   const [row] = await tx
     .insert(reportDocuments)
     .values({
@@ -161,8 +186,9 @@ export async function storeIssue(tx: Tx, by: Principal, rendered: RenderedIssue)
       verificationCode: plan.code,
       replacesVersion: plan.replaces?.version ?? null,
       reason: plan.replaces?.reason ?? null,
+      fhirBundle,
       createdBy: by.id,
-      createdAt: plan.overrides.publishedAt ?? new Date(),
+      createdAt,
     })
     .returning({ id: reportDocuments.id });
   return row?.id ?? null;
@@ -245,7 +271,7 @@ export async function readReportDocument(
   if (!row) throw notFound();
   return {
     pdf: row.content,
-    filename: `${reportNumberOf(productId)}-v${row.version}-${row.language}.pdf`,
+    filename: reportFileName(productId, row.version, row.language),
     version: row.version,
     sha256: row.sha256,
     customerId: row.customerId,

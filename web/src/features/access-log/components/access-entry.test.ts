@@ -33,6 +33,7 @@ describe('what an access-log entry read, in words', () => {
     const cs = i18n.getFixedT('cs');
     expect(accessDetail(exported, cs)).toBe('Zákazníci (CSV): registrationSource=1, search · 120 řádků');
     expect(accessDetail({ ...read, kind: 'reportPdf', detail: 'v2' }, cs)).toBe('Verze 2');
+    expect(accessDetail({ ...read, kind: 'reportFhir', detail: 'v3' }, cs)).toBe('Verze 3');
     expect(accessDetail({ ...read, kind: 'reportPdf', detail: 'preview en' }, cs)).toBe('Náhled (EN)');
     expect(accessDetail({ ...read, kind: 'reportCategory', detail: '31' }, cs)).toBe('Kategorie #31');
     await changeLocale('en');

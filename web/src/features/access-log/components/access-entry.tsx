@@ -17,6 +17,7 @@ export const accessKindColors: Record<AccessKind, string> = {
   report: 'blue',
   reportCategory: 'blue',
   reportPdf: 'indigo',
+  reportFhir: 'indigo',
   questionnaire: 'teal',
   export: 'orange',
   dataExport: 'red',
@@ -52,6 +53,7 @@ export function accessEntity(entry: Entry, t: TFunction): { label: string; to?: 
     case 'report':
     case 'reportCategory':
     case 'reportPdf':
+    case 'reportFhir':
       return { label: reportNumberOf(entry.entityId), to: paths.products.view(entry.entityId) };
     case 'questionnaire':
       return {
@@ -67,7 +69,7 @@ export function accessEntity(entry: Entry, t: TFunction): { label: string; to?: 
 function detailInWords(entry: Entry, t: TFunction): string | null {
   const { detail } = entry;
   if (!detail) return null;
-  if (entry.kind === 'reportPdf') {
+  if (entry.kind === 'reportPdf' || entry.kind === 'reportFhir') {
     const version = /^v(\d+)$/.exec(detail);
     if (version) return t('accessLog.details.version', { version: version[1] });
     const verified = /^verify v(\d+)$/.exec(detail);

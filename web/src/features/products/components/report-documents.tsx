@@ -1,7 +1,8 @@
 import type { IssuedReport } from '@genodesk/contract/products';
-import { Badge, Button, Group, ScrollArea, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, ScrollArea, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ReportBundleDownload } from '@/features/fhir/components/report-bundle-download';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
@@ -85,17 +86,20 @@ function VersionRow({
         </Text>
       </Table.Td>
       <Table.Td>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconDownload size={14} />}
-          loading={download.isPending}
-          onClick={save}
-          aria-label={t('products.pdf.downloadVersion', { version: document.version })}
-          data-testid="product-pdf-download"
-        >
-          {t('products.pdf.download')}
-        </Button>
+        <Stack gap={4} align="stretch">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconDownload size={14} />}
+            loading={download.isPending}
+            onClick={save}
+            aria-label={t('products.pdf.downloadVersion', { version: document.version })}
+            data-testid="product-pdf-download"
+          >
+            {t('products.pdf.download')}
+          </Button>
+          <ReportBundleDownload productId={productId} version={document.version} />
+        </Stack>
       </Table.Td>
     </Table.Tr>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "report_documents" ADD COLUMN "fhir_bundle" jsonb;
