@@ -8,6 +8,8 @@ import { loggableError } from './db/loggable-error.js';
 import { serverKeys } from './db/secrets.js';
 import { startJobs } from './jobs/queue.js';
 import { closeServer, endDatabase, type ShutdownStep, stopOnSignals } from './lifecycle.js';
+import { registerMetricSources } from './metric-sources.js';
+import { startMetricsServer, stopMetricsServer } from './observability/metrics-server.js';
 import { demoBanner } from './seed/demo.js';
 import { demoPasswordRefusal, isLoopbackHost } from './seed/demo-guard.js';
 import { buildServer } from './server.js';
@@ -66,6 +68,11 @@ async function main() {
   });
   steps.unshift({ name: 'the job workers', run: () => jobs.stop() });
   if (config.workers) await startWorkers({ jobs, db, config });
+  registerMetricSources({ db, jobs });
+  if (config.metricsPort !== undefined) {
+    const metrics = await startMetricsServer(config.metricsPort, config.metricsHost);
+    steps.unshift({ name: 'the metrics server', run: () => stopMetricsServer(metrics) });
+  }
   const keys = await serverKeys(db, config);
   const signer = new TokenSigner(keys.tokenSecret, keys.sealingSecret);
   const app = await buildServer({ db, config, signer, jobs }, { logger: { level: config.logLevel } });

@@ -13,6 +13,7 @@ import { registerCompression } from './http/compression.js';
 import { errorHandler, requestLocale } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { metricsRoutes, registerRequestMetrics } from './http/metrics.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
@@ -41,6 +42,8 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  registerRequestMetrics(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -91,6 +94,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   bindNamesCaseInsensitively(app);
 
   healthRoutes(app, deps);
+  metricsRoutes(app, deps);
 
   registerIdempotency(app, deps.db);
   registerAreaRoutes(app, deps);

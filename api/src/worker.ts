@@ -5,6 +5,8 @@ import { createDatabase } from './db/client.js';
 import { loggableError } from './db/loggable-error.js';
 import { startJobs } from './jobs/queue.js';
 import { endDatabase, type ShutdownStep, stopOnSignals } from './lifecycle.js';
+import { registerMetricSources } from './metric-sources.js';
+import { startMetricsServer, stopMetricsServer } from './observability/metrics-server.js';
 
 /** `npm run worker`: job workers only, for API nodes started with WORKERS=off. Needs DATABASE_URL. */
 async function main() {
@@ -30,6 +32,12 @@ async function main() {
   });
   steps.unshift({ name: 'the job workers', run: () => jobs.stop() });
   await startWorkers({ jobs, db, config });
+  // A worker has no HTTP API: its metrics (job runs, renders, lab files) are on METRICS_PORT only.
+  registerMetricSources({ db, jobs });
+  if (config.metricsPort !== undefined) {
+    const metrics = await startMetricsServer(config.metricsPort, config.metricsHost);
+    steps.unshift({ name: 'the metrics server', run: () => stopMetricsServer(metrics) });
+  }
   console.info('GenoDesk workers are running');
 }
 

@@ -2,6 +2,7 @@ import { PgBoss, type Queue, type WorkHandlerFor, type WorkOptions } from 'pg-bo
 import type { Config } from '../config.js';
 import type { Database, Tx } from '../db/client.js';
 import { cleanedError } from '../db/loggable-error.js';
+import { observedRun, type RunJob, withTraceContext } from '../observability/job-runs.js';
 
 /** Every kind of background job, with the data it carries. */
 export type JobPayloads = {
@@ -168,20 +169,21 @@ export async function startJobs(
   return {
     boss,
     async send(tx, name, data, options = {}) {
-      await boss.send(name, data, {
+      await boss.send(name, withTraceContext(data), {
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         db: { executeSql: (text, values) => tx.$client.query(text, values as unknown[]) },
       });
     },
     work(name, options, handler) {
-      const clean = (async (jobs: Parameters<typeof handler>[0]) => {
-        try {
-          return await (handler as (jobs: unknown) => Promise<void>)(jobs);
-        } catch (error) {
-          throw cleanedError(error);
-        }
-      }) as typeof handler;
+      const clean = (async (jobs: Parameters<typeof handler>[0]) =>
+        observedRun(name, jobs as RunJob[], async () => {
+          try {
+            return await (handler as (jobs: unknown) => Promise<void>)(jobs);
+          } catch (error) {
+            throw cleanedError(error);
+          }
+        })) as typeof handler;
       return boss.work(name, options, clean);
     },
     stop: (timeoutMs = 10_000) => {

@@ -110,6 +110,8 @@ class AccessLogWriter {
   log: Logger = consoleLogger;
   private queue: Waiting[] = [];
   private draining: Promise<void> | undefined;
+  /** The batch being inserted now. */
+  private writing: Waiting[] = [];
 
   constructor(private readonly db: Database) {}
 
@@ -133,6 +135,15 @@ class AccessLogWriter {
     });
   }
 
+  /** Rows not written yet (being inserted or waiting), and since when the oldest waits (the writer's lag, for metrics). */
+  backlog(now = Date.now()): { rows: number; lagSeconds: number } {
+    const oldest = (this.writing[0] ?? this.queue[0])?.row.occurredAt.getTime();
+    return {
+      rows: this.writing.length + this.queue.length,
+      lagSeconds: oldest === undefined ? 0 : (now - oldest) / 1000,
+    };
+  }
+
   /** Resolves when every row recorded so far has been written or refused (shutdown). */
   async flush(): Promise<void> {
     while (this.draining) await this.draining;
@@ -140,7 +151,11 @@ class AccessLogWriter {
 
   private async drain() {
     try {
-      while (this.queue.length) await this.write(this.queue.splice(0, maxBatch));
+      while (this.queue.length) {
+        this.writing = this.queue.splice(0, maxBatch);
+        await this.write(this.writing);
+        this.writing = [];
+      }
     } finally {
       // Set before the loop's last check yields: a read recorded after it starts a new drain.
       this.draining = undefined;
@@ -220,6 +235,11 @@ export function configureAccessLog(db: Database, options: { enabled?: boolean; l
  */
 export function recordAccess(db: Database, entry: AccessEntry): Promise<void> {
   return writerOf(db).record(entry);
+}
+
+/** The rows of reads waiting for their insert, and how long the oldest has waited (metrics). */
+export function accessLogBacklog(db: Database): { rows: number; lagSeconds: number } {
+  return writerOf(db).backlog();
 }
 
 /** Waits for every access-log row recorded so far (shutdown). */
