@@ -243,6 +243,11 @@ describe('metrics (issue 39)', () => {
     await holder.query('begin; lock table access_log in exclusive mode');
     const headers = await t.authAs(demo.admin);
     const read = t.app.inject({ url: '/api/admin/customers/customer?CustomerId=1', headers });
+    await waitFor(
+      'the read waiting for its access-log row',
+      async () => (await scrape())('genodesk_access_log_pending_rows') >= 1,
+      10_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     const held = await scrape();
     await holder.query('commit');

@@ -1,8 +1,9 @@
 import { PgBoss, type Queue, type WorkHandlerFor, type WorkOptions } from 'pg-boss';
 import type { Config } from '../config.js';
 import type { Database, Tx } from '../db/client.js';
-import { cleanedError } from '../db/loggable-error.js';
+import { cleanedError, loggableError } from '../db/loggable-error.js';
 import { observedRun, type RunJob, withTraceContext } from '../observability/job-runs.js';
+import { log } from '../observability/log.js';
 
 /** Every kind of background job, with the data it carries. */
 export type JobPayloads = {
@@ -121,7 +122,7 @@ async function manageQueues(boss: PgBoss, jobHistoryDays: number | undefined) {
  */
 export async function prepareJobQueues(ownerUrl: string, jobHistoryDays?: number): Promise<void> {
   const boss = new PgBoss({ connectionString: ownerUrl, max: 1, supervise: false, schedule: false });
-  boss.on('error', (error) => console.error('job queue:', cleanedError(error).message));
+  boss.on('error', (error) => log.error(loggableError(error), 'job queue'));
   await boss.start();
   try {
     await manageQueues(boss, jobHistoryDays);
@@ -158,7 +159,7 @@ export async function startJobs(
     monitorIntervalSeconds: superviseSeconds,
     ...(manage ? {} : { migrate: false, createSchema: false }),
   });
-  boss.on('error', (error) => console.error('job queue:', cleanedError(error).message));
+  boss.on('error', (error) => log.error(loggableError(error), 'job queue'));
   let running = false;
   boss.on('stopped', () => {
     running = false;

@@ -1,4 +1,4 @@
-import { type Attributes, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import { type Attributes, context, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
 
 /**
  * The application's own spans (issue 39). Without tracing configured (`observability/tracing.ts`)
@@ -38,4 +38,9 @@ export function errorKind(error: unknown): string {
   const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
   if (typeof code === 'string' && code) return code;
   return typeof name === 'string' && name ? name : 'Error';
+}
+
+/** The trace id of the span active now (the HTTP server's, while a request starts), when tracing runs. */
+export function activeTraceId(): string | undefined {
+  return trace.getSpanContext(context.active())?.traceId;
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { loggableError } from '../../db/loggable-error.js';
+import { log } from '../../observability/log.js';
 
 /** What kind of a customer's data was read (issue 24); the contract's `accessKinds`. */
 export type AccessKind = ContractAccessKind;
@@ -92,9 +93,7 @@ type Waiting = { row: Row; settle: (error?: unknown) => void };
 
 type Logger = { error: (details: object, message: string) => void };
 
-const consoleLogger: Logger = {
-  error: (details, message) => console.error(message, details),
-};
+const consoleLogger: Logger = { error: (details, message) => log.error(details, message) };
 
 /**
  * The access log's writer, per database. A read is answered only once its row is in the table
