@@ -24,6 +24,28 @@ function perScrape<T>(read: () => Promise<T>): () => Promise<T> {
 export function registerMetricSources({ db, jobs }: { db: Database; jobs: Jobs }): void {
   observePool(db.$client, 'app');
 
+  // The database answers (1) or not within two seconds (0): the alert "database down" reads it.
+  onScrape(
+    'genodesk_database_up',
+    'Whether the database answered a trivial query within two seconds',
+    [],
+    async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), 2_000);
+      });
+      const answered = db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      );
+      try {
+        return [{ value: (await Promise.race([answered, late])) ? 1 : 0 }];
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  );
+
   // Ready to run now (waiting for a worker), from pg-boss's partial index of waiting jobs (job_i11):
   // live, and its oldest is how far the workers are behind.
   const ready = perScrape(async () => {

@@ -167,6 +167,7 @@ describe('metrics (issue 39)', () => {
     expect(now('genodesk_db_pool_acquire_seconds_count', { pool: 'app' })).toBeGreaterThan(
       was('genodesk_db_pool_acquire_seconds_count', { pool: 'app' }),
     );
+    expect(now('genodesk_database_up')).toBe(1);
     // Node's own.
     expect(now('nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     expect(await has('nodejs_eventloop_lag_p99_seconds')).toBe(true);
