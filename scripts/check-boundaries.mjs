@@ -3,7 +3,7 @@
 // - a web feature imports another feature only through its public `api/` and `components/` folders
 //   (its routes are its own; the app's router is what wires them);
 // - web/src/lib and web/src/components do not import features;
-// - the API's low folders (db, http, jobs, auth) import no area of api/src/modules: areas are wired
+// - the API's low folders (db, http, jobs, auth, observability) import no area of api/src/modules: areas are wired
 //   at the composition root (api/src/areas.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,7 +55,7 @@ for (const workspace of ['contract', 'api', 'web']) {
         problems.push(`${relative}: imports ${specifier}, an internal of feature "${toFeature}"`);
       }
       if (
-        /^api\/src\/(db|http|jobs|auth)\//.test(relative) &&
+        /^api\/src\/(db|http|jobs|auth|observability)\//.test(relative) &&
         targetRelative.startsWith('api/src/modules/')
       ) {
         problems.push(`${relative}: imports ${specifier}, an area (wire areas in api/src/areas.ts)`);

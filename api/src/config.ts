@@ -84,6 +84,16 @@ export function loadConfig(env = process.env) {
       maxLabFileBytes,
     ),
     logLevel: env.LOG_LEVEL || 'info',
+    /** `json` (one line per event, for a collector) or `pretty` (for a terminal). */
+    logFormat: env.LOG_FORMAT === 'pretty' ? ('pretty' as const) : ('json' as const),
+    /**
+     * Prometheus metrics (issue 39): on a port of their own (`METRICS_PORT`, at `HOST` unless
+     * `METRICS_HOST`), and/or at `/api/metrics` for a caller giving `METRICS_TOKEN` as its bearer
+     * token. Neither set, there are none to read.
+     */
+    metricsPort: env.METRICS_PORT ? intFromEnv(env, 'METRICS_PORT', 0) : undefined,
+    metricsHost: env.METRICS_HOST || env.HOST || '127.0.0.1',
+    metricsToken: env.METRICS_TOKEN || undefined,
     /**
      * Which proxies' X-Forwarded-For is believed (Fastify's trustProxy): off unless set — `loopback`,
      * an address or CIDR list, or a hop count such as `1`.

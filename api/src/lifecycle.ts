@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client.js';
 import { loggableError } from './db/loggable-error.js';
 import { flushAccessLog } from './modules/audit/access-log.js';
+import { log as processLog } from './observability/log.js';
 
 export type ShutdownStep = { name: string; run: () => Promise<void> };
 
@@ -24,7 +25,7 @@ export function stopOnSignals(steps: ShutdownStep[], log: (line: string) => void
         await step.run();
       } catch (error) {
         failed = true;
-        console.error(`stopping ${step.name} failed:`, loggableError(error));
+        processLog.error(loggableError(error), `stopping ${step.name} failed`);
       }
     }
     log('stopped');
@@ -54,7 +55,7 @@ export async function endDatabase(db: Database): Promise<void> {
   try {
     await flushAccessLog(db);
   } catch (error) {
-    console.error('access log: queued rows could not be written at shutdown:', loggableError(error));
+    processLog.error(loggableError(error), 'access log: queued rows could not be written at shutdown');
   }
   await db.$client.end();
 }

@@ -8,6 +8,10 @@ import { loggableError } from './db/loggable-error.js';
 import { serverKeys } from './db/secrets.js';
 import { startJobs } from './jobs/queue.js';
 import { closeServer, endDatabase, type ShutdownStep, stopOnSignals } from './lifecycle.js';
+import { registerMetricSources } from './metric-sources.js';
+import { configureLog, log } from './observability/log.js';
+import { startMetricsServer, stopMetricsServer } from './observability/metrics-server.js';
+import { stopTracing } from './observability/tracing.js';
 import { demoBanner } from './seed/demo.js';
 import { demoPasswordRefusal, isLoopbackHost } from './seed/demo-guard.js';
 import { buildServer } from './server.js';
@@ -18,19 +22,24 @@ import { buildServer } from './server.js';
  */
 async function main() {
   const config = loadConfig();
-  const log = (line: string) => console.info(line);
+  // One JSON line per event from here on (LOG_FORMAT=pretty for a terminal), Fastify's included.
+  const logger = configureLog({ level: config.logLevel, format: config.logFormat });
+  const say = (line: string) => log.notice(line);
   const missing = startRefusals(config);
   if (missing.length > 0) {
-    console.error(
+    log.error(
+      { missing },
       `GenoDesk does not start as a real deployment without its keys:\n- ${missing.join('\n- ')}`,
     );
     process.exit(1);
   }
   // Stopped in the reverse order of starting; a signal during start-up stops what has started.
   const steps: ShutdownStep[] = [];
-  stopOnSignals(steps, log);
+  stopOnSignals(steps, say);
+  // The last step: the spans of everything stopped before it are exported.
+  steps.push({ name: 'tracing', run: stopTracing });
 
-  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
+  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, say);
   if (embedded) steps.unshift({ name: 'the embedded PostgreSQL', run: embedded.stop });
   const ownerUrl =
     config.databaseOwnerUrl ??
@@ -54,7 +63,7 @@ async function main() {
         (config.publicUrl !== undefined && !isLoopbackHost(new URL(config.publicUrl).hostname)),
     ));
   if (refusal) {
-    console.error(refusal);
+    log.error(refusal);
     for (const step of steps) await step.run().catch(() => {});
     process.exit(1);
   }
@@ -66,14 +75,19 @@ async function main() {
   });
   steps.unshift({ name: 'the job workers', run: () => jobs.stop() });
   if (config.workers) await startWorkers({ jobs, db, config });
+  registerMetricSources({ db, jobs });
+  if (config.metricsPort !== undefined) {
+    const metrics = await startMetricsServer(config.metricsPort, config.metricsHost);
+    steps.unshift({ name: 'the metrics server', run: () => stopMetricsServer(metrics) });
+  }
   const keys = await serverKeys(db, config);
   const signer = new TokenSigner(keys.tokenSecret, keys.sealingSecret);
-  const app = await buildServer({ db, config, signer, jobs }, { logger: { level: config.logLevel } });
+  const app = await buildServer({ db, config, signer, jobs }, { loggerInstance: logger });
   steps.unshift({ name: 'the HTTP server', run: () => closeServer(app) });
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
-  if (seeded) log(demoBanner(url));
-  log(`GenoDesk is running at ${url} (API at ${url}/api/, docs at ${url}/api/docs)`);
+  if (seeded) say(demoBanner(url));
+  say(`GenoDesk is running at ${url} (API at ${url}/api/, docs at ${url}/api/docs)`);
 }
 
 /** The embedded server's `genodesk` database, created on first start. */
@@ -89,6 +103,6 @@ async function ensureDatabase(adminUrl: string, url: string): Promise<string> {
 }
 
 main().catch((error) => {
-  console.error(loggableError(error));
+  log.error(loggableError(error), 'GenoDesk did not start');
   process.exit(1);
 });

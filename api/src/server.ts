@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { translateMessage } from '@genodesk/contract';
-import Fastify, { type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAreaRoutes } from './areas.js';
 import { type RegisteredRoute, registerAccessControl } from './auth/access.js';
@@ -13,18 +18,26 @@ import { registerCompression } from './http/compression.js';
 import { errorHandler, requestLocale } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { metricsRoutes, registerRequestMetrics } from './http/metrics.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { isAssetPath, registerWebApp } from './http/web-app.js';
 import { configureAccessLog, flushAccessLog } from './modules/audit/access-log.js';
+import { activeTraceId } from './observability/spans.js';
 
-export type ServerOptions = { logger?: FastifyServerOptions['logger'] };
+export type ServerOptions = {
+  logger?: FastifyServerOptions['logger'];
+  /** The process's logger (`observability/log.ts`), so requests log as everything else does. */
+  loggerInstance?: FastifyBaseLogger;
+};
 
 /** The whole HTTP server: plugins, access control, every module's routes, the SPA. */
 export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? false }),
     // One line per request (below), without query strings: they can carry names of customers.
     logController: new LogController({ disableRequestLogging: true }),
     // Only a proxy the operator names may say who the client is (TRUST_PROXY): otherwise any client
@@ -33,14 +46,18 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
     bodyLimit: 5 * 1024 * 1024,
     // Query names such as `Id` must reach the case-insensitive binder untouched.
     routerOptions: { ignoreTrailingSlash: true },
-    // A caller's W3C trace (traceparent) names the request, so its logs join the caller's; otherwise a
-    // random id of the same shape. Every answer carries it (X-Request-Id) for a user to quote.
-    genReqId: (request) => traceIdOf(request.headers.traceparent) ?? randomBytes(16).toString('hex'),
+    // A caller's W3C trace (traceparent) names the request, so its logs join the caller's; with tracing
+    // on, the trace this request starts; otherwise a random id of the same shape. Every answer carries
+    // it (X-Request-Id) for a user to quote.
+    genReqId: (request) =>
+      traceIdOf(request.headers.traceparent) ?? activeTraceId() ?? randomBytes(16).toString('hex'),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  registerRequestMetrics(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -49,6 +66,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
     request.log.info(
       {
         method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
         path: loggedPath(request),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
@@ -91,6 +109,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   bindNamesCaseInsensitively(app);
 
   healthRoutes(app, deps);
+  metricsRoutes(app, deps);
 
   registerIdempotency(app, deps.db);
   registerAreaRoutes(app, deps);

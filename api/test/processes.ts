@@ -21,12 +21,16 @@ export function startProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): AppProcess {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', `src/${script}.ts`], {
-    cwd: apiDir,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', '--import', './src/observability/register.ts', `src/${script}.ts`],
+    {
+      cwd: apiDir,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;

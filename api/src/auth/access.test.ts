@@ -62,6 +62,8 @@ describe('every registered route', () => {
       'GET /api/health/ready',
       // An uploaded rich-text image by its random id: e-mails and customer pages show it; media.test checks it.
       'GET /api/media/:id',
+      // Prometheus's scrape: its own bearer token (METRICS_TOKEN) is the credential, 404 without one; metrics.test checks it.
+      'GET /api/metrics',
       'POST /api/auth/adminLogin',
       'POST /api/auth/refresh',
       // The payment gateway signs its notifications (HMAC); payments.test checks the signature.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { log } from '../observability/log.js';
 import * as schema from './schema/index.js';
 
 // bigint ids and counts come back as numbers: they stay far below 2^53.
@@ -71,7 +72,7 @@ export function createDatabase(url: string, max = 20, { preparedStatements = tru
     ...(preparedStatements ? { Client: PreparingClient } : {}),
   });
   // A connection dropped while idle (a database restart) must not take the process down.
-  pool.on('error', (error) => console.error('database connection lost:', error.message));
+  pool.on('error', (error) => log.error({ error: error.message }, 'database connection lost'));
   watchForHangs(pool, url);
   return drizzle(pool, { schema }) as Database;
 }

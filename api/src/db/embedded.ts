@@ -142,6 +142,12 @@ export async function startEmbeddedPostgres(
         // still answers (a zombie nobody reaped), stops the next start.
         '-c',
         'unix_socket_directories=',
+        // The server's own error lines join the app's log (below): never a failed statement's text or
+        // a DETAIL quoting the values of a key, either of which can be a customer's name or e-mail.
+        '-c',
+        'log_min_error_statement=panic',
+        '-c',
+        'log_error_verbosity=terse',
         ...(options.durable
           ? []
           : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),

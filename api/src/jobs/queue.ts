@@ -1,7 +1,9 @@
 import { PgBoss, type Queue, type WorkHandlerFor, type WorkOptions } from 'pg-boss';
 import type { Config } from '../config.js';
 import type { Database, Tx } from '../db/client.js';
-import { cleanedError } from '../db/loggable-error.js';
+import { cleanedError, loggableError } from '../db/loggable-error.js';
+import { observedRun, type RunJob, withTraceContext } from '../observability/job-runs.js';
+import { log } from '../observability/log.js';
 
 /** Every kind of background job, with the data it carries. */
 export type JobPayloads = {
@@ -120,7 +122,7 @@ async function manageQueues(boss: PgBoss, jobHistoryDays: number | undefined) {
  */
 export async function prepareJobQueues(ownerUrl: string, jobHistoryDays?: number): Promise<void> {
   const boss = new PgBoss({ connectionString: ownerUrl, max: 1, supervise: false, schedule: false });
-  boss.on('error', (error) => console.error('job queue:', cleanedError(error).message));
+  boss.on('error', (error) => log.error(loggableError(error), 'job queue'));
   await boss.start();
   try {
     await manageQueues(boss, jobHistoryDays);
@@ -157,7 +159,7 @@ export async function startJobs(
     monitorIntervalSeconds: superviseSeconds,
     ...(manage ? {} : { migrate: false, createSchema: false }),
   });
-  boss.on('error', (error) => console.error('job queue:', cleanedError(error).message));
+  boss.on('error', (error) => log.error(loggableError(error), 'job queue'));
   let running = false;
   boss.on('stopped', () => {
     running = false;
@@ -168,20 +170,21 @@ export async function startJobs(
   return {
     boss,
     async send(tx, name, data, options = {}) {
-      await boss.send(name, data, {
+      await boss.send(name, withTraceContext(data), {
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         db: { executeSql: (text, values) => tx.$client.query(text, values as unknown[]) },
       });
     },
     work(name, options, handler) {
-      const clean = (async (jobs: Parameters<typeof handler>[0]) => {
-        try {
-          return await (handler as (jobs: unknown) => Promise<void>)(jobs);
-        } catch (error) {
-          throw cleanedError(error);
-        }
-      }) as typeof handler;
+      const clean = (async (jobs: Parameters<typeof handler>[0]) =>
+        observedRun(name, jobs as RunJob[], async () => {
+          try {
+            return await (handler as (jobs: unknown) => Promise<void>)(jobs);
+          } catch (error) {
+            throw cleanedError(error);
+          }
+        })) as typeof handler;
       return boss.work(name, options, clean);
     },
     stop: (timeoutMs = 10_000) => {

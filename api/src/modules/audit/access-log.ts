@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { loggableError } from '../../db/loggable-error.js';
+import { log } from '../../observability/log.js';
 
 /** What kind of a customer's data was read (issue 24); the contract's `accessKinds`. */
 export type AccessKind = ContractAccessKind;
@@ -92,9 +93,7 @@ type Waiting = { row: Row; settle: (error?: unknown) => void };
 
 type Logger = { error: (details: object, message: string) => void };
 
-const consoleLogger: Logger = {
-  error: (details, message) => console.error(message, details),
-};
+const consoleLogger: Logger = { error: (details, message) => log.error(details, message) };
 
 /**
  * The access log's writer, per database. A read is answered only once its row is in the table
@@ -110,6 +109,8 @@ class AccessLogWriter {
   log: Logger = consoleLogger;
   private queue: Waiting[] = [];
   private draining: Promise<void> | undefined;
+  /** The batch being inserted now. */
+  private writing: Waiting[] = [];
 
   constructor(private readonly db: Database) {}
 
@@ -133,6 +134,15 @@ class AccessLogWriter {
     });
   }
 
+  /** Rows not written yet (being inserted or waiting), and since when the oldest waits (the writer's lag, for metrics). */
+  backlog(now = Date.now()): { rows: number; lagSeconds: number } {
+    const oldest = (this.writing[0] ?? this.queue[0])?.row.occurredAt.getTime();
+    return {
+      rows: this.writing.length + this.queue.length,
+      lagSeconds: oldest === undefined ? 0 : (now - oldest) / 1000,
+    };
+  }
+
   /** Resolves when every row recorded so far has been written or refused (shutdown). */
   async flush(): Promise<void> {
     while (this.draining) await this.draining;
@@ -140,7 +150,11 @@ class AccessLogWriter {
 
   private async drain() {
     try {
-      while (this.queue.length) await this.write(this.queue.splice(0, maxBatch));
+      while (this.queue.length) {
+        this.writing = this.queue.splice(0, maxBatch);
+        await this.write(this.writing);
+        this.writing = [];
+      }
     } finally {
       // Set before the loop's last check yields: a read recorded after it starts a new drain.
       this.draining = undefined;
@@ -220,6 +234,11 @@ export function configureAccessLog(db: Database, options: { enabled?: boolean; l
  */
 export function recordAccess(db: Database, entry: AccessEntry): Promise<void> {
   return writerOf(db).record(entry);
+}
+
+/** The rows of reads waiting for their insert, and how long the oldest has waited (metrics). */
+export function accessLogBacklog(db: Database): { rows: number; lagSeconds: number } {
+  return writerOf(db).backlog();
 }
 
 /** Waits for every access-log row recorded so far (shutdown). */

@@ -25,6 +25,7 @@ import {
   userTotp,
 } from '../../db/schema/index.js';
 import { AppError, notFound, unprocessable } from '../../http/errors.js';
+import { signInFailures, signInLockouts } from '../../observability/metrics.js';
 import { type Client, recordSecurityEvent } from '../audit/security-log.js';
 
 /**
@@ -258,6 +259,8 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   const email = input.email.trim().toLowerCase();
   const [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
   const refuse = async (error: AppError, event: 'signInRefused' | 'lockedOut' = 'signInRefused') => {
+    signInFailures.inc({ reason: error.code });
+    if (event === 'lockedOut') signInLockouts.inc();
     await recordSecurityEvent(deps.db, { event, userId: user?.id ?? null, client, detail: error.code });
     return error;
   };

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
+import { log } from '../../observability/log.js';
 import { lockLiveCustomer, lockLiveCustomers } from '../customers/live-customers.js';
 import { reportPdfAttachment } from '../products/report-pdf/attachment.js';
 import { type MessageTemplateName, renderMessage, type TemplateParams } from './templates.js';
@@ -442,7 +443,7 @@ export async function deliverDue(
           break;
         }
         const slow = setTimeout(() => {
-          giveBack(index + 1).catch((error) => console.error('outbox hand-back:', loggableError(error)));
+          giveBack(index + 1).catch((error) => log.error(loggableError(error), 'outbox hand-back failed'));
         }, handBackMs);
         await deliver(message).finally(() => clearTimeout(slow));
         if (handedBack) break;

@@ -3,6 +3,7 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 import SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
 import type { InlineAttachment } from '../../db/schema/index.js';
+import { inSpan } from '../../observability/spans.js';
 
 export type EmailTransport = {
   send(message: {
@@ -182,7 +183,7 @@ export function smtpTransport(
     });
   }
 
-  return {
+  return traced('smtp', {
     async send(message) {
       if (closed) throw new DeliveryError('The e-mail transport is closed', { transport: true });
       const mail = new MailComposer({
@@ -235,7 +236,7 @@ export function smtpTransport(
       closed = true;
       for (const connection of [...open]) discard(connection);
     },
-  };
+  });
 }
 
 /** The seconds of an HTTP Retry-After header (seconds or a date), or undefined. */
@@ -259,7 +260,7 @@ export function httpSmsTransport(
   options: { deadlineMs?: number } = {},
 ): SmsTransport {
   const deadlineMs = options.deadlineMs ?? sendDeadlineMs;
-  return {
+  return traced('sms', {
     async send(message) {
       const abort = new AbortController();
       const post = async () => {
@@ -294,5 +295,26 @@ export function httpSmsTransport(
         retryAfterSeconds: answer.status === 429 ? retryAfterSeconds(answer.retryAfter) : undefined,
       });
     },
+  });
+}
+
+/** A transport whose every send is a span (`smtp.send`, `sms.send`): its outcome, never its recipient. */
+function traced<T extends { send(message: never): Promise<void> }>(system: 'smtp' | 'sms', transport: T): T {
+  const send = transport.send.bind(transport) as (message: unknown) => Promise<void>;
+  return {
+    ...transport,
+    send: (message: unknown) =>
+      inSpan(`${system}.send`, { 'messaging.system': system }, async (span) => {
+        try {
+          await send(message);
+        } catch (error) {
+          if (error instanceof DeliveryError)
+            span.setAttribute(
+              'delivery.fault',
+              error.transport ? 'transport' : error.permanent ? 'permanent' : 'message',
+            );
+          throw error;
+        }
+      }),
   };
 }

@@ -1,4 +1,5 @@
 import type { WorkerDeps } from '../../jobs/queue.js';
+import { log } from '../../observability/log.js';
 import { purgeExpired } from './retention.js';
 
 /**
@@ -8,7 +9,7 @@ import { purgeExpired } from './retention.js';
 export async function privacyWorkers({ jobs, db, config }: WorkerDeps): Promise<void> {
   await jobs.work('retention-purge', { pollingIntervalSeconds: 60 }, async () => {
     const report = await purgeExpired(db, config.retention);
-    if (Object.values(report).some((n) => n > 0)) console.info('retention purge:', JSON.stringify(report));
+    if (Object.values(report).some((n) => n > 0)) log.info({ purged: report }, 'retention purge');
   });
   await jobs.boss.schedule('retention-purge', '30 3 * * *', {}, { tz: 'Europe/Prague' });
   await jobs.boss.send('retention-purge', {});

@@ -23,6 +23,8 @@ import {
   resultUploads,
   samples,
 } from '../../db/schema/index.js';
+import { labFileReadBytes } from '../../observability/metrics.js';
+import { inSpan } from '../../observability/spans.js';
 import { customersWithoutConsent } from '../customers/dna-consent.js';
 import { lockLiveCustomers } from '../customers/live-customers.js';
 import { loadMarkerMap } from '../templates/markers.service.js';
@@ -85,10 +87,15 @@ export async function processResultsUploadWith(run: TransactionRunner, uploadId:
   if (upload?.status === ResultUploadStatus.GeneratingResults) return generateUploadReports(run, uploadId);
   if (upload?.status !== ResultUploadStatus.Processing) return;
   const markers = await run((tx) => loadMarkerMap(tx));
-  const read = await readLabFile(storedFile(run, uploadId), markers, {
-    genomeBuild: upload.genomeBuild === 37 || upload.genomeBuild === 38 ? upload.genomeBuild : undefined,
-    barcode: upload.barcode ?? undefined,
-    allPositions: upload.allPositions,
+  const read = await inSpan('lab_file.read', { 'upload.id': uploadId }, async (span) => {
+    const source = countedBytes(storedFile(run, uploadId));
+    const result = await readLabFile(source, markers, {
+      genomeBuild: upload.genomeBuild === 37 || upload.genomeBuild === 38 ? upload.genomeBuild : undefined,
+      barcode: upload.barcode ?? undefined,
+      allPositions: upload.allPositions,
+    });
+    span.setAttributes({ 'lab_file.bytes': source.bytes, 'lab_file.ok': result.ok });
+    return result;
   });
   const next = await run(async (tx) => {
     const [locked] = await tx
@@ -550,4 +557,19 @@ async function generateUploadReports(run: TransactionRunner, uploadId: number): 
     });
     if (finished) return;
   }
+}
+
+/** The file's chunks as read, counted into `genodesk_lab_file_read_bytes_total` as they pass. */
+function countedBytes(source: AsyncIterable<Buffer | Uint8Array>) {
+  const counted = {
+    bytes: 0,
+    async *[Symbol.asyncIterator]() {
+      for await (const chunk of source) {
+        counted.bytes += chunk.byteLength;
+        labFileReadBytes.inc(chunk.byteLength);
+        yield chunk;
+      }
+    },
+  };
+  return counted;
 }

@@ -5,6 +5,8 @@ import { availableParallelism, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../../../http/errors.js';
+import { reportRenderDuration } from '../../../observability/metrics.js';
+import { inSpan } from '../../../observability/spans.js';
 import type { ReportDocument } from './document.js';
 import type { ReportSignature } from './signing.js';
 
@@ -107,6 +109,11 @@ export class ReportPdfPool {
       });
       this.dispatch();
     });
+  }
+
+  /** Renders waiting for a process, and renders running now (metrics). */
+  get load(): { queued: number; rendering: number } {
+    return { queued: this.queue.length, rendering: this.slots.filter((slot) => slot.task !== null).length };
   }
 
   /** The process ids of the pool's rendering processes now (a killed one has left already). */
@@ -235,7 +242,39 @@ let shared: ReportPdfPool | null = null;
  */
 export function renderReportPdf(document: ReportDocument, options: RenderOptions = {}): Promise<Buffer> {
   shared ??= new ReportPdfPool();
-  return shared.render(document, options);
+  const pool = shared;
+  return timedRender(() => pool.render(document, options));
+}
+
+/** A render timed (`genodesk_report_render_duration_seconds`, its wait for a process included) and traced. */
+async function timedRender(render: () => Promise<Buffer>): Promise<Buffer> {
+  const started = performance.now();
+  let outcome = 'failed';
+  try {
+    const pdf = await inSpan('report.render', {}, async (span) => {
+      const bytes = await render();
+      span.setAttribute('report.pdf_bytes', bytes.length);
+      return bytes;
+    });
+    outcome = 'rendered';
+    return pdf;
+  } catch (error) {
+    if (error instanceof AppError)
+      outcome =
+        error.code === 'REPORT_PDF_TIMEOUT'
+          ? 'timed_out'
+          : error.code === 'REPORT_PDF_BUSY'
+            ? 'refused'
+            : outcome;
+    throw error;
+  } finally {
+    reportRenderDuration.observe({ outcome }, (performance.now() - started) / 1000);
+  }
+}
+
+/** The shared pool's renders waiting and running (none before its first render). */
+export function reportRenderLoad(): { queued: number; rendering: number } {
+  return shared?.load ?? { queued: 0, rendering: 0 };
 }
 
 /** Ends the shared pool (a shutdown step); a later render starts a new one. */
