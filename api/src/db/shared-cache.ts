@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { addHookWhere, changesState } from '../http/route-hooks.js';
 import type { Database } from './client.js';
 import { loggableError } from './loggable-error.js';
 
@@ -163,8 +164,8 @@ export function registerSharedCache(app: FastifyInstance, db: Database): SharedC
   const cache = sharedCacheOf(db);
   app.addHook('onReady', () => cache.start(app.log));
   app.addHook('onClose', async () => cache.stop());
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') await cache.caughtUp();
+  addHookWhere(app, 'onSend', changesState, async (_request: unknown, _reply: unknown, payload: unknown) => {
+    await cache.caughtUp();
     return payload;
   });
   return cache;
