@@ -5,7 +5,7 @@ import { loadConfig } from '../src/config.js';
 import { type ReportDocument, reportDocumentFrom } from '../src/modules/products/report-pdf/document.js';
 import { defaultReportTexts } from '../src/modules/products/report-pdf/labels.js';
 import { ReportPdfPool } from '../src/modules/products/report-pdf/render.js';
-import { startBenchServer } from './bench-server.js';
+import { cpuSeconds, startBenchServer } from './bench-server.js';
 import { syntheticReportSource } from './report-source.js';
 
 /**
@@ -82,16 +82,22 @@ async function main() {
   }
   times.sort((a, b) => a - b);
   console.info(
-    `report PDF (60 phenotypes, 8 categories, ${pages} pages, ${(first.length / 1024).toFixed(0)} kB, PDF/A-2b tagged): cold first render ${cold.toFixed(0)} ms (process + compiler start), warm median of 20 ${times[10]!.toFixed(0)} ms (budget: < 300 ms)`,
+    `report PDF (60 phenotypes, 8 categories, ${pages} pages, ${(first.length / 1024).toFixed(0)} kB, PDF/A-2b tagged): cold first render ${cold.toFixed(0)} ms (process + compiler start), warm median of 20 ${times[10]!.toFixed(0)} ms (budget: < 300 ms); size goal ≤ 200 kB${first.length <= 200 * 1024 ? ': met' : ': MISSED'}`,
   );
 
   // Warm every process, then measure the pool's throughput.
   await Promise.all(Array.from({ length: pool.size }, (_, i) => pool.render(documents[i]!)));
+  // CPU of the rendering processes themselves: a figure the machine's other work disturbs far less.
+  const renderCpu = async () =>
+    (await Promise.all(pool.pids.map((pid) => cpuSeconds(pid)))).reduce((a, b) => a + b, 0);
+  const cpuBefore = await renderCpu();
   started = performance.now();
   const rendered = await renderUntil(pool, documents, Date.now() + seconds * 1000);
   const perSecond = rendered / ((performance.now() - started) / 1000);
+  const cpuPerReport = ((await renderCpu()) - cpuBefore) / rendered;
   console.info(
-    `report PDF pool of ${pool.size} processes: ${perSecond.toFixed(1)} reports/s over ${seconds} s (issue's target ≥ 20/s; 384 reports ≈ ${(384 / perSecond).toFixed(0)} s)`,
+    `report PDF pool of ${pool.size} processes: ${perSecond.toFixed(1)} reports/s over ${seconds} s (goal ≥ 20/s${perSecond >= 20 ? ': met' : ': MISSED'}; 384 reports ≈ ${(384 / perSecond).toFixed(0)} s), ` +
+      `${(cpuPerReport * 1000).toFixed(0)} ms of CPU per report (goal ≤ 80 ms${cpuPerReport <= 0.08 ? ': met' : ': MISSED'})`,
   );
 
   // GET auth/user alone, then while the pool renders flat out.

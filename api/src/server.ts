@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { registerAreaRoutes } from './areas.js';
 import { type RegisteredRoute, registerAccessControl } from './auth/access.js';
 import { loggableError } from './db/loggable-error.js';
+import { registerSharedCache } from './db/shared-cache.js';
 import type { Deps } from './http/app-types.js';
 import { bindNamesCaseInsensitively } from './http/case-insensitive.js';
 import { registerCompression } from './http/compression.js';
@@ -85,6 +86,9 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
       app.log.error(loggableError(error), 'access log: queued rows could not be written at shutdown'),
     );
   });
+
+  // The catalogue and the report's texts, kept by each node for a minute and dropped on every write.
+  registerSharedCache(app, deps.db);
 
   addSecurityHeaders(app);
   await registerCompression(app);

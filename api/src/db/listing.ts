@@ -49,6 +49,11 @@ export type CountOptions = {
   /** Exact up to this many matches (default `exactCountLimit`). */
   limit?: number;
   /**
+   * The capped count as the page's own query returned it (`pageTotal`): null when the page was not
+   * full, so no count ran; undefined when the query did not ask.
+   */
+  counted?: number | null;
+  /**
    * A cheaper query returning some of the matches (e.g. a broad search's matches through one index):
    * when it alone passes the limit, the full query is not counted.
    */
@@ -85,7 +90,35 @@ export async function pageCount(
 ): Promise<ListCount> {
   if (page.rows > 0 && page.rows < page.pageSize) return { total: page.offset + page.rows, exact: true };
   if (page.rows === 0 && page.offset === 0) return { total: 0, exact: true };
+  const limit = options.limit ?? exactCountLimit;
+  if (page.rows > 0 && typeof options.counted === 'number')
+    return options.counted <= limit
+      ? { total: options.counted, exact: true }
+      : estimate(db, matches, options.counted);
   return cappedCount(db, matches, options);
+}
+
+/**
+ * A list page's total as a column of the page's own query (issue 38: one round trip instead of two):
+ * the capped count of `matches` (and of `subset` first, see `CountOptions`), computed only when the
+ * matches reach past the page's last row — a page that is not full is its own total. PostgreSQL runs
+ * each uncorrelated subquery once per statement and only when the CASE reaches it, so a short page
+ * costs one probe of the matches, never the count. Every row carries the same value (`counted` of
+ * `listPage`); an empty page past the end gets no row, and `pageCount` counts on its own then.
+ */
+export function pageTotal(
+  query: { page: number; pageSize: number },
+  matches: SQLWrapper,
+  { limit = exactCountLimit, subset }: Omit<CountOptions, 'counted'> = {},
+): SQL<number | null> {
+  const capped = (rows: SQLWrapper) =>
+    sql`(select count(*)::int from (${rows} limit ${sql.raw(String(limit + 1))}) as capped)`;
+  const lastRow = sql.raw(String(pageOffset(query) + query.pageSize - 1));
+  const count = subset
+    ? sql`case when ${capped(subset)} > ${sql.raw(String(limit))} then ${capped(subset)} else ${capped(matches)} end`
+    : capped(matches);
+  return sql<number | null>`case when exists (select 1 from (${matches} offset ${lastRow} limit 1) as beyond)
+    then ${count} end`;
 }
 
 /** Where a list's page starts. */

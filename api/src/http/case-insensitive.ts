@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { addHookWhere } from './route-hooks.js';
 
 /** The keys a zod schema declares, looked through the wrappers our contract uses. */
 export function declaredKeys(schema: unknown): string[] | undefined {
@@ -32,7 +33,9 @@ function rebind(value: unknown, keys: string[] | undefined): unknown {
  * names case-insensitively before validation.
  */
 export function bindNamesCaseInsensitively(app: FastifyInstance) {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  // Only routes with a query or body schema carry the hook.
+  const named = (route: RouteOptions) => Boolean(route.schema?.querystring || route.schema?.body);
+  addHookWhere(app, 'preValidation', named, async (request: FastifyRequest) => {
     const schema = request.routeOptions.schema;
     if (!schema) return;
     if (schema.querystring) request.query = rebind(request.query, declaredKeys(schema.querystring));

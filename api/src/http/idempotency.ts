@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { idempotentRequests } from '../db/schema/index.js';
 import { AppError, invalid } from './errors.js';
+import { addHookWhere, changesState } from './route-hooks.js';
 
 const header = 'idempotency-key';
 const keyPattern = /^[A-Za-z0-9_.:-]{8,100}$/;
@@ -50,7 +51,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the key "running", and its repeats are answered 409 until the key expires.
  */
 export function registerIdempotency(app: FastifyInstance, db: Database) {
-  app.addHook('preHandler', async (request, reply) => {
+  // Only state-changing routes carry the hooks (a read never has a key to honour).
+  addHookWhere(app, 'preHandler', changesState, async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers[header];
     if (key === undefined || !stateChanging.has(request.method) || !request.principal) return;
     if (typeof key !== 'string' || !keyPattern.test(key)) throw invalid('invalidIdempotencyKey');
@@ -107,35 +109,40 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
     request.idempotency = { userId, key };
   }
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const recorded = request.idempotency;
-    if (!recorded) return payload;
-    request.idempotency = undefined;
-    const where = and(
-      eq(idempotentRequests.userId, recorded.userId),
-      eq(idempotentRequests.key, recorded.key),
-    );
-    const body =
-      typeof payload === 'string'
-        ? payload
-        : Buffer.isBuffer(payload)
-          ? payload.toString('utf8')
-          : payload == null
-            ? ''
-            : null;
-    // A failure of the server, or an answer that cannot be kept (a stream), lets the key go.
-    if (reply.statusCode >= 500 || body === null) await db.delete(idempotentRequests).where(where);
-    else {
-      const contentType = reply.getHeader('content-type');
-      await db
-        .update(idempotentRequests)
-        .set({
-          status: reply.statusCode,
-          contentType: typeof contentType === 'string' ? contentType : null,
-          body,
-        })
-        .where(where);
-    }
-    return payload;
-  });
+  addHookWhere(
+    app,
+    'onSend',
+    changesState,
+    async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const recorded = request.idempotency;
+      if (!recorded) return payload;
+      request.idempotency = undefined;
+      const where = and(
+        eq(idempotentRequests.userId, recorded.userId),
+        eq(idempotentRequests.key, recorded.key),
+      );
+      const body =
+        typeof payload === 'string'
+          ? payload
+          : Buffer.isBuffer(payload)
+            ? payload.toString('utf8')
+            : payload == null
+              ? ''
+              : null;
+      // A failure of the server, or an answer that cannot be kept (a stream), lets the key go.
+      if (reply.statusCode >= 500 || body === null) await db.delete(idempotentRequests).where(where);
+      else {
+        const contentType = reply.getHeader('content-type');
+        await db
+          .update(idempotentRequests)
+          .set({
+            status: reply.statusCode,
+            contentType: typeof contentType === 'string' ? contentType : null,
+            body,
+          })
+          .where(where);
+      }
+      return payload;
+    },
+  );
 }

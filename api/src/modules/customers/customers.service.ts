@@ -4,7 +4,6 @@ import {
   type CustomerDetail,
   type CustomerExportQuery,
   type CustomerListQuery,
-  type CustomerReservationStatus,
   type CustomerSummary,
   type EditCustomerRequest,
   isUnderage,
@@ -13,12 +12,19 @@ import {
   RegistrationSource,
   RelationshipStatus,
 } from '@genodesk/contract';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { alias as pgAlias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
+import {
+  likePattern,
+  listPage,
+  orderBy,
+  pageLimit,
+  pageStart,
+  pageTotal,
+  withinPragueDays,
+} from '../../db/listing.js';
 import {
   auditLog,
   barcodes,
@@ -145,64 +151,81 @@ export const toCustomerSummary = (row: CustomerSummaryRow): CustomerSummary => (
   dateRegistration: row.dateRegistration.toISOString(),
 });
 
-/** The page first, then its total (`pageCount`: exact up to `exactCountLimit` matches, else estimated). */
+/** The page with its total in one query (`pageTotal`: exact up to `exactCountLimit` matches, else estimated). */
 export async function listCustomers(db: Executor, query: CustomerListQuery): Promise<Page<CustomerSummary>> {
   const where = customerFilter(query);
+  const matches = db.select({ one: sql`1` }).from(customers).where(where);
   const rows = await db
-    .select(customerSummaryColumns)
+    .select({ ...customerSummaryColumns, total: pageTotal(query, matches) })
     .from(customers)
     .where(where)
     .orderBy(customerOrder(query.sort))
     .limit(pageLimit(query))
     .offset(pageStart(query));
-  return listPage(
-    db,
-    query,
-    rows.map(toCustomerSummary),
-    db.select({ one: sql`1` }).from(customers).where(where),
-  );
+  return listPage(db, query, rows.map(toCustomerSummary), matches, { counted: rows[0]?.total });
 }
 
 export type CustomerExportFilter = Omit<CustomerExportQuery, 'format' | 'locale'>;
 
 // One customer
 
+type RelationshipJson = {
+  status: number;
+  partnerId: number | null;
+  partnerName: string | null;
+  partnerSurname: string | null;
+};
+type SampleJson = { id: number; status: number; barcode: string | null };
+type OrderJson = {
+  id: number;
+  orderNumber: number;
+  productTypeId: number;
+  productTypeName: string;
+  productTypeNameEn: string | null;
+  amount: number;
+  currency: string;
+  complete: boolean;
+  paidBy: number;
+  dateOrderPaid: string | null;
+  createdAt: string;
+};
+
+/**
+ * The customer with their relationship, samples, orders, questionnaire and consultations in one
+ * statement (issue 38): the detail is among the calls staff make most, and each further query was a
+ * round trip of its own. The lists come as JSON arrays built in PostgreSQL.
+ */
 export async function getCustomer(db: Executor, id: number): Promise<CustomerDetail> {
+  // Qualified: a one-table select names its columns bare, which the subqueries' own tables would shadow.
+  const customerId = sql`${customers}.id`;
   const [row] = await db
-    .select()
+    .select({
+      ...getTableColumns(customers),
+      relationship: sql<RelationshipJson | null>`(
+        select json_build_object('status', cr.status, 'partnerId', cr.partner_id,
+                                 'partnerName', partner.name, 'partnerSurname', partner.surname)
+        from ${customerRelationships} cr left join ${customers} partner on partner.id = cr.partner_id
+        where cr.customer_id = ${customerId} limit 1)`,
+      samples: sql<SampleJson[]>`coalesce((
+        select json_agg(json_build_object('id', s.id, 'status', s.status, 'barcode', b.code) order by s.id)
+        from ${samples} s left join ${barcodes} b on b.id = s.barcode_id
+        where s.customer_id = ${customerId}), '[]')`,
+      orders: sql<OrderJson[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', o.id, 'orderNumber', o.order_number, 'productTypeId', o.product_type_id,
+          'productTypeName', t.name, 'productTypeNameEn', t.name_en, 'amount', o.amount,
+          'currency', o.currency, 'complete', o.complete, 'paidBy', o.paid_by,
+          'dateOrderPaid', o.date_order_paid, 'createdAt', o.created_at) order by o.id)
+        from ${orders} o join ${productTypes} t on t.id = o.product_type_id
+        where o.customer_id = ${customerId}), '[]')`,
+      hasQuestionnaire: sql<boolean>`exists (select 1 from ${questionnaires} q where q.customer_id = ${customerId})`,
+      reservationStatus: reservationStatusOf(id),
+    })
     .from(customers)
     .where(and(eq(customers.id, id), isNull(customers.erasedAt)));
   if (!row) throw notFound();
-  const partner = alias();
-  const [relationship] = await db
-    .select({
-      status: customerRelationships.status,
-      partnerId: customerRelationships.partnerId,
-      partnerName: partner.name,
-      partnerSurname: partner.surname,
-    })
-    .from(customerRelationships)
-    .leftJoin(partner, eq(partner.id, customerRelationships.partnerId))
-    .where(eq(customerRelationships.customerId, id));
-  const sampleRows = await db
-    .select({ id: samples.id, status: samples.status, barcode: barcodes.code })
-    .from(samples)
-    .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
-    .where(eq(samples.customerId, id))
-    .orderBy(asc(samples.id));
-  const orderRows = await db
-    .select({ order: orders, productTypeName: productTypes.name, productTypeNameEn: productTypes.nameEn })
-    .from(orders)
-    .innerJoin(productTypes, eq(productTypes.id, orders.productTypeId))
-    .where(eq(orders.customerId, id))
-    .orderBy(asc(orders.id));
-  const [questionnaire] = await db
-    .select({ id: questionnaires.id })
-    .from(questionnaires)
-    .where(eq(questionnaires.customerId, id));
-  const reservation = await db.execute<{ status: CustomerReservationStatus }>(
-    sql`select ${reservationStatusOf(id)} as status`,
-  );
+  const relationship = row.relationship;
+  const sampleRows = row.samples;
   const underage = isUnderage(row.dateOfBirth);
   return {
     id: row.id,
@@ -248,27 +271,26 @@ export async function getCustomer(db: Executor, id: number): Promise<CustomerDet
         : null,
     },
     samples: sampleRows.map((s) => ({ id: s.id, status: s.status, barcode: s.barcode })),
-    orders: orderRows.map(({ order, productTypeName, productTypeNameEn }) => ({
+    orders: row.orders.map((order) => ({
       id: order.id,
       orderNumber: order.orderNumber,
       productTypeId: order.productTypeId,
-      productTypeName,
-      productTypeNameEn,
+      productTypeName: order.productTypeName,
+      productTypeNameEn: order.productTypeNameEn,
       amount: order.amount,
       currency: order.currency,
       complete: order.complete,
       paidBy: order.paidBy,
-      dateOrderPaid: order.dateOrderPaid?.toISOString() ?? null,
-      created: order.createdAt.toISOString(),
+      // JSON carries PostgreSQL's text of a timestamp; the API answers ISO strings in UTC.
+      dateOrderPaid: order.dateOrderPaid === null ? null : new Date(order.dateOrderPaid).toISOString(),
+      created: new Date(order.createdAt).toISOString(),
     })),
-    hasQuestionnaire: questionnaire !== undefined,
-    reservationStatus: reservation.rows[0]?.status ?? 'none',
+    hasQuestionnaire: row.hasQuestionnaire,
+    reservationStatus: row.reservationStatus,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-const alias = () => pgAlias(customers, 'partner');
 
 // Writes
 

@@ -1,5 +1,5 @@
 import { type ConsentStep, consentStepLabels, type Locale } from '@genodesk/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { customers, dnaConsents } from '../../db/schema/index.js';
 import { unprocessable } from '../../http/errors.js';
@@ -39,6 +39,14 @@ export async function customersWithoutConsent(
     .where(inArray(customers.id, missing))
     .orderBy(asc(customers.id));
 }
+
+/**
+ * Whether the customer (an SQL expression of their id) holds a valid consent, for a screen to show in
+ * its own query (issue 38). Read without a lock: it decides nothing — every step still asks
+ * `customersWithoutConsent`, which reads the same rows `for share`.
+ */
+export const validDnaConsentExists = (customerId: AnyColumn) =>
+  sql<boolean>`exists (select 1 from ${dnaConsents} dc where dc.customer_id = ${customerId} and dc.withdrawn_at is null)`;
 
 export async function hasValidDnaConsent(tx: Executor, customerId: number): Promise<boolean> {
   return (await customersWithoutConsent(tx, [customerId])).length === 0;

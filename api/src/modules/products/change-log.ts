@@ -1,5 +1,5 @@
 import { describeGenotypeCombinations, type ProductChange } from '@genodesk/contract';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   auditLog,
@@ -73,22 +73,64 @@ export async function productChangeLog(
   content: ReportContent,
 ): Promise<ProductChange[]> {
   const rows = await db
-    .select({ entry: auditLog, userId: users.id, userName: users.userName })
+    .select({
+      id: auditLog.id,
+      field: auditLog.field,
+      oldValue: auditLog.oldValue,
+      newValue: auditLog.newValue,
+      changedAt: auditLog.changedAt,
+      userId: users.id,
+      userName: users.userName,
+    })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.changedBy))
     .where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, productId)))
     .orderBy(desc(auditLog.changedAt), desc(auditLog.id));
-  const idsOf = (entry: (typeof rows)[number]['entry']) => [
+  return changeLogOf(db, rows, content);
+}
+
+/** A change-log row as `changeLogEntries` gives it (JSON: the time as PostgreSQL's text). */
+export type ChangeLogEntry = {
+  id: number;
+  field: string;
+  oldValue: string | null;
+  newValue: string | null;
+  changedAt: Date | string;
+  userId: number | null;
+  userName: string | null;
+};
+
+/**
+ * A report's change-log rows, newest first, as a JSON array in the report's own query (issue 38: one
+ * statement for the report screen); `changeLogOf` reads them.
+ */
+export const changeLogEntries = (productId: AnyColumn) => sql<ChangeLogEntry[]>`coalesce((
+  select json_agg(json_build_object('id', a.id, 'field', a.field, 'oldValue', a.old_value,
+    'newValue', a.new_value, 'changedAt', a.changed_at, 'userId', u.id, 'userName', u.user_name)
+    order by a.changed_at desc, a.id desc)
+  from ${auditLog} a left join ${users} u on u.id = a.changed_by
+  where a.entity = 'product' and a.entity_id = ${productId}), '[]')`;
+
+/** The change log from its rows: the templates they name are read only when some do. */
+export async function changeLogOf(
+  db: Executor,
+  rows: ChangeLogEntry[],
+  content: ReportContent,
+): Promise<ProductChange[]> {
+  const idsOf = (entry: ChangeLogEntry) => [
     ...new Set([...templateIdsIn(entry.oldValue), ...templateIdsIn(entry.newValue)]),
   ];
-  const genotypes = await templateGenotypes(db, [...new Set(rows.flatMap(({ entry }) => idsOf(entry)))]);
+  const genotypes = await templateGenotypes(db, [...new Set(rows.flatMap(idsOf))]);
   const phenotypes = phenotypesOf(content);
-  return rows.map(({ entry, userId, userName }) => {
+  return rows.map((entry) => {
     const phenotype = /^(?:phenotype|withheld):\s*(.*)$/.exec(entry.field)?.[1];
     return {
       id: entry.id,
-      changedAt: entry.changedAt.toISOString(),
-      changedByUser: userId !== null && userName !== null ? { id: userId, userName } : null,
+      changedAt: new Date(entry.changedAt).toISOString(),
+      changedByUser:
+        entry.userId !== null && entry.userName !== null
+          ? { id: entry.userId, userName: entry.userName }
+          : null,
       field: entry.field,
       oldValue: entry.oldValue,
       newValue: entry.newValue,

@@ -21,11 +21,11 @@ import {
   reportNumberOf,
   SampleStatus,
 } from '@genodesk/contract';
-import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
+import { likePattern, listPage, orderBy, pageLimit, pageStart, pageTotal } from '../../db/listing.js';
 import {
   barcodes,
   customerGenotypes,
@@ -43,7 +43,7 @@ import {
 import type { Deps } from '../../http/app-types.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
-import { hasValidDnaConsent, requireDnaConsent } from '../customers/dna-consent.js';
+import { requireDnaConsent, validDnaConsentExists } from '../customers/dna-consent.js';
 import { formatPragueTime } from '../messaging/format.js';
 import { queueTemplateEmail } from '../messaging/outbox.js';
 import { fulfilledRules, reportContent } from '../results/generation.js';
@@ -53,10 +53,9 @@ import {
   recountTemplates,
   syncTemplates,
 } from '../results/generation.service.js';
-import { geneInformationColumns } from '../results/results.service.js';
-import { genotypeReading } from '../templates/marker-notation.js';
+import { genotypeReading, markerNotationsOf, notationsOfRows } from '../templates/marker-notation.js';
 import { sanitizeRichText } from '../templates/rich-text.js';
-import { productChangeLog } from './change-log.js';
+import { changeLogEntries, changeLogOf } from './change-log.js';
 import {
   latestReportDocument,
   newVerificationCode,
@@ -69,9 +68,8 @@ import { reportLanguageOf } from './report-pdf/labels.js';
 import { lockReportPhenotype } from './report-phenotype.js';
 import {
   categorySummary,
-  contentCodes,
+  contentCodesSql,
   contentNotations,
-  loadReadContent,
   notAssessedPhenotypes,
   notDeterminedPhenotypes,
   openCounts,
@@ -231,26 +229,22 @@ const productOrder = (sort: string | undefined) =>
     sql`${products.id}`,
   );
 
-/** `GET admin/products`: one section's reports, filtered, searched, sorted and paged in one query; the total from `pageCount`. */
+/** `GET admin/products`: one section's reports, filtered, searched, sorted and paged, with the total, in one query (`pageTotal`). */
 export async function listProducts(db: Executor, query: ProductListQuery): Promise<ProductPage> {
   const where = productFilter(query);
-  const rows = await selectProducts(db, {})
+  const matches = db
+    .select({ one: sql`1` })
+    .from(products)
+    .innerJoin(customers, eq(customers.id, products.customerId))
+    .leftJoin(samples, eq(samples.id, products.sampleId))
+    .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
+    .where(where);
+  const rows = await selectProducts(db, { total: pageTotal(query, matches) })
     .where(where)
     .orderBy(productOrder(query.sort))
     .limit(pageLimit(query))
     .offset(pageStart(query));
-  return listPage(
-    db,
-    query,
-    rows.map(toListItem),
-    db
-      .select({ one: sql`1` })
-      .from(products)
-      .innerJoin(customers, eq(customers.id, products.customerId))
-      .leftJoin(samples, eq(samples.id, products.sampleId))
-      .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
-      .where(where),
-  );
+  return listPage(db, query, rows.map(toListItem), matches, { counted: rows[0]?.total });
 }
 
 async function getListItem(db: Executor, id: number): Promise<ProductListItem> {
@@ -270,7 +264,23 @@ const openPointsOf = (report: { requiresInspection: boolean; content: ReportCont
   });
 
 /** The report with its category summary, gene table, change log and pending reanalysis. */
+type GeneJson = {
+  code: string;
+  name: string;
+  hgvsC: string;
+  protein: string;
+  transcript: string;
+  genotype: string;
+  noCallReason: string | null;
+};
+
+/**
+ * The report screen's read in one statement (issue 38): the report with its customer, the genotypes
+ * and notations of the genes its content reads, the change log, the validator, a pending reanalysis,
+ * the consent and a held consultation — each a subquery, the lists as JSON arrays.
+ */
 export async function getProduct(db: Executor, id: number, fourEyes: boolean): Promise<Product> {
+  const codes = contentCodesSql(products.content);
   const [row] = await selectProducts(db, {
     content: products.content,
     approvedByLaboratory: products.approvedByLaboratory,
@@ -288,36 +298,34 @@ export async function getProduct(db: Executor, id: number, fourEyes: boolean): P
     technicallyValidatedAt: products.technicallyValidatedAt,
     technicallyValidatedBy: products.technicallyValidatedBy,
     technicalValidation: products.technicalValidation,
+    // The gene table holds the genes the report's phenotypes read, not every genotype the lab measured
+    // (a code the catalogue does not know never reaches a report).
+    genes: sql<GeneJson[]>`coalesce((
+      select json_agg(json_build_object('code', g.gene_code, 'name', g.gene_name, 'hgvsC', g.hgvs_c,
+        'protein', g.protein, 'transcript', g.transcript, 'genotype', g.genotype,
+        'noCallReason', g.no_call_reason) order by lower(g.gene_code), g.id)
+      from ${customerGenotypes} g
+      where g.customer_id = ${products.customerId} and lower(g.gene_code) in ${codes}), '[]')`,
+    notations: markerNotationsOf(codes),
+    changeLog: changeLogEntries(products.id),
+    validator: sql<{ id: number; userName: string } | null>`(
+      select json_build_object('id', v.id, 'userName', v.user_name) from ${users} v
+      where v.id = ${products.technicallyValidatedBy})`,
+    reanalysisPending: sql<boolean>`exists (select 1 from ${reanalysisRuns} rr
+      where rr.status in (${ReanalysisStatus.Queued}, ${ReanalysisStatus.Running})
+        and (rr.product_id = ${products.id} or rr.product_id is null))`,
+    hasValidDnaConsent: validDnaConsentExists(products.customerId),
+    // A consultation with the customer was held about this report (issue 35): one not cancelled that
+    // began after the report was generated and has ended (the reservations' 'held', SPEC §3).
+    consultationHeld: sql<boolean>`exists (select 1 from ${reservations} r
+      where r.customer_id = ${products.customerId} and r.cancelled_at is null
+        and r.consultation_start >= ${products.generatedAt} and r.consultation_end <= now())`,
   }).where(eq(products.id, id));
   if (!row) throw notFound();
-  // The gene table holds the genes the report's phenotypes read, not every genotype the lab measured
-  // (a code the catalogue does not know never reaches a report); one query reads the marker map's
-  // notation of them all, for the content and the table.
-  const reportCodes = contentCodes(row.content);
-  const { read, notations } = await loadReadContent(db, row.content);
-  const genes =
-    reportCodes.length === 0
-      ? []
-      : await db
-          .select(geneInformationColumns)
-          .from(customerGenotypes)
-          .where(
-            and(
-              eq(customerGenotypes.customerId, row.customerId),
-              inArray(sql`lower(${customerGenotypes.geneCode})`, reportCodes),
-            ),
-          )
-          .orderBy(sql`lower(${customerGenotypes.geneCode})`, asc(customerGenotypes.id));
-  const [pending] = await db
-    .select({ id: reanalysisRuns.id })
-    .from(reanalysisRuns)
-    .where(
-      and(
-        inArray(reanalysisRuns.status, [ReanalysisStatus.Queued, ReanalysisStatus.Running]),
-        or(eq(reanalysisRuns.productId, id), isNull(reanalysisRuns.productId)),
-      ),
-    )
-    .limit(1);
+  const notations = notationsOfRows(row.notations);
+  const read = readContent(row.content, notations);
+  const genes = row.genes;
+  const validator = row.validator;
   const item = toListItem(row);
   // A withheld phenotype (issue 35) is listed as withheld, not as an open point.
   const phenotypes = read.categories.flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes));
@@ -327,13 +335,6 @@ export async function getProduct(db: Executor, id: number, fourEyes: boolean): P
     phenotype: p.phenotype,
     phenotypeEn: p.phenotypeEn,
   });
-  const [validator] =
-    row.technicallyValidatedBy !== null
-      ? await db
-          .select({ id: users.id, userName: users.userName })
-          .from(users)
-          .where(eq(users.id, row.technicallyValidatedBy))
-      : [];
   return {
     ...item,
     assignedCustomerId: row.customerId,
@@ -365,8 +366,8 @@ export async function getProduct(db: Executor, id: number, fourEyes: boolean): P
       ...gene,
       ...genotypeReading(notations, { ...gene, noCallReason }),
     })),
-    changeLog: await productChangeLog(db, id, row.content),
-    reanalysisPending: pending !== undefined,
+    changeLog: await changeLogOf(db, row.changeLog, row.content),
+    reanalysisPending: row.reanalysisPending,
     requestingPhysician: row.requestingPhysician,
     indication: row.indication,
     technicalValidation:
@@ -378,36 +379,16 @@ export async function getProduct(db: Executor, id: number, fourEyes: boolean): P
           }
         : null,
     release: {
-      hasValidDnaConsent: await hasValidDnaConsent(db, row.customerId),
+      hasValidDnaConsent: row.hasValidDnaConsent,
       fourEyes,
       ...reportMarkers(row.content),
       consultationRequired: phenotypes.filter((p) => p.requiresConsultation && !p.withheld).map(ref),
-      consultationHeld: await consultationHeldSince(db, row.customerId, row.generatedAt),
+      consultationHeld: row.consultationHeld,
       withheld: phenotypes.flatMap((p) =>
         p.withheld ? [{ ...ref(p), reason: p.withheld.reason, by: p.withheld.by, at: p.withheld.at }] : [],
       ),
     },
   };
-}
-
-/**
- * A consultation with the customer was held about this report (issue 35): one not cancelled that
- * began after the report was generated and has ended (the reservations' 'held', SPEC §3).
- */
-async function consultationHeldSince(db: Executor, customerId: number, generatedAt: Date) {
-  const [held] = await db
-    .select({ id: reservations.id })
-    .from(reservations)
-    .where(
-      and(
-        eq(reservations.customerId, customerId),
-        isNull(reservations.cancelledAt),
-        gte(reservations.consultationStart, generatedAt),
-        lte(reservations.consultationEnd, sql`now()`),
-      ),
-    )
-    .limit(1);
-  return held !== undefined;
 }
 
 /**
@@ -573,6 +554,27 @@ function planEdit(
 }
 
 type EditPlan = ReturnType<typeof planEdit>;
+
+/**
+ * A consultation with the customer was held about this report (issue 35): one not cancelled that
+ * began after the report was generated and has ended (the reservations' 'held', SPEC §3); the report
+ * screen reads the same in its own query (`getProduct`).
+ */
+async function consultationHeldSince(db: Executor, customerId: number, generatedAt: Date) {
+  const [held] = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.customerId, customerId),
+        isNull(reservations.cancelledAt),
+        gte(reservations.consultationStart, generatedAt),
+        lte(reservations.consultationEnd, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return held !== undefined;
+}
 
 /** Who publishes, and whether the lab asks for four eyes (`RELEASE_FOUR_EYES`). */
 type ReleaseRules = { by: number; fourEyes: boolean };

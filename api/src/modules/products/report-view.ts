@@ -8,6 +8,7 @@ import {
   type ReportFinding,
   type ReportPhenotype,
 } from '@genodesk/contract';
+import { type AnyColumn, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { ReportContent } from '../../db/schema/index.js';
 import { reportContent } from '../results/generation.js';
@@ -34,6 +35,14 @@ export const contentCodes = (content: Pick<ReportContent, 'categories'>) => [
     ),
   ),
 ];
+
+/**
+ * The gene codes a report's content reads (lower-cased), in SQL: the report's own query reads their
+ * genotypes and notations with it (issue 38) — the same codes as `contentCodes`.
+ */
+export const contentCodesSql = (content: AnyColumn) =>
+  sql`(select lower(code #>> '{}') from jsonb_path_query(${content},
+    '$.categories[*].subcategories[*].phenotypes[*].genes[*].code') code)`;
 
 /** The marker map's notations of every gene the content reads: one query. */
 export const contentNotations = (db: Executor, content: Pick<ReportContent, 'categories'>) =>

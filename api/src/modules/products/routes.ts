@@ -25,6 +25,7 @@ import {
 } from '@genodesk/contract';
 import type { FastifyRequest } from 'fastify';
 import { principalOf } from '../../auth/access.js';
+import { sharedCacheOf } from '../../db/shared-cache.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { invalid, requestLocale } from '../../http/errors.js';
 import { rateLimits } from '../../http/rate-limit.js';
@@ -234,7 +235,8 @@ export function productsRoutes(app: App, deps: Deps) {
         'The limitations and disclaimer every report PDF prints, in Czech and English (the defaults until saved)',
       response: { 200: reportTextsSchema },
     },
-    handler: () => getReportTexts(deps.db),
+    // Kept for a minute, dropped on every save (db/shared-cache.ts); a publication reads them afresh.
+    handler: () => sharedCacheOf(deps.db).read('settings', 'report texts', () => getReportTexts(deps.db)),
   });
 
   app.put('/api/admin/products/reporttexts', {

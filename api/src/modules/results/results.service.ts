@@ -17,6 +17,7 @@ import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/l
 import {
   customerGenotypes,
   customers,
+  markers,
   resultUploadFiles,
   resultUploadMarkerCounts,
   resultUploadSamples,
@@ -27,7 +28,13 @@ import {
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { formatPragueTime } from '../messaging/format.js';
-import { genotypeReading, loadMarkerNotations } from '../templates/marker-notation.js';
+import {
+  genotypeReading,
+  loadMarkerNotations,
+  markerNotationColumns,
+  markerOfGene,
+  notationsOfRows,
+} from '../templates/marker-notation.js';
 
 /** A row of the gene table (SPEC "Gene information"): the customer's stored genotype of one gene. */
 export const geneInformationColumns = {
@@ -65,18 +72,28 @@ export async function readGeneInformation(
 
 /** The customer's stored genotypes by gene code; 404 'Results are not available' when there are none. */
 export async function getCustomerResult(db: Executor, customerId: number): Promise<CustomerResult> {
-  const [customer] = await db
-    .select({ id: customers.id })
+  // One statement (issue 38): the customer, their genotypes and the marker map's notation of each.
+  const rows = await db
+    .select({ customerId: customers.id, ...geneInformationColumns, ...markerNotationColumns })
     .from(customers)
-    .where(eq(customers.id, customerId));
-  if (!customer) throw notFound();
-  const genes = await db
-    .select(geneInformationColumns)
-    .from(customerGenotypes)
-    .where(eq(customerGenotypes.customerId, customerId))
+    .leftJoin(customerGenotypes, eq(customerGenotypes.customerId, customers.id))
+    .leftJoin(markers, markerOfGene(customerGenotypes.geneCode))
+    .where(eq(customers.id, customerId))
     .orderBy(sql`lower(${customerGenotypes.geneCode})`, asc(customerGenotypes.id));
+  if (!rows.length) throw notFound();
+  const notations = notationsOfRows(rows);
+  const genes = rows.flatMap(({ code, name, hgvsC, protein, transcript, genotype, noCallReason }) =>
+    code === null ||
+    name === null ||
+    hgvsC === null ||
+    protein === null ||
+    transcript === null ||
+    genotype === null
+      ? []
+      : [{ code, name, hgvsC, protein, transcript, genotype, noCallReason }],
+  );
   if (!genes.length) throw new AppError(404, 'NOT_FOUND', 'resultsNotAvailable');
-  return { customerId, genes: await readGeneInformation(db, genes) };
+  return { customerId, genes: genes.map((row) => ({ ...row, ...genotypeReading(notations, row) })) };
 }
 
 const uploadColumns = {

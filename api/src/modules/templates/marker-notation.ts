@@ -7,7 +7,7 @@ import {
   noCallReasons,
   readGenotype,
 } from '@genodesk/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { markers } from '../../db/schema/index.js';
 
@@ -32,6 +32,48 @@ export async function loadMarkerNotations(db: Executor, codes: Iterable<string>)
     .from(markers)
     .where(inArray(sql`lower(${markers.geneCode})`, lower));
   for (const { code, ...notation } of rows) notations.set(code, notation);
+  return notations;
+}
+
+/**
+ * The marker map's notation of a gene code as columns, for a query that joins `markers` on
+ * `markerOfGene` (the unique index on `lower(gene_code)`): the notation comes with the genotypes in
+ * the same statement instead of a query of its own.
+ */
+export const markerNotationColumns = {
+  markerCode: sql<string | null>`lower(${markers.geneCode})`,
+  markerReference: markers.reference,
+  markerAlternative: markers.alternative,
+  markerGeneStrand: markers.geneStrand,
+  markerHgvsC: markers.hgvsC,
+};
+export const markerOfGene = (geneCode: AnyColumn) => sql`lower(${markers.geneCode}) = lower(${geneCode})`;
+
+/** The notations of the gene codes `codes` (an SQL list of lower-cased codes) as a JSON array of rows for `notationsOfRows`. */
+export const markerNotationsOf = (codes: SQL) => sql<NotationRow[]>`coalesce((
+  select json_agg(json_build_object('markerCode', lower(m.gene_code), 'markerReference', m.reference,
+    'markerAlternative', m.alternative, 'markerGeneStrand', m.gene_strand, 'markerHgvsC', m.hgvs_c))
+  from ${markers} m where lower(m.gene_code) in ${codes}), '[]')`;
+
+type NotationRow = {
+  markerCode: string | null;
+  markerReference: string | null;
+  markerAlternative: string | null;
+  markerGeneStrand: string | null;
+  markerHgvsC: string | null;
+};
+
+/** The notations found in rows selected with `markerNotationColumns` (a left join: unmapped genes have none). */
+export function notationsOfRows(rows: NotationRow[]): MarkerNotations {
+  const notations: MarkerNotations = new Map();
+  for (const row of rows)
+    if (row.markerCode !== null)
+      notations.set(row.markerCode, {
+        reference: row.markerReference!,
+        alternative: row.markerAlternative!,
+        geneStrand: row.markerGeneStrand as MarkerNotation['geneStrand'],
+        hgvsC: row.markerHgvsC!,
+      });
   return notations;
 }
 

@@ -36,6 +36,7 @@ import {
 } from '@genodesk/contract';
 import { z } from 'zod';
 import { principalOf } from '../../auth/access.js';
+import { sharedCacheOf } from '../../db/shared-cache.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { requestLocale } from '../../http/errors.js';
 import { editCategory, getCategory, listCategoryTree } from './categories.service.js';
@@ -81,13 +82,22 @@ export function templatesRoutes(app: App, deps: Deps) {
       querystring: templateListQuerySchema,
       response: { 200: pageOf(templateSummarySchema) },
     },
-    handler: (request) => listTemplates(deps.db, request.query, requestLocale(request)),
+    // The same for every reader for a minute, or until the catalogue changes (db/shared-cache.ts).
+    handler: (request) => {
+      const locale = requestLocale(request);
+      return sharedCacheOf(deps.db).read(
+        'catalogue',
+        `templates ${locale} ${JSON.stringify(request.query)}`,
+        () => listTemplates(deps.db, request.query, locale),
+      );
+    },
   });
 
   app.get('/api/admin/templates/getcategories', {
     config: { access: { all: [P.TemplatesView] } },
     schema: { tags, summary: 'The categories (top level)', response: { 200: z.array(categoryOptionSchema) } },
-    handler: () => listCategoryOptions(deps.db),
+    handler: () =>
+      sharedCacheOf(deps.db).read('catalogue', 'category options', () => listCategoryOptions(deps.db)),
   });
 
   app.get('/api/admin/templates/getsubcategories', {

@@ -18,7 +18,7 @@ import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import type { Config } from '../../config.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
-import { listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
+import { listPage, orderBy, pageLimit, pageStart, pageTotal } from '../../db/listing.js';
 import {
   geneCombinations,
   products,
@@ -152,13 +152,18 @@ export async function listTemplates(
     'phenotype',
     sql`${templates.id}`,
   );
-  const rows = await joinCatalogue(db.select(summaryColumns).from(templates).$dynamic())
+  const matches = joinCatalogue(db.select({ one: sql`1` }).from(templates).$dynamic()).where(where);
+  const rows = await joinCatalogue(
+    db
+      .select({ ...summaryColumns, total: pageTotal(query, matches) })
+      .from(templates)
+      .$dynamic(),
+  )
     .where(where)
     .orderBy(order)
     .limit(pageLimit(query))
     .offset(pageStart(query));
-  const matches = joinCatalogue(db.select({ one: sql`1` }).from(templates).$dynamic()).where(where);
-  return listPage(db, query, rows.map(toSummary), matches);
+  return listPage(db, query, rows.map(toSummary), matches, { counted: rows[0]?.total });
 }
 
 export async function getTemplate(db: Executor, id: number): Promise<TemplateDetail> {

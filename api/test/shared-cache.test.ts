@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createDatabase } from '../src/db/client.js';
+import { buildServer } from '../src/server.js';
+import { demo, type TestApp, testApp } from './test-app.js';
+
+/**
+ * Issue 38: two nodes on one database. Each keeps the catalogue and the report's texts for a minute;
+ * a write on one node reaches the other through PostgreSQL's LISTEN/NOTIFY at its commit.
+ */
+let a: TestApp;
+let b: Awaited<ReturnType<typeof buildServer>>;
+let bDb: ReturnType<typeof createDatabase>;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  a = await testApp();
+  bDb = createDatabase(a.url, 5);
+  b = await buildServer({ db: bDb, config: a.config, signer: a.signer, jobs: a.jobs });
+  await b.ready();
+  headers = await a.authAs(demo.admin);
+});
+
+afterAll(async () => {
+  await b?.close();
+  await bDb?.$client.end();
+  await a?.close();
+});
+
+const get = async (app: typeof b, url: string) => {
+  const response = await app.inject({ method: 'GET', url, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+/** What node `app` answers for `url` once it satisfies `done` (notifications arrive asynchronously). */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 3_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** A change made behind the triggers' back (no notification), as a node that missed one would see it. */
+async function writeUnnoticed(statement: string) {
+  const client = await a.db.$client.connect();
+  try {
+    await client.query('begin');
+    await client.query(`set local session_replication_role = replica`);
+    await client.query(statement);
+    await client.query('commit');
+  } finally {
+    client.release();
+  }
+}
+
+test("the report's texts: kept by each node, and a save on one node is seen at once on the other", async () => {
+  const before = await get(b, '/api/admin/products/reporttexts');
+  // Kept: a change nobody announced is not seen (it would be within the minute).
+  await writeUnnoticed(
+    `insert into report_texts (id, limitations, limitations_en, disclaimer, disclaimer_en)
+     values (1, 'neohlášeno', 'unannounced', 'x', 'x')
+     on conflict (id) do update set limitations = 'neohlášeno'`,
+  );
+  expect(await get(b, '/api/admin/products/reporttexts')).toEqual(before);
+
+  // Saved through node A: node A's next read already has them, node B drops what it kept and reads them.
+  await get(a.app, '/api/admin/products/reporttexts');
+  const saved = await a.app.inject({
+    method: 'PUT',
+    url: '/api/admin/products/reporttexts',
+    headers,
+    payload: {
+      Limitations: 'Omezení testu (uloženo na uzlu A).',
+      LimitationsEn: 'Limitations (saved on node A).',
+      Disclaimer: 'Upozornění.',
+      DisclaimerEn: 'Disclaimer.',
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  expect((await get(a.app, '/api/admin/products/reporttexts')).limitations).toBe(
+    'Omezení testu (uloženo na uzlu A).',
+  );
+  const after = await eventually(
+    () => get(b, '/api/admin/products/reporttexts'),
+    (texts) => texts.limitations === 'Omezení testu (uloženo na uzlu A).',
+  );
+  expect(after).toMatchObject({ limitations: 'Omezení testu (uloženo na uzlu A).', isDefault: false });
+});
+
+test('the templates list: a catalogue write on node A (or by any statement) reaches node B', async () => {
+  const url = '/api/admin/templates?page=1&pageSize=5&sort=id';
+  const first = await get(b, url);
+  const template = first.items[0] as { id: number; risk: number };
+  const otherRisk = template.risk === 1 ? 2 : 1;
+  await writeUnnoticed(`update templates set risk = ${otherRisk} where id = ${template.id}`);
+  expect((await get(b, url)).items[0].risk).toBe(template.risk);
+
+  // Any write to the catalogue's tables notifies at its commit, whoever makes it: here node A's pool.
+  await a.db.$client.query('update templates set risk = $1 where id = $2', [otherRisk, template.id]);
+  const seen = await eventually(
+    () => get(b, url),
+    (page) => page.items[0].risk === otherRisk,
+  );
+  expect(seen.items[0].risk).toBe(otherRisk);
+  // And node A, which kept nothing of it yet, agrees.
+  expect((await get(a.app, url)).items[0].risk).toBe(otherRisk);
+});
