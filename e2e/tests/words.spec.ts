@@ -202,8 +202,13 @@ test.describe('words that agree, follow the state and fit (issue 37)', () => {
     for (const candidate of candidates) {
       await page.goto(`/customers/products/${candidate}`);
       await expect(page.getByTestId('product-overview')).toBeVisible();
-      // Claimed: the products spec, in another worker, assesses the first ones too.
-      if ((await page.getByTestId('product-not-assessed').count()) > 0 && claimReport(candidate)) {
+      // One whose only open point is the phenotype not assessed (nothing not determined), claimed:
+      // the products spec, in another worker, takes the first such reports too.
+      if (
+        (await page.getByTestId('product-not-assessed').count()) > 0 &&
+        (await page.getByTestId('product-not-determined').count()) === 0 &&
+        claimReport(candidate)
+      ) {
         id = candidate;
         break;
       }
