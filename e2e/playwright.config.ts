@@ -4,19 +4,58 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { baseURL, port, smtpControlURL, smtpPort } from './support/base-url';
 
-// A fresh database every run: the app seeds its demo data into it.
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'genodesk-e2e-'));
+// A fresh database every run: the app seeds its demo data into it. The config is read again in every
+// worker, which inherits the runner's environment: one folder for the run (support/release.ts keeps
+// its claims beside it).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'genodesk-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
+
+/**
+ * Tests that change what every other test sees (a role's permissions or its two-factor requirement,
+ * the mail server down, every sign-in of a demo user ended, the newest customer erased or edited) or read what every other test writes (the
+ * dashboard's counters, the newest security events, the VCF upload lab-formats.spec makes) are tagged
+ * `@alone`: they run one at a time once the rest is done.
+ */
+const alone = /@alone/;
+
+/**
+ * A run of some specs (`playwright test tests/x.spec.ts`, `-g …`, as one works on them) runs what it
+ * names, one test at a time as it always did: project dependencies would bring the whole
+ * accessibility spec (and every other spec before an `@alone` test) along.
+ */
+const selection = process.argv
+  .slice(2)
+  .some((arg) => /^(-g|--grep)(=|$)/.test(arg) || /\.spec\.ts|^tests\//.test(arg));
+const after = (project: string) => (selection ? {} : { dependencies: [project] });
+const timeoutScale = Number(process.env.E2E_TIMEOUT_SCALE ?? 1);
 
 export default defineConfig({
   testDir: './tests',
+  // Specs share the run's database and demo users; each file runs in order in one worker, files in
+  // parallel (issue 39). E2E_WORKERS=1 runs everything in turn, as before.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? (selection ? 1 : 3)),
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // E2E_TIMEOUT_SCALE stretches the test and expect timeouts on a machine shared with other work,
+  // where a page takes several times longer than on a machine of its own.
+  timeout: 60_000 * timeoutScale,
+  expect: { timeout: 10_000 * timeoutScale },
   reporter: [['list']],
   // The ten slowest spec files, printed at the end of every run: where the suite's time goes (issue 39).
   reportSlowTests: { max: 10, threshold: 0 },
+  projects: [
+    // Every screen in both languages only reads: its tests spread over every worker, before any spec
+    // changes or deletes the rows whose screens it opens.
+    { name: 'screens', testMatch: 'accessibility.spec.ts', fullyParallel: true },
+    { name: 'specs', testIgnore: 'accessibility.spec.ts', grepInvert: alone, ...after('screens') },
+    {
+      name: 'alone',
+      testIgnore: 'accessibility.spec.ts',
+      grep: alone,
+      workers: 1,
+      ...after('specs'),
+    },
+  ],
   use: {
     baseURL,
     locale: 'cs-CZ',

@@ -1,20 +1,28 @@
-// `npm test`: every check the project has, in order, stopping at the first failure.
+// `npm test`: every check the project has, stopping at the first failure.
+//
+// The API tests (real PostgreSQL, the longest of the unit suites) run beside the other checks: the
+// type check, lint and the build are single-threaded for most of their time and the API tests wait on
+// the database and on timers, so on two cores the two lanes take little more than the longer one
+// (issue 39). The end-to-end tests come last, alone: they need the build, and their timeouts assume
+// the machine is theirs. A step's output is printed whole when it ends, so two lanes do not mix lines.
 import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium } from './ensure-chromium.mjs';
 
-const steps = [
+const apiTests = ['API tests (real PostgreSQL)', 'npm', ['run', 'test', '-w', 'api']];
+const checks = [
   ['type check', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
   ['contract tests', 'npm', ['run', 'test', '-w', 'contract']],
-  ['API tests (real PostgreSQL)', 'npm', ['run', 'test', '-w', 'api']],
-  ['web unit tests', 'npm', ['run', 'test', '-w', 'web']],
   ['build', 'npm', ['run', 'build']],
-  ['end-to-end tests (Chromium)', 'npm', ['run', 'test', '-w', 'e2e']],
+  ['web unit tests', 'npm', ['run', 'test', '-w', 'web']],
 ];
+const endToEnd = ['end-to-end tests (Chromium)', 'npm', ['run', 'test', '-w', 'e2e']];
 
 let passed = 0;
 let failed = 0;
+const timings = [];
+const running = new Set();
 
 function count(output) {
   const text = stripVTControlCharacters(output);
@@ -30,35 +38,73 @@ function count(output) {
   if (playwrightFailed) failed += Number(playwrightFailed[1]);
 }
 
-function run(name, command, args, env) {
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+
+/** Runs one step; `live` streams its output, otherwise it is printed when the step ends. */
+function run([name, command, args], env, live) {
   return new Promise((resolve) => {
-    console.info(`\n=== ${name}: ${command} ${args.join(' ')}`);
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = Date.now();
+    console.info(`\n=== ${name}: ${command} ${args.join(' ')}${live ? '' : ' (started)'}`);
+    // Its own process group, so a failure elsewhere can stop it with everything it started.
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child);
     let output = '';
-    child.stdout.on('data', (chunk) => {
+    const take = (stream) => (chunk) => {
       output += chunk;
-      process.stdout.write(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-      process.stderr.write(chunk);
-    });
-    child.on('close', (code) => {
+      if (live) stream.write(chunk);
+    };
+    child.stdout.on('data', take(process.stdout));
+    child.stderr.on('data', take(process.stderr));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      if (!live) console.info(`\n=== ${name} (output)\n${output}`);
       count(output);
+      timings.push([name, seconds(started)]);
+      const outcome = code === 0 ? 'passed' : signal ? 'stopped' : `failed (exit ${code})`;
+      console.info(`=== ${name}: ${outcome} in ${seconds(started)} s`);
       resolve(code ?? 1);
     });
   });
 }
 
-const env = { ...process.env, CHROMIUM_PATH: ensureChromium() };
-const started = Date.now();
-for (const [name, command, args] of steps) {
-  const code = await run(name, command, args, env);
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+function finish(code, name) {
+  console.info('\nsteps (seconds):');
+  for (const [step, took] of timings) console.info(`  ${String(took).padStart(5)}  ${step}`);
   if (code !== 0) {
     console.error(`\n${name} failed (exit ${code}).`);
     console.info(`tests: ${passed} passed, ${Math.max(failed, 1)} failed`);
     process.exit(code);
   }
 }
-console.info(`\nAll checks passed in ${Math.round((Date.now() - started) / 1000)} s.`);
+
+let firstFailure = null;
+
+/** Steps one after another, until one fails here or in another lane. */
+async function lane(steps, env, live) {
+  for (const step of steps) {
+    if (firstFailure) return;
+    const code = await run(step, env, live);
+    if (code !== 0 && !firstFailure) {
+      firstFailure = [code, step[0]];
+      stopAll();
+    }
+  }
+}
+
+const env = { ...process.env, CHROMIUM_PATH: ensureChromium() };
+const started = Date.now();
+await Promise.all([lane([apiTests], env, false), lane(checks, env, false)]);
+if (!firstFailure) await lane([endToEnd], env, true);
+finish(...(firstFailure ?? [0, '']));
+console.info(`\nAll checks passed in ${seconds(started)} s.`);
 console.info(`tests: ${passed} passed, ${failed} failed`);

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { demo, demoPassword } from './session';
 
@@ -31,9 +34,29 @@ type Detail = {
 };
 
 /**
+ * The run's claims on demo reports: a file per report id, created exclusively, so two tests looking
+ * at once (in parallel workers) never take the same report to validate, assess or publish; the
+ * folder sits beside the run's data folder, one per run.
+ */
+const claims = `${process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'genodesk-e2e-'))}-claims`;
+
+/** Takes the report for the calling test; false when another test of the run has it. */
+export function claimReport(id: number | string): boolean {
+  mkdirSync(claims, { recursive: true });
+  try {
+    writeFileSync(path.join(claims, String(id)), '', { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/**
  * Generated reports (status 1, no inspection) a physician may release once validated: an adult
  * customer with a date of birth and a valid consent, nothing unassessed, no consultation owed, not yet
- * validated; in `sort` order (`id` the oldest first, `-id` the newest).
+ * validated; in `sort` order (`id` the oldest first, `-id` the newest). Each is claimed for the
+ * caller: no other test of the run gets it, whichever worker it runs in.
  */
 export async function releasableReports(
   request: APIRequestContext,
@@ -58,7 +81,8 @@ export async function releasableReports(
       detail.notAssessed.length === 0 &&
       detail.notDetermined.length === 0 &&
       detail.release.hasValidDnaConsent &&
-      detail.release.consultationRequired.length === 0
+      detail.release.consultationRequired.length === 0 &&
+      claimReport(item.id)
     )
       ids.push(item.id);
   }

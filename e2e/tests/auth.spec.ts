@@ -136,10 +136,9 @@ test.describe('signing in and out', () => {
     await expect(forgotten.getByTestId('idle-modal-body')).toHaveCount(0);
   });
 
-  test('the profile lists the own sign-ins and ends another one; an administrator signs a user out everywhere', async ({
-    page,
-    request,
-  }) => {
+  test('the profile lists the own sign-ins and ends another one; an administrator signs a user out everywhere', {
+    tag: '@alone',
+  }, async ({ page, request }) => {
     // A second sign-in of the lab technician, from a "laboratory PC".
     const elsewhere = await request.post('/api/auth/adminLogin', {
       data: { email: demo.lab, password: 'genodesk' },

@@ -102,9 +102,9 @@ test.describe('customers and samples', () => {
   });
 
   for (const language of ['cs', 'en'] as const)
-    test(`a customer is erased by an administrator with the reason and their password, not past a legal hold (${language})`, async ({
-      page,
-    }) => {
+    test(`a customer is erased by an administrator with the reason and their password, not past a legal hold (${language})`, {
+      tag: '@alone',
+    }, async ({ page }) => {
       const texts = {
         cs: {
           erase: 'Vymazat zákazníka',
@@ -121,6 +121,7 @@ test.describe('customers and samples', () => {
       }[language];
       await signIn(page, demo.admin);
       if (language === 'en') await switchLanguage(page, 'EN');
+      // The newest customers, whoever registered them: `@alone`, so not one a parallel test works on.
       await page.goto('/customers');
       await page
         .getByTestId('customers-table-row')

@@ -51,9 +51,9 @@ const queues: Record<keyof typeof demo, string[]> = {
 
 test.describe('the dashboard', () => {
   for (const role of Object.keys(queues) as (keyof typeof demo)[]) {
-    test(`${role}: the work queue shows the role's counters, each the total of the list it opens`, async ({
-      page,
-    }) => {
+    test(`${role}: the work queue shows the role's counters, each the total of the list it opens`, {
+      tag: '@alone',
+    }, async ({ page }) => {
       await signIn(page, demo[role]);
       const cards = page.locator('a[data-testid^="work-"]');
       await expect(cards).toHaveCount(queues[role].length);

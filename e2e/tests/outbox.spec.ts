@@ -64,10 +64,9 @@ test('an e-mail the server refuses fails with its reason, is sent again from the
   await expect(page.getByTestId('outbox-status')).toHaveText('Sent');
 });
 
-test('while the mail server is down the outbox and the dashboard say so, and once it is back the mail goes out by itself', async ({
-  page,
-  request,
-}) => {
+test('while the mail server is down the outbox and the dashboard say so, and once it is back the mail goes out by itself', {
+  tag: '@alone',
+}, async ({ page, request }) => {
   test.setTimeout(240_000);
   const address = `vypadek.${Date.now()}@example.cz`;
   await request.post(`${smtpControlURL}/down`);

@@ -28,7 +28,7 @@ for (const language of ['cs', 'en'] as const) {
 
   test(`the lab validates a report, the doctor signs it off (${language})`, async ({ page, browser }) => {
     const headers = await bearer(page.request, demo.doctor);
-    // The newest releasable report not validated yet (the specs run one at a time; each validates its own).
+    // The newest releasable report not validated yet, claimed for this test (each validates its own).
     const [id] = await releasableReports(page.request, headers, '-id', 1);
 
     // The lab: the report waits for its validation; the publish step is not the lab's.

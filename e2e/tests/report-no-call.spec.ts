@@ -13,7 +13,8 @@ const demoVcf = readFileSync(new URL('../../api/src/seed/data/demo-results-fresh
 
 /**
  * The report of the VCF's sample with the no-call: the lab uploads the file unless an earlier spec
- * did (lab-formats.spec.ts), and reads the report's number off the upload's detail.
+ * did (lab-formats.spec.ts, which uploads it in any case: this test is `@alone`, after it, so the two
+ * never upload it at once), and reads the report's number off the upload's detail.
  */
 async function reportWithNoCall(browser: Browser): Promise<string> {
   const context = await browser.newContext();
@@ -128,10 +129,9 @@ async function checkReport(page: Page, id: string, words: (typeof texts)[keyof t
 }
 
 test.describe('a no-call on the report', () => {
-  test('the report screen shows the phenotype not determined with its cause, genotypes in words, the gravest finding first, and the open point to publish (cs, en)', async ({
-    page,
-    browser,
-  }) => {
+  test('the report screen shows the phenotype not determined with its cause, genotypes in words, the gravest finding first, and the open point to publish (cs, en)', {
+    tag: '@alone',
+  }, async ({ page, browser }) => {
     const id = await reportWithNoCall(browser);
     // The lab's specialist validated it: the doctor's publish dialog is open to them.
     await validateAsLab(page.request, id);

@@ -2,10 +2,9 @@ import { expect, test } from '@playwright/test';
 import { demo, signIn, switchLanguage } from '../support/session';
 
 test.describe('the security log', () => {
-  test('an administrator sees who signed in, and who was refused, in both languages', async ({
-    page,
-    browser,
-  }) => {
+  test('an administrator sees who signed in, and who was refused, in both languages', {
+    tag: '@alone',
+  }, async ({ page, browser }) => {
     // Reception signs in elsewhere, after a mistyped password.
     const context = await browser.newContext();
     const reception = await context.newPage();

@@ -170,10 +170,9 @@ test.describe('one sign-out for every tab', () => {
     ]);
   });
 
-  test('a session the administrator ends takes every tab of the user to sign in once', async ({
-    context,
-    request,
-  }) => {
+  test('a session the administrator ends takes every tab of the user to sign in once', {
+    tag: '@alone',
+  }, async ({ context, request }) => {
     await context.clock.install();
     const first = await context.newPage();
     await signIn(first, demo.lab);

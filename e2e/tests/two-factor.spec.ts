@@ -319,10 +319,9 @@ test.describe('two-factor sign-in', () => {
     await expect(card.getByTestId('two-factor-codes-left')).toHaveCount(0);
   });
 
-  test('a role requiring two factors sends its user without one to set one up after the password', async ({
-    page,
-    browser,
-  }) => {
+  test('a role requiring two factors sends its user without one to set one up after the password', {
+    tag: '@alone',
+  }, async ({ page, browser }) => {
     test.setTimeout(180_000);
     const api = await adminApi();
     const reception = await roleId(api, 'Recepce');

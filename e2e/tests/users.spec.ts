@@ -53,10 +53,9 @@ test.describe('users, roles and the own profile', () => {
     await expect(page).toHaveURL(/\/create$/);
   });
 
-  test('moving a permission in the role editor is saved on its own and reaches the role holder', async ({
-    page,
-    browser,
-  }) => {
+  test('moving a permission in the role editor is saved on its own and reaches the role holder', {
+    tag: '@alone',
+  }, async ({ page, browser }) => {
     await signIn(page, demo.admin);
     await page.getByTestId('nav-roles').click();
     await page
@@ -83,9 +82,9 @@ test.describe('users, roles and the own profile', () => {
     await context.close();
   });
 
-  test('the role editor groups permissions by area, says each move is saved and can undo it', async ({
-    page,
-  }) => {
+  test('the role editor groups permissions by area, says each move is saved and can undo it', {
+    tag: '@alone',
+  }, async ({ page }) => {
     await signIn(page, demo.admin);
     await page.goto('/administration/roles');
     await page
@@ -107,7 +106,7 @@ test.describe('users, roles and the own profile', () => {
     await expect(page.getByTestId('available-permission-Vouchers.Create')).toBeVisible();
   });
 
-  test('a permission dragged from Available to Assigned is saved', async ({ page }) => {
+  test('a permission dragged from Available to Assigned is saved', { tag: '@alone' }, async ({ page }) => {
     await signIn(page, demo.admin);
     await page.getByTestId('nav-roles').click();
     await page
