@@ -34,7 +34,9 @@ const cleanEveryMs = 10 * 60 * 1000;
 /**
  * One hit on `key`: a new window when there is none or it has passed, else one more in the window.
  * One statement, so parallel hits on any number of nodes are each counted once (the row is locked by
- * the upsert), and the window's end comes from the database's clock, not each node's.
+ * the upsert), and the window's end comes from the database's clock, not each node's. `now()` is when
+ * each transaction began: one that began first may count after a window opened by a later one, so the
+ * time left is capped at the window (a Retry-After of 61 s for a 60 s window would be false).
  */
 async function countHit(db: Database, key: string, timeWindowMs: number): Promise<Counted> {
   const { rows } = await db.execute<{ hits: number; ttl: number }>(sql`
@@ -43,7 +45,8 @@ async function countHit(db: Database, key: string, timeWindowMs: number): Promis
     on conflict (key) do update set
       hits = case when r.resets_at <= now() then 1 else r.hits + 1 end,
       resets_at = case when r.resets_at <= now() then excluded.resets_at else r.resets_at end
-    returning hits, greatest(0, ceil(extract(epoch from resets_at - now()) * 1000))::int as ttl`);
+    returning hits,
+      least(${timeWindowMs}, greatest(0, ceil(extract(epoch from resets_at - now()) * 1000)))::int as ttl`);
   const row = rows[0];
   if (!row) throw new Error('rate limit upsert returned nothing');
   return { current: row.hits, ttl: row.ttl };

@@ -1,6 +1,7 @@
 import { currentDnaConsentFormVersion, pragueDay, pragueToday } from '@genodesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giveConsent } from '../../../test/consent.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { transaction } from '../../db/client.js';
 import {
@@ -456,6 +457,7 @@ describe('customer reads', () => {
       { customerId: c.id, geneCode: 'rs762551', genotype: 'A/C' },
       { customerId: c.id, geneCode: 'rs6025', genotype: 'C/C' },
     ]);
+    await giveConsent(t.db, c.id);
     await transaction(t.db, (tx) => generateReport(tx, { customerId: c.id }));
     const categories = (
       await call('GET', `/api/admin/customers/customercategories?customerId=${c.id}`)
@@ -549,6 +551,7 @@ describe('DELETE admin/customers (erasure, issue 24)', () => {
       { customerId: c.id, geneCode: 'rs4988235', genotype: 'C/C' },
       { customerId: other.id, geneCode: 'rs4988235', genotype: 'C/C' },
     ]);
+    await giveConsent(t.db, c.id, other.id);
     const report = await transaction(t.db, (tx) => generateReport(tx, { customerId: c.id }));
     const otherReport = await transaction(t.db, (tx) => generateReport(tx, { customerId: other.id }));
     const doctor = await t.authAs(demo.doctor);

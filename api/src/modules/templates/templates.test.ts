@@ -1,5 +1,6 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giveConsent } from '../../../test/consent.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { transaction } from '../../db/client.js';
 import {
@@ -639,6 +640,7 @@ describe('PATCH admin/templates/edit', () => {
       await t.db
         .insert(customerGenotypes)
         .values({ customerId: customer!.id, geneCode: 'rs762551', genotype });
+      await giveConsent(t.db, customer!.id);
       const { productId } = await transaction(t.db, (tx) => generateReport(tx, { customerId: customer!.id }));
       await t.db.update(products).set({ status }).where(eq(products.id, productId));
       emails.push(email);
