@@ -152,11 +152,30 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 let refreshing: Promise<void> | null = null;
 
-/** One shared `POST auth/refresh` for every caller that hit a 401 meanwhile. */
-function refreshSession(): Promise<void> {
+/** The Web Lock every tab of the app takes to renew the tokens they share. */
+export const REFRESH_LOCK = 'genodesk.refresh';
+
+/**
+ * Runs `renew` while no other tab of the app renews the tokens. A refresh token is good for one use
+ * (the server ends the whole sign-in when one is used twice), so two tabs renewing at once would sign
+ * both out. Without Web Locks (an old browser, plain http on another host than localhost) each tab
+ * renews on its own, as before.
+ */
+function withRefreshLock(renew: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(REFRESH_LOCK, () => renew()).then(() => undefined) : renew();
+}
+
+/**
+ * One shared `POST auth/refresh` for every caller of this tab that hit a 401 with `sentToken`, and one
+ * at a time across tabs: a tab that waited for the lock reads the tokens again, and when another tab
+ * has renewed them meanwhile (or the sign-in has ended) it has nothing to do.
+ */
+function refreshSession(sentToken: string): Promise<void> {
   if (!refreshing) {
-    refreshing = (async () => {
+    refreshing = withRefreshLock(async () => {
       const refreshToken = tokenStore.refreshToken;
+      if (tokenStore.token !== sentToken || !refreshToken) return;
       const response = await send('auth/refresh', { method: 'POST', body: { refreshToken } }, null);
       if (response.ok) {
         const pair = (await response.json()) as TokenPair;
@@ -166,7 +185,7 @@ function refreshSession(): Promise<void> {
       const error = await toApiError(response);
       if (response.status === 403 || response.status === 401) endSession();
       throw error;
-    })().finally(() => {
+    }).finally(() => {
       refreshing = null;
     });
   }
@@ -202,7 +221,7 @@ export async function apiRequest<T>(path: string, requested: RequestOptions = {}
     if (response.status === 401 && useAuth && sentToken) {
       if (tokenStore.refreshToken) {
         // Another caller may have renewed the token while this request was in flight.
-        if (tokenStore.token === sentToken) await refreshSession();
+        if (tokenStore.token === sentToken) await refreshSession(sentToken);
         response = await send(path, options, tokenStore.token);
       } else endSession();
     }
@@ -237,7 +256,7 @@ export async function apiDownload(
     const sentToken = tokenStore.token;
     let response = await send(path, { query }, sentToken);
     if (response.status === 401 && sentToken && tokenStore.refreshToken) {
-      if (tokenStore.token === sentToken) await refreshSession();
+      if (tokenStore.token === sentToken) await refreshSession(sentToken);
       response = await send(path, { query }, tokenStore.token);
     }
     if (!response.ok) throw await toApiError(response);
