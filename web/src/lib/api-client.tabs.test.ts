@@ -11,9 +11,23 @@ function json(status: number, body: unknown): Response {
 /** Web Locks as a browser grants them to the tabs of one origin: one holder of a name at a time, in turn. */
 function fakeLocks() {
   const tails = new Map<string, Promise<unknown>>();
+  const held = new Set<string>();
   return {
-    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
-      const run = (tails.get(name) ?? Promise.resolve()).then(() => callback());
+    request<T>(
+      name: string,
+      options: { ifAvailable?: boolean } | ((lock: unknown) => Promise<T>),
+      callback?: (lock: unknown) => Promise<T>,
+    ): Promise<T> {
+      const granted = typeof options === 'function' ? options : (callback as (lock: unknown) => Promise<T>);
+      if (typeof options === 'object' && options.ifAvailable && held.has(name)) return granted(null);
+      const run = (tails.get(name) ?? Promise.resolve()).then(async () => {
+        held.add(name);
+        try {
+          return await granted({ name });
+        } finally {
+          held.delete(name);
+        }
+      });
       tails.set(
         name,
         run.catch(() => undefined),
