@@ -47,6 +47,17 @@ export const accessKindLabels: Record<AccessKind, { cs: string; en: string }> = 
   },
 };
 
+/**
+ * The lists whose page names whose report, consultation, message or results it shows (`list` entries,
+ * their `detail`): the reports, the calendar, the outbox, a results upload, the search across the app.
+ */
+export const accessListReads = ['reports', 'reservations', 'outbox', 'upload', 'search'] as const;
+export type AccessListRead = (typeof accessListReads)[number];
+
+/** The lists exported with customers' rows (`export` entries: `<list>[ <format>][: <filter and sort>]`). */
+export const accessExportLists = ['customers', 'orders', 'payments', 'accessLog'] as const;
+export type AccessExportList = (typeof accessExportLists)[number];
+
 export const accessLogSortFields = ['occurredAt', 'kind', 'user'] as const;
 
 const accessLogFilters = {

@@ -3,8 +3,8 @@ import { screens } from '../support/screens';
 import { demo, signIn } from '../support/session';
 
 /**
- * Lists that fit (issue 37): no list scrolls sideways at 1280 or 1440 px, in Czech or English; no
- * header, cell or search hint is cut off; the header row stays in sight down a long list; the columns a
+ * Lists that fit (issue 37): no list scrolls sideways at 1280 or 1440 px, nor on a phone (390 px), in
+ * Czech or English; no header, cell or search hint is cut off; the header row stays in sight down a long list; the columns a
  * user hides stay hidden for them alone.
  *
  * Every screen checked in both languages that the administrator opens without a record's id is
@@ -13,6 +13,8 @@ import { demo, signIn } from '../support/session';
  */
 const languages = ['cs', 'en'] as const;
 const widths = [1280, 1440] as const;
+/** A phone: the columns of priority 1 give way too, all but the row's name and its actions. */
+const phone = 390;
 const height = 900;
 /** Screens checked in both languages that are not lists (they are measured no differently, only skipped). */
 const notLists = new Set([
@@ -111,16 +113,18 @@ async function signedIn(browser: Browser, email: string, language?: string) {
 
 test.describe('lists that fit', () => {
   for (const language of languages) {
-    test(`every list fits at 1280 and 1440 px, nothing cut (${language})`, async ({ browser }) => {
-      test.setTimeout(240_000);
+    test(`every list fits at 1280 and 1440 px and on a phone, nothing cut (${language})`, async ({
+      browser,
+    }) => {
+      test.setTimeout(320_000);
       const page = await signedIn(browser, demo.admin, language);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       let listScreens = 0;
       for (const [index, screen] of lists.entries()) {
-        // Half the lists are opened at 1280 px and widened, half opened at 1440 and narrowed: the
-        // columns are fitted when the list is drawn and again when its room changes, either way.
-        // (Each list is opened at the width the one before was left at.)
-        const sizes = index % 2 === 0 ? widths : ([...widths].reverse() as number[]);
+        // Half the lists are opened on a phone and widened, half opened at 1440 and narrowed down to a
+        // phone: the columns are fitted when the list is drawn and again when its room changes, either
+        // way. (Each list is opened at the width the one before was left at; one page load in all.)
+        const sizes: number[] = index % 2 === 0 ? [phone, ...widths] : [...[...widths].reverse(), phone];
         // Within the app, as a user goes from list to list (a page load per list would double the
         // time); the screen is there once its title is (the router draws it when its code is in).
         const previous = await page.title();
@@ -137,7 +141,9 @@ test.describe('lists that fit', () => {
           const where = `${screen.path} at ${width} px in ${language}`;
           expect.soft(found.wide, `${where}: scrolls sideways`).toEqual([]);
           expect.soft(found.cut, `${where}: cut off`).toEqual([]);
-          expect.soft(found.cutHints, `${where}: search hint cut off`).toEqual([]);
+          // The hints are held whole at 1280 and 1440 px; on a phone the box is the card's width, and the
+          // longest hints (customers, reports, orders) are longer than that.
+          if (width !== phone) expect.soft(found.cutHints, `${where}: search hint cut off`).toEqual([]);
           expect.soft(found.pageWidth, `${where}: the page scrolls sideways`).toBeLessThanOrEqual(width);
           if (width === widths[0] && found.lists > 0) listScreens += 1;
         }

@@ -217,3 +217,37 @@ test.describe('one sign-out for every tab', () => {
     ]);
   });
 });
+
+test.describe('one renewal of the sign-in for every tab', () => {
+  test('two tabs whose access token expired renew it once, at the same moment, and both stay signed in', async ({
+    context,
+  }) => {
+    const first = await context.newPage();
+    await signIn(first, demo.admin);
+    const second = await openTab(context, '/customers', 'customers-table-row');
+    // Each renewal is held a second on its way: without one renewal at a time, the other tab's would
+    // go out meanwhile with the same refresh token, which is good once (the server then ends the sign-in).
+    const renewals: string[] = [];
+    await context.route('**/api/auth/refresh', async (route) => {
+      renewals.push(route.request().postData() ?? '');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    // The access token both tabs share is no longer good; both open a list at once.
+    await first.evaluate(() => localStorage.setItem('token', 'expired'));
+    const open = (page: Page, path: string) =>
+      page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    await Promise.all([open(first, '/finances/orders'), open(second, '/finances/payments')]);
+
+    await expect(first.getByTestId('orders-table-row').first()).toBeVisible();
+    await expect(second.getByTestId('payments-table-row').first()).toBeVisible();
+    expect(renewals).toHaveLength(1);
+    // Still signed in, both: the renewed tokens are good.
+    await second.reload();
+    await expect(second.getByTestId('payments-table-row').first()).toBeVisible();
+    await expect(first.getByTestId('login-form')).toHaveCount(0);
+  });
+});

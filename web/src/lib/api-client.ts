@@ -152,21 +152,67 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 let refreshing: Promise<void> | null = null;
 
-/** One shared `POST auth/refresh` for every caller that hit a 401 meanwhile. */
-function refreshSession(): Promise<void> {
+/** The Web Lock every tab of the app takes to renew the tokens they share. */
+export const REFRESH_LOCK = 'genodesk.refresh';
+
+/** Resolves once the stored access token is no longer `token`, or after `ms`. */
+function tokenChangedFrom(token: string, ms: number): Promise<void> {
+  if (tokenStore.token !== token) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const unsubscribe = tokenStore.subscribe(() => {
+      if (tokenStore.token !== token) done();
+    });
+  });
+}
+
+/**
+ * Renews the tokens unless another tab does: a refresh token is good for one use (the server ends the
+ * whole sign-in when one is used twice), so the tabs renew one at a time under a Web Lock. A tab that
+ * finds the lock held waits for it and then for the other tab's new tokens, which reach this tab's
+ * storage a moment after the lock is free (their `storage` event); only if none come does it renew
+ * itself. Without Web Locks (an old browser) each tab renews on its own, as before.
+ */
+async function renewOnce(sentToken: string): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return renew(sentToken);
+  let renewed = false;
+  await locks.request(REFRESH_LOCK, { ifAvailable: true }, async (lock) => {
+    if (!lock) return;
+    renewed = true;
+    await renew(sentToken);
+  });
+  if (renewed) return;
+  await locks.request(REFRESH_LOCK, async () => {
+    await tokenChangedFrom(sentToken, 3_000);
+    await renew(sentToken);
+  });
+}
+
+/** `POST auth/refresh`, unless the tokens are no longer those a call of this tab was refused with. */
+async function renew(sentToken: string): Promise<void> {
+  const refreshToken = tokenStore.refreshToken;
+  if (tokenStore.token !== sentToken || !refreshToken) return;
+  const response = await send('auth/refresh', { method: 'POST', body: { refreshToken } }, null);
+  if (response.ok) {
+    const pair = (await response.json()) as TokenPair;
+    tokenStore.set({ token: pair.token, refreshToken: pair.refreshToken });
+    return;
+  }
+  const error = await toApiError(response);
+  if (response.status === 403 || response.status === 401) endSession();
+  throw error;
+}
+
+/** One shared renewal for every caller of this tab that hit a 401 with `sentToken`. */
+function refreshSession(sentToken: string): Promise<void> {
   if (!refreshing) {
-    refreshing = (async () => {
-      const refreshToken = tokenStore.refreshToken;
-      const response = await send('auth/refresh', { method: 'POST', body: { refreshToken } }, null);
-      if (response.ok) {
-        const pair = (await response.json()) as TokenPair;
-        tokenStore.set({ token: pair.token, refreshToken: pair.refreshToken });
-        return;
-      }
-      const error = await toApiError(response);
-      if (response.status === 403 || response.status === 401) endSession();
-      throw error;
-    })().finally(() => {
+    refreshing = renewOnce(sentToken).finally(() => {
       refreshing = null;
     });
   }
@@ -202,7 +248,7 @@ export async function apiRequest<T>(path: string, requested: RequestOptions = {}
     if (response.status === 401 && useAuth && sentToken) {
       if (tokenStore.refreshToken) {
         // Another caller may have renewed the token while this request was in flight.
-        if (tokenStore.token === sentToken) await refreshSession();
+        if (tokenStore.token === sentToken) await refreshSession(sentToken);
         response = await send(path, options, tokenStore.token);
       } else endSession();
     }
@@ -237,7 +283,7 @@ export async function apiDownload(
     const sentToken = tokenStore.token;
     let response = await send(path, { query }, sentToken);
     if (response.status === 401 && sentToken && tokenStore.refreshToken) {
-      if (tokenStore.token === sentToken) await refreshSession();
+      if (tokenStore.token === sentToken) await refreshSession(sentToken);
       response = await send(path, { query }, tokenStore.token);
     }
     if (!response.ok) throw await toApiError(response);

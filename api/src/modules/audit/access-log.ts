@@ -1,4 +1,4 @@
-import type { AccessKind as ContractAccessKind } from '@genodesk/contract';
+import type { AccessExportList, AccessListRead, AccessKind as ContractAccessKind } from '@genodesk/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -250,7 +250,7 @@ export function flushAccessLog(db: Database): Promise<void> {
  * An export's access-log detail: the list and its filter and sort, never personal values — a search
  * term (which may be a name or an e-mail) is noted only as `search`.
  */
-export function exportDetail(list: string, query: Record<string, unknown>): string {
+export function exportDetail(list: AccessExportList, query: Record<string, unknown>): string {
   const format = typeof query.format === 'string' ? ` ${query.format}` : '';
   const parts = Object.entries(query)
     .filter(([key, value]) => key !== 'format' && key !== 'locale' && value !== undefined && value !== '')
@@ -263,7 +263,7 @@ export function exportDetail(list: string, query: Record<string, unknown>): stri
  * The `done` of an export's tally (`db/table-export.ts`): records the export in the access log when its
  * last row has been read — how many rows, whose, by whom, which list and filter (`exportDetail`).
  */
-export function recordExport(db: Database, request: FastifyRequest, list: string, query: object) {
+export function recordExport(db: Database, request: FastifyRequest, list: AccessExportList, query: object) {
   const reader = readerOf(request);
   const detail = exportDetail(list, query as Record<string, unknown>);
   return (read: { rows: number; customerIds: number[] }) =>
@@ -277,7 +277,7 @@ export function recordExport(db: Database, request: FastifyRequest, list: string
 export function recordListRead(
   db: Database,
   request: FastifyRequest,
-  list: 'reports' | 'reservations' | 'outbox' | 'upload' | 'search',
+  list: AccessListRead,
   customerIds: readonly (number | null)[],
   entityId: number | null = null,
 ): Promise<void> {

@@ -12,12 +12,23 @@ describe('columns that give way when a table is short of room', () => {
     { key: 'actions', priority: 1 as const },
   ];
 
-  it('gives way lowest priority first, the rightmost first among equals; priority 1 never', () => {
-    expect(collapseOrder(columns)).toEqual(['source', 'city', 'phone', 'email']);
+  const kept = new Set(['name', 'actions']);
+
+  it('gives way lowest priority first, the rightmost first among equals; priority 1 last, but the kept', () => {
+    expect(collapseOrder(columns, kept)).toEqual(['source', 'city', 'phone', 'email']);
+    const onAPhone = [...columns.slice(0, 3), { key: 'status' }, { key: 'birthDate' }, ...columns.slice(3)];
+    expect(collapseOrder(onAPhone, kept)).toEqual([
+      'source',
+      'city',
+      'phone',
+      'email',
+      'birthDate',
+      'status',
+    ]);
   });
 
   it('takes off columns until the rest fits, each saving its narrowest width', () => {
-    const order = collapseOrder(columns);
+    const order = collapseOrder(columns, kept);
     const widths = { name: 200, email: 250, city: 120, phone: 150, source: 130, actions: 96 };
     const needed = Object.values(widths).reduce((a, b) => a + b, 0); // 946
     expect(collapseCount(order, widths, needed, 950)).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * How important a column is when its table is short of room: 1 is always shown (the row's name and
- * its actions), 2 gives way after 3. A column that gives way shows its value on the row's second line,
+ * its actions), 2 gives way after 3, and 1 only after both, where the table could not fit otherwise. A column that gives way shows its value on the row's second line,
  * under the first column, with its header as the label.
  */
 export type ColumnPriority = 1 | 2 | 3;
@@ -12,12 +12,17 @@ interface FitColumn {
 
 /**
  * The columns in the order they give way: the least important first and, among equals, the rightmost
- * first (a list puts what matters on the left). Priority 1 never gives way.
+ * first (a list puts what matters on the left). Priority 1 gives way last, and only where even the
+ * columns of priority 1 do not fit side by side (a phone): to the second line too, all but those in
+ * `kept` (the row's name, which carries the second line, and its actions).
  */
-export function collapseOrder(columns: readonly FitColumn[]): string[] {
+export function collapseOrder(
+  columns: readonly FitColumn[],
+  kept: ReadonlySet<string> = new Set(),
+): string[] {
   return columns
     .map((column, index) => ({ column, index, priority: column.priority ?? 1 }))
-    .filter(({ priority }) => priority > 1)
+    .filter(({ column, priority }) => priority > 1 || !kept.has(column.key))
     .sort((a, b) => b.priority - a.priority || b.index - a.index)
     .map(({ column }) => column.key);
 }

@@ -1,4 +1,11 @@
-import { type AccessKind, type AccessLogEntry, accessKindLabels } from '@genodesk/contract/access-log';
+import {
+  type AccessKind,
+  type AccessLogEntry,
+  accessKindLabels,
+  accessKinds,
+  accessListReads,
+} from '@genodesk/contract/access-log';
+import type { Locale } from '@genodesk/contract/locales';
 import { Permissions } from '@genodesk/contract/permissions';
 import { reportNumberOf } from '@genodesk/contract/products';
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
@@ -7,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
+import { formatDate } from '@/lib/format';
 import { screenTitleKey } from '@/lib/screen';
 import { useLocale } from '@/lib/use-locale';
 
@@ -65,8 +73,38 @@ export function accessEntity(entry: Entry, t: TFunction): { label: string; to?: 
   }
 }
 
-/** The API's detail of an entry in the reader's words: a PDF's version, a category, an export's list. */
-function detailInWords(entry: Entry, t: TFunction): string | null {
+const isListRead = (value: string): value is (typeof accessListReads)[number] =>
+  (accessListReads as readonly string[]).includes(value);
+const isAccessKind = (value: string): value is AccessKind =>
+  (accessKinds as readonly string[]).includes(value);
+const calendarDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * One part of an export's filter (`exportDetail` in the API): `search` (the term itself is never
+ * written), or `<filter>=<value>`, with `sort=<field>` or `sort=-<field>`. The filter's name and a
+ * value that is a word (a kind, yes or no, a day) in the reader's words; a number as it is.
+ */
+function filterInWords(part: string, t: TFunction, locale: Locale): string {
+  const [key = '', ...rest] = part.split('=');
+  const name = t(`accessLog.exportFilter.keys.${key}`, { defaultValue: key });
+  if (rest.length === 0) return name;
+  const value = rest.join('=');
+  if (key === 'sort') {
+    const descending = value.startsWith('-');
+    const field = value.replace(/^-/, '');
+    const direction = t(
+      descending ? 'accessLog.exportFilter.descending' : 'accessLog.exportFilter.ascending',
+    );
+    return `${name}: ${t(`accessLog.exportFilter.sortFields.${field}`, { defaultValue: field })} (${direction})`;
+  }
+  if (value === 'true' || value === 'false') return `${name}: ${t(`accessLog.exportFilter.${value}`)}`;
+  if (key === 'kind' && isAccessKind(value)) return `${name}: ${accessKindLabels[value][locale]}`;
+  if (calendarDay.test(value)) return `${name}: ${formatDate(value, locale)}`;
+  return `${name}: ${value}`;
+}
+
+/** The API's detail of an entry in the reader's words: a PDF's version, a category, an export's list, a list read. */
+function detailInWords(entry: Entry, t: TFunction, locale: Locale): string | null {
   const { detail } = entry;
   if (!detail) return null;
   if (entry.kind === 'reportPdf' || entry.kind === 'reportFhir') {
@@ -79,13 +117,18 @@ function detailInWords(entry: Entry, t: TFunction): string | null {
   }
   if (entry.kind === 'reportCategory' && /^\d+$/.test(detail))
     return t('accessLog.details.category', { id: detail });
+  if (entry.kind === 'list' && isListRead(detail)) return t(`accessLog.sources.${detail}`);
   if (entry.kind === 'export') {
     // `<list>[ <format>][: <filter and sort>]`, the filter never holding personal values.
     const exported = /^(\w+)(?: (\w+))?(?:: (.*))?$/.exec(detail);
     if (exported) {
       const [, list = '', format, filter] = exported;
       const name = t(`accessLog.lists.${list}`, { defaultValue: list });
-      return `${name}${format ? ` (${format.toUpperCase()})` : ''}${filter ? `: ${filter}` : ''}`;
+      const filters = filter
+        ?.split(', ')
+        .map((part) => filterInWords(part, t, locale))
+        .join(', ');
+      return `${name}${format ? ` (${format.toUpperCase()})` : ''}${filters ? `: ${filters}` : ''}`;
     }
   }
   return detail;
@@ -95,9 +138,9 @@ function detailInWords(entry: Entry, t: TFunction): string | null {
  * What more the entry says: a PDF's version, a category, an export's list, filter and rows, and the
  * screen whose opening it records.
  */
-export function accessDetail(entry: Entry, t: TFunction): string | null {
+export function accessDetail(entry: Entry, t: TFunction, locale: Locale): string | null {
   const parts: string[] = [];
-  const detail = detailInWords(entry, t);
+  const detail = detailInWords(entry, t, locale);
   if (detail) parts.push(detail);
   if (entry.rows !== null) parts.push(t('accessLog.what.rows', { count: entry.rows }));
   if (entry.screen) {
@@ -110,10 +153,11 @@ export function accessDetail(entry: Entry, t: TFunction): string | null {
 /** The "what" of an entry: the record (a link where the reader may open it) and its detail. */
 export function AccessWhat({ entry }: { entry: Entry }) {
   const { t } = useTranslation();
+  const { locale } = useLocale();
   const canViewReports = useCan(Permissions.ProductsView);
   const canViewQuestionnaires = useCan(Permissions.QuestionnairesView);
   const entity = accessEntity(entry, t);
-  const detail = accessDetail(entry, t);
+  const detail = accessDetail(entry, t, locale);
   if (!entity && !detail) return <Text fz="sm">—</Text>;
   const mayOpen = entry.kind === 'questionnaire' ? canViewQuestionnaires : canViewReports;
   return (

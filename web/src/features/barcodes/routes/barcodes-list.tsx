@@ -1,12 +1,13 @@
 import type { Barcode } from '@genodesk/contract/barcodes';
 import { Permissions } from '@genodesk/contract/permissions';
-import { Anchor, Badge, Button, Card, Group, ScrollArea, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconBarcode, IconPrinter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { FitSelect } from '@/components/data-table/filter-select';
+import { FitTable, useFitColumns } from '@/components/data-table/fit-table';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
@@ -15,7 +16,7 @@ import { SampleStatusBadge } from '@/features/samples/components/sample-status-b
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
-import { useBarcodeBatches } from '../api/get-barcode-batches';
+import { type BarcodeBatchSummary, useBarcodeBatches } from '../api/get-barcode-batches';
 import { useBarcodes } from '../api/get-barcodes';
 import { GenerateBatchModal } from '../components/generate-batch-modal';
 
@@ -38,6 +39,54 @@ export function BarcodesListRoute() {
     batchId: params.filters.batchId,
   });
   const batches = useBarcodeBatches();
+
+  const batchColumns: DataTableColumn<BarcodeBatchSummary>[] = [
+    { key: 'batch', header: t('barcodes.fields.batch'), nowrap: true, render: (batch) => `#${batch.id}` },
+    {
+      key: 'createdAt',
+      header: t('barcodes.fields.createdAt'),
+      nowrap: true,
+      render: (batch) => formatDateTime(batch.createdAt, locale),
+    },
+    {
+      key: 'createdBy',
+      header: t('barcodes.fields.createdBy'),
+      priority: 3,
+      render: (batch) => batch.createdBy?.userName ?? '—',
+    },
+    {
+      key: 'freeOfCount',
+      header: t('barcodes.fields.freeOfCount'),
+      priority: 2,
+      nowrap: true,
+      render: (batch) => `${batch.freeCount} / ${batch.count}`,
+    },
+    {
+      key: 'actions',
+      header: '',
+      align: 'right',
+      render: (batch) => (
+        // The two buttons go one under the other where the row has no room for both side by side.
+        <Group gap="xs" justify="flex-end">
+          <Button size="xs" variant="subtle" onClick={() => list.setFilter('batchId', String(batch.id))}>
+            {t('barcodes.showCodes')}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            component={Link}
+            to={paths.barcodes.labels(batch.id)}
+            leftSection={<IconPrinter size={14} />}
+            data-testid={`barcode-batch-labels-${batch.id}`}
+          >
+            {t('barcodes.labels')}
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+  const batchesKey = useMemo(() => ({ rows: batches.data, locale }), [batches.data, locale]);
+  const batchFit = useFitColumns(batchColumns, batchesKey);
 
   const columns: DataTableColumn<Barcode>[] = [
     {
@@ -124,50 +173,16 @@ export function BarcodesListRoute() {
         <Title order={5} mb="sm">
           {t('barcodes.batches')}
         </Title>
-        <ScrollArea.Autosize mah={260}>
-          <Table fz="sm" miw={560}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('barcodes.fields.batch')}</Table.Th>
-                <Table.Th>{t('barcodes.fields.createdAt')}</Table.Th>
-                <Table.Th>{t('barcodes.fields.createdBy')}</Table.Th>
-                <Table.Th>{t('barcodes.fields.freeOfCount')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(batches.data?.items ?? []).map((batch) => (
-                <Table.Tr key={batch.id} data-testid="barcode-batch-row">
-                  <Table.Td>#{batch.id}</Table.Td>
-                  <Table.Td>{formatDateTime(batch.createdAt, locale)}</Table.Td>
-                  <Table.Td>{batch.createdBy?.userName ?? '—'}</Table.Td>
-                  <Table.Td>{`${batch.freeCount} / ${batch.count}`}</Table.Td>
-                  <Table.Td ta="right">
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        onClick={() => list.setFilter('batchId', String(batch.id))}
-                      >
-                        {t('barcodes.showCodes')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        component={Link}
-                        to={paths.barcodes.labels(batch.id)}
-                        leftSection={<IconPrinter size={14} />}
-                        data-testid={`barcode-batch-labels-${batch.id}`}
-                      >
-                        {t('barcodes.labels')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
+        {/* The newest batches, scrolled within the card (up and down only: the columns fit). */}
+        <Box mah={260} style={{ overflowY: 'auto' }}>
+          <FitTable
+            fit={batchFit}
+            rows={batches.data?.items}
+            rowKey={(batch) => batch.id}
+            testId="barcode-batch"
+            sticky={false}
+          />
+        </Box>
       </Card>
       <DataTable
         testId="barcodes-table"
