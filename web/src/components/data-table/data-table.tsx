@@ -14,7 +14,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import {
   IconChevronDown,
   IconChevronUp,
@@ -109,6 +109,10 @@ export function DataTable<T>({
   const to = Math.min(total, params.page * params.pageSize);
 
   const placeholder = searchPlaceholder ?? t('table.search');
+  // On a phone the box is as wide as the card, narrower than a long hint: the box says only "Search"
+  // and the whole hint reads above it, wrapped.
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const hintAbove = phone && searchPlaceholder !== undefined;
   const chooser = named.some(choosable) && (
     <ColumnChooser
       columns={named.map((column) => ({
@@ -143,8 +147,9 @@ export function DataTable<T>({
         <Group p="md" gap="sm" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
           {searchable && (
             <TextInput
-              placeholder={placeholder}
+              placeholder={hintAbove ? t('table.search') : placeholder}
               aria-label={placeholder}
+              description={hintAbove ? placeholder : undefined}
               leftSection={<IconSearch size={16} />}
               value={search}
               onChange={(event) => {
