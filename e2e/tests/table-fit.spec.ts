@@ -137,7 +137,17 @@ test.describe('lists that fit', () => {
         for (const width of sizes) {
           if (page.viewportSize()?.width !== width) await page.setViewportSize({ width, height });
           await settle(page);
-          const found = await measure(page);
+          // A change of width is answered in steps (the table's observer, then the phone switch of the
+          // list's own code): what is judged is the layout once two measurements agree.
+          let found = await measure(page);
+          await expect
+            .poll(async () => {
+              const again = await measure(page);
+              const same = JSON.stringify(again) === JSON.stringify(found);
+              found = again;
+              return same;
+            })
+            .toBe(true);
           const where = `${screen.path} at ${width} px in ${language}`;
           expect.soft(found.wide, `${where}: scrolls sideways`).toEqual([]);
           expect.soft(found.cut, `${where}: cut off`).toEqual([]);
