@@ -91,6 +91,20 @@ describe('api client', () => {
     told.mockRestore();
   });
 
+  it('keeps a sign-out made while a renewal was under way: the renewed tokens are not stored', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input) === '/api/auth/refresh') {
+        // The user signs out in the moment the renewal is on its way.
+        tokenStore.clear('signedOut');
+        return json(200, { token: 'new', refreshToken: 'r2' });
+      }
+      return json(401, { error: { code: 'UNAUTHORIZED', message: 'no' } });
+    });
+    await expect(apiRequest('admin/users')).rejects.toMatchObject({ status: 401 });
+    expect(tokenStore.token).toBeNull();
+    expect(tokenStore.refreshToken).toBeNull();
+  });
+
   it('rejects with the refresh error on any other refresh failure and keeps the tokens', async () => {
     fetchMock.mockImplementation(async (input) => {
       if (String(input) === '/api/auth/refresh')

@@ -201,6 +201,9 @@ async function renew(sentToken: string): Promise<void> {
   const response = await send('auth/refresh', { method: 'POST', body: { refreshToken } }, null);
   if (response.ok) {
     const pair = (await response.json()) as TokenPair;
+    // Signed out while the renewal was under way: its tokens belong to an ended sign-in, and stored
+    // now they would bring the next visit back as a session the server refuses ("expired").
+    if (tokenStore.refreshToken !== refreshToken) return;
     tokenStore.set({ token: pair.token, refreshToken: pair.refreshToken });
     return;
   }
