@@ -44,6 +44,12 @@ it('a worker killed mid-batch loses no message; another delivers the rest, none 
   await first.exited;
   const deliveredBeforeKill = smtp.received.length;
   expect(deliveredBeforeKill).toBeLessThan(count);
+  // The dead worker's batch is leased to it for a minute; the minute passes here at once.
+  const { rowCount: leased } = await t.db.$client.query(
+    `update outbox_messages set leased_until = now() - interval '1 second'
+     where kind = 'test' and status = 'pending' and leased_until > now()`,
+  );
+  expect(leased).toBeGreaterThan(0);
 
   const second = worker();
   await waitFor(
