@@ -45,6 +45,17 @@ function maskedMessage(message: string): string {
   return masked.length > maxMessage ? `${masked.slice(0, maxMessage)}…` : masked;
 }
 
+/**
+ * The message of what was thrown or emitted that is not an Error: an object's own `message` (libraries
+ * emit `{ message, … }`), else what it is, never "[object Object]" nor its values.
+ */
+function messageOf(thrown: unknown): string {
+  if (typeof thrown !== 'object' || thrown === null) return String(thrown);
+  const message = (thrown as { message?: unknown }).message;
+  if (typeof message === 'string') return message;
+  return `an object with ${Object.keys(thrown).join(', ') || 'no properties'}`;
+}
+
 /** The stack's frames only ("    at …" lines): its head is the message. */
 function framesOf(stack: string | undefined): string | undefined {
   if (!stack) return undefined;
@@ -63,7 +74,7 @@ export function loggableError(error: unknown): LoggableError {
       message: `database query failed (${[database.code, database.constraint].filter(Boolean).join(', ')})`,
       ...(stack ? { stack } : {}),
     };
-  const message = error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : messageOf(error);
   const code = (error as { code?: unknown } | null)?.code;
   return {
     type,
