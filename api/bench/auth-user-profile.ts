@@ -1,9 +1,6 @@
-import { fork } from 'node:child_process';
 import { Session } from 'node:inspector/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { startBenchServer } from './bench-server.js';
+import { load, startBenchServer } from './bench-server.js';
 
 /**
  * `npm run bench` (issue 38): what one `GET auth/user` costs the API's process against a bare Fastify +
@@ -13,27 +10,7 @@ import { startBenchServer } from './bench-server.js';
  * (`BENCH_PROFILE_TOP` lines; `BENCH_PROFILE_OUT=file.cpuprofile` keeps it for DevTools).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const top = Number(process.env.BENCH_PROFILE_TOP ?? 15);
-
-function load(url: string, headers: Record<string, string>): Promise<{ rps: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'load.ts'), [], {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
-        LOAD_URL: url,
-        LOAD_HEADERS: JSON.stringify(headers),
-        LOAD_SECONDS: String(seconds),
-        LOAD_CONCURRENCY: String(concurrency),
-      },
-    });
-    child.on('message', (result) => resolve(result as { rps: number }));
-    child.on('exit', (code) =>
-      code === 0 ? undefined : reject(new Error(`load generator exited with ${code}`)),
-    );
-  });
-}
 
 /** This process's CPU (µs) per request over one load run. */
 async function cpuPerRequest(url: string, headers: Record<string, string>) {

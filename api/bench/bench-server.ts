@@ -1,6 +1,8 @@
+import { fork } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { TokenSigner } from '../src/auth/tokens.js';
 import { loadConfig } from '../src/config.js';
 import { createDatabase } from '../src/db/client.js';
@@ -10,6 +12,9 @@ import { startJobs } from '../src/jobs/queue.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { ensureBaseRoles } from '../src/seed/roles.js';
 import { buildServer } from '../src/server.js';
+
+/** The bench servers' token key: a token signed in one is good in another on the same database. */
+export const benchTokenSecret = 'bench-secret-bench-secret';
 
 /**
  * The real server on a throwaway embedded PostgreSQL (not durable: a bench measures our work, not
@@ -27,7 +32,7 @@ export async function startBenchServer(name: string, poolSize = 10) {
   const app = await buildServer({
     db,
     config: { ...loadConfig(), databaseUrl: url },
-    signer: new TokenSigner('bench-secret-bench-secret'),
+    signer: new TokenSigner(benchTokenSecret),
     jobs,
   });
   return {
@@ -83,4 +88,31 @@ export async function cpuSeconds(pid: number, { children = false } = {}): Promis
       if (process.ppid === pid) ticks += process.ticks;
     }
   return ticks / ticksPerSecond;
+}
+
+/**
+ * Keep-alive HTTP load on `url` from a process of its own (`load.ts`), so the generator does not share
+ * the server's event loop: `BENCH_SECONDS` (5) long, `BENCH_CONCURRENCY` (32) requests at a time.
+ */
+export function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds = Number(process.env.BENCH_SECONDS ?? 5),
+): Promise<{ rps: number; p95: number }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'load.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        LOAD_URL: url,
+        LOAD_HEADERS: JSON.stringify(headers),
+        LOAD_SECONDS: String(seconds),
+        LOAD_CONCURRENCY: process.env.BENCH_CONCURRENCY ?? '32',
+      },
+    });
+    child.on('message', (result) => resolve(result as { rps: number; p95: number }));
+    child.on('exit', (code) =>
+      code === 0 ? undefined : reject(new Error(`load generator exited with ${code}`)),
+    );
+  });
 }
