@@ -7,6 +7,24 @@ export const intlLocale: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-GB' };
 const calendarDay = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
+ * One formatter per language and style, made once: making an Intl formatter costs far more than using
+ * it, and a list formats every cell at each of its renders (a resize redraws them all).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d ${locale} ${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `n ${locale} ${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+/**
  * A moment as the lab reads it: Prague time, whatever the browser's zone (a reception PC set to UTC
  * shows the same 06:59 as the order and the outbox).
  */
@@ -14,7 +32,7 @@ export function formatDateTime(value: string | null | undefined, locale: Locale)
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(intlLocale[locale], {
+  return dateFormat(intlLocale[locale], {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Europe/Prague',
@@ -30,7 +48,7 @@ export function formatDate(value: string | null | undefined, locale: Locale): st
   const day = calendarDay.test(value);
   const date = new Date(day ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(intlLocale[locale], {
+  return dateFormat(intlLocale[locale], {
     dateStyle: 'medium',
     timeZone: day ? 'UTC' : 'Europe/Prague',
   }).format(date);
@@ -43,7 +61,7 @@ export const formatPragueDate = formatDate;
 
 /** The day of a moment in words, in Prague: "úterý 24. listopadu 2026". */
 export function formatLongDate(value: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocale[locale], {
+  return dateFormat(intlLocale[locale], {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -55,19 +73,17 @@ export function formatLongDate(value: Date, locale: Locale): string {
 /** The hour (0–23) of a moment on Prague's clock. */
 export function pragueHour(value: Date): number {
   return Number(
-    new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Europe/Prague' }).format(
-      value,
-    ),
+    dateFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Europe/Prague' }).format(value),
   );
 }
 
 export function formatNumber(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale[locale]).format(value);
+  return numberFormat(intlLocale[locale]).format(value);
 }
 
 /** Money is kept in minor units (haléře). */
 export function formatMoney(minor: number, currency: string, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency }).format(minor / 100);
+  return numberFormat(intlLocale[locale], { style: 'currency', currency }).format(minor / 100);
 }
 
 /**

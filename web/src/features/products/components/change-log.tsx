@@ -3,7 +3,7 @@ import type { Locale } from '@genodesk/contract/locales';
 import type { ProductChange } from '@genodesk/contract/products';
 import { ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, intlLocale, nameIn } from '@/lib/format';
+import { formatDateTime, intlLocale, nameIn, numberFormat } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { productSectionName } from './product-status-badge';
 
@@ -72,7 +72,7 @@ function validationText(
   const match = /^call rate ([\d.]+) % · no-calls (\d+) · controls passed(?: · (.*))?$/s.exec(value);
   if (!match) return plain(value);
   const [, rate, noCalls, note] = match;
-  const callRate = `${new Intl.NumberFormat(intlLocale[locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Number(rate))} %`;
+  const callRate = `${numberFormat(intlLocale[locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Number(rate))} %`;
   return [t('products.changeLog.validation', { callRate, noCalls }), ...(note ? [note] : [])].join(' · ');
 }
 

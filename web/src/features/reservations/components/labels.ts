@@ -8,7 +8,7 @@ import {
   reservationKindLabels,
   reservationTypeLabels,
 } from '@genodesk/contract/reservations';
-import { intlLocale } from '@/lib/format';
+import { dateFormat, intlLocale } from '@/lib/format';
 
 /** A staff colour (1–12) as CSS; the first one for anything out of range. */
 export const roomColor = (color: number): string => staffColors[color - 1] ?? staffColors[0];
@@ -37,7 +37,7 @@ export const reservationKindColor: Record<ReservationKind, string> = {
 /** The short name of an ISO weekday (1 Monday … 7 Sunday): `po`, `Mon`. */
 export function weekdayName(day: number, locale: Locale): string {
   // 2024-01-01 was a Monday.
-  return new Intl.DateTimeFormat(intlLocale[locale], { weekday: 'short', timeZone: 'UTC' }).format(
+  return dateFormat(intlLocale[locale], { weekday: 'short', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2024, 0, day)),
   );
 }

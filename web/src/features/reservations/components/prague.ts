@@ -5,7 +5,7 @@ import {
   pragueWallTime,
   toPragueIso,
 } from '@genodesk/contract/prague-time';
-import { intlLocale } from '@/lib/format';
+import { dateFormat, intlLocale } from '@/lib/format';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -50,7 +50,7 @@ export function formatPragueRange(start: string, end: string, locale: Locale): s
   const from = parsePragueTimestamp(start);
   const to = parsePragueTimestamp(end);
   if (!from || !to) return '—';
-  const date = new Intl.DateTimeFormat(intlLocale[locale], {
+  const date = dateFormat(intlLocale[locale], {
     timeZone: 'Europe/Prague',
     weekday: 'short',
     day: 'numeric',
@@ -59,7 +59,7 @@ export function formatPragueRange(start: string, end: string, locale: Locale): s
     month: locale === 'en' ? 'short' : 'numeric',
     year: 'numeric',
   }).format(from);
-  const time = new Intl.DateTimeFormat(intlLocale[locale], {
+  const time = dateFormat(intlLocale[locale], {
     timeZone: 'Europe/Prague',
     hour: '2-digit',
     minute: '2-digit',
@@ -72,7 +72,7 @@ export function formatPragueRange(start: string, end: string, locale: Locale): s
 export function formatPragueTime(iso: string, locale: Locale): string {
   const at = parsePragueTimestamp(iso);
   if (!at) return '—';
-  return new Intl.DateTimeFormat(intlLocale[locale], {
+  return dateFormat(intlLocale[locale], {
     timeZone: 'Europe/Prague',
     hour: '2-digit',
     minute: '2-digit',

@@ -7,6 +7,7 @@ import {
   unpairableReasonLabels,
 } from '@genodesk/contract/enums';
 import type { Locale } from '@genodesk/contract/locales';
+import { intlLocale, numberFormat } from '@/lib/format';
 
 /** The uploads list's status filter for processing or generating results (the dashboard links to it). */
 export const uploadsInProgressFilter = `${ResultUploadStatus.Processing},${ResultUploadStatus.GeneratingResults}`;
@@ -48,7 +49,7 @@ export function generatedPercent(generated: number, toBeGenerated: number): numb
 /** A file size in B, kB or MB (decimal units, one decimal place above bytes). */
 export function formatFileSize(bytes: number, locale: Locale): string {
   const format = (value: number) =>
-    new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { maximumFractionDigits: 1 }).format(value);
+    numberFormat(intlLocale[locale], { maximumFractionDigits: 1 }).format(value);
   if (bytes < 1000) return `${format(bytes)} B`;
   if (bytes < 1_000_000) return `${format(bytes / 1000)} kB`;
   return `${format(bytes / 1_000_000)} MB`;

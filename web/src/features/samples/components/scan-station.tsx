@@ -15,7 +15,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { useScanClaim } from '@/lib/barcode-wedge';
-import { intlLocale } from '@/lib/format';
+import { dateFormat, intlLocale } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { type SampleAction, useSampleAction } from '../api/sample-actions';
 import { getSampleByBarcode } from '../api/sample-by-barcode';
@@ -192,7 +192,7 @@ export function ScanStation({ action, onDone }: ScanStationProps) {
                   {entry.message}
                 </Text>
                 <Text fz="xs" c="dimmed">
-                  {new Intl.DateTimeFormat(intlLocale[locale], {
+                  {dateFormat(intlLocale[locale], {
                     timeStyle: 'medium',
                     timeZone: 'Europe/Prague',
                   }).format(entry.at)}

@@ -10,7 +10,7 @@ import {
 } from '@genodesk/contract/vouchers';
 import { useLocation } from 'react-router';
 import { paths, type VoucherKindPath } from '@/config/paths';
-import { formatMoney, intlLocale, nameIn } from '@/lib/format';
+import { dateFormat, formatMoney, intlLocale, nameIn } from '@/lib/format';
 
 export const voucherKinds = [VoucherKind.Money, VoucherKind.Product] as const;
 export const voucherTypes = [VoucherType.Standard, VoucherType.Gift] as const;
@@ -63,7 +63,7 @@ export function formatVoucherDay(day: string | null | undefined, locale: Locale)
   const match = day?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
   if (!match) return '—';
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return dateFormat(intlLocale[locale], { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
 /** What a voucher is worth: CZK with two decimals for a money voucher, the product for a product one. */
