@@ -13,14 +13,18 @@ const calendarDay = /^\d{4}-\d{2}-\d{2}$/;
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `d ${locale} ${JSON.stringify(options)}`;
-  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  const made = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (made) return made;
+  const format = new Intl.DateTimeFormat(locale, options);
+  formatters.set(key, format);
   return format;
 }
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   const key = `n ${locale} ${JSON.stringify(options)}`;
-  let format = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!format) formatters.set(key, (format = new Intl.NumberFormat(locale, options)));
+  const made = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (made) return made;
+  const format = new Intl.NumberFormat(locale, options);
+  formatters.set(key, format);
   return format;
 }
 
