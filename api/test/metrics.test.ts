@@ -298,7 +298,11 @@ describe('metrics (issue 39)', () => {
     expect(now('genodesk_lab_file_read_bytes_total') - was('genodesk_lab_file_read_bytes_total')).toBe(
       Buffer.byteLength(file),
     );
-    expect(now('genodesk_report_render_duration_seconds_count', { outcome: 'rendered' })).toBe(1);
+    const rendered = { outcome: 'rendered' };
+    expect(
+      now('genodesk_report_render_duration_seconds_count', rendered) -
+        was('genodesk_report_render_duration_seconds_count', rendered),
+    ).toBe(1);
     expect(now('genodesk_report_render_queue')).toBe(0);
   });
 });
