@@ -171,6 +171,39 @@ describe('the report PDF (issue 38)', () => {
     expect(packObjectStreams(packed)).toBe(packed);
   });
 
+  it('packing keeps strings, comments, hex strings and names as they were (a hand-written file)', async () => {
+    const bodies = [
+      '<<\n  /Type /Catalog\n  /Pages 2 0 R\n  /Lang (cs)\n>>',
+      '<<\n  /Type /Pages\n  /Kids [3 0 R]\n  /Count 1\n>>',
+      '<<\n  /Type /Page\n  /Parent 2 0 R\n  /MediaBox [0 0 595 842]\n  /Contents 4 0 R\n  /X 5 0 R\n>>',
+      '<< /Length 9 >>\nstream\n0 0 m S  \nendstream',
+      // Spaces inside strings stay, nested and escaped parentheses, a comment, a hex string, `/ 1`.
+      '<<\n  /T (two  spaces (nested) \\) and  endstream)\n  % a comment /Not a key\n  /H <48 65>\n  /E [/ 1 /N 2.5 -3 true null]\n  /D << /R 3 0 R >>\n>>',
+    ];
+    let file = '%PDF-1.7\n%\u00e2\u00e3\n';
+    const offsets: number[] = [];
+    bodies.forEach((body, i) => {
+      offsets.push(Buffer.byteLength(file, 'latin1'));
+      file += `${i + 1} 0 obj\n${body}\nendobj\n\n`;
+    });
+    const xref = Buffer.byteLength(file, 'latin1');
+    file += `xref\n0 ${bodies.length + 1}\n0000000000 65535 f\r\n`;
+    for (const offset of offsets) file += `${String(offset).padStart(10, '0')} 00000 n\r\n`;
+    file += `trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R /ID [<01> <01>] >>\nstartxref\n${xref}\n%%EOF\n`;
+    const original = Buffer.from(file, 'latin1');
+    const packed = packObjectStreams(original);
+    expect(pdfObjects(packed).classic).toBe(false);
+    expect(packed.toString('latin1')).toContain('0 0 m S  \nendstream');
+    const before = await PDFDocument.load(original, { updateMetadata: false });
+    const after = await PDFDocument.load(packed, { updateMetadata: false });
+    for (const [ref, object] of before.context.enumerateIndirectObjects())
+      expect(String(after.context.lookup(ref)), ref.toString()).toBe(String(object));
+    const values = pdfObjects(packed).object(5).toString('latin1');
+    expect(values).toContain('(two  spaces (nested) \\) and  endstream)');
+    expect(values).toContain('/E[/ 1/N 2.5 -3 true null]');
+    expect(values).toContain('% a comment /Not a key\n');
+  });
+
   it("signs Typst's own file (a classic table) and the packed one (a stream) with an update of the same kind; pdfsig: valid", async () => {
     const password = 'heslo';
     const signature = {
