@@ -14,12 +14,17 @@ const droppedTables = new Set(['cvt ', 'fpgm', 'prep', 'hdmx', 'LTSH', 'VDMX']);
 /** Name IDs kept: copyright, family, subfamily, unique ID, full name, version, PostScript name. */
 const keptNameIds = new Set([0, 1, 2, 3, 4, 5, 6]);
 
-/** A table's checksum (§ OpenType "Calculating checksums"): the sum of its big-endian 32-bit words. */
+/** A table's checksum (OpenType, "Calculating checksums"): its big-endian 32-bit words summed, zero-padded. */
 function checksum(bytes) {
   let sum = 0;
-  const padded =
-    bytes.length % 4 === 0 ? bytes : Buffer.concat([bytes, Buffer.alloc(4 - (bytes.length % 4))]);
-  for (let i = 0; i < padded.length; i += 4) sum = (sum + padded.readUInt32BE(i)) >>> 0;
+  const whole = bytes.length & ~3;
+  for (let i = 0; i < whole; i += 4)
+    sum = (sum + ((bytes[i] << 24) | (bytes[i + 1] << 16) | (bytes[i + 2] << 8) | bytes[i + 3])) >>> 0;
+  if (whole < bytes.length) {
+    let last = 0;
+    for (let i = whole; i < whole + 4; i++) last = ((last << 8) | (i < bytes.length ? bytes[i] : 0)) >>> 0;
+    sum = (sum + last) >>> 0;
+  }
   return sum;
 }
 
@@ -49,29 +54,37 @@ function lighterNames(name) {
   return Buffer.concat([header, ...records.map(({ text }) => text)]);
 }
 
-/** A glyph without its instructions (simple: the instruction length set to 0; composite: the flag cleared). */
-function glyphWithoutInstructions(glyph) {
-  if (glyph.length === 0) return glyph;
-  const contours = glyph.readInt16BE(0);
+/**
+ * Copies glyph `source[start, end)` into `target` at `at` without its instructions (a simple glyph's
+ * instruction length set to 0; a composite's WE_HAVE_INSTRUCTIONS flag cleared and its instructions
+ * cut); answers its new length.
+ */
+function copyWithoutInstructions(source, start, end, target, at) {
+  if (end <= start) return 0;
+  const contours = source.readInt16BE(start);
   if (contours >= 0) {
-    const lengthAt = 10 + 2 * contours;
-    const instructions = glyph.readUInt16BE(lengthAt);
-    const out = Buffer.concat([glyph.subarray(0, lengthAt + 2), glyph.subarray(lengthAt + 2 + instructions)]);
-    out.writeUInt16BE(0, lengthAt);
-    return out;
+    const lengthAt = start + 10 + 2 * contours;
+    const rest = lengthAt + 2 + source.readUInt16BE(lengthAt);
+    let to = at + source.copy(target, at, start, lengthAt);
+    to = target.writeUInt16BE(0, to);
+    return to + source.copy(target, to, rest, end) - at;
   }
-  const out = Buffer.from(glyph);
-  let at = 10;
+  source.copy(target, at, start, end);
+  let component = at + 10;
   for (;;) {
-    const flags = out.readUInt16BE(at);
-    out.writeUInt16BE(flags & ~0x0100, at); // WE_HAVE_INSTRUCTIONS
-    at += 4 + (flags & 0x0001 ? 4 : 2); // flags, glyph index, then the arguments (words or bytes)
+    const flags = target.readUInt16BE(component);
+    target.writeUInt16BE(flags & ~0x0100, component); // WE_HAVE_INSTRUCTIONS
+    component += 4 + (flags & 0x0001 ? 4 : 2); // flags, glyph index, then the arguments (words or bytes)
     if (flags & 0x0008)
-      at += 2; // WE_HAVE_A_SCALE
+      component += 2; // WE_HAVE_A_SCALE
     else if (flags & 0x0040)
-      at += 4; // WE_HAVE_AN_X_AND_Y_SCALE
-    else if (flags & 0x0080) at += 8; // WE_HAVE_A_TWO_BY_TWO
-    if (!(flags & 0x0020)) return out.subarray(0, at); // no MORE_COMPONENTS: the instructions followed
+      component += 4; // WE_HAVE_AN_X_AND_Y_SCALE
+    else if (flags & 0x0080) component += 8; // WE_HAVE_A_TWO_BY_TWO
+    if (!(flags & 0x0020)) {
+      // No MORE_COMPONENTS: the instructions followed, copied with the rest; zeroed, as padding is.
+      target.fill(0, component, at + end - start);
+      return component - at;
+    }
   }
 }
 
@@ -102,21 +115,20 @@ export function lighterFont(font) {
   const glyphs = maxp.readUInt16BE(4);
   const longOffsets = head.readInt16BE(50) === 1;
   const offsetOf = (i) => (longOffsets ? loca.readUInt32BE(4 * i) : 2 * loca.readUInt16BE(2 * i));
-  const newGlyphs = [];
+  // Each glyph shrinks or stays; padded to 4 bytes it may grow by 3.
+  const newGlyf = Buffer.alloc(glyf.length + 3 * glyphs);
   const newLoca = Buffer.alloc(4 * (glyphs + 1));
   let at = 0;
   for (let i = 0; i < glyphs; i++) {
-    const glyph = glyphWithoutInstructions(glyf.subarray(offsetOf(i), offsetOf(i + 1)));
     newLoca.writeUInt32BE(at, 4 * i);
-    const padding = (4 - (glyph.length % 4)) % 4;
-    newGlyphs.push(glyph, Buffer.alloc(padding));
-    at += glyph.length + padding;
+    at += copyWithoutInstructions(glyf, offsetOf(i), offsetOf(i + 1), newGlyf, at);
+    at += (4 - (at % 4)) % 4;
   }
   newLoca.writeUInt32BE(at, 4 * glyphs);
   head.writeInt16BE(1, 50); // long loca offsets
   head.writeUInt32BE(0, 8); // checkSumAdjustment, set below
   maxp.writeUInt16BE(0, 26); // maxSizeOfInstructions
-  tables.set('glyf', Buffer.concat(newGlyphs));
+  tables.set('glyf', newGlyf.subarray(0, at));
   tables.set('loca', newLoca);
   tables.set('head', head);
   tables.set('maxp', maxp);
@@ -133,11 +145,15 @@ export function lighterFont(font) {
   directory.writeUInt16BE(tags.length * 16 - power * 16, 10);
   const bodies = [];
   let offset = directory.length;
+  // The whole font's checksum is the directory's plus each (padded) table's.
+  let fontSum = 0;
   tags.forEach((tag, i) => {
     const table = tables.get(tag);
     const record = 12 + 16 * i;
+    const sum = checksum(table);
+    fontSum = (fontSum + sum) >>> 0;
     directory.write(tag, record, 'latin1');
-    directory.writeUInt32BE(checksum(table), record + 4);
+    directory.writeUInt32BE(sum, record + 4);
     directory.writeUInt32BE(offset, record + 8);
     directory.writeUInt32BE(table.length, record + 12);
     const padding = (4 - (table.length % 4)) % 4;
@@ -146,6 +162,6 @@ export function lighterFont(font) {
   });
   const out = Buffer.concat([directory, ...bodies]);
   const headAt = directory.readUInt32BE(12 + 16 * tags.indexOf('head') + 8);
-  out.writeUInt32BE((0xb1b0afba - checksum(out)) >>> 0, headAt + 8);
+  out.writeUInt32BE((0xb1b0afba - ((fontSum + checksum(directory)) >>> 0)) >>> 0, headAt + 8);
   return out;
 }
