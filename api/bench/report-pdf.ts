@@ -4,7 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.js';
 import { type ReportDocument, reportDocumentFrom } from '../src/modules/products/report-pdf/document.js';
 import { defaultReportTexts } from '../src/modules/products/report-pdf/labels.js';
-import { ReportPdfPool } from '../src/modules/products/report-pdf/render.js';
+import {
+  dictionaryEntries,
+  packObjectStreams,
+  pdfObjects,
+  referenceNumber,
+} from '../src/modules/products/report-pdf/pdf-objects.mjs';
+import { ReportPdfPool, reportCompilerOptions } from '../src/modules/products/report-pdf/render.js';
+import { reportCompiler } from '../src/modules/products/report-pdf/report-compiler.mjs';
 import { cpuSeconds, startBenchServer } from './bench-server.js';
 import { syntheticReportSource } from './report-source.js';
 
@@ -13,7 +20,9 @@ import { syntheticReportSource } from './report-source.js';
  * pool of rendering processes — the cold first render (process and compiler started), the warm
  * median of 20 (budget: < 300 ms), the pool's throughput over ~5 s (issue's target: ≥ 20 reports/s,
  * out of reach on two cores), and `GET auth/user` throughput alone and while the pool renders
- * (budget: ≥ 80 %).
+ * (budget: ≥ 80 %). Before the pool, the phases of a render in this process (issue 38): Typst's
+ * compile, its PDF export, its cache eviction, and the packing into object streams, each in CPU
+ * time per report, and the file's size before and after packing (goal ≤ 200 kB).
  * Prints figures; asserts nothing.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -65,14 +74,64 @@ async function renderUntil(pool: ReportPdfPool, documents: ReportDocument[], unt
   return done;
 }
 
+/** The page tree's /Count (the page objects are inside compressed object streams). */
+function pageCount(pdf: Buffer): number {
+  const objects = pdfObjects(pdf);
+  const entry = (bytes: Buffer, key: string) =>
+    dictionaryEntries(bytes).find(([name]) => name === key)?.[1] ?? '';
+  const root = new Map(objects.trailer).get('Root') ?? '';
+  const catalog = objects.object(referenceNumber(root));
+  return Number(entry(objects.object(referenceNumber(entry(catalog, 'Pages'))), 'Count'));
+}
+
+/** CPU time of this process in ms (user + system): what a phase costs, whatever else the machine runs. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** Each phase of a render (issue 38), in this process: CPU per report, and the sizes. */
+function renderPhases(documents: ReportDocument[]) {
+  const compiler = reportCompiler(reportCompilerOptions);
+  const totals = { compile: 0, exportPdf: 0, evict: 0, pack: 0, typstBytes: 0, packedBytes: 0 };
+  const rounds = 20;
+  for (let i = -2; i < rounds; i++) {
+    // Two renders to warm up, not counted.
+    const data = JSON.stringify(documents[(i + 2) % documents.length]);
+    const started = cpuMs();
+    const compiled = compiler.compile(data);
+    const compiledAt = cpuMs();
+    const typst = compiler.exportPdf(compiled, 'a-2b');
+    const exportedAt = cpuMs();
+    compiler.evictCache();
+    const evictedAt = cpuMs();
+    const packed = packObjectStreams(typst);
+    const packedAt = cpuMs();
+    if (i < 0) continue;
+    totals.compile += compiledAt - started;
+    totals.exportPdf += exportedAt - compiledAt;
+    totals.evict += evictedAt - exportedAt;
+    totals.pack += packedAt - evictedAt;
+    totals.typstBytes += typst.length;
+    totals.packedBytes += packed.length;
+  }
+  const per = (value: number) => (value / rounds).toFixed(value / rounds < 10 ? 1 : 0);
+  const kB = (bytes: number) => (bytes / rounds / 1024).toFixed(0);
+  console.info(
+    `report PDF phases, CPU per report in one process (mean of ${rounds}): Typst compile ${per(totals.compile)} ms, PDF export ${per(totals.exportPdf)} ms, cache eviction ${per(totals.evict)} ms, ` +
+      `packing into object streams ${per(totals.pack)} ms (${kB(totals.typstBytes)} kB as Typst writes it → ${kB(totals.packedBytes)} kB)`,
+  );
+}
+
 async function main() {
   const documents = await Promise.all(Array.from({ length: 40 }, (_, seed) => documentFor(seed + 1)));
+  renderPhases(documents);
   const pool = new ReportPdfPool();
 
   let started = performance.now();
   const first = await pool.render(documents[0]!);
   const cold = performance.now() - started;
-  const pages = (first.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? []).length;
+  const pages = pageCount(first);
 
   const times: number[] = [];
   for (let i = 0; i < 20; i++) {

@@ -2,38 +2,23 @@
 // on purpose: it runs as plain `node` under `npm start` (tsx), vitest and the benchmarks alike. A
 // process, not a thread: a render past its time limit is ended with SIGKILL, which a thread inside
 // the native compiler cannot be (and a stuck Typst thread holds locks the process's other compilers
-// wait for). One Typst compiler per process, created once; its caches are evicted after every render
-// (without it memory grows by tens of MB per distinct report).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// wait for). One Typst compiler per process, created once (report-compiler.mjs).
+import { packObjectStreams } from './pdf-objects.mjs';
+import { reportCompiler } from './report-compiler.mjs';
 import { signReportPdf } from './sign-pdf.mjs';
-
-const require = createRequire(import.meta.url);
-const { NodeCompiler } = require('@myriaddreamin/typst-ts-node-compiler');
 
 /** @type {{ workspace: string, mainFile: string, fontFiles: string[], pdfStandard: string }} */
 const { workspace, mainFile, fontFiles, pdfStandard } = JSON.parse(process.argv[2] ?? '{}');
-const compiler = NodeCompiler.create({
-  workspace,
-  fontArgs: [{ fontBlobs: fontFiles.map((file) => readFileSync(file)) }],
-});
-compiler.addSource(mainFile, readFileSync(mainFile, 'utf8'));
+const compiler = reportCompiler({ workspace, mainFile, fontFiles });
 
 // The API process went away (stopped, or killed): nothing is left to render for.
 process.on('disconnect', () => process.exit(0));
 
-// An issued report comes with `sign` (sign-pdf.mjs): it is signed here, right after rendering.
+// Typst's file made small (object streams, pdf-objects.mjs), then, for an issued report that comes
+// with `sign` (sign-pdf.mjs), signed here right after rendering.
 process.on('message', async ({ id, data, sign }) => {
   try {
-    let pdf;
-    try {
-      const result = compiler.compile({ mainFilePath: mainFile, inputs: { data } });
-      const error = result.takeError();
-      if (error) throw new Error(`typst: ${JSON.stringify(error.shortDiagnostics)}`);
-      pdf = Buffer.from(compiler.pdf(result.result, { pdfStandard, pdfTags: true }));
-    } finally {
-      compiler.evictCache(0);
-    }
+    let pdf = packObjectStreams(compiler.render(data, pdfStandard));
     if (sign) pdf = await signReportPdf(pdf, sign);
     process.send?.({ id, pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength) });
   } catch (error) {

@@ -23,6 +23,13 @@ export const reportFontFiles = [
   'DejaVuSansMono-Bold.ttf',
 ].map((file) => join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', file));
 
+/** What a rendering process's compiler is made of (report-compiler.mjs): the template, its folder, the fonts. */
+export const reportCompilerOptions = {
+  workspace: here,
+  mainFile: join(here, 'report.typ'),
+  fontFiles: reportFontFiles,
+};
+
 /** How long a render may take by default before its process is killed (`REPORT_PDF_TIMEOUT_MS`). */
 export const defaultRenderTimeoutMs = 30_000;
 
@@ -180,14 +187,7 @@ export class ReportPdfPool {
   private start(): Slot {
     const child = fork(
       join(here, 'render-worker.mjs'),
-      [
-        JSON.stringify({
-          workspace: here,
-          mainFile: join(here, 'report.typ'),
-          fontFiles: reportFontFiles,
-          pdfStandard: this.pdfStandard,
-        }),
-      ],
+      [JSON.stringify({ ...reportCompilerOptions, pdfStandard: this.pdfStandard })],
       // Plain node (no tsx or vitest loader); the PDF travels back as bytes, not JSON.
       { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
     );

@@ -4,15 +4,25 @@
 //
 // An *incremental update*: the rendered PDF/A-2b bytes are kept exactly, and appended after them are
 // the signature dictionary, its (invisible) widget, a new version of the first page listing the widget,
-// a new catalog with the AcroForm, and a cross-reference section with a trailer that keeps the file's
+// a new catalog with the AcroForm, and a cross-reference section of the kind the file ends in (a
+// stream after pack-pdf's object streams, ISO 32000-1 §7.5.8.4: an update of a file whose last section
+// is a stream is a stream too; a classic table after a classic one), whose trailer keeps the file's
 // /ID and /Info. Nothing of the original is rewritten, so the XMP metadata with pdfaid part 2 /
 // conformance B stays as Typst wrote it. @signpdf/placeholder-plain was not used: its trailer drops
 // /ID (PDF/A-2 §6.1.3 requires it in the last trailer) and its widget has no appearance; the
-// placeholder-pdf-lib one re-saves the whole file.
+// placeholder-pdf-lib one re-saves the whole file. The objects are read with pdf-objects.mjs, which
+// reads only what its cross-reference sections point at: pdf-lib parsed every object of the file.
 import { createRequire } from 'node:module';
+import {
+  arrayValues,
+  crossReferenceStream,
+  dictionaryEntries,
+  dictionaryText,
+  pdfObjects,
+  referenceNumber,
+} from './pdf-objects.mjs';
 
 const require = createRequire(import.meta.url);
-const { PDFDocument, PDFArray, PDFDict, PDFName, PDFHexString, PDFString, PDFRef } = require('pdf-lib');
 const { SignPdf } = require('@signpdf/signpdf');
 const { Signer } = require('@signpdf/utils');
 const forge = require('node-forge');
@@ -22,51 +32,64 @@ const signatureBytes = 16_384;
 const byteRangePlaceholder = '/ByteRange [0 /********** /********** /**********]';
 
 /** A PDF text string in UTF-16BE with its byte order mark (Czech letters in the reason and name). */
-const text = (value) => PDFHexString.fromText(value).toString();
+const text = (value) => {
+  const utf16 = Buffer.from(`\ufeff${value}`, 'utf16le').swap16();
+  return `<${utf16.toString('hex').toUpperCase()}>`;
+};
+
+/** A PDF date in UTC (§7.9.4): (D:YYYYMMDDHHmmSSZ). */
+const pdfDate = (date) => `(D:${date.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z)`;
 
 /**
- * The PDF with a signature placeholder appended as an incremental update (ISO 32000-1 §7.5.6). The
- * original must end in a classic cross-reference table (Typst writes one); anything else is refused
- * rather than signed in a way a reader might not follow.
+ * The PDF with a signature placeholder appended as an incremental update (ISO 32000-1 §7.5.6).
  *
  * @param {Buffer} pdf
  * @param {{ reason: string, name: string, location: string, contactInfo: string, signingTime: Date }} info
  */
 export async function withSignaturePlaceholder(pdf, info) {
-  const tail = pdf.subarray(Math.max(0, pdf.length - 1024)).toString('latin1');
-  const startxref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail)?.[1]);
-  if (!Number.isInteger(startxref) || pdf.subarray(startxref, startxref + 4).toString('latin1') !== 'xref')
-    throw new Error('the report PDF does not end in a classic cross-reference table: not signed');
+  const objects = pdfObjects(pdf);
+  const trailer = new Map(objects.trailer);
+  const rootNumber = referenceNumber(trailer.get('Root') ?? '');
+  const catalog = dictionaryEntries(objects.object(rootNumber));
+  if (catalog.some(([key]) => key === 'AcroForm'))
+    throw new Error('the report PDF already has a form: not signed');
+  const entryOf = (entries, key) => entries.find(([name]) => name === key)?.[1];
 
-  // Parsed without yielding to the event loop (ParseSpeeds.Fastest): this process has nothing else to do.
-  const document = await PDFDocument.load(pdf, { updateMetadata: false, parseSpeed: Infinity });
-  const { context, catalog } = document;
-  if (catalog.get(PDFName.of('AcroForm'))) throw new Error('the report PDF already has a form: not signed');
-  const rootRef = context.trailerInfo.Root;
-  const page = document.getPage(0);
+  // The first page: the first kid of each page tree node down to a leaf.
+  let pageNumber = referenceNumber(entryOf(catalog, 'Pages') ?? '');
+  let page = dictionaryEntries(objects.object(pageNumber));
+  while (entryOf(page, 'Type') !== '/Page') {
+    pageNumber = referenceNumber(arrayValues(Buffer.from(entryOf(page, 'Kids') ?? '[]', 'latin1'))[0] ?? '');
+    page = dictionaryEntries(objects.object(pageNumber));
+  }
 
-  let next = context.largestObjectNumber + 1;
-  const sigNumber = next++;
-  const widgetNumber = next++;
-  const appearanceNumber = next++;
-  const size = next;
+  const size = Number(trailer.get('Size'));
+  if (!Number.isInteger(size)) throw new Error('the report PDF has no /Size in its trailer');
+  const sigNumber = size;
+  const widgetNumber = size + 1;
+  const appearanceNumber = size + 2;
+  const xrefNumber = size + 3;
 
   // The first page again, with the widget among its annotations (Typst writes them inline or not at all).
-  const pageDict = page.node.clone(context);
-  const annots = context.lookup(pageDict.get(PDFName.of('Annots')));
-  const newAnnots = annots instanceof PDFArray ? annots.clone(context) : PDFArray.withContext(context);
-  newAnnots.push(PDFRef.of(widgetNumber));
-  pageDict.set(PDFName.of('Annots'), newAnnots);
-  const catalogDict = catalog.clone(context);
-  catalogDict.set(PDFName.of('AcroForm'), context.obj({ Fields: [PDFRef.of(widgetNumber)], SigFlags: 3 }));
-  if (!(catalogDict instanceof PDFDict)) throw new Error('the report PDF has no catalog');
+  const annots = entryOf(page, 'Annots');
+  const annotsArray =
+    annots === undefined
+      ? []
+      : arrayValues(
+          /^\d/.test(annots) ? objects.object(referenceNumber(annots)) : Buffer.from(annots, 'latin1'),
+        );
+  const pageDict = [
+    ...page.filter(([key]) => key !== 'Annots'),
+    ['Annots', `[${[...annotsArray, `${widgetNumber} 0 R`].join(' ')}]`],
+  ];
+  const catalogDict = [...catalog, ['AcroForm', `<< /Fields [${widgetNumber} 0 R] /SigFlags 3 >>`]];
 
-  const objects = [
+  const updates = [
     [
       sigNumber,
       `<<\n/Type /Sig\n/Filter /Adobe.PPKLite\n/SubFilter /adbe.pkcs7.detached\n${byteRangePlaceholder}\n` +
         `/Contents <${'0'.repeat(signatureBytes * 2)}>\n/Reason ${text(info.reason)}\n` +
-        `/M ${PDFString.fromDate(info.signingTime).toString()}\n/Name ${text(info.name)}\n` +
+        `/M ${pdfDate(info.signingTime)}\n/Name ${text(info.name)}\n` +
         `/Location ${text(info.location)}\n/ContactInfo ${text(info.contactInfo)}\n>>`,
     ],
     // Invisible (a zero rectangle) but printable and locked, with an empty appearance: PDF/A-2 §6.3.2–3
@@ -74,39 +97,46 @@ export async function withSignaturePlaceholder(pdf, info) {
     [
       widgetNumber,
       `<<\n/Type /Annot\n/Subtype /Widget\n/FT /Sig\n/T ${text('Signature1')}\n/V ${sigNumber} 0 R\n` +
-        `/Rect [0 0 0 0]\n/F 132\n/P ${page.ref.toString()}\n/AP << /N ${appearanceNumber} 0 R >>\n>>`,
+        `/Rect [0 0 0 0]\n/F 132\n/P ${pageNumber} 0 R\n/AP << /N ${appearanceNumber} 0 R >>\n>>`,
     ],
     [
       appearanceNumber,
       '<<\n/Type /XObject\n/Subtype /Form\n/BBox [0 0 0 0]\n/Resources << >>\n/Length 0\n>>\nstream\n\nendstream',
     ],
-    [page.ref.objectNumber, pageDict.toString()],
-    [rootRef.objectNumber, catalogDict.toString()],
+    [pageNumber, dictionaryText(pageDict)],
+    [rootNumber, dictionaryText(catalogDict)],
   ];
 
   const chunks = [pdf.at(-1) === 0x0a ? pdf : Buffer.concat([pdf, Buffer.from('\n')])];
   let offset = chunks[0].length;
   const offsets = new Map();
-  for (const [number, body] of objects) {
+  for (const [number, body] of updates) {
     const bytes = Buffer.from(`${number} 0 obj\n${body}\nendobj\n`, 'latin1');
     offsets.set(number, offset);
     chunks.push(bytes);
     offset += bytes.length;
   }
-  // One subsection per object: each entry exactly 20 bytes (§7.5.4).
-  const xref = ['xref', '0 1', '0000000000 65535 f\r']
-    .concat(
-      [...offsets.entries()]
-        .sort(([a], [b]) => a - b)
-        .flatMap(([number, at]) => [`${number} 1`, `${String(at).padStart(10, '0')} 00000 n\r`]),
-    )
-    .join('\n');
-  const trailer = context.obj({ Size: size, Root: rootRef, Prev: startxref });
-  if (context.trailerInfo.Info) trailer.set(PDFName.of('Info'), context.trailerInfo.Info);
-  if (context.trailerInfo.ID) trailer.set(PDFName.of('ID'), context.trailerInfo.ID);
-  chunks.push(
-    Buffer.from(`${xref}\ntrailer\n${trailer.toString()}\nstartxref\n${offset}\n%%EOF\n`, 'latin1'),
-  );
+  const kept = ['Root', 'Info', 'ID'].flatMap((key) => (trailer.has(key) ? [[key, trailer.get(key)]] : []));
+  if (objects.classic) {
+    // One subsection per object: each entry exactly 20 bytes (§7.5.4).
+    const xref = ['xref', '0 1', '0000000000 65535 f\r']
+      .concat(
+        [...offsets.entries()]
+          .sort(([a], [b]) => a - b)
+          .flatMap(([number, at]) => [`${number} 1`, `${String(at).padStart(10, '0')} 00000 n\r`]),
+      )
+      .join('\n');
+    const trailerText = dictionaryText([
+      ['Size', String(size + 3)],
+      ...kept,
+      ['Prev', String(objects.startxref)],
+    ]);
+    chunks.push(Buffer.from(`${xref}\ntrailer\n${trailerText}\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
+  } else {
+    const entries = new Map([...offsets].map(([number, at]) => [number, [1, at, 0]]));
+    entries.set(xrefNumber, [1, offset, 0]);
+    chunks.push(crossReferenceStream(xrefNumber, entries, size + 4, kept, objects.startxref));
+  }
   return Buffer.concat(chunks);
 }
 

@@ -19,6 +19,7 @@ import { demo, type TestApp, testApp } from '../../../../test/test-app.js';
 import { customerGenotypes, customers, products, samples, users } from '../../../db/schema/index.js';
 import { reportFor } from '../test-fixtures.js';
 import { formatReportDate } from './document.js';
+import { pdfObjects } from './pdf-objects.mjs';
 import { closeReportPdfRenderer } from './render.js';
 import { selfSignedP12 } from './signing.js';
 
@@ -224,13 +225,17 @@ describe('the published report PDF (issue 35)', () => {
     expect(signed.subFilter).toBe('/adbe.pkcs7.detached');
     expect(signed.reason).toMatch(/^Vydání výsledkové zprávy GD-\d+ v1 laboratoří – .*demo certificate$/);
     expect(signed.name).toBe('GenoDesk s.r.o.');
-    // An incremental update: the last trailer keeps /ID and points back (/Prev) to Typst's own
-    // cross-reference table; the bytes up to that file's %%EOF are the rendered PDF/A-2b file, whole.
-    const tail = pdf.subarray(pdf.lastIndexOf('trailer')).toString('latin1');
-    expect(tail).toMatch(/\/ID \[/);
-    const previous = Number(/\/Prev (\d+)/.exec(tail)?.[1]);
-    expect(pdf.subarray(previous, previous + 4).toString('latin1')).toBe('xref');
+    // An incremental update: its cross-reference stream (the rendered file ends in one, issue 38)
+    // keeps /ID and points back (/Prev) to the rendered file's; the bytes up to that file's %%EOF
+    // are the rendered PDF/A-2b file, whole.
+    const update = pdfObjects(pdf);
+    expect(update.classic).toBe(false);
+    const trailer = new Map(update.trailer);
+    expect(trailer.get('ID')).toMatch(/^\[/);
+    const previous = Number(trailer.get('Prev'));
+    expect(pdf.toString('latin1', previous, previous + 200)).toMatch(/^\d+ 0 obj\s*<<[\s\S]*\/Type \/XRef/);
     const original = pdf.subarray(0, pdf.indexOf('%%EOF', previous) + 5);
+    expect(pdfObjects(original).startxref).toBe(previous);
     expect((await facts(original)).subFilter).toBeNull();
     expect(signed.part).toBe('2');
     expect(signed.conformance).toBe('B');

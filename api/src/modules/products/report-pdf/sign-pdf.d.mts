@@ -1,0 +1,3 @@
+import type { ReportSignature } from './signing.js';
+
+export function signReportPdf(pdf: Buffer, options: ReportSignature): Promise<Buffer>;
