@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import type AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   type Browser,
@@ -9,7 +9,7 @@ import {
 } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { writeGpc } from '../../api/src/modules/finances/gpc';
-import { wcagTags } from '../support/axe';
+import { analyze } from '../support/axe';
 import { baseURL } from '../support/base-url';
 import { type Screen, type ScreenUser, screens } from '../support/screens';
 import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
@@ -264,10 +264,8 @@ async function checkScreenInBothLanguages(page: Page, screen: Screen, url: strin
 }
 
 async function expectNoViolations(page: Page, screen: Screen, url: string, language: Language) {
-  // Legacy mode runs axe in the page's own frames: the default finishes in a new blank tab, which
-  // Chromium refuses beside the outbox's sandboxed message frame (that frame, an e-mail as sent, is
-  // opaque to axe either way).
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode().analyze();
+  // The outbox's sandboxed message frame (an e-mail as sent) is opaque to axe.
+  const results = await analyze(page);
   const failing = results.violations.filter((v) => failingImpacts.has(v.impact ?? ''));
   const advisory = results.violations.filter((v) => !failingImpacts.has(v.impact ?? ''));
   for (const line of describeViolations(advisory)) {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { wcagTags } from '../support/axe';
+import { analyze } from '../support/axe';
 import { bearer } from '../support/release';
 import { demo, signIn } from '../support/session';
 
@@ -239,7 +238,7 @@ test.describe('barcode scanner (keyboard wedge)', () => {
 
       // The screen with its log passes axe.
       await page.waitForTimeout(250);
-      const results = await new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode().analyze();
+      const results = await analyze(page);
       const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
