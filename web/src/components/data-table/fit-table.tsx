@@ -160,6 +160,8 @@ export function FitTable<T>({
                   data-column={column.key}
                   className={column.key === 'actions' ? 'gd-sticky-actions' : undefined}
                   style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                  // The row's name, which never gives way: an e-mail in it may break after its "@".
+                  data-row-name={column === host || undefined}
                 >
                   {column.render(row)}
                   {column === host && secondLine.length > 0 && (

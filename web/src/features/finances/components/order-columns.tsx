@@ -3,6 +3,7 @@ import type { Locale } from '@genodesk/contract/locales';
 import { Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '@/components/data-table/data-table';
+import { EmailAddress } from '@/components/email-address';
 import { formatDateTime, nameIn } from '@/lib/format';
 import { money } from './format';
 
@@ -30,7 +31,7 @@ export function orderColumns(t: TFunction, locale: Locale) {
             {o.customerFullName}
           </Text>
           <Text fz="xs" c="dimmed">
-            {o.customerEmail}
+            <EmailAddress email={o.customerEmail} />
           </Text>
         </Stack>
       ),

@@ -11,6 +11,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table/data-ta
 import { FitSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
+import { EmailAddress } from '@/components/email-address';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
@@ -120,7 +121,7 @@ export function ProductsList({ section }: { section: ProductSection }) {
             {p.customerName}
           </Anchor>
           <Text fz="xs" c="dimmed">
-            {p.customerEmail}
+            <EmailAddress email={p.customerEmail} />
           </Text>
         </div>
       ),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { useListParams } from '@/components/data-table/use-list-params';
+import { EmailAddress } from '@/components/email-address';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -46,7 +47,7 @@ export function QuestionnairesListRoute() {
             {q.customerFullName}
           </Anchor>
           <Text fz="xs" c="dimmed">
-            {q.customerEmail}
+            <EmailAddress email={q.customerEmail} />
           </Text>
         </Stack>
       ),

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { FitSelect } from '@/components/data-table/filter-select';
 import { useListParams } from '@/components/data-table/use-list-params';
+import { EmailAddress } from '@/components/email-address';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
@@ -68,7 +69,7 @@ export function RelationshipsListRoute() {
             {r.customerFullName}
           </Anchor>
           <Text fz="xs" c="dimmed">
-            {r.customerEmail}
+            <EmailAddress email={r.customerEmail} />
           </Text>
         </Stack>
       ),

@@ -4,6 +4,7 @@ import { Anchor, Badge, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/data-table';
+import { EmailAddress } from '@/components/email-address';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { SampleStatusBadge } from './sample-status-badge';
@@ -28,7 +29,7 @@ export function sampleColumns(t: TFunction, locale: Locale): DataTableColumn<Sam
             {s.customerName}
           </Anchor>
           <Text fz="xs" c="dimmed" data-testid="sample-customer-email">
-            {s.customerEmail}
+            <EmailAddress email={s.customerEmail} />
           </Text>
           {!s.dnaConsent && (
             <Badge

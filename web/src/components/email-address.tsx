@@ -1,0 +1,17 @@
+/**
+ * An e-mail address under a name in a list. It stays whole on one line, its column giving way to the
+ * row's second line when short of room; on a phone, in the row's name (which cannot give way, and is
+ * all the room there is beside the row's buttons), it may break after its "@", never inside its name
+ * or its domain (styles.css, `.gd-email`: the break is a zero-width space drawn there by the style
+ * alone, so that nowhere else, nor in the copied text, is there one).
+ */
+export function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <span className="gd-email">
+      <span>{email.slice(0, at + 1)}</span>
+      <span>{email.slice(at + 1)}</span>
+    </span>
+  );
+}
