@@ -49,6 +49,8 @@ export const theme = createTheme({
   fontFamily:
     'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
+  // Modals, menus and toasts appear without their motion for whoever asked the system for less of it.
+  respectReducedMotion: true,
   components: {
     Card: { defaultProps: { shadow: 'xs' } },
     Button: { defaultProps: { radius: 'md' } },
