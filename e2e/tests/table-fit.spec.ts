@@ -72,7 +72,7 @@ function measure(page: Page): Promise<Measurement> {
           cut.push(`${nameOf(table)} ${cell.tagName.toLowerCase()} "${cell.innerText.trim().slice(0, 40)}"`);
       }
       // A word whose letters lie on more than one line (a line may break at a space or a hyphen, and in
-      // an e-mail under a name after its "@"); an e-mail in a column of its own stays whole on one line.
+      // an e-mail after its "@"); an e-mail in a column of its own stays whole on one line.
       const range = document.createRange();
       const lines = () =>
         new Set(
@@ -88,11 +88,16 @@ function measure(page: Page): Promise<Measurement> {
           if (lines() > 1) broken.add(`${nameOf(table)} "${word[0]}"`);
         }
       }
+      // On a phone, where the row's second line has no other room, after its "@" only.
+      const phone = window.matchMedia('(max-width: 48em)').matches;
       for (const email of Array.from(
         table.querySelectorAll('td[data-column="email"], [data-column="email"] > dd'),
       )) {
-        range.selectNodeContents(email);
-        if (lines() > 1) broken.add(`${nameOf(table)} e-mail "${email.textContent}"`);
+        const parts = phone ? Array.from(email.querySelectorAll('.gd-email > span')) : [];
+        for (const part of parts.length > 0 ? parts : [email]) {
+          range.selectNodeContents(part);
+          if (lines() > 1) broken.add(`${nameOf(table)} e-mail "${email.textContent}"`);
+        }
       }
       // A badge in a column of its own keeps to one line (on the second line its words may wrap).
       for (const badge of Array.from(table.querySelectorAll('td[data-column] .mantine-Badge-label'))) {

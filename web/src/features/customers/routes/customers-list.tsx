@@ -11,6 +11,7 @@ import { FitSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { DateRangeFilter } from '@/components/dates/date-range-filter';
+import { EmailAddress } from '@/components/email-address';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
@@ -62,7 +63,7 @@ export function CustomersListRoute() {
       priority: 2,
       header: t('customers.fields.email'),
       sortField: 'email',
-      render: (c) => c.email,
+      render: (c) => <EmailAddress email={c.email} />,
     },
     {
       key: 'phone',

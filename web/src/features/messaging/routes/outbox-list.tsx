@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table/data-ta
 import { FitSelect } from '@/components/data-table/filter-select';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { DateRangeFilter } from '@/components/dates/date-range-filter';
+import { EmailAddress } from '@/components/email-address';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -75,7 +76,7 @@ export function OutboxListRoute() {
       render: (m) => (
         <Stack gap={2}>
           <Text fz="sm" fw={600} data-testid="outbox-recipient">
-            {m.channel === 'sms' ? formatPhone(m.recipient) : m.recipient}
+            {m.channel === 'sms' ? formatPhone(m.recipient) : <EmailAddress email={m.recipient} />}
           </Text>
           {m.subject && (
             <Text fz="xs" c="dimmed" lineClamp={1} maw={320}>

@@ -8,6 +8,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table/data-ta
 import { FitSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
+import { EmailAddress } from '@/components/email-address';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
@@ -65,7 +66,7 @@ export function UsersListRoute() {
       priority: 2,
       header: t('users.fields.email'),
       sortField: 'email',
-      render: (u) => u.email,
+      render: (u) => <EmailAddress email={u.email} />,
     },
     {
       key: 'role',
