@@ -10,13 +10,25 @@ export const demo = {
 /** A second demo doctor, whose password the own-password test changes (the others keep theirs). */
 export const secondDoctor = 'doctor2@genodesk.test';
 
-/** Signs in through the login screen and waits for the dashboard. */
+/**
+ * Signs in through the login screen and waits for the dashboard. Specs running beside it try wrong
+ * passwords on purpose, from the same address: when the screen says the next attempt is possible in
+ * N s, it waits as told and signs in again, as a person would.
+ */
 export async function signIn(page: Page, email: string, password = demoPassword) {
   await page.goto('/login');
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+  const greeting = page.getByTestId('dashboard-greeting');
+  const error = page.getByTestId('login-error');
+  for (let attempt = 1; ; attempt += 1) {
+    await page.getByTestId('login-submit').click();
+    await expect(greeting.or(error)).toBeVisible();
+    const delayed = /(\d+) s\b/.exec((await error.isVisible()) ? await error.innerText() : '');
+    if (!delayed || attempt === 8) break;
+    await page.waitForTimeout((Number(delayed[1]) + 0.2) * 1000);
+  }
+  await expect(greeting).toBeVisible();
 }
 
 /** Picks a language with the switch in the header or on the login page. */
