@@ -17,6 +17,7 @@ const dataDir = process.env.E2E_DATA_DIR;
  * `@alone`: they run one at a time once the rest is done.
  */
 const alone = /@alone/;
+const screenSpecs = ['accessibility.spec.ts', 'table-fit.spec.ts'];
 
 /**
  * A run of some specs (`playwright test tests/x.spec.ts`, `-g …`, as one works on them) runs what it
@@ -44,13 +45,14 @@ export default defineConfig({
   // The ten slowest spec files, printed at the end of every run: where the suite's time goes (issue 39).
   reportSlowTests: { max: 10, threshold: 0 },
   projects: [
-    // Every screen in both languages only reads: its tests spread over every worker, before any spec
-    // changes or deletes the rows whose screens it opens.
-    { name: 'screens', testMatch: 'accessibility.spec.ts', fullyParallel: true },
-    { name: 'specs', testIgnore: 'accessibility.spec.ts', grepInvert: alone, ...after('screens') },
+    // Every screen in both languages, and every list's fit, only read: their tests spread over every
+    // worker, before any spec changes or deletes the rows whose screens they open, or adds rows whose
+    // values (a long made-up address on a phone) the fit test would judge instead of the demo's.
+    { name: 'screens', testMatch: screenSpecs, fullyParallel: true },
+    { name: 'specs', testIgnore: screenSpecs, grepInvert: alone, ...after('screens') },
     {
       name: 'alone',
-      testIgnore: 'accessibility.spec.ts',
+      testIgnore: screenSpecs,
       grep: alone,
       workers: 1,
       ...after('specs'),
