@@ -1,6 +1,3 @@
-import { fork } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.js';
 import { type ReportDocument, reportDocumentFrom } from '../src/modules/products/report-pdf/document.js';
 import { defaultReportTexts } from '../src/modules/products/report-pdf/labels.js';
@@ -12,7 +9,7 @@ import {
 } from '../src/modules/products/report-pdf/pdf-objects.mjs';
 import { ReportPdfPool, reportCompilerOptions } from '../src/modules/products/report-pdf/render.js';
 import { reportCompiler } from '../src/modules/products/report-pdf/report-compiler.mjs';
-import { cpuSeconds, startBenchServer } from './bench-server.js';
+import { cpuSeconds, load, startBenchServer } from './bench-server.js';
 import { syntheticReportSource } from './report-source.js';
 
 /**
@@ -26,7 +23,6 @@ import { syntheticReportSource } from './report-source.js';
  * Prints figures; asserts nothing.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 
 const company = loadConfig().reportCompany;
 const documentFor = (seed: number) => {
@@ -39,25 +35,6 @@ const documentFor = (seed: number) => {
     texts: defaultReportTexts[locale],
   });
 };
-
-function load(url: string, headers: Record<string, string>): Promise<{ rps: number; p95: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'load.ts'), [], {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
-        LOAD_URL: url,
-        LOAD_HEADERS: JSON.stringify(headers),
-        LOAD_SECONDS: String(seconds),
-        LOAD_CONCURRENCY: String(concurrency),
-      },
-    });
-    child.on('message', (result) => resolve(result as { rps: number; p95: number }));
-    child.on('exit', (code) =>
-      code === 0 ? undefined : reject(new Error(`load generator exited with ${code}`)),
-    );
-  });
-}
 
 /** Keeps the pool busy (twice its size in flight) until `until`; the number of reports rendered. */
 async function renderUntil(pool: ReportPdfPool, documents: ReportDocument[], until: number) {

@@ -11,22 +11,17 @@ const calendarDay = /^\d{4}-\d{2}-\d{2}$/;
  * it, and a list formats every cell at each of its renders (a resize redraws them all).
  */
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d ${locale} ${JSON.stringify(options)}`;
-  const made = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (made) return made;
-  const format = new Intl.DateTimeFormat(locale, options);
+function made<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  const kept = formatters.get(key) as T | undefined;
+  if (kept) return kept;
+  const format = make();
   formatters.set(key, format);
   return format;
 }
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `n ${locale} ${JSON.stringify(options)}`;
-  const made = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (made) return made;
-  const format = new Intl.NumberFormat(locale, options);
-  formatters.set(key, format);
-  return format;
-}
+export const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  made(`d ${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+export const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
+  made(`n ${locale} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
 
 /**
  * A moment as the lab reads it: Prague time, whatever the browser's zone (a reception PC set to UTC
