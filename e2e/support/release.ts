@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { demo, demoPassword } from './session';
+import { demo, demoPassword, signInDelay } from './session';
 
 /**
  * A bearer header for a demo user, signed in through the API. Specs running beside it try wrong
@@ -14,9 +14,7 @@ export async function bearer(request: APIRequestContext, email: string) {
     const login = await request.post('/api/auth/adminLogin', { data: { email, password: demoPassword } });
     const body = await login.text();
     if (login.status() === 429 && body.includes('SIGN_IN_DELAYED') && attempt < 8) {
-      await new Promise((resolve) =>
-        setTimeout(resolve, (Number(/(\d+) s\b/.exec(body)?.[1] ?? 1) + 0.2) * 1000),
-      );
+      await new Promise((resolve) => setTimeout(resolve, ((signInDelay(body) ?? 1) + 0.2) * 1000));
       continue;
     }
     expect(login.status(), body).toBe(200);

@@ -10,6 +10,12 @@ export const demo = {
 /** A second demo doctor, whose password the own-password test changes (the others keep theirs). */
 export const secondDoctor = 'doctor2@genodesk.test';
 
+/** The seconds a sign-in refused as slowed down (`SIGN_IN_DELAYED`, "… in N s") asks to wait, else null. */
+export function signInDelay(refusal: string): number | null {
+  const seconds = /(\d+) s\b/.exec(refusal)?.[1];
+  return seconds === undefined ? null : Number(seconds);
+}
+
 /**
  * Signs in through the login screen and waits for the dashboard. Specs running beside it try wrong
  * passwords on purpose, from the same address: when the screen says the next attempt is possible in
@@ -24,9 +30,9 @@ export async function signIn(page: Page, email: string, password = demoPassword)
   for (let attempt = 1; ; attempt += 1) {
     await page.getByTestId('login-submit').click();
     await expect(greeting.or(error)).toBeVisible();
-    const delayed = /(\d+) s\b/.exec((await error.isVisible()) ? await error.innerText() : '');
-    if (!delayed || attempt === 8) break;
-    await page.waitForTimeout((Number(delayed[1]) + 0.2) * 1000);
+    const delay = signInDelay((await error.isVisible()) ? await error.innerText() : '');
+    if (delay === null || attempt === 8) break;
+    await page.waitForTimeout((delay + 0.2) * 1000);
   }
   await expect(greeting).toBeVisible();
 }
