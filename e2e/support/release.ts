@@ -2,25 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { demo, demoPassword, signInDelay } from './session';
-
-/**
- * A bearer header for a demo user, signed in through the API. Specs running beside it try wrong
- * passwords on purpose, from the same address: when the server slows the address down
- * (`SIGN_IN_DELAYED`, "… in N s"), it waits as told, as a person would.
- */
-export async function bearer(request: APIRequestContext, email: string) {
-  for (let attempt = 1; ; attempt += 1) {
-    const login = await request.post('/api/auth/adminLogin', { data: { email, password: demoPassword } });
-    const body = await login.text();
-    if (login.status() === 429 && body.includes('SIGN_IN_DELAYED') && attempt < 8) {
-      await new Promise((resolve) => setTimeout(resolve, ((signInDelay(body) ?? 1) + 0.2) * 1000));
-      continue;
-    }
-    expect(login.status(), body).toBe(200);
-    return { authorization: `Bearer ${(JSON.parse(body) as { token: string }).token}` };
-  }
-}
+import { bearer, demo } from './session';
 
 /**
  * The first release step (issue 35), as the lab does it: the demo laboratory specialist validates the

@@ -12,7 +12,7 @@ import { writeGpc } from '../../api/src/modules/finances/gpc';
 import { analyze } from '../support/axe';
 import { baseURL } from '../support/base-url';
 import { type Screen, type ScreenUser, screens } from '../support/screens';
-import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
+import { bearer, demo, signIn, staffApi, switchLanguage } from '../support/session';
 
 /** WCAG 2.1 A and AA; axe's best practices are advice, not the bar. */
 const failingImpacts = new Set(['serious', 'critical']);
@@ -24,17 +24,6 @@ interface Session {
   page(user: ScreenUser): Promise<Page>;
   /** The id of the first row of an API list of the demo data. */
   firstId(list: string): Promise<number>;
-}
-
-async function adminApi(): Promise<APIRequestContext> {
-  const anonymous = await request.newContext({ baseURL });
-  const login = await anonymous.post('/api/auth/adminLogin', {
-    data: { email: demo.admin, password: demoPassword },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  await anonymous.dispose();
-  return request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
 }
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -83,9 +72,7 @@ async function signInAwaitingSecondFactor(browser: Browser, api: APIRequestConte
   const { temporaryPassword } = (await created.json()) as { temporaryPassword: string };
   const password = `Pristupnost-${Date.now()}`;
   const own = await request.newContext({ baseURL });
-  const login = await own.post('/api/auth/adminLogin', { data: { email, password: temporaryPassword } });
-  expect(login.status(), await login.text()).toBe(200);
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const headers = await bearer(own, email, temporaryPassword);
   const changed = await own.post('/api/auth/changepassword', {
     headers,
     data: { OldPassword: temporaryPassword, newPassword: password },
@@ -150,7 +137,7 @@ const seeders: Record<string, (api: APIRequestContext) => Promise<void>> = {
 const test = base.extend<object, { session: Session }>({
   session: [
     async ({ browser }, use) => {
-      const api = await adminApi();
+      const api = await staffApi();
       const pages = new Map<ScreenUser, Promise<Page>>();
       const ids = new Map<string, Promise<number>>();
       const open = async (user: ScreenUser) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn, switchLanguage } from '../support/session';
+import { apiSignIn, demo, demoPassword, signIn, switchLanguage } from '../support/session';
 
 test.describe('signing in and out', () => {
   test('a wrong password shows the generic message and keeps the user on the login screen', async ({
@@ -140,11 +140,9 @@ test.describe('signing in and out', () => {
     tag: '@alone',
   }, async ({ page, request }) => {
     // A second sign-in of the lab technician, from a "laboratory PC".
-    const elsewhere = await request.post('/api/auth/adminLogin', {
-      data: { email: demo.lab, password: 'genodesk' },
-      headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/140.0' },
+    const { token } = await apiSignIn(request, demo.lab, demoPassword, {
+      'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/140.0',
     });
-    const { token } = (await elsewhere.json()) as { token: string };
     const asElsewhere = { authorization: `Bearer ${token}` };
     await signIn(page, demo.lab);
     await page.goto('/user');
@@ -159,10 +157,7 @@ test.describe('signing in and out', () => {
     await expect(rows.filter({ has: page.getByTestId('session-current') })).toHaveCount(1);
 
     // The administrator ends every sign-in of the lab technician: their next call is refused.
-    const again = await request.post('/api/auth/adminLogin', {
-      data: { email: demo.lab, password: 'genodesk' },
-    });
-    const labToken = (await again.json()) as { token: string; user: { id: number } };
+    const labToken = await apiSignIn<{ token: string; user: { id: number } }>(request, demo.lab);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('user-menu-logout').click();
     await signIn(page, demo.admin);

@@ -1,7 +1,7 @@
 import { expect, type Page, request, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { baseURL } from '../support/base-url';
-import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
+import { bearer, demo, signIn, switchLanguage } from '../support/session';
 
 /**
  * Consent to DNA analysis as a record (issue 35), as the reception and the lab meet it: the consent
@@ -12,12 +12,7 @@ import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
 /** A customer registered at the reception with the consent ticked, paid in cash: a sample in [2]. */
 async function consentingCustomer(): Promise<{ id: number; email: string; name: string; sampleId: number }> {
   const api = await request.newContext({ baseURL });
-  const login = await api.post('/api/auth/adminLogin', {
-    data: { email: demo.reception, password: demoPassword },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await bearer(api, demo.reception);
   const types = await api.get('/api/admin/producttypes?pageSize=1', { headers });
   const [type] = ((await types.json()) as { items: { id: number }[] }).items;
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

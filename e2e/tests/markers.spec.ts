@@ -1,21 +1,8 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { baseURL } from '../support/base-url';
-import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
-
-/** The administrator's API, to lay out a marker of the test's own (the demo's stay as they are). */
-async function adminApi(): Promise<APIRequestContext> {
-  const anonymous = await request.newContext({ baseURL });
-  const login = await anonymous.post('/api/auth/adminLogin', {
-    data: { email: demo.admin, password: demoPassword },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  await anonymous.dispose();
-  return request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-}
+import { expect, type Page, test } from '@playwright/test';
+import { demo, signIn, staffApi, switchLanguage } from '../support/session';
 
 async function createMarker(geneCode: string, position: number) {
-  const api = await adminApi();
+  const api = await staffApi();
   const created = await api.post('/api/admin/templates/markers', {
     data: {
       GeneCode: geneCode,

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { bearer, claimReport, releasableReports, validateAsLab } from '../support/release';
-import { demo, signIn, switchLanguage } from '../support/session';
+import { claimReport, releasableReports, validateAsLab } from '../support/release';
+import { bearer, demo, signIn, switchLanguage } from '../support/session';
 
 /** The list of a section narrowed to one report by its barcode. */
 async function openList(page: Page, path: string, barcode: string) {

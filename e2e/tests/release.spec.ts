@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { bearer, releasableReports } from '../support/release';
-import { demo, signIn, switchLanguage } from '../support/session';
+import { releasableReports } from '../support/release';
+import { bearer, demo, signIn, switchLanguage } from '../support/session';
 
 // Issue 35, release in two steps: the laboratory specialist validates the report on its screen, the
 // physician signs it off; the screen shows each step, in Czech and English.

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { baseURL } from '../support/base-url';
-import { bearer, releasableReports, validateAsLab } from '../support/release';
-import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
+import { releasableReports, validateAsLab } from '../support/release';
+import { bearer, demo, demoPassword, signIn, switchLanguage } from '../support/session';
 
 // Issue 22: the report as a PDF — preview, publication storing version 1, its download (and, issue
 // 40, its FHIR bundle's) and verification (by code and by the file's bytes, a changed copy refused),

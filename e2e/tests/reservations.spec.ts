@@ -1,6 +1,6 @@
 import { expect, type Page, request, test } from '@playwright/test';
 import { baseURL } from '../support/base-url';
-import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
+import { bearer, demo, signIn, staffApi, switchLanguage } from '../support/session';
 
 /**
  * Each run makes its own consulting room (a stamped name) and customer, and books next week's
@@ -35,12 +35,7 @@ const texts = {
 
 /** A customer registered through the API (a demo product type), for booking. */
 async function newCustomer(): Promise<{ id: number; surname: string }> {
-  const anonymous = await request.newContext({ baseURL });
-  const login = await anonymous.post('/api/auth/adminLogin', {
-    data: { email: demo.admin, password: demoPassword },
-  });
-  const { token } = (await login.json()) as { token: string };
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  const api = await staffApi();
   const types = (await (await api.get('/api/admin/producttypes?pageSize=1')).json()) as {
     items: { id: number }[];
   };
@@ -62,7 +57,6 @@ async function newCustomer(): Promise<{ id: number; surname: string }> {
   expect(created.status(), await created.text()).toBe(200);
   const customer = (await created.json()) as { id: number };
   await api.dispose();
-  await anonymous.dispose();
   return { id: customer.id, surname };
 }
 
@@ -234,12 +228,8 @@ test('the calendar keeps its view and date in the address across a reload, split
 }) => {
   // The demo's three rooms (other specs add rooms of their own).
   const anonymous = await request.newContext({ baseURL });
-  const login = await anonymous.post('/api/auth/adminLogin', {
-    data: { email: demo.admin, password: demoPassword },
-  });
-  const { token } = (await login.json()) as { token: string };
   const listed = await anonymous.get('/api/admin/consultingrooms?pageSize=100&search=Ambulance', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: await bearer(anonymous, demo.admin),
   });
   const demoRooms = ((await listed.json()) as { items: { id: number; name: string }[] }).items.filter((r) =>
     /^Ambulance \d – /.test(r.name),

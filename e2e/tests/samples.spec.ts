@@ -1,16 +1,11 @@
 import { expect, request, test } from '@playwright/test';
 import { baseURL } from '../support/base-url';
-import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
+import { bearer, demo, signIn, switchLanguage } from '../support/session';
 
 /** A customer registered at the reception, paid in cash, who has not consented to DNA analysis. */
 async function customerWithoutConsent(): Promise<{ email: string; name: string }> {
   const api = await request.newContext({ baseURL });
-  const login = await api.post('/api/auth/adminLogin', {
-    data: { email: demo.reception, password: demoPassword },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await bearer(api, demo.reception);
   const types = await api.get('/api/admin/producttypes?pageSize=1', { headers });
   const [type] = ((await types.json()) as { items: { id: number }[] }).items;
   const id = Date.now().toString(36);

@@ -1,7 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { analyze } from '../support/axe';
-import { bearer } from '../support/release';
-import { demo, signIn } from '../support/session';
+import { bearer, demo, signIn } from '../support/session';
 
 type Headers = Record<string, string>;
 type SampleRow = {

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { demo, signIn, switchLanguage } from '../support/session';
+import { bearer, demo, signIn, switchLanguage } from '../support/session';
 
 /**
  * Every tab of the app shares one sign-in, so a sign-out in one (the menu, idling, a session the server
@@ -183,10 +183,7 @@ test.describe('one sign-out for every tab', () => {
     await expect(second.getByTestId('page-title')).toHaveText('Customers');
     const seen = [navigationsOf(first), navigationsOf(second)] as const;
 
-    const login = await request.post('/api/auth/adminLogin', {
-      data: { email: demo.admin, password: 'genodesk' },
-    });
-    const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const admin = await bearer(request, demo.admin);
     const users = await request.get('/api/admin/users?search=lab%40genodesk.test', { headers: admin });
     const lab = ((await users.json()) as { items: { id: number; email: string }[] }).items.find(
       (user) => user.email === demo.lab,

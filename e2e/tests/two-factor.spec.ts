@@ -3,21 +3,10 @@ import { type APIRequestContext, expect, type Page, request, test } from '@playw
 import { Secret, TOTP } from 'otpauth';
 import { expectAccessible } from '../support/axe';
 import { baseURL } from '../support/base-url';
-import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
+import { bearer, demo, signIn, staffApi, switchLanguage } from '../support/session';
 
 // Every user here is made for its test: factors are never enrolled on the demo users, whom the
 // other specs sign in as.
-
-async function adminApi(): Promise<APIRequestContext> {
-  const anonymous = await request.newContext({ baseURL });
-  const login = await anonymous.post('/api/auth/adminLogin', {
-    data: { email: demo.admin, password: demoPassword },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  await anonymous.dispose();
-  return request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-}
 
 async function roleId(api: APIRequestContext, name: string): Promise<number> {
   const roles = (await (await api.get('/api/admin/roles')).json()) as { id: number; name: string }[];
@@ -49,11 +38,7 @@ async function createUser(api: APIRequestContext, label: string): Promise<NewUse
 async function createUserWithApp(api: APIRequestContext, label: string): Promise<NewUser> {
   const user = await createUser(api, label);
   const own = await request.newContext({ baseURL });
-  const login = await own.post('/api/auth/adminLogin', {
-    data: { email: user.email, password: user.temporaryPassword },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const headers = await bearer(own, user.email, user.temporaryPassword);
   const changed = await own.post('/api/auth/changepassword', {
     headers,
     data: { OldPassword: user.temporaryPassword, newPassword: user.password },
@@ -133,7 +118,7 @@ test.describe('two-factor sign-in', () => {
     page,
   }) => {
     test.setTimeout(180_000);
-    const api = await adminApi();
+    const api = await staffApi();
     const user = await createUser(api, 'app');
     await api.dispose();
     await firstSignIn(page, user);
@@ -222,7 +207,7 @@ test.describe('two-factor sign-in', () => {
   });
 
   test('too many wrong codes end the waiting sign-in and say so on the login screen', async ({ page }) => {
-    const api = await adminApi();
+    const api = await staffApi();
     const user = await createUserWithApp(api, 'attempts');
     await api.dispose();
     await page.goto('/customers');
@@ -266,7 +251,7 @@ test.describe('two-factor sign-in', () => {
         automaticPresenceSimulation: true,
       },
     });
-    const api = await adminApi();
+    const api = await staffApi();
     const user = await createUser(api, 'passkey');
     await api.dispose();
     await page.goto('/login');
@@ -323,7 +308,7 @@ test.describe('two-factor sign-in', () => {
     tag: '@alone',
   }, async ({ page, browser }) => {
     test.setTimeout(180_000);
-    const api = await adminApi();
+    const api = await staffApi();
     const reception = await roleId(api, 'Recepce');
     const user = await createUser(api, 'role');
     const adminContext = await browser.newContext();

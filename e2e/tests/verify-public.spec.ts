@@ -2,7 +2,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { expectAccessible } from '../support/axe';
 import { baseURL } from '../support/base-url';
 import { claimReport, validateAsLab } from '../support/release';
-import { demo, demoPassword, switchLanguage } from '../support/session';
+import { bearer, demo, demoPassword, switchLanguage } from '../support/session';
 
 // Issue 35: the QR code on a report PDF leads anyone to /verify/<code>. Signed out, the page answers
 // publicly — valid or not, report number, version, date, the laboratory — and names no one; the file
@@ -30,12 +30,6 @@ const texts = {
 } as const;
 
 type Report = { id: number; customerId: number; customerName: string; barcode: string | null };
-
-async function bearer(request: APIRequestContext, email: string) {
-  const login = await request.post('/api/auth/adminLogin', { data: { email, password: demoPassword } });
-  expect(login.status(), await login.text()).toBe(200);
-  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-}
 
 /**
  * A generated report not yet published, of an adult customer with a date of birth (publication needs

@@ -1,6 +1,5 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { baseURL } from '../support/base-url';
-import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
+import { expect, type Page, test } from '@playwright/test';
+import { demo, signIn, staffApi, switchLanguage } from '../support/session';
 
 /**
  * Every test makes its own vouchers (codes with a per-run stamp) and its own customers with unpaid
@@ -11,20 +10,9 @@ import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
 const stamp = () => `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 const nbsp = (text: string) => new RegExp(text.replace(/ /g, '[\\s\\u00a0]'));
 
-async function adminApi(): Promise<APIRequestContext> {
-  const anonymous = await request.newContext({ baseURL });
-  const login = await anonymous.post('/api/auth/adminLogin', {
-    data: { email: demo.admin, password: demoPassword },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  await anonymous.dispose();
-  return request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-}
-
 /** A customer registered at the reception with an order of `product` (a demo product type), unpaid. */
 async function customerWithUnpaidOrder(product: string): Promise<{ email: string; name: string }> {
-  const api = await adminApi();
+  const api = await staffApi();
   const types = await api.get('/api/admin/producttypes?pageSize=100');
   expect(types.status(), await types.text()).toBe(200);
   const type = ((await types.json()) as { items: { id: number; name: string }[] }).items.find(

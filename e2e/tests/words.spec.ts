@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Locator, type Page, request, test 
 import { expectAccessible } from '../support/axe';
 import { baseURL } from '../support/base-url';
 import { claimReport } from '../support/release';
-import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
+import { bearer, demo, demoPassword, signIn, switchLanguage } from '../support/session';
 
 /** Issue 37: words that agree with the person and the number, follow the state, and fit a phone. */
 
@@ -10,12 +10,7 @@ const phone = { width: 390, height: 844 };
 
 async function adminApi(): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
   const api = await request.newContext({ baseURL });
-  const login = await api.post('/api/auth/adminLogin', {
-    data: { email: demo.admin, password: demoPassword },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  return { api, headers: { authorization: `Bearer ${token}` } };
+  return { api, headers: await bearer(api, demo.admin) };
 }
 
 type Registered = { id: number; email: string; name: string };
