@@ -43,6 +43,8 @@ interface Measurement {
   broken: string[];
   /** Search boxes whose hint is longer than the box. */
   cutHints: string[];
+  /** What in the page's header lies beyond the window's edge (the user's menu pushed off a phone). */
+  offHeader: string[];
   /** How many list tables (the shared table) are on the screen. */
   lists: number;
   pageWidth: number;
@@ -119,9 +121,16 @@ function measure(page: Page): Promise<Measurement> {
         return canvas.measureText(input.placeholder).width > room;
       })
       .map((input) => input.placeholder);
+    const offHeader = Array.from(document.querySelectorAll('header *'))
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.right > window.innerWidth + 0.5 || box.left < -0.5);
+      })
+      .map((element) => element.getAttribute('data-testid') ?? element.tagName.toLowerCase());
     return {
       wide,
       cut,
+      offHeader,
       broken: Array.from(broken).slice(0, 10),
       cutHints,
       lists: main?.querySelectorAll('table[data-fit]').length ?? 0,
@@ -198,6 +207,7 @@ test.describe('lists that fit', () => {
           // On a phone the box says only "Search" and the list's whole hint reads above it.
           expect.soft(found.cutHints, `${where}: search hint cut off`).toEqual([]);
           expect.soft(found.pageWidth, `${where}: the page scrolls sideways`).toBeLessThanOrEqual(width);
+          expect.soft(found.offHeader, `${where}: the header goes beyond the window`).toEqual([]);
           if (width === widths[0] && found.lists > 0) listScreens += 1;
         }
       }

@@ -16,12 +16,17 @@ async function adminApi(): Promise<{ api: APIRequestContext; headers: Record<str
 type Registered = { id: number; email: string; name: string };
 
 /** A customer registered at the reception and paid in cash (gender 1 a man, 2 a woman), without consent. */
-async function register(name: string, surname: string, gender: 1 | 2): Promise<Registered> {
+async function register(
+  name: string,
+  surname: string,
+  gender: 1 | 2,
+  emailName = 'slova',
+): Promise<Registered> {
   const { api, headers } = await adminApi();
   const types = await api.get('/api/admin/producttypes?pageSize=1', { headers });
   const [type] = ((await types.json()) as { items: { id: number }[] }).items;
   const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const email = `slova.${id}@example.cz`;
+  const email = `${emailName}.${id}@example.cz`;
   const phoneNumber = `777${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
   const created = await api.put('/api/admin/customers', {
     headers,
@@ -311,6 +316,62 @@ test.describe('words that agree, follow the state and fit (issue 37)', () => {
       await expect(code).toHaveAttribute('aria-invalid', 'true');
       await expectFocusRing(code);
       await expectAccessible(page, 'the unprocessed order on a phone');
+    });
+  }
+  for (const locale of ['cs', 'en'] as const) {
+    test(`a long name and e-mail on a phone: the row's buttons and the user's menu stay on the screen, the e-mail breaks after its "@" (${locale})`, async ({
+      page,
+    }) => {
+      const customer = await register(
+        'Maximiliána-Ferdinanda',
+        'Vondráčková-Šťastná-Nepomucká',
+        2,
+        'maximiliana.ferdinanda.vondrackova-stastna-nepomucka',
+      );
+      await page.setViewportSize(phone);
+      await signIn(page, demo.admin);
+      if (locale === 'en') await switchLanguage(page, 'EN');
+      for (const [list, rowId] of [
+        ['/customers/pendingsamples', 'work-list-table-row'],
+        ['/customers', 'customers-table-row'],
+      ] as const) {
+        await page.goto(`${list}?search=${encodeURIComponent(customer.email)}`);
+        const row = page.getByTestId(rowId);
+        await expect(row).toHaveCount(1);
+        await expect(row).toContainText(customer.email.split('@')[1] ?? '');
+        await expect(page.locator('table[data-fit="measuring"]')).toHaveCount(0);
+        const layout = await row.evaluate((tr) => {
+          const box = (element: Element | null) => element?.getBoundingClientRect();
+          const [local, domain] = Array.from(tr.querySelectorAll('.gd-email > span')).map(box);
+          let scrolled = false;
+          for (let element: Element | null = tr; element; element = element.parentElement)
+            if (
+              element.scrollWidth > element.clientWidth + 1 &&
+              getComputedStyle(element).overflowX !== 'visible'
+            )
+              scrolled = true;
+          return {
+            name: box(tr.querySelector('td[data-row-name]')),
+            actions: box(tr.querySelector('td.gd-sticky-actions')),
+            local,
+            domain,
+            scrolled,
+            menu: box(document.querySelector('[data-testid="user-menu"]')),
+          };
+        });
+        const where = `${list} (${locale})`;
+        expect(layout.scrolled, `${where}: the list scrolls sideways`).toBe(false);
+        expect(layout.actions?.right ?? Infinity, `${where}: the row's buttons`).toBeLessThanOrEqual(
+          phone.width,
+        );
+        expect(layout.name?.right ?? Infinity).toBeLessThanOrEqual((layout.actions?.left ?? 0) + 1);
+        expect(layout.menu?.right ?? Infinity, `${where}: the user's menu`).toBeLessThanOrEqual(phone.width);
+        // The address is longer than the row has room for: its domain starts a line of its own.
+        expect(layout.domain?.top ?? 0, `${where}: the domain after the "@"`).toBeGreaterThan(
+          (layout.local?.top ?? Infinity) + 1,
+        );
+        expect(layout.domain?.left ?? Infinity).toBeLessThanOrEqual((layout.local?.left ?? 0) + 1);
+      }
     });
   }
 });

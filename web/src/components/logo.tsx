@@ -1,8 +1,9 @@
-import { Group, Text, ThemeIcon } from '@mantine/core';
+import { Group, type MantineBreakpoint, Text, ThemeIcon } from '@mantine/core';
 import { IconDna2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-export function Logo({ size = 'md' }: { size?: 'md' | 'lg' }) {
+/** The mark and the product's name; `nameFrom` shows the name only from that breakpoint up. */
+export function Logo({ size = 'md', nameFrom }: { size?: 'md' | 'lg'; nameFrom?: MantineBreakpoint }) {
   const { t } = useTranslation();
   const large = size === 'lg';
   return (
@@ -15,7 +16,7 @@ export function Logo({ size = 'md' }: { size?: 'md' | 'lg' }) {
       >
         <IconDna2 size={large ? 26 : 20} stroke={1.8} />
       </ThemeIcon>
-      <Text fw={700} fz={large ? 26 : 19} lts={-0.3} c="dark.7">
+      <Text fw={700} fz={large ? 26 : 19} lts={-0.3} c="dark.7" visibleFrom={nameFrom}>
         {t('app.name')}
       </Text>
     </Group>

@@ -1,5 +1,5 @@
 import '@mantine/notifications/styles.css';
-import { AppShell, Burger, Group } from '@mantine/core';
+import { AppShell, Burger, Flex, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -64,13 +64,14 @@ export function AppLayout() {
                   size="sm"
                   aria-label={t('nav.toggle')}
                 />
-                <Logo />
+                {/* On a phone the mark alone: the name would push the user's menu off the screen. */}
+                <Logo nameFrom="xs" />
               </Group>
-              <Group gap="md" wrap="nowrap">
+              <Flex gap={{ base: 'xs', sm: 'md' }} align="center" wrap="nowrap">
                 {canSearch && <SearchButton />}
                 <LanguageSwitch />
                 <UserMenu user={user} onLogout={() => signOut(paths.login)} />
-              </Group>
+              </Flex>
             </Group>
           </AppShell.Header>
           <AppShell.Navbar>

@@ -15,7 +15,7 @@ export function DetailItem({
       <Text fz="xs" tt="uppercase" fw={600} c="dimmed" lts={0.4}>
         {label}
       </Text>
-      <Text fz="sm" component="div" data-testid={testId}>
+      <Text fz="sm" component="div" className="gd-detail-value" data-testid={testId}>
         {children}
       </Text>
     </Stack>

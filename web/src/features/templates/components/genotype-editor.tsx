@@ -56,7 +56,8 @@ export function GenotypeEditor({
 
   return (
     <Stack gap="sm" data-testid={testId}>
-      <Table.ScrollContainer minWidth={Math.max(320, 140 * geneCodes.length + 120)}>
+      {/* Room for a genotype per gene (a phone holds two genes): more scroll inside the card. */}
+      <Table.ScrollContainer minWidth={90 * geneCodes.length + 108}>
         <Table withTableBorder withColumnBorders verticalSpacing={6}>
           <Table.Thead bg="gray.0">
             <Table.Tr>
