@@ -9,10 +9,12 @@ const AA = 4.5;
 describe('theme colours reach WCAG AA contrast', () => {
   const primaryShade = theme.primaryShade as number;
   const gray0 = colors.gray?.[0] as string;
+  // A list's row under the pointer (Mantine's table hover colour), under a row's light status badge.
+  const hoveredRow = colors.gray?.[1] as string;
 
   for (const [name, tuple] of Object.entries(colors)) {
     if (name === 'dark') continue;
-    it(`${name}: text shades on white, on gray-0 and on the light tint; white on the filled shade`, () => {
+    it(`${name}: text shades on white, on gray-0 and on the light tint (in a hovered row too); white on the filled shade`, () => {
       const filled = tuple[primaryShade] as string;
       const lightTint = over(filled, 0.1);
       for (const shade of [6, 7, 8, 9]) {
@@ -21,6 +23,10 @@ describe('theme colours reach WCAG AA contrast', () => {
         expect(contrastRatio(color, gray0), `${name}.${shade} on gray-0`).toBeGreaterThanOrEqual(AA);
       }
       expect(contrastRatio(filled, lightTint), `${name} light variant`).toBeGreaterThanOrEqual(AA);
+      expect(
+        contrastRatio(filled, over(filled, 0.1, hoveredRow)),
+        `${name} light variant in a hovered row`,
+      ).toBeGreaterThanOrEqual(AA);
       expect(contrastRatio(white, filled), `white on ${name} filled`).toBeGreaterThanOrEqual(AA);
     });
   }

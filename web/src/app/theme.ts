@@ -9,10 +9,11 @@ import { deepenTo } from './contrast';
 /**
  * Shades 6–9 carry text: the primary filled button (white on shade 7), light badges and alerts
  * (shade 7 on a 10 % tint of it), coloured text and icons. Mantine's own reach only 2–4:1 on white
- * for most colours, so they are deepened to 5.6:1 (so 4.5:1, WCAG AA, still holds on their light tint and
- * on gray-0); shades 0–5, the backgrounds and borders, are Mantine's.
+ * for most colours, so they are deepened to 6:1 (so 4.5:1, WCAG AA, still holds on their light tint,
+ * on gray-0, and in a list's row under the pointer); shades 0–5, the backgrounds and borders, are
+ * Mantine's.
  */
-export const textShadeContrast = 5.6;
+export const textShadeContrast = 6;
 const firstTextShade = 6;
 
 function accessible(tuple: MantineColorsTuple): MantineColorsTuple {
