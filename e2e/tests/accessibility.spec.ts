@@ -1,18 +1,11 @@
 import type AxeBuilder from '@axe-core/playwright';
-import {
-  type APIRequestContext,
-  type Browser,
-  test as base,
-  expect,
-  type Page,
-  request,
-} from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
 import { writeGpc } from '../../api/src/modules/finances/gpc';
 import { analyze } from '../support/axe';
 import { baseURL } from '../support/base-url';
 import { type Screen, type ScreenUser, screens } from '../support/screens';
-import { bearer, demo, signIn, staffApi, switchLanguage } from '../support/session';
+import { demo, signIn, staffApi, switchLanguage } from '../support/session';
+import { createStaffUser, staffUserWithApp } from '../support/users';
 
 /** WCAG 2.1 A and AA; axe's best practices are advice, not the bar. */
 const failingImpacts = new Set(['serious', 'critical']);
@@ -33,21 +26,11 @@ async function newPage(browser: Browser): Promise<Page> {
 
 /** Creates a user with the receptionist's role and signs in with the temporary password. */
 async function signInNewUser(browser: Browser, api: APIRequestContext): Promise<Page> {
-  const roles = await api.get('/api/admin/roles');
-  const reception = ((await roles.json()) as { id: number; name: string }[]).find(
-    (r) => r.name === 'Recepce',
-  );
-  expect(reception, 'the demo roles include the receptionist').toBeDefined();
-  const email = `a11y.${Date.now()}@genodesk.test`;
-  const created = await api.put('/api/admin/users/create', {
-    data: { Email: email, UserName: 'Nový Uživatel', RoleId: reception?.id },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const { temporaryPassword } = (await created.json()) as { temporaryPassword: string };
+  const user = await createStaffUser(api, { label: 'a11y', name: 'Nový Uživatel' });
   const page = await newPage(browser);
   await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(temporaryPassword);
+  await page.getByTestId('login-email').fill(user.email);
+  await page.getByTestId('login-password').fill(user.temporaryPassword);
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('force-password-page')).toBeVisible();
   return page;
@@ -59,39 +42,11 @@ async function signInNewUser(browser: Browser, api: APIRequestContext): Promise<
  * second factor.
  */
 async function signInAwaitingSecondFactor(browser: Browser, api: APIRequestContext): Promise<Page> {
-  const roles = (await (await api.get('/api/admin/roles')).json()) as { id: number; name: string }[];
-  const email = `a11y.2fa.${Date.now()}@genodesk.test`;
-  const created = await api.put('/api/admin/users/create', {
-    data: {
-      Email: email,
-      UserName: 'Dvoufázový Uživatel',
-      RoleId: roles.find((r) => r.name === 'Recepce')?.id,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const { temporaryPassword } = (await created.json()) as { temporaryPassword: string };
-  const password = `Pristupnost-${Date.now()}`;
-  const own = await request.newContext({ baseURL });
-  const headers = await bearer(own, email, temporaryPassword);
-  const changed = await own.post('/api/auth/changepassword', {
-    headers,
-    data: { OldPassword: temporaryPassword, newPassword: password },
-  });
-  expect(changed.status(), await changed.text()).toBe(200);
-  const setup = await own.post('/api/auth/twofactor/totp/setup', { headers });
-  expect(setup.status(), await setup.text()).toBe(200);
-  const { secret } = (await setup.json()) as { secret: string };
-  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
-  const confirmed = await own.post('/api/auth/twofactor/totp/confirm', {
-    headers,
-    data: { code, CurrentPassword: password },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  await own.dispose();
+  const user = await staffUserWithApp(api, { label: 'a11y.2fa', name: 'Dvoufázový Uživatel' });
   const page = await newPage(browser);
   await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-email').fill(user.email);
+  await page.getByTestId('login-password').fill(user.password);
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('second-factor-page')).toBeVisible();
   return page;

@@ -1,7 +1,7 @@
-import { expect, type Page, request, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { baseURL } from '../support/base-url';
-import { bearer, demo, signIn, switchLanguage } from '../support/session';
+import { registerCustomer } from '../support/customers';
+import { demo, signIn, switchLanguage } from '../support/session';
 
 /**
  * Consent to DNA analysis as a record (issue 35), as the reception and the lab meet it: the consent
@@ -11,32 +11,18 @@ import { bearer, demo, signIn, switchLanguage } from '../support/session';
 
 /** A customer registered at the reception with the consent ticked, paid in cash: a sample in [2]. */
 async function consentingCustomer(): Promise<{ id: number; email: string; name: string; sampleId: number }> {
-  const api = await request.newContext({ baseURL });
-  const headers = await bearer(api, demo.reception);
-  const types = await api.get('/api/admin/producttypes?pageSize=1', { headers });
-  const [type] = ((await types.json()) as { items: { id: number }[] }).items;
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const email = `souhlas.${suffix}@example.cz`;
-  const created = await api.put('/api/admin/customers', {
-    headers,
-    data: {
-      Name: 'Věra',
-      Surname: `Souhlasná ${suffix}`,
-      Email: email,
-      PhonePrefix: '+420',
-      Phone: `777${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`,
-      Password: 'consent-e2e-password',
-      AgreeTerms: true,
-      AgreeProcessingData: true,
-      AgreedToDNAAnalysis: true,
-      ProductTypeId: type?.id,
-      PaidInCash: true,
-    },
+  const customer = await registerCustomer({
+    surname: 'Souhlasná',
+    emailName: 'souhlas',
+    paidInCash: true,
+    dnaConsent: true,
   });
-  expect(created.status(), await created.text()).toBe(200);
-  const customer = (await created.json()) as { id: number; samples: { id: number }[] };
-  await api.dispose();
-  return { id: customer.id, email, name: `Věra Souhlasná ${suffix}`, sampleId: customer.samples[0]!.id };
+  return {
+    id: customer.id,
+    email: customer.email,
+    name: customer.fullName,
+    sampleId: customer.sampleIds[0]!,
+  };
 }
 
 const pdf = Buffer.from('%PDF-1.4\n% podepsaný souhlas\n%%EOF\n');

@@ -1,6 +1,7 @@
 import { expect, type Page, request, test } from '@playwright/test';
 import { baseURL } from '../support/base-url';
-import { bearer, demo, signIn, staffApi, switchLanguage } from '../support/session';
+import { registerCustomer } from '../support/customers';
+import { bearer, demo, signIn, switchLanguage } from '../support/session';
 
 /**
  * Each run makes its own consulting room (a stamped name) and customer, and books next week's
@@ -35,29 +36,14 @@ const texts = {
 
 /** A customer registered through the API (a demo product type), for booking. */
 async function newCustomer(): Promise<{ id: number; surname: string }> {
-  const api = await staffApi();
-  const types = (await (await api.get('/api/admin/producttypes?pageSize=1')).json()) as {
-    items: { id: number }[];
-  };
-  const id = stamp();
-  const surname = `Rezervační ${id}`;
-  const created = await api.put('/api/admin/customers', {
-    data: {
-      Name: 'Olga',
-      Surname: surname,
-      Email: `olga.${id}@rezervace-e2e.example.cz`,
-      PhonePrefix: '+420',
-      Phone: `777${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`,
-      Password: 'reservation-e2e-password',
-      AgreeTerms: true,
-      AgreeProcessingData: true,
-      ProductTypeId: types.items[0]?.id,
-    },
+  const customer = await registerCustomer({
+    as: demo.admin,
+    name: 'Olga',
+    surname: 'Rezervační',
+    emailName: 'olga',
+    emailDomain: 'rezervace-e2e.example.cz',
   });
-  expect(created.status(), await created.text()).toBe(200);
-  const customer = (await created.json()) as { id: number };
-  await api.dispose();
-  return { id: customer.id, surname };
+  return { id: customer.id, surname: customer.surname };
 }
 
 /** The centre of a time slot (`10:00`) in the day column `date` of the time grid. */

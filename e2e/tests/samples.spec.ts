@@ -1,33 +1,16 @@
-import { expect, request, test } from '@playwright/test';
-import { baseURL } from '../support/base-url';
-import { bearer, demo, signIn, switchLanguage } from '../support/session';
+import { expect, test } from '@playwright/test';
+import { registerCustomer } from '../support/customers';
+import { demo, signIn, switchLanguage } from '../support/session';
 
 /** A customer registered at the reception, paid in cash, who has not consented to DNA analysis. */
 async function customerWithoutConsent(): Promise<{ email: string; name: string }> {
-  const api = await request.newContext({ baseURL });
-  const headers = await bearer(api, demo.reception);
-  const types = await api.get('/api/admin/producttypes?pageSize=1', { headers });
-  const [type] = ((await types.json()) as { items: { id: number }[] }).items;
-  const id = Date.now().toString(36);
-  const email = `bez.souhlasu.${id}@example.cz`;
-  const created = await api.put('/api/admin/customers', {
-    headers,
-    data: {
-      Name: 'Olga',
-      Surname: `Nesouhlasná ${id}`,
-      Email: email,
-      PhonePrefix: '+420',
-      Phone: `777${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`,
-      Password: 'consent-e2e-password',
-      AgreeTerms: true,
-      AgreeProcessingData: true,
-      ProductTypeId: type?.id,
-      PaidInCash: true,
-    },
+  const customer = await registerCustomer({
+    name: 'Olga',
+    surname: 'Nesouhlasná',
+    emailName: 'bez.souhlasu',
+    paidInCash: true,
   });
-  expect(created.status(), await created.text()).toBe(200);
-  await api.dispose();
-  return { email, name: `Olga Nesouhlasná ${id}` };
+  return { email: customer.email, name: customer.fullName };
 }
 
 test.describe('sample work lists', () => {

@@ -1,61 +1,22 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectAccessible } from '../support/axe';
-import { baseURL } from '../support/base-url';
-import { bearer, demo, signIn, staffApi, switchLanguage } from '../support/session';
+import { demo, signIn, staffApi, switchLanguage } from '../support/session';
+import { createStaffUser, type NewStaffUser, roleId, staffUserWithApp } from '../support/users';
 
 // Every user here is made for its test: factors are never enrolled on the demo users, whom the
 // other specs sign in as.
 
-async function roleId(api: APIRequestContext, name: string): Promise<number> {
-  const roles = (await (await api.get('/api/admin/roles')).json()) as { id: number; name: string }[];
-  const role = roles.find((r) => r.name === name);
-  expect(role, `the demo roles include ${name}`).toBeDefined();
-  return role?.id ?? 0;
-}
-
-type NewUser = { id: number; email: string; temporaryPassword: string; password: string };
+type NewUser = NewStaffUser;
 
 /** A user with the receptionist's role, their temporary password, and the password they will choose. */
-async function createUser(api: APIRequestContext, label: string): Promise<NewUser> {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const email = `2fa.${label}.${stamp}@genodesk.test`;
-  const created = await api.put('/api/admin/users/create', {
-    data: { Email: email, UserName: `Dvoufázový ${label}`, RoleId: await roleId(api, 'Recepce') },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const reply = (await created.json()) as { user: { id: number }; temporaryPassword: string };
-  return {
-    id: reply.user.id,
-    email,
-    temporaryPassword: reply.temporaryPassword,
-    password: `Genodesk-druhy-${stamp}`,
-  };
-}
+const createUser = (api: APIRequestContext, label: string) =>
+  createStaffUser(api, { label: `2fa.${label}`, name: `Dvoufázový ${label}` });
 
 /** A new user who has chosen a password and turned an authenticator app on, through the API. */
-async function createUserWithApp(api: APIRequestContext, label: string): Promise<NewUser> {
-  const user = await createUser(api, label);
-  const own = await request.newContext({ baseURL });
-  const headers = await bearer(own, user.email, user.temporaryPassword);
-  const changed = await own.post('/api/auth/changepassword', {
-    headers,
-    data: { OldPassword: user.temporaryPassword, newPassword: user.password },
-  });
-  expect(changed.status(), await changed.text()).toBe(200);
-  const setup = await own.post('/api/auth/twofactor/totp/setup', { headers });
-  const { secret } = (await setup.json()) as { secret: string };
-  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
-  // Not at a sign-in's enrolment step (the receptionist's role requires none): the password confirms it.
-  const confirmed = await own.post('/api/auth/twofactor/totp/confirm', {
-    headers,
-    data: { code, CurrentPassword: user.password },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  await own.dispose();
-  return user;
-}
+const createUserWithApp = (api: APIRequestContext, label: string) =>
+  staffUserWithApp(api, { label: `2fa.${label}`, name: `Dvoufázový ${label}` });
 
 async function submitPassword(page: Page, email: string, password: string) {
   await page.getByTestId('login-email').fill(email);

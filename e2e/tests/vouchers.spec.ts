@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, signIn, staffApi, switchLanguage } from '../support/session';
+import { registerCustomer } from '../support/customers';
+import { demo, signIn, switchLanguage } from '../support/session';
 
 /**
  * Every test makes its own vouchers (codes with a per-run stamp) and its own customers with unpaid
@@ -12,32 +13,14 @@ const nbsp = (text: string) => new RegExp(text.replace(/ /g, '[\\s\\u00a0]'));
 
 /** A customer registered at the reception with an order of `product` (a demo product type), unpaid. */
 async function customerWithUnpaidOrder(product: string): Promise<{ email: string; name: string }> {
-  const api = await staffApi();
-  const types = await api.get('/api/admin/producttypes?pageSize=100');
-  expect(types.status(), await types.text()).toBe(200);
-  const type = ((await types.json()) as { items: { id: number; name: string }[] }).items.find(
-    (t) => t.name === product,
-  );
-  expect(type, `the demo product type ${product}`).toBeDefined();
-  const id = stamp().toLowerCase();
-  const email = `poukaz.${id}@vouchery-e2e.example.cz`;
-  const surname = `Poukazová ${id}`;
-  const created = await api.put('/api/admin/customers', {
-    data: {
-      Name: 'Věra',
-      Surname: surname,
-      Email: email,
-      PhonePrefix: '+420',
-      Phone: `777${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`,
-      Password: 'voucher-e2e-password',
-      AgreeTerms: true,
-      AgreeProcessingData: true,
-      ProductTypeId: type?.id,
-    },
+  const customer = await registerCustomer({
+    as: demo.admin,
+    surname: 'Poukazová',
+    emailName: 'poukaz',
+    emailDomain: 'vouchery-e2e.example.cz',
+    productType: product,
   });
-  expect(created.status(), await created.text()).toBe(200);
-  await api.dispose();
-  return { email, name: `Věra ${surname}` };
+  return { email: customer.email, name: customer.fullName };
 }
 
 /** Opens the customer's unprocessed order from the list. */

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, request, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { baseURL } from '../support/base-url';
+import { registerCustomer } from '../support/customers';
 import { claimReport } from '../support/release';
 import { bearer, demo, demoPassword, signIn, switchLanguage } from '../support/session';
 
@@ -22,32 +23,15 @@ async function register(
   gender: 1 | 2,
   emailName = 'slova',
 ): Promise<Registered> {
-  const { api, headers } = await adminApi();
-  const types = await api.get('/api/admin/producttypes?pageSize=1', { headers });
-  const [type] = ((await types.json()) as { items: { id: number }[] }).items;
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const email = `${emailName}.${id}@example.cz`;
-  const phoneNumber = `777${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
-  const created = await api.put('/api/admin/customers', {
-    headers,
-    data: {
-      Name: name,
-      Surname: `${surname} ${id}`,
-      Gender: gender,
-      Email: email,
-      PhonePrefix: '+420',
-      Phone: phoneNumber,
-      Password: 'words-e2e-password',
-      AgreeTerms: true,
-      AgreeProcessingData: true,
-      ProductTypeId: type?.id,
-      PaidInCash: true,
-    },
+  const customer = await registerCustomer({
+    as: demo.admin,
+    name,
+    surname,
+    gender,
+    emailName,
+    paidInCash: true,
   });
-  expect(created.status(), await created.text()).toBe(200);
-  const customer = (await created.json()) as { id: number };
-  await api.dispose();
-  return { id: customer.id, email, name: `${name} ${surname} ${id}` };
+  return { id: customer.id, email: customer.email, name: customer.fullName };
 }
 
 /** No button or badge label of the page's main area is cut short. */
@@ -255,27 +239,13 @@ test.describe('words that agree, follow the state and fit (issue 37)', () => {
     }) => {
       // Unpaid: registered without the cash payment, the order waits in the unprocessed orders.
       const { api, headers } = await adminApi();
-      const types = await api.get('/api/admin/producttypes?pageSize=1', { headers });
-      const [type] = ((await types.json()) as { items: { id: number }[] }).items;
-      const id = Date.now().toString(36);
-      const email = `neplaceno.${id}@example.cz`;
-      const unpaid = await api.put('/api/admin/customers', {
-        headers,
-        data: {
-          Name: 'Věra',
-          Surname: `Nezaplacená ${id}`,
-          Email: email,
-          PhonePrefix: '+420',
-          Phone: `778${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`,
-          Password: 'words-e2e-password',
-          AgreeTerms: true,
-          AgreeProcessingData: true,
-          ProductTypeId: type?.id,
-          PaidInCash: false,
-        },
+      const unpaidCustomer = await registerCustomer({
+        as: demo.admin,
+        surname: 'Nezaplacená',
+        emailName: 'neplaceno',
+        phoneStart: '778',
       });
-      expect(unpaid.status(), await unpaid.text()).toBe(200);
-      const unpaidCustomer = (await unpaid.json()) as { id: number };
+      const email = unpaidCustomer.email;
       const found = await api.get(`/api/admin/unpaidcustomers?search=${encodeURIComponent(email)}`, {
         headers,
       });
