@@ -64,7 +64,9 @@ export default defineConfig({
     // Screens without their transitions (the app honours the setting): on a machine without a GPU
     // every frame of a fade is drawn by the CPU the tests share.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: the page's DOM at every step, the network, the console. Not its
+    // screencast: the browser encoding a frame after frame for every test was a third of the suite's CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
