@@ -126,7 +126,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
       pathname.startsWith('/api/') ||
       pathname === '/api' ||
       !hasWeb ||
-      request.method !== 'GET' ||
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
       isAssetPath(pathname)
     ) {
       return reply.status(404).send({

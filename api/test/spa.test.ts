@@ -59,6 +59,16 @@ describe('the single-page app', () => {
     }
   });
 
+  it('answers HEAD as GET without a body (a load balancer or uptime check asks for / so)', async () => {
+    for (const url of ['/', '/administration/users']) {
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toContain('text/html');
+      expect(head.rawPayload.length, url).toBe(0);
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/no-such-call' })).statusCode).toBe(404);
+  });
+
   it('serves a hashed asset brotli- or gzip-compressed as the client accepts, cached for a year', async () => {
     for (const [acceptEncoding, encoding] of [
       ['gzip, deflate, br, zstd', 'br'],

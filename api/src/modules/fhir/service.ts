@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { products, reportDocuments } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
-import { reportFileName } from '../products/report-pdf/documents.service.js';
+import { issuedVersion, reportFileName } from '../products/report-pdf/documents.service.js';
 import { withPdf } from './bundle.js';
 
 /**
@@ -12,27 +12,10 @@ import { withPdf } from './bundle.js';
  * was issued before bundles were (migration 0040). Says whose report it is: the route logs the read.
  */
 export async function readReportBundle(db: Executor, productId: number, version?: number) {
-  const [row] = await db
-    .select({
-      bundle: reportDocuments.fhirBundle,
-      content: reportDocuments.content,
-      language: reportDocuments.language,
-      version: reportDocuments.version,
-      customerId: products.customerId,
-    })
-    .from(reportDocuments)
-    .innerJoin(products, eq(products.id, reportDocuments.productId))
-    .where(
-      and(
-        eq(reportDocuments.productId, productId),
-        version === undefined ? undefined : eq(reportDocuments.version, version),
-      ),
-    )
-    .orderBy(desc(reportDocuments.version))
-    .limit(1);
-  if (!row?.bundle) throw notFound();
+  const row = await issuedVersion(db, productId, version);
+  if (!row.fhirBundle) throw notFound();
   return {
-    bundle: withPdf(row.bundle, row.content),
+    bundle: withPdf(row.fhirBundle, row.content),
     version: row.version,
     customerId: row.customerId,
     filename: reportFileName(productId, row.version, row.language, 'fhir.json'),

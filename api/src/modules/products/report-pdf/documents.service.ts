@@ -241,21 +241,18 @@ export async function listReportDocuments(
 }
 
 /**
- * `GET admin/products/document`: one stored version's bytes, as issued; without `version` the current
- * (newest) one — what the customer's app serves (docs/api.md). 404 when there is no such version (or
- * nothing was issued yet). Says whose report it is: the route records the read in the access log.
+ * One stored version of a report as issued (without `version` the newest), with whose report it is:
+ * 404 when there is no such version (or nothing was issued yet). The PDF and the FHIR bundle are read
+ * by it alike.
  */
-export async function readReportDocument(
-  db: Executor,
-  productId: number,
-  version?: number,
-): Promise<{ pdf: Buffer; filename: string; version: number; sha256: string; customerId: number }> {
+export async function issuedVersion(db: Executor, productId: number, version?: number) {
   const [row] = await db
     .select({
       content: reportDocuments.content,
       language: reportDocuments.language,
       version: reportDocuments.version,
       sha256: reportDocuments.sha256,
+      fhirBundle: reportDocuments.fhirBundle,
       customerId: products.customerId,
     })
     .from(reportDocuments)
@@ -269,6 +266,20 @@ export async function readReportDocument(
     .orderBy(desc(reportDocuments.version))
     .limit(1);
   if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * `GET admin/products/document`: one stored version's bytes, as issued; without `version` the current
+ * (newest) one — what the customer's app serves (docs/api.md). Says whose report it is: the route
+ * records the read in the access log.
+ */
+export async function readReportDocument(
+  db: Executor,
+  productId: number,
+  version?: number,
+): Promise<{ pdf: Buffer; filename: string; version: number; sha256: string; customerId: number }> {
+  const row = await issuedVersion(db, productId, version);
   return {
     pdf: row.content,
     filename: reportFileName(productId, row.version, row.language),
