@@ -1,5 +1,5 @@
 import { reportNumberOf } from '@genodesk/contract';
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { products, reportDocuments } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';

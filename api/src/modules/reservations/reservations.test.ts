@@ -308,8 +308,14 @@ describe('booking', () => {
     );
     const statuses = responses.map((response) => response.statusCode);
     const answers = responses.map((response) => `${response.statusCode} ${response.body.slice(0, 120)}`);
-    expect(statuses.filter((s) => s === 200), answers.join('\n')).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409), answers.join('\n')).toHaveLength(49);
+    expect(
+      statuses.filter((s) => s === 200),
+      answers.join('\n'),
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 409),
+      answers.join('\n'),
+    ).toHaveLength(49);
     for (const response of responses.filter((x) => x.statusCode === 409))
       expect(response.json().error.message).toBe('Ambulance je v tomto čase již obsazená!');
     const stored = await t.db.select().from(reservations).where(eq(reservations.consultingRoomId, r.id));
