@@ -12,6 +12,24 @@ export type AppProcess = {
   exited: Promise<number | NodeJS.Signals>;
 };
 
+/** The apps this test process started and that have not ended. */
+const started = new Set<AppProcess>();
+let endingOnTerm = false;
+
+/**
+ * A run stopped from outside (`npm test` ends every lane when one fails, with SIGTERM to its process
+ * group) ends the apps too: each has a process group of its own, so the signal does not reach them,
+ * and no `afterAll` runs to kill them.
+ */
+function endAppsOnTerm() {
+  if (endingOnTerm) return;
+  endingOnTerm = true;
+  process.once('SIGTERM', () => {
+    for (const app of started) killGroup(app);
+    process.exit(143);
+  });
+}
+
 /**
  * Runs `src/main.ts` (the app) or `src/worker.ts` (`npm run worker`) in a process group of its own, as
  * `npm start` and `npm run worker` run them, so a test can kill it and everything it started.
@@ -21,6 +39,7 @@ export function startProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): AppProcess {
+  endAppsOnTerm();
   const child = spawn(
     process.execPath,
     [...nodeArgs, '--import', 'tsx', '--import', './src/observability/register.ts', `src/${script}.ts`],
@@ -41,7 +60,10 @@ export function startProcess(
   const exited = new Promise<number | NodeJS.Signals>((resolve) =>
     child.on('exit', (code, signal) => resolve(code ?? signal ?? 'SIGKILL')),
   );
-  return { child, output: () => output, exited };
+  const app = { child, output: () => output, exited };
+  started.add(app);
+  void exited.then(() => started.delete(app));
+  return app;
 }
 
 /** kill -9 of the process and all it started (the power going out); nothing when all have ended. */
