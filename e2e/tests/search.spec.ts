@@ -20,14 +20,34 @@ async function openIn(page: Page, language: (typeof languages)[number], path: st
 }
 
 /**
- * Types a barcode as a keyboard-wedge scanner does: the characters at once, then Enter. Each key waits
- * for the page to take the one before, so the screen is let settle first: a screen still rendering
- * would space the keys as no scanner does.
+ * Scans a barcode as a keyboard wedge does: its keys and Enter a few ms apart. The key events are sent
+ * to the browser all at once, as real key presses (CDP `Input.dispatchKeyEvent`): typed one at a time
+ * and each awaited, on a machine busy with other specs, their gaps grew past a scanner's and the app
+ * rightly took them for a person typing. The screen is let settle first (`settle`), as a person
+ * holds the scanner up to a screen already drawn.
  */
 async function scan(page: Page, barcode: string, { settle = true } = {}) {
   if (settle) await settleScreen(page);
-  await page.keyboard.type(barcode);
-  await page.keyboard.press('Enter');
+  const browser = await page.context().newCDPSession(page);
+  const press = (key: string, code: string, keyCode: number, text: string) => [
+    browser.send('Input.dispatchKeyEvent', {
+      type: 'keyDown',
+      key,
+      code,
+      windowsVirtualKeyCode: keyCode,
+      text,
+    }),
+    browser.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code, windowsVirtualKeyCode: keyCode }),
+  ];
+  await Promise.all([
+    ...[...barcode].flatMap((key) =>
+      /\d/.test(key)
+        ? press(key, `Digit${key}`, key.charCodeAt(0), key)
+        : press(key, `Key${key.toUpperCase()}`, key.toUpperCase().charCodeAt(0), key),
+    ),
+    ...press('Enter', 'Enter', 13, '\r'),
+  ]);
+  await browser.detach();
 }
 
 async function settleScreen(page: Page) {
