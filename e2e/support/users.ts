@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, request } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { baseURL } from './base-url';
-import { bearer } from './session';
+import { bearer, staffApi } from './session';
 
 /** The id of a demo role by its (Czech) name. */
 export async function roleId(api: APIRequestContext, name: string): Promise<number> {
@@ -77,5 +77,18 @@ export async function staffUserWithApp(
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   await own.dispose();
+  return user;
+}
+
+/** A staff member who has chosen their password, made by the administrator for a test that signs them in. */
+export async function newStaffMember(options: {
+  label: string;
+  role?: string;
+  name?: string;
+}): Promise<NewStaffUser> {
+  const admin = await staffApi();
+  const { own, headers: _, ...user } = await staffUserWithPassword(admin, options);
+  await own.dispose();
+  await admin.dispose();
   return user;
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiSignIn, demo, signIn, staffApi, switchLanguage } from '../support/session';
-import { staffUserWithPassword } from '../support/users';
+import { apiSignIn, demo, signIn, switchLanguage } from '../support/session';
+import { newStaffMember } from '../support/users';
 
 test.describe('signing in and out', () => {
   test('a wrong password shows the generic message and keeps the user on the login screen', async ({
@@ -143,10 +143,7 @@ test.describe('signing in and out', () => {
   }) => {
     // A lab technician of the test's own (the demo's sign in beside it), signed in a second time from a
     // "laboratory PC".
-    const admin = await staffApi();
-    const { own, ...lab } = await staffUserWithPassword(admin, { label: 'relace', role: 'Laboratoř' });
-    await own.dispose();
-    await admin.dispose();
+    const lab = await newStaffMember({ label: 'relace', role: 'Laboratoř' });
     const { token } = await apiSignIn(request, lab.email, lab.password, {
       'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/140.0',
     });

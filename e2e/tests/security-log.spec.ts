@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn, staffApi, switchLanguage } from '../support/session';
-import { staffUserWithPassword } from '../support/users';
+import { demo, signIn, switchLanguage } from '../support/session';
+import { newStaffMember } from '../support/users';
 
 test.describe('the security log', () => {
   test('an administrator sees who signed in, and who was refused, in both languages', async ({
@@ -9,11 +9,8 @@ test.describe('the security log', () => {
   }) => {
     // A receptionist of the test's own (the demo's sign in and out beside it) signs in elsewhere,
     // after a mistyped password.
-    const admin = await staffApi();
     const name = `Protokolová ${Date.now().toString(36)}`;
-    const { own, ...receptionist } = await staffUserWithPassword(admin, { label: 'protokol', name });
-    await own.dispose();
-    await admin.dispose();
+    const receptionist = await newStaffMember({ label: 'protokol', name });
     const context = await browser.newContext();
     const reception = await context.newPage();
     await reception.goto('/login');

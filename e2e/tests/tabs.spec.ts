@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { bearer, demo, signIn, staffApi, switchLanguage } from '../support/session';
-import { staffUserWithPassword } from '../support/users';
+import { bearer, demo, signIn, switchLanguage } from '../support/session';
+import { newStaffMember } from '../support/users';
 
 /**
  * Every tab of the app shares one sign-in, so a sign-out in one (the menu, idling, a session the server
@@ -176,10 +176,7 @@ test.describe('one sign-out for every tab', () => {
     request,
   }) => {
     // A lab technician of the test's own: the demo's sign in beside it.
-    const adminApi = await staffApi();
-    const { own, ...lab } = await staffUserWithPassword(adminApi, { label: 'karty', role: 'Laboratoř' });
-    await own.dispose();
-    await adminApi.dispose();
+    const lab = await newStaffMember({ label: 'karty', role: 'Laboratoř' });
     await context.clock.install();
     const first = await context.newPage();
     await signIn(first, lab.email, lab.password);
