@@ -38,6 +38,26 @@ export async function signIn(page: Page, email: string, password = demoPassword)
   await expect(greeting).toBeVisible();
 }
 
+/**
+ * Types a wrong password on the login screen until the server judges it (not "try again in N s", as
+ * when specs beside it have slowed the address down) and returns the error shown.
+ */
+export async function signInWrongly(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill('not-the-password');
+  const error = page.getByTestId('login-error');
+  for (let attempt = 1; ; attempt += 1) {
+    await page.getByTestId('login-submit').click();
+    await expect(error).toBeVisible();
+    await expect(page.getByTestId('login-submit')).toBeEnabled();
+    const text = await error.innerText();
+    const delay = signInDelay(text);
+    if (delay === null || attempt === 8) return text;
+    await page.waitForTimeout((delay + 0.2) * 1000);
+  }
+}
+
 /** Picks a language with the switch in the header or on the login page. */
 export async function switchLanguage(page: Page, label: 'CS' | 'EN') {
   await page.getByTestId('language-switch').getByText(label, { exact: true }).click();

@@ -1,16 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { apiSignIn, demo, signIn, switchLanguage } from '../support/session';
+import { apiSignIn, demo, signIn, signInWrongly, switchLanguage } from '../support/session';
 import { newStaffMember } from '../support/users';
 
 test.describe('signing in and out', () => {
   test('a wrong password shows the generic message and keeps the user on the login screen', async ({
     page,
   }) => {
-    await page.goto('/login');
-    await page.getByTestId('login-email').fill(demo.admin);
-    await page.getByTestId('login-password').fill('not-the-password');
-    await page.getByTestId('login-submit').click();
-    await expect(page.getByTestId('login-error')).toHaveText('Nesprávný e-mail nebo heslo!');
+    expect(await signInWrongly(page, demo.admin)).toBe('Nesprávný e-mail nebo heslo!');
     await expect(page).toHaveURL(/\/login$/);
   });
 
