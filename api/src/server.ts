@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { translateMessage } from '@genodesk/contract';
@@ -11,6 +11,7 @@ import Fastify, {
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAreaRoutes } from './areas.js';
 import { type RegisteredRoute, registerAccessControl } from './auth/access.js';
+import { inRequestScope } from './db/client.js';
 import { loggableError } from './db/loggable-error.js';
 import { registerSharedCache } from './db/shared-cache.js';
 import type { Deps } from './http/app-types.js';
@@ -51,11 +52,14 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
     // on, the trace this request starts; otherwise a random id of the same shape. Every answer carries
     // it (X-Request-Id) for a user to quote.
     genReqId: (request) =>
-      traceIdOf(request.headers.traceparent) ?? activeTraceId() ?? randomBytes(16).toString('hex'),
+      traceIdOf(request.headers.traceparent) ?? activeTraceId() ?? randomUUID().replaceAll('-', ''),
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callbacks, not async functions, for the hooks every request runs: nothing in them waits, and a
+  // promise per hook per request is not free.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    inRequestScope(done);
   });
 
   registerRequestMetrics(app);
@@ -63,7 +67,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
         method: request.method,
@@ -75,6 +79,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
       },
       'request',
     );
+    done();
   });
 
   // Reads of customers' data are written to the access log in batches (modules/audit/access-log.ts);

@@ -1,7 +1,7 @@
 import { type Permission, Permissions } from '@genodesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
+import { type Database, markRequestUnderWay } from '../db/client.js';
 import { AppError } from '../http/errors.js';
 import { loadPrincipal, type Principal, sessionLimitsOf } from './principal.js';
 import type { TokenSigner } from './tokens.js';
@@ -119,6 +119,7 @@ export function registerAccessControl(
     const step = signInStepOf(principal);
     if (step && !openOnStep(access, step)) throw signInSteps[step]();
     if (!allows(principal, access)) throw new AppError(403, 'FORBIDDEN', 'forbidden');
+    markRequestUnderWay();
   });
 
   return registered;

@@ -12,7 +12,7 @@ import { AppError, notFound } from './errors.js';
  * a path no route matched is `unmatched`.
  */
 export function registerRequestMetrics(app: App) {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     httpRequestDuration.observe(
       {
         method: request.method,
@@ -21,6 +21,7 @@ export function registerRequestMetrics(app: App) {
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 }
 
