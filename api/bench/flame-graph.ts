@@ -91,7 +91,8 @@ export function flameGraph(profile: { nodes: ProfileNode[] }, title: string): st
     );
   });
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans Mono, monospace" font-size="11">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans Mono, monospace" font-size="11" role="img" aria-label="${xmlText(title)}">`,
+    `<title>${xmlText(title)}</title>`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
     `<text x="${width / 2}" y="22" text-anchor="middle" font-size="15">${xmlText(title)}</text>`,
     ...placed,
