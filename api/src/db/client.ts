@@ -113,8 +113,12 @@ export function createDatabase(url: string, max = 20, { preparedStatements = tru
     keepAlive: true,
     ...(preparedStatements ? { Client: PreparingClient } : {}),
   });
-  // A connection dropped while idle (a database restart) must not take the process down.
-  pool.on('error', (error) => log.error({ error: error.message }, 'database connection lost'));
+  // A connection dropped while idle (a database restart) must not take the process down. One that
+  // closes after the pool was ended (a shutdown stopping the embedded server next) was not lost:
+  // `end()` resolves once each connection is asked to close, before its socket has.
+  pool.on('error', (error) => {
+    if (!pool.ending) log.error({ error: error.message }, 'database connection lost');
+  });
   watchForHangs(pool, url);
   return drizzle(pool, { schema }) as Database;
 }
