@@ -85,8 +85,21 @@ export function markRequestUnderWay() {
  * Reads pg-pool's `_pendingQueue` (where `connect` queues a waiter synchronously); without it, plain FIFO.
  */
 class RequestsUnderWayFirstPool extends pg.Pool {
+  /**
+   * Set by the watchdog (`watchForHangs`) while the server does not answer its probe: a connection is
+   * then refused at once, as the server itself would refuse it, instead of after the pool's 3 s
+   * connection timeout; cleared by the first probe it answers.
+   */
+  unanswered = false;
+
   // biome-ignore lint/suspicious/noExplicitAny: pg-pool's connect() is overloaded (callback or promise).
   override connect(callback?: any): any {
+    if (this.unanswered) {
+      const error = new Error('Connection terminated: the database does not answer');
+      if (!callback) return Promise.reject(error);
+      process.nextTick(() => callback(error));
+      return undefined;
+    }
     const queue = (this as unknown as { _pendingQueue?: unknown[] })._pendingQueue;
     const waiting = queue?.length ?? 0;
     const result = super.connect(callback);
@@ -125,20 +138,21 @@ export function createDatabase(url: string, max = 20, { preparedStatements = tru
 
 /** How long a query may run before the watchdog asks whether the server still answers at all. */
 export const hangSuspectMs = 1_000;
-const hangProbeMs = 1_500;
-const hangTickMs = 250;
+const hangProbeMs = 1_000;
+const hangTickMs = 100;
 
 /**
  * A database that hangs (its server stopped, a network partition) leaves queries on open connections
  * waiting for ever: TCP keeps them. So whenever a query has run `hangSuspectMs`, a probe on a fresh
  * connection asks `select 1` within `hangProbeMs`; a server that answers is merely busy and nothing
  * happens; one that does not has every connection of the pool cut, which fails their queries at once
- * ("Connection terminated": a 503 'databaseUnavailable' for a request, a retry for a job) — so every
- * call answers within about 3 s, under 5 s on a busy machine (issue 36), and the pool connects afresh
- * when the server is back.
+ * ("Connection terminated": a 503 'databaseUnavailable' for a request, a retry for a job), and new
+ * connections are refused at once while the server keeps not answering the probe (repeated every
+ * tick) — so every call answers within about 2 s (under 5 s on a busy machine: issue 36), and the pool
+ * connects afresh as soon as a probe is answered.
  * Reads pg's internals (`_clients`, `_activeQuery`): `database-hang.test.ts` holds them to it.
  */
-function watchForHangs(pool: pg.Pool, url: string) {
+function watchForHangs(pool: RequestsUnderWayFirstPool, url: string) {
   const running = new Map<pg.Client, { query: unknown; since: number }>();
   let probing = false;
   let answeredAt = 0;
@@ -157,10 +171,11 @@ function watchForHangs(pool: pg.Pool, url: string) {
       else if (now - seen.since >= hangSuspectMs) suspect = true;
     }
     for (const client of running.keys()) if (!clients.includes(client)) running.delete(client);
-    if (!suspect || probing || now - answeredAt < hangSuspectMs) return;
+    if (probing || !(pool.unanswered || (suspect && now - answeredAt >= hangSuspectMs))) return;
     probing = true;
     probe(url)
       .then((answers) => {
+        pool.unanswered = !answers;
         if (answers) answeredAt = Date.now();
         else
           for (const client of (pool as unknown as { _clients: pg.Client[] })._clients)
