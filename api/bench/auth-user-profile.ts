@@ -1,6 +1,7 @@
 import { Session } from 'node:inspector/promises';
 import Fastify from 'fastify';
 import { load, startBenchServer } from './bench-server.js';
+import { frameName, type ProfileNode } from './flame-graph.js';
 
 /**
  * `npm run bench` (issue 38): what one `GET auth/user` costs the API's process against a bare Fastify +
@@ -20,12 +21,6 @@ async function cpuPerRequest(url: string, headers: Record<string, string>) {
   return { rps, micros: (used.user + used.system) / (rps * seconds) };
 }
 
-type ProfileNode = {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-};
-
 /** The functions with the most self time in a profile, with their share of all samples. */
 function selfTime(profile: { nodes: ProfileNode[] }) {
   const byFunction = new Map<string, number>();
@@ -33,11 +28,7 @@ function selfTime(profile: { nodes: ProfileNode[] }) {
   for (const node of profile.nodes) {
     const hits = node.hitCount ?? 0;
     total += hits;
-    const { functionName, url, lineNumber } = node.callFrame;
-    const where = url
-      ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/api\//, '')}:${lineNumber + 1}`
-      : '';
-    const key = `${functionName || '(anonymous)'} ${where}`.trim();
+    const key = frameName(node.callFrame);
     byFunction.set(key, (byFunction.get(key) ?? 0) + hits);
   }
   return [...byFunction]

@@ -10,7 +10,7 @@ import path from 'node:path';
  *
  * `npx tsx bench/flame-graph.ts profile.cpuprofile out.svg "title"`
  */
-type ProfileNode = {
+export type ProfileNode = {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
@@ -26,7 +26,8 @@ const maxDepth = 40;
 const xmlText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function frameName({ functionName, url, lineNumber }: ProfileNode['callFrame']) {
+/** A frame as the profile tables and the graphs name it: function, then file (within the project) and line. */
+export function frameName({ functionName, url, lineNumber }: ProfileNode['callFrame']) {
   const where = url
     ? ` ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/api\//, '')}:${lineNumber + 1}`
     : '';

@@ -75,6 +75,9 @@ export function markRequestUnderWay() {
   if (scope) scope.underWay = true;
 }
 
+/** Queue entries of requests under way (weak: an entry leaves the queue when it gets its connection). */
+const priority = new WeakSet<object>();
+
 /**
  * Under load every connection is busy and statements wait in the pool's queue, first come first
  * served: a request of three statements (principal, data, access log) then waited at the back of the
@@ -112,8 +115,6 @@ class RequestsUnderWayFirstPool extends pg.Pool {
     return result;
   }
 }
-/** Queue entries of requests under way (weak: an entry leaves the queue when it gets its connection). */
-const priority = new WeakSet<object>();
 
 export function createDatabase(url: string, max = 20, { preparedStatements = true } = {}): Database {
   const pool = new RequestsUnderWayFirstPool({
