@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { createDatabase } from '../src/db/client.js';
 import { buildServer } from '../src/server.js';
 import { demo, type TestApp, testApp } from './test-app.js';
 
 /**
- * Issue 38: two nodes on one database. Each keeps the catalogue and the report's texts for a minute;
- * a write on one node reaches the other through PostgreSQL's LISTEN/NOTIFY at its commit.
+ * Issue 38: two nodes on one database. Each keeps the catalogue and the report's texts for a minute,
+ * and the signed-in callers' principals; a write on one node reaches the other through PostgreSQL's
+ * LISTEN/NOTIFY at its commit.
  */
 let a: TestApp;
 let b: Awaited<ReturnType<typeof buildServer>>;
@@ -106,4 +107,54 @@ test('the templates list: a catalogue write on node A (or by any statement) reac
   expect(seen.items[0].risk).toBe(otherRisk);
   // And node A, which kept nothing of it yet, agrees.
   expect((await get(a.app, url)).items[0].risk).toBe(otherRisk);
+});
+
+test("a caller's principal: kept by each node, and a sign-out ends it at once there and within a round trip on the other", async () => {
+  const signedIn = { authorization: `Bearer ${(await a.login(demo.reception)).token}` };
+  const user = (app: typeof b) => app.inject({ method: 'GET', url: '/api/auth/user', headers: signedIn });
+  expect((await user(a.app)).statusCode).toBe(200);
+  expect((await user(b)).statusCode).toBe(200);
+
+  // The same sign-out behind the triggers' back is not seen: both nodes serve what they keep.
+  const [{ id: sessionId }] = (
+    await a.db.$client.query<{ id: string }>(
+      `select s.id from sessions s join users u on u.id = s.user_id
+        where u.email = $1 and s.revoked_at is null order by s.created_at desc limit 1`,
+      [demo.reception],
+    )
+  ).rows as [{ id: string }];
+  await writeUnnoticed(`update sessions set revoked_at = now() where id = '${sessionId}'`);
+  expect((await user(b)).statusCode).toBe(200);
+  await writeUnnoticed(`update sessions set revoked_at = null where id = '${sessionId}'`);
+
+  const signedOut = await a.app.inject({ method: 'DELETE', url: '/api/auth/logout', headers: signedIn });
+  expect(signedOut.statusCode, signedOut.body).toBeLessThan(300);
+  // The node that wrote it has heard it before it answered: the very next request is refused.
+  expect((await user(a.app)).statusCode).toBe(401);
+  const onB = await eventually(
+    async () => (await user(b)).statusCode,
+    (status) => status === 401,
+  );
+  expect(onB).toBe(401);
+});
+
+test('a principal nobody announced a change of is kept no longer than its session allows without a write', async () => {
+  const signedIn = { authorization: `Bearer ${(await a.login(demo.lab)).token}` };
+  const user = () => b.inject({ method: 'GET', url: '/api/auth/user', headers: signedIn });
+  // Last used 50 s ago: its next touch is due in 10 s, well within the cache's minute.
+  await writeUnnoticed(
+    `update sessions set last_used_at = now() - interval '50 seconds'
+      where revoked_at is null and user_id = (select id from users where email = '${demo.lab}')`,
+  );
+  expect((await user()).statusCode).toBe(200);
+  await writeUnnoticed(`update users set is_user_login_active = false where email = '${demo.lab}'`);
+  try {
+    expect((await user()).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 15_000);
+    expect((await user()).statusCode).toBe(401);
+  } finally {
+    vi.useRealTimers();
+    await a.db.$client.query('update users set is_user_login_active = true where email = $1', [demo.lab]);
+  }
 });

@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { TokenSigner } from '../src/auth/tokens.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { createDatabase, type Database } from '../src/db/client.js';
+import { sharedCacheOf } from '../src/db/shared-cache.js';
 import { startJobs } from '../src/jobs/queue.js';
 import { demoPassword } from '../src/seed/demo.js';
 import { buildServer } from '../src/server.js';
@@ -44,6 +45,12 @@ export async function testApp(overrides: Partial<Config> = {}) {
     config,
     url,
     login,
+    /**
+     * Once the server has heard of every write committed so far, as it has before it answers a write of
+     * its own: for what a test writes straight into the database, behind the server's back (as another
+     * node or a script would), before it asks the server what changed.
+     */
+    heard: () => sharedCacheOf(db).caughtUp(),
     /** A bearer header for a demo user. */
     async authAs(email: string) {
       const { token } = await login(email);

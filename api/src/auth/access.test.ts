@@ -17,6 +17,7 @@ async function grant(permissions: readonly string[]) {
     await t.db
       .insert(rolePermissions)
       .values(permissions.map((permission) => ({ roleId: probeRole, permission })));
+  await t.heard();
 }
 
 beforeAll(async () => {

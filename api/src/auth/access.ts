@@ -1,9 +1,9 @@
 import { type Permission, Permissions } from '@genodesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { type Database, markRequestUnderWay } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { AppError } from '../http/errors.js';
-import { loadPrincipal, type Principal, sessionLimitsOf } from './principal.js';
+import { cachedPrincipal, type Principal, sessionLimitsOf } from './principal.js';
 import type { TokenSigner } from './tokens.js';
 
 /**
@@ -112,14 +112,13 @@ export function registerAccessControl(
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const claims = token ? deps.signer.verify(token) : undefined;
     const principal = claims
-      ? await loadPrincipal(deps.db, claims.userId, claims.sessionId, limits)
+      ? await cachedPrincipal(deps.db, claims.userId, claims.sessionId, limits)
       : undefined;
     if (!principal) throw new AppError(401, 'UNAUTHORIZED', 'unauthorized');
     request.principal = principal;
     const step = signInStepOf(principal);
     if (step && !openOnStep(access, step)) throw signInSteps[step]();
     if (!allows(principal, access)) throw new AppError(403, 'FORBIDDEN', 'forbidden');
-    markRequestUnderWay();
   });
 
   return registered;

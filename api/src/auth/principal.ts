@@ -1,6 +1,7 @@
 import type { Locale, Permission } from '@genodesk/contract';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { sharedCacheOf } from '../db/shared-cache.js';
 
 /** How long a sign-in lasts on the server: idle, and at most. */
 export type SessionLimits = { idleSeconds: number; maxHours: number };
@@ -24,7 +25,7 @@ export const liveSessionSql = (alias: string, idleParam: string, maxParam: strin
 /** How long a sign-in may wait for its second factor after the password. */
 export const secondFactorSeconds = 10 * 60;
 
-/** The signed-in staff member, as read fresh from the database on every request. */
+/** The signed-in staff member, as read from the database (`loadPrincipal`, `cachedPrincipal`). */
 export type Principal = {
   id: number;
   email: string;
@@ -61,7 +62,11 @@ type PrincipalRow = {
   role_name_en: string;
   permissions: string;
   stale: boolean;
+  valid_until: number;
 };
+
+/** The session's last use is written at most this often (a read on every request stays a read). */
+const touchEveryMs = 60_000;
 
 const principalQuery = `
   select u.id, u.email, u.user_name, u.color, u.is_main_doctor, u.phone_number, u.must_change_password,
@@ -70,40 +75,48 @@ const principalQuery = `
            or exists (select 1 from passkeys k where k.user_id = u.id) as has_second_factor,
          r.id as role_id, r.name as role_name, r.name_cs as role_name_cs, r.name_en as role_name_en,
          coalesce((select string_agg(rp.permission, ',') from role_permissions rp where rp.role_id = r.id), '') as permissions,
-         s.last_used_at < now() - interval '1 minute' as stale
+         s.last_used_at < now() - interval '1 minute' as stale,
+         -- Until when the answer holds without a write: the next touch, the idle and absolute limits,
+         -- the second factor's wait.
+         extract(epoch from least(s.last_used_at + interval '1 minute',
+                                  s.last_used_at + make_interval(secs => $3),
+                                  s.created_at + make_interval(hours => $4),
+                                  case when s.second_factor_pending
+                                    then s.created_at + make_interval(secs => ${secondFactorSeconds}) end))::float8 * 1000
+           as valid_until
   from sessions s
   join users u on u.id = s.user_id
   join roles r on r.id = u.role_id
   where s.id = $1 and s.user_id = $2 and ${liveSessionSql('s', '$3', '$4')} and u.is_user_login_active
     and (not s.second_factor_pending or s.created_at > now() - make_interval(secs => ${secondFactorSeconds}))`;
 
+type PrincipalRead = { principal: Principal | undefined; validUntil: number };
+
 /**
- * One query, prepared once per connection (it runs on every request): the session must be live and
- * the user active, so logout and deactivation bite at once. The permissions come as one comma-joined
- * string: parsing a text[] of sixty names took a few per cent of the API's time under load.
+ * One query, prepared once per connection: the session must be live and the user active. The
+ * permissions come as one comma-joined string: parsing a text[] of sixty names took a few per cent of
+ * the API's time under load.
  */
-export async function loadPrincipal(
+async function readPrincipal(
   db: Database,
   userId: number,
   sessionId: string,
   limits: SessionLimits,
-): Promise<Principal | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return undefined;
+): Promise<PrincipalRead> {
   const result = await db.$client.query<PrincipalRow>({
     name: 'load-principal',
     text: principalQuery,
     values: [sessionId, userId, limits.idleSeconds, limits.maxHours],
   });
   const row = result.rows[0];
-  if (!row) return undefined;
-  // Written at most once a minute: the read on every request stays a read.
+  if (!row) return { principal: undefined, validUntil: 0 };
   if (row.stale)
     await db.$client.query({
       name: 'touch-session',
       text: 'update sessions set last_used_at = now() where id = $1',
       values: [sessionId],
     });
-  return {
+  const principal: Principal = {
     id: row.id,
     email: row.email,
     userName: row.user_name,
@@ -118,6 +131,46 @@ export async function loadPrincipal(
     role: { id: row.role_id, name: row.role_name, nameCs: row.role_name_cs, nameEn: row.role_name_en },
     permissions: new Set(row.permissions ? (row.permissions.split(',') as Permission[]) : []),
   };
+  // A touched session's row changed: the next request reads it again.
+  return { principal, validUntil: row.stale ? 0 : Math.min(row.valid_until, Date.now() + touchEveryMs) };
+}
+
+const sessionIdPattern = /^[0-9a-f-]{36}$/i;
+
+/** The caller's principal read now, past any cache (after a change of the caller's own details). */
+export async function loadPrincipal(
+  db: Database,
+  userId: number,
+  sessionId: string,
+  limits: SessionLimits,
+): Promise<Principal | undefined> {
+  if (!sessionIdPattern.test(sessionId)) return undefined;
+  return (await readPrincipal(db, userId, sessionId, limits)).principal;
+}
+
+/**
+ * The caller's principal as every request checks it: kept by the node between requests (the shared
+ * cache's `principals`) and dropped the moment anything it is read from is written — a sign-out, a
+ * deactivation, a role's permissions, a second factor — on every node (triggers, migration 0042), and
+ * at the latest when its session's own limits say (idle, absolute, the second factor's wait, the next
+ * touch of its last use). A write made through this node is heard before its answer is sent, so the
+ * caller's next request never passes on what it just revoked; another node hears it within a round
+ * trip. A node not listening reads it on every request.
+ */
+export async function cachedPrincipal(
+  db: Database,
+  userId: number,
+  sessionId: string,
+  limits: SessionLimits,
+): Promise<Principal | undefined> {
+  if (!sessionIdPattern.test(sessionId)) return undefined;
+  const read = await sharedCacheOf(db).read(
+    'principals',
+    `${sessionId} ${userId}`,
+    () => readPrincipal(db, userId, sessionId, limits),
+    (value) => value.validUntil,
+  );
+  return read.principal;
 }
 
 export const roleDisplayName = (role: { nameCs: string; nameEn: string }, locale: Locale) =>

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/test-app.js';
-import { createDatabase, inRequestScope, markRequestUnderWay, transaction } from './client.js';
+import { createDatabase, inRequestScope, transaction } from './client.js';
 import { customers } from './schema/index.js';
 
 let t: TestApp;
@@ -38,28 +38,44 @@ it('prepares a parameterised statement once per connection and reuses it; a long
 it('gives a free connection to a request under way before requests not yet begun, each kind in turn', async () => {
   const pool = createDatabase(t.url, 1).$client;
   try {
-    const held = await pool.connect();
     const order: string[] = [];
-    const statement = (name: string, underWay: boolean) =>
-      new Promise<void>((done, fail) =>
-        inRequestScope(() => {
-          if (underWay) markRequestUnderWay();
-          pool.query('select 1').then(() => {
-            order.push(name);
-            done();
-          }, fail);
-        }),
-      );
+    /** A request that queues a statement when let go; `begun`: it had one answered before. */
+    const request = (name: string, begun: boolean | 'outside any request') => {
+      let letGo!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        letGo = resolve;
+      });
+      let ready!: () => void;
+      const isReady = new Promise<void>((resolve) => {
+        ready = resolve;
+      });
+      const steps = async () => {
+        if (begun === true) await pool.query('select 0');
+        ready();
+        await gate;
+        await pool.query('select 1');
+        order.push(name);
+      };
+      const finished = new Promise<void>((done, fail) => {
+        if (begun === 'outside any request') steps().then(done, fail);
+        else inRequestScope(() => void steps().then(done, fail));
+      });
+      return { isReady, letGo, finished };
+    };
+    const requests = [
+      request('new 1', false),
+      request('under way 1', true),
+      request('new 2', false),
+      request('under way 2', true),
+      request('outside any request', 'outside any request'),
+    ];
+    await Promise.all(requests.map((r) => r.isReady));
+    const held = await pool.connect();
     // Queued while the only connection is taken, in this order.
-    const all = Promise.all([
-      statement('new 1', false),
-      statement('under way 1', true),
-      statement('new 2', false),
-      statement('under way 2', true),
-      statement('outside any request', false),
-    ]);
+    for (const r of requests) r.letGo();
+    await new Promise((resolve) => setImmediate(resolve));
     held.release();
-    await all;
+    await Promise.all(requests.map((r) => r.finished));
     expect(order).toEqual(['under way 1', 'under way 2', 'new 1', 'new 2', 'outside any request']);
   } finally {
     await pool.end();

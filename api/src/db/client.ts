@@ -61,18 +61,12 @@ class PreparingClient extends pg.Client {
   }
 }
 
-/** The request whose statements run in this async context: `underWay` once it passed its access check. */
+/** The request whose statements run in this async context: `underWay` once it asked for a connection. */
 const requestScope = new AsyncLocalStorage<{ underWay: boolean }>();
 
 /** Runs the rest of a request (`next`) in its own scope, so the pool can tell its statements apart. */
 export function inRequestScope(next: () => void) {
   requestScope.run({ underWay: false }, next);
-}
-
-/** The request has passed its access check: its next statements wait ahead of requests not yet begun. */
-export function markRequestUnderWay() {
-  const scope = requestScope.getStore();
-  if (scope) scope.underWay = true;
 }
 
 /** Queue entries of requests under way (weak: an entry leaves the queue when it gets its connection). */
@@ -82,9 +76,10 @@ const priority = new WeakSet<object>();
  * Under load every connection is busy and statements wait in the pool's queue, first come first
  * served: a request of three statements (principal, data, access log) then waited at the back of the
  * queue three times, behind requests that had not started, and its latency was three times that of a
- * one-statement call. A request already under way takes the next free connection before any request
- * not yet begun, so each waits in the queue about once, whatever its number of statements; the order
- * among requests under way, and among those not begun, stays first come first served.
+ * one-statement call. A request under way (one that has had a connection before) takes the next free
+ * connection before any request not yet begun, so each waits in the queue about once, whatever its
+ * number of statements; the order among requests under way, and among those not begun, stays first
+ * come first served.
  * Reads pg-pool's `_pendingQueue` (where `connect` queues a waiter synchronously); without it, plain FIFO.
  */
 class RequestsUnderWayFirstPool extends pg.Pool {
@@ -106,12 +101,14 @@ class RequestsUnderWayFirstPool extends pg.Pool {
     const queue = (this as unknown as { _pendingQueue?: unknown[] })._pendingQueue;
     const waiting = queue?.length ?? 0;
     const result = super.connect(callback);
-    if (requestScope.getStore()?.underWay && queue && queue.length === waiting + 1) {
+    const scope = requestScope.getStore();
+    if (scope?.underWay && queue && queue.length === waiting + 1) {
       const waiter = queue.pop();
       const firstNotBegun = queue.findIndex((item) => !priority.has(item as object));
       priority.add(waiter as object);
       queue.splice(firstNotBegun === -1 ? queue.length : firstNotBegun, 0, waiter);
     }
+    if (scope) scope.underWay = true;
     return result;
   }
 }

@@ -11,17 +11,22 @@ import { loggableError } from './loggable-error.js';
  * (migration 0041: statement triggers call `pg_notify('genodesk_cache', topic)`), and each node drops
  * the topic's answers when it hears it, so a change made on one node is seen on the others within a
  * round trip, not a minute. The minute bounds what a node that missed a notification (its listening
- * connection lost) may serve; one that reconnects drops everything.
+ * connection lost) may serve; one that reconnects drops everything. The signed-in callers' principals
+ * are kept the same way (migration 0042), each no longer than its own session allows (`keepUntil`).
  */
-export type CacheTopic = 'catalogue' | 'settings';
-export const cacheTopics: readonly CacheTopic[] = ['catalogue', 'settings'];
+export type CacheTopic = 'catalogue' | 'settings' | 'principals';
+export const cacheTopics: readonly CacheTopic[] = ['catalogue', 'settings', 'principals'];
 export const cacheChannel = 'genodesk_cache';
 export const cacheTtlMs = 60_000;
-/** Entries per topic; past it the oldest goes (a list's pages, sorts and searches are many keys). */
-const maxEntriesPerTopic = 500;
+/**
+ * Entries per topic; past it the oldest goes (a list's pages, sorts and searches are many keys; a
+ * principal is one per live sign-in).
+ */
+const maxEntries: Record<CacheTopic, number> = { catalogue: 500, settings: 500, principals: 2_000 };
 const reconnectMs = 1_000;
 
-type Entry = { at: number; value: Promise<unknown> };
+/** `until`: how long the value itself allows it to be kept, once it is read (epoch ms). */
+type Entry = { at: number; until: number; value: Promise<unknown> };
 
 export class SharedCache {
   private readonly entries = new Map<CacheTopic, Map<string, Entry>>(cacheTopics.map((t) => [t, new Map()]));
@@ -34,23 +39,38 @@ export class SharedCache {
     private readonly ttlMs = cacheTtlMs,
   ) {}
 
-  /** The answer for `key` of `topic`, read by `load` when none younger than the TTL is kept. */
-  read<T>(topic: CacheTopic, key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The answer for `key` of `topic`, read by `load` when none younger than the TTL is kept; `keepUntil`
+   * says when a value read must no longer be served (epoch ms), however young.
+   */
+  read<T>(
+    topic: CacheTopic,
+    key: string,
+    load: () => Promise<T>,
+    keepUntil?: (value: T) => number,
+  ): Promise<T> {
     const entries = this.entries.get(topic)!;
     const now = Date.now();
     const kept = entries.get(key);
     // Only while listening: without notifications a node could not know of another's writes.
-    if (kept && now - kept.at < this.ttlMs && this.listener) return kept.value as Promise<T>;
+    if (kept && now - kept.at < this.ttlMs && now < kept.until && this.listener)
+      return kept.value as Promise<T>;
     if (!this.listener) return load();
     const value = load();
     // Kept from the start, so concurrent requests for the key share the one read; an invalidation
     // while it is read drops it with the rest (it may hold the state from before the write).
+    const entry: Entry = { at: now, until: Number.POSITIVE_INFINITY, value };
     entries.delete(key);
-    entries.set(key, { at: now, value });
-    if (entries.size > maxEntriesPerTopic) entries.delete(entries.keys().next().value!);
-    value.catch(() => {
-      if (entries.get(key)?.value === value) entries.delete(key);
-    });
+    entries.set(key, entry);
+    if (entries.size > maxEntries[topic]) entries.delete(entries.keys().next().value!);
+    value.then(
+      (read) => {
+        if (keepUntil) entry.until = keepUntil(read);
+      },
+      () => {
+        if (entries.get(key) === entry) entries.delete(key);
+      },
+    );
     return value;
   }
 

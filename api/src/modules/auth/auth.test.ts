@@ -439,10 +439,12 @@ describe('GET auth/user', () => {
       .where(
         sql`${rolePermissions.roleId} = ${reception!.id} and ${rolePermissions.permission} = 'Vouchers.Create'`,
       );
+    await t.heard();
     const after = (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers })).json();
     expect(after.permissions).not.toContain('Vouchers.Create');
 
     await t.db.update(users).set({ isUserLoginActive: false }).where(eq(users.email, demo.reception));
+    await t.heard();
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers })).statusCode).toBe(401);
     await t.db.update(users).set({ isUserLoginActive: true }).where(eq(users.email, demo.reception));
     await t.db.insert(rolePermissions).values({ roleId: reception!.id, permission: 'Vouchers.Create' });
