@@ -662,16 +662,18 @@ describe('the writer', () => {
     const real = createDatabase(t.url, 2);
     let left = failures;
     let statements = 0;
-    const execute = real.execute.bind(real);
-    const flaky = Object.create(real) as Database;
-    flaky.execute = ((query: Parameters<typeof execute>[0]) => {
+    const query = real.$client.query.bind(real.$client) as (...args: unknown[]) => Promise<unknown>;
+    const client = Object.create(real.$client) as Database['$client'];
+    client.query = ((...args: unknown[]) => {
       statements += 1;
       if (left > 0) {
         left -= 1;
         return Promise.reject(new Error('connection refused (test)'));
       }
-      return execute(query);
-    }) as typeof real.execute;
+      return query(...args);
+    }) as typeof client.query;
+    const flaky = Object.create(real) as Database;
+    flaky.$client = client;
     return { flaky, statements: () => statements, end: () => real.$client.end() };
   }
 

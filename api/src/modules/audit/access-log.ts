@@ -1,5 +1,4 @@
 import type { AccessExportList, AccessListRead, AccessKind as ContractAccessKind } from '@genodesk/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { loggableError } from '../../db/loggable-error.js';
@@ -95,6 +94,17 @@ type Logger = { error: (details: object, message: string) => void };
 
 const consoleLogger: Logger = { error: (details, message) => log.error(details, message) };
 
+const insertRows = `
+  insert into access_log (occurred_at, user_id, kind, entity_id, customer_ids, rows, detail, address, screen, screen_view)
+  select u.occurred_at, u.user_id, u.kind, u.entity_id, u.customer_ids::bigint[], u.rows, u.detail, u.address,
+         u.screen, u.screen_view
+    from unnest($1::timestamptz[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::int[], $7::text[],
+                $8::text[], $9::text[], $10::uuid[])
+      with ordinality as u(occurred_at, user_id, kind, entity_id, customer_ids, rows, detail, address, screen,
+                           screen_view, n)
+   order by u.n
+  on conflict do nothing`;
+
 /**
  * The access log's writer, per database. A read is answered only once its row is in the table
  * (`recordAccess` resolves then, or rejects and the read fails with it): nothing is shown unrecorded,
@@ -183,21 +193,22 @@ class AccessLogWriter {
    * One statement whatever the batch's size (an array parameter per column), so it is prepared once
    * per connection; a row's customers travel as an array literal, cast per row. A second read of the
    * same customers in one opening of a screen is already recorded by the first (the unique index).
+   * Its text is written once (`insertRows`), not built for every batch.
    */
   private async insert(rows: Row[]) {
-    const column = <K extends keyof Row>(key: K) => sql.param(rows.map((row) => row[key]));
-    await this.db.execute(sql`
-      insert into access_log (occurred_at, user_id, kind, entity_id, customer_ids, rows, detail, address, screen, screen_view)
-      select u.occurred_at, u.user_id, u.kind, u.entity_id, u.customer_ids::bigint[], u.rows, u.detail, u.address,
-             u.screen, u.screen_view
-        from unnest(${column('occurredAt')}::timestamptz[], ${column('userId')}::bigint[],
-                    ${column('kind')}::text[], ${column('entityId')}::bigint[], ${column('customerIds')}::text[],
-                    ${column('rows')}::int[], ${column('detail')}::text[], ${column('address')}::text[],
-                    ${column('screen')}::text[], ${column('screenView')}::uuid[])
-          with ordinality as u(occurred_at, user_id, kind, entity_id, customer_ids, rows, detail, address, screen,
-                               screen_view, n)
-       order by u.n
-      on conflict do nothing`);
+    const column = <K extends keyof Row>(key: K) => rows.map((row) => row[key]);
+    await this.db.$client.query(insertRows, [
+      column('occurredAt'),
+      column('userId'),
+      column('kind'),
+      column('entityId'),
+      column('customerIds'),
+      column('rows'),
+      column('detail'),
+      column('address'),
+      column('screen'),
+      column('screenView'),
+    ]);
   }
 }
 

@@ -15,6 +15,7 @@ import {
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
+import { builtOnce, unnamed } from '../../db/built-once.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import {
   likePattern,
@@ -51,11 +52,21 @@ const searchTerm = (term: string) => (/^[+\d\s]+$/.test(term) ? term.replace(/\s
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
-export function customerFilter(query: Omit<CustomerListQuery, 'page' | 'pageSize'>): SQL | undefined {
+/**
+ * The list's WHERE. With `placeholders`, the search and the registration source are left to the
+ * execution (`listCustomers`' query built once per shape); the registration days are always inline.
+ */
+export function customerFilter(
+  query: Omit<CustomerListQuery, 'page' | 'pageSize'>,
+  values: 'inline' | 'placeholders' = 'inline',
+): SQL | undefined {
+  const value = <T>(name: string, inline: T) => (values === 'placeholders' ? sql.placeholder(name) : inline);
   // An erased customer (issue 24) is kept only for their orders and payments: never listed.
   const conditions: SQL[] = [isNull(customers.erasedAt)];
-  if (query.search) conditions.push(sql`${customers.search} like ${likePattern(searchTerm(query.search))}`);
-  if (query.registrationSource) conditions.push(eq(customers.registrationSource, query.registrationSource));
+  if (query.search)
+    conditions.push(sql`${customers.search} like ${value('pattern', likePattern(searchTerm(query.search)))}`);
+  if (query.registrationSource)
+    conditions.push(eq(customers.registrationSource, value('registrationSource', query.registrationSource)));
   // A day is the lab's day (Europe/Prague); a timestamp is taken as it is.
   const { registeredFrom: from, registeredTo: to } = query;
   conditions.push(
@@ -153,16 +164,40 @@ export const toCustomerSummary = (row: CustomerSummaryRow): CustomerSummary => (
 
 /** The page with its total in one query (`pageTotal`: exact up to `exactCountLimit` matches, else estimated). */
 export async function listCustomers(db: Executor, query: CustomerListQuery): Promise<Page<CustomerSummary>> {
-  const where = customerFilter(query);
-  const matches = db.select({ one: sql`1` }).from(customers).where(where);
-  const rows = await db
-    .select({ ...customerSummaryColumns, total: pageTotal(query, matches) })
-    .from(customers)
-    .where(where)
-    .orderBy(customerOrder(query.sort))
-    .limit(pageLimit(query))
-    .offset(pageStart(query));
-  return listPage(db, query, rows.map(toCustomerSummary), matches, { counted: rows[0]?.total });
+  const matches = (where: SQL | undefined) => db.select({ one: sql`1` }).from(customers).where(where);
+  const page = (values: 'inline' | 'placeholders') => {
+    const where = customerFilter(query, values);
+    return db
+      .select({ ...customerSummaryColumns, total: pageTotal(query, matches(where)) })
+      .from(customers)
+      .where(where)
+      .orderBy(customerOrder(query.sort))
+      .limit(pageLimit(query))
+      .offset(pageStart(query));
+  };
+  // Registration days are many shapes, each seldom asked for again: built for the call.
+  const rows =
+    query.registeredFrom || query.registeredTo
+      ? await page('inline')
+      : await builtOnce(
+          db,
+          [
+            'customers',
+            Boolean(query.search),
+            Boolean(query.registrationSource),
+            query.underage,
+            query.sort,
+            query.page,
+            query.pageSize,
+          ].join(' '),
+          () => page('placeholders').prepare(unnamed),
+        ).execute({
+          pattern: query.search ? likePattern(searchTerm(query.search)) : undefined,
+          registrationSource: query.registrationSource,
+        });
+  return listPage(db, query, rows.map(toCustomerSummary), matches(customerFilter(query)), {
+    counted: rows[0]?.total,
+  });
 }
 
 export type CustomerExportFilter = Omit<CustomerExportQuery, 'format' | 'locale'>;
@@ -195,22 +230,23 @@ type OrderJson = {
  * statement (issue 38): the detail is among the calls staff make most, and each further query was a
  * round trip of its own. The lists come as JSON arrays built in PostgreSQL.
  */
-export async function getCustomer(db: Executor, id: number): Promise<CustomerDetail> {
-  // Qualified: a one-table select names its columns bare, which the subqueries' own tables would shadow.
-  const customerId = sql`${customers}.id`;
-  const [row] = await db
-    .select({
-      ...getTableColumns(customers),
-      relationship: sql<RelationshipJson | null>`(
+const customerQuery = (db: Executor) =>
+  builtOnce(db, 'customer', () => {
+    // Qualified: a one-table select names its columns bare, which the subqueries' own tables would shadow.
+    const customerId = sql`${customers}.id`;
+    return db
+      .select({
+        ...getTableColumns(customers),
+        relationship: sql<RelationshipJson | null>`(
         select json_build_object('status', cr.status, 'partnerId', cr.partner_id,
                                  'partnerName', partner.name, 'partnerSurname', partner.surname)
         from ${customerRelationships} cr left join ${customers} partner on partner.id = cr.partner_id
         where cr.customer_id = ${customerId} limit 1)`,
-      samples: sql<SampleJson[]>`coalesce((
+        samples: sql<SampleJson[]>`coalesce((
         select json_agg(json_build_object('id', s.id, 'status', s.status, 'barcode', b.code) order by s.id)
         from ${samples} s left join ${barcodes} b on b.id = s.barcode_id
         where s.customer_id = ${customerId}), '[]')`,
-      orders: sql<OrderJson[]>`coalesce((
+        orders: sql<OrderJson[]>`coalesce((
         select json_agg(json_build_object(
           'id', o.id, 'orderNumber', o.order_number, 'productTypeId', o.product_type_id,
           'productTypeName', t.name, 'productTypeNameEn', t.name_en, 'amount', o.amount,
@@ -218,11 +254,16 @@ export async function getCustomer(db: Executor, id: number): Promise<CustomerDet
           'dateOrderPaid', o.date_order_paid, 'createdAt', o.created_at) order by o.id)
         from ${orders} o join ${productTypes} t on t.id = o.product_type_id
         where o.customer_id = ${customerId}), '[]')`,
-      hasQuestionnaire: sql<boolean>`exists (select 1 from ${questionnaires} q where q.customer_id = ${customerId})`,
-      reservationStatus: reservationStatusOf(id),
-    })
-    .from(customers)
-    .where(and(eq(customers.id, id), isNull(customers.erasedAt)));
+        hasQuestionnaire: sql<boolean>`exists (select 1 from ${questionnaires} q where q.customer_id = ${customerId})`,
+        reservationStatus: reservationStatusOf(customerId),
+      })
+      .from(customers)
+      .where(and(eq(customers.id, sql.placeholder('id')), isNull(customers.erasedAt)))
+      .prepare(unnamed);
+  });
+
+export async function getCustomer(db: Executor, id: number): Promise<CustomerDetail> {
+  const [row] = await customerQuery(db).execute({ id });
   if (!row) throw notFound();
   const relationship = row.relationship;
   const sampleRows = row.samples;

@@ -24,6 +24,7 @@ import {
 import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
+import { builtOnce, unnamed } from '../../db/built-once.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
 import { likePattern, listPage, orderBy, pageLimit, pageStart, pageTotal } from '../../db/listing.js';
 import {
@@ -196,16 +197,21 @@ const toListItem = (row: ListRow): ProductListItem => ({
 export type ProductFilter = Pick<ProductListQuery, 'section'> &
   Partial<Pick<ProductListQuery, 'status' | 'requiresInspection' | 'customerId' | 'search'>>;
 
-/** The WHERE of a reports list; the dashboard counts with it too, so its numbers are the list's. */
-export function productFilter(query: ProductFilter): SQL {
+/**
+ * The WHERE of a reports list; the dashboard counts with it too, so its numbers are the list's. With
+ * `placeholders`, its values are left to the execution (`listProducts`' query built once per shape).
+ */
+export function productFilter(query: ProductFilter, values: 'inline' | 'placeholders' = 'inline'): SQL {
+  const value = <T>(name: string, inline: T) => (values === 'placeholders' ? sql.placeholder(name) : inline);
   const conditions: SQL[] = [sectionFilter(query.section as ProductSection)];
-  if (query.status !== undefined) conditions.push(eq(products.status, query.status));
+  if (query.status !== undefined) conditions.push(eq(products.status, value('status', query.status)));
   if (query.requiresInspection !== undefined)
-    conditions.push(eq(products.requiresInspection, query.requiresInspection));
-  if (query.customerId !== undefined) conditions.push(eq(products.customerId, query.customerId));
+    conditions.push(eq(products.requiresInspection, value('requiresInspection', query.requiresInspection)));
+  if (query.customerId !== undefined)
+    conditions.push(eq(products.customerId, value('customerId', query.customerId)));
   if (query.search) {
     // The customers' generated search column holds "name surname e-mail phone …" lower-cased.
-    const pattern = likePattern(query.search);
+    const pattern = value('pattern', likePattern(query.search));
     conditions.push(
       or(sql`${customers.search} like ${pattern}`, sql`lower(${barcodes.code}) like ${pattern}`) as SQL,
     );
@@ -231,20 +237,43 @@ const productOrder = (sort: string | undefined) =>
 
 /** `GET admin/products`: one section's reports, filtered, searched, sorted and paged, with the total, in one query (`pageTotal`). */
 export async function listProducts(db: Executor, query: ProductListQuery): Promise<ProductPage> {
-  const where = productFilter(query);
-  const matches = db
-    .select({ one: sql`1` })
-    .from(products)
-    .innerJoin(customers, eq(customers.id, products.customerId))
-    .leftJoin(samples, eq(samples.id, products.sampleId))
-    .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
-    .where(where);
-  const rows = await selectProducts(db, { total: pageTotal(query, matches) })
-    .where(where)
-    .orderBy(productOrder(query.sort))
-    .limit(pageLimit(query))
-    .offset(pageStart(query));
-  return listPage(db, query, rows.map(toListItem), matches, { counted: rows[0]?.total });
+  const matches = (where: SQL) =>
+    db
+      .select({ one: sql`1` })
+      .from(products)
+      .innerJoin(customers, eq(customers.id, products.customerId))
+      .leftJoin(samples, eq(samples.id, products.sampleId))
+      .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
+      .where(where);
+  const shape = [
+    'reports',
+    query.section,
+    query.status !== undefined,
+    query.requiresInspection !== undefined,
+    query.customerId !== undefined,
+    Boolean(query.search),
+    query.sort,
+    query.page,
+    query.pageSize,
+  ].join(' ');
+  const page = builtOnce(db, shape, () => {
+    const where = productFilter(query, 'placeholders');
+    return selectProducts(db, { total: pageTotal(query, matches(where)) })
+      .where(where)
+      .orderBy(productOrder(query.sort))
+      .limit(pageLimit(query))
+      .offset(pageStart(query))
+      .prepare(unnamed);
+  });
+  const rows = await page.execute({
+    status: query.status,
+    requiresInspection: query.requiresInspection,
+    customerId: query.customerId,
+    pattern: query.search ? likePattern(query.search) : undefined,
+  });
+  return listPage(db, query, rows.map(toListItem), matches(productFilter(query)), {
+    counted: rows[0]?.total,
+  });
 }
 
 async function getListItem(db: Executor, id: number): Promise<ProductListItem> {
@@ -279,48 +308,55 @@ type GeneJson = {
  * and notations of the genes its content reads, the change log, the validator, a pending reanalysis,
  * the consent and a held consultation — each a subquery, the lists as JSON arrays.
  */
-export async function getProduct(db: Executor, id: number, fourEyes: boolean): Promise<Product> {
-  const codes = contentCodesSql(products.content);
-  const [row] = await selectProducts(db, {
-    content: products.content,
-    approvedByLaboratory: products.approvedByLaboratory,
-    doctorIntro: products.doctorIntro,
-    doctorIntroReproductiveGenetics: products.doctorIntroReproductiveGenetics,
-    doctorIntroReproductiveGeneticsEnabled: products.doctorIntroReproductiveGeneticsEnabled,
-    doctorsIntroLastChange: products.doctorsIntroLastChange,
-    legalGuardianName: products.legalGuardianName,
-    legalGuardianEmail: products.legalGuardianEmail,
-    customerGender: customers.gender,
-    customerNotifyByEmail: customers.notifyByEmail,
-    customerLanguage: customers.language,
-    requestingPhysician: products.requestingPhysician,
-    indication: products.indication,
-    technicallyValidatedAt: products.technicallyValidatedAt,
-    technicallyValidatedBy: products.technicallyValidatedBy,
-    technicalValidation: products.technicalValidation,
-    // The gene table holds the genes the report's phenotypes read, not every genotype the lab measured
-    // (a code the catalogue does not know never reaches a report).
-    genes: sql<GeneJson[]>`coalesce((
+const productQuery = (db: Executor) =>
+  builtOnce(db, 'report', () => {
+    const codes = contentCodesSql(products.content);
+    return selectProducts(db, {
+      content: products.content,
+      approvedByLaboratory: products.approvedByLaboratory,
+      doctorIntro: products.doctorIntro,
+      doctorIntroReproductiveGenetics: products.doctorIntroReproductiveGenetics,
+      doctorIntroReproductiveGeneticsEnabled: products.doctorIntroReproductiveGeneticsEnabled,
+      doctorsIntroLastChange: products.doctorsIntroLastChange,
+      legalGuardianName: products.legalGuardianName,
+      legalGuardianEmail: products.legalGuardianEmail,
+      customerGender: customers.gender,
+      customerNotifyByEmail: customers.notifyByEmail,
+      customerLanguage: customers.language,
+      requestingPhysician: products.requestingPhysician,
+      indication: products.indication,
+      technicallyValidatedAt: products.technicallyValidatedAt,
+      technicallyValidatedBy: products.technicallyValidatedBy,
+      technicalValidation: products.technicalValidation,
+      // The gene table holds the genes the report's phenotypes read, not every genotype the lab measured
+      // (a code the catalogue does not know never reaches a report).
+      genes: sql<GeneJson[]>`coalesce((
       select json_agg(json_build_object('code', g.gene_code, 'name', g.gene_name, 'hgvsC', g.hgvs_c,
         'protein', g.protein, 'transcript', g.transcript, 'genotype', g.genotype,
         'noCallReason', g.no_call_reason) order by lower(g.gene_code), g.id)
       from ${customerGenotypes} g
       where g.customer_id = ${products.customerId} and lower(g.gene_code) in ${codes}), '[]')`,
-    notations: markerNotationsOf(codes),
-    changeLog: changeLogEntries(products.id),
-    validator: sql<{ id: number; userName: string } | null>`(
+      notations: markerNotationsOf(codes),
+      changeLog: changeLogEntries(products.id),
+      validator: sql<{ id: number; userName: string } | null>`(
       select json_build_object('id', v.id, 'userName', v.user_name) from ${users} v
       where v.id = ${products.technicallyValidatedBy})`,
-    reanalysisPending: sql<boolean>`exists (select 1 from ${reanalysisRuns} rr
+      reanalysisPending: sql<boolean>`exists (select 1 from ${reanalysisRuns} rr
       where rr.status in (${ReanalysisStatus.Queued}, ${ReanalysisStatus.Running})
         and (rr.product_id = ${products.id} or rr.product_id is null))`,
-    hasValidDnaConsent: validDnaConsentExists(products.customerId),
-    // A consultation with the customer was held about this report (issue 35): one not cancelled that
-    // began after the report was generated and has ended (the reservations' 'held', SPEC §3).
-    consultationHeld: sql<boolean>`exists (select 1 from ${reservations} r
+      hasValidDnaConsent: validDnaConsentExists(products.customerId),
+      // A consultation with the customer was held about this report (issue 35): one not cancelled that
+      // began after the report was generated and has ended (the reservations' 'held', SPEC §3).
+      consultationHeld: sql<boolean>`exists (select 1 from ${reservations} r
       where r.customer_id = ${products.customerId} and r.cancelled_at is null
         and r.consultation_start >= ${products.generatedAt} and r.consultation_end <= now())`,
-  }).where(eq(products.id, id));
+    })
+      .where(eq(products.id, sql.placeholder('id')))
+      .prepare(unnamed);
+  });
+
+export async function getProduct(db: Executor, id: number, fourEyes: boolean): Promise<Product> {
+  const [row] = await productQuery(db).execute({ id });
   if (!row) throw notFound();
   const notations = notationsOfRows(row.notations);
   const read = readContent(row.content, notations);

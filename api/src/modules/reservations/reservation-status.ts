@@ -7,7 +7,7 @@ import { reservations } from '../../db/schema/index.js';
  * while one of their consultations that is not cancelled has not ended, else 'held' when one took
  * place, else 'none'. Two probes of `reservations_customer_start_idx`.
  */
-export function reservationStatusOf(customerId: number): SQL<CustomerReservationStatus> {
+export function reservationStatusOf(customerId: number | SQL): SQL<CustomerReservationStatus> {
   return sql<CustomerReservationStatus>`case
     when exists (select 1 from ${reservations} r where r.customer_id = ${customerId}
       and r.cancelled_at is null and r.consultation_end > now()) then 'upcoming'
