@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { registerCustomer } from '../support/customers';
+import { searchList } from '../support/lists';
 import { demo, signIn, switchLanguage } from '../support/session';
 
 /**
@@ -78,7 +79,7 @@ test.describe('consent to DNA analysis as a record', () => {
 
     // The lab's work list: the kit is refused, saying why.
     await page.goto('/customers/pendingsamples');
-    await page.getByTestId('work-list-table-search').fill(customer.email);
+    await searchList(page, 'work-list-table', customer.email);
     const row = page.getByTestId('work-list-table-row');
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: 'Odeslat sadu' }).click();
@@ -101,7 +102,7 @@ test.describe('consent to DNA analysis as a record', () => {
     expect((await download).suggestedFilename()).toBe('souhlas-podepsany.pdf');
 
     await page.goto('/customers/pendingsamples');
-    await page.getByTestId('work-list-table-search').fill(customer.email);
+    await searchList(page, 'work-list-table', customer.email);
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: 'Odeslat sadu' }).click();
     await expect(page.getByTestId('sent-barcode')).toHaveText(/^GD\d{8}$/);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { registerCustomer } from '../support/customers';
+import { searchList } from '../support/lists';
 import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
 
 test.describe('customers and samples', () => {
@@ -47,7 +48,7 @@ test.describe('customers and samples', () => {
     // No barcode yet: found by e-mail.
     await page.getByTestId('nav-customers').click();
     await expect(page).toHaveURL(/\/customers$/);
-    await page.getByTestId('customers-table-search').fill(email);
+    await searchList(page, 'customers-table', email);
     await expect(page.getByTestId('customers-table-row')).toHaveCount(1);
     await page.getByTestId('customers-table-row').click();
     await page.getByTestId('customer-edit').click();
@@ -70,7 +71,7 @@ test.describe('customers and samples', () => {
     await signIn(lab, demo.lab);
     await lab.getByTestId('nav-pendingsamples').click();
     await expect(lab.getByTestId('work-list-pending')).toBeVisible();
-    await lab.getByTestId('work-list-table-search').fill(email);
+    await searchList(lab, 'work-list-table', email);
     await expect(lab.getByTestId('work-list-table-row')).toHaveCount(1);
     await lab.getByTestId('work-list-table-row').getByRole('button', { name: 'Odeslat sadu' }).click();
     const barcode = (await lab.getByTestId('sent-barcode').textContent())?.trim() ?? '';
@@ -83,7 +84,7 @@ test.describe('customers and samples', () => {
 
     await lab.getByTestId('nav-receivingsamples').click();
     await expect(lab.getByTestId('work-list-receiving')).toBeVisible();
-    await lab.getByTestId('work-list-table-search').fill(barcode);
+    await searchList(lab, 'work-list-table', barcode);
     await expect(lab.getByTestId('work-list-table-row')).toHaveCount(1);
     await lab.getByTestId('work-list-table-row').getByRole('checkbox').check();
     await lab.getByTestId('bulk-receive').click();
@@ -95,7 +96,7 @@ test.describe('customers and samples', () => {
     // Now the customer is found by the barcode, and the sample waits for analysis.
     await page.getByTestId('nav-customers').click();
     await expect(page).toHaveURL(/\/customers$/);
-    await page.getByTestId('customers-table-search').fill(barcode);
+    await searchList(page, 'customers-table', barcode);
     await expect(page.getByTestId('customers-table-row')).toHaveCount(1);
     await page.getByTestId('customers-table-row').click();
     await expect(page.getByTestId('customer-detail-barcode')).toHaveText(barcode);
@@ -129,7 +130,7 @@ test.describe('customers and samples', () => {
       if (language === 'en') await switchLanguage(page, 'EN');
       await page.getByTestId('nav-customers').click();
       // A customer of the test's own: specs run in parallel, another may be working on the newest one.
-      await page.getByTestId('customers-table-search').fill(customer.email);
+      await searchList(page, 'customers-table', customer.email);
       await expect(page.getByTestId('customers-table-row')).toHaveCount(1);
       await page.getByTestId('customers-table-row').click();
       const name = (await page.getByTestId('customer-detail-name').textContent()) ?? '';
@@ -163,7 +164,7 @@ test.describe('customers and samples', () => {
       await dialog.getByTestId('delete-customer-confirm').click();
       await expect(page.getByText(texts.done)).toBeVisible();
       await expect(page).toHaveURL(/\/customers$/);
-      await page.getByTestId('customers-table-search').fill(name.split(' ').at(-1) ?? name);
+      await searchList(page, 'customers-table', name.split(' ').at(-1) ?? name);
       await expect(page.getByTestId('customers-table-row').filter({ hasText: name })).toHaveCount(0);
     });
 
@@ -243,7 +244,7 @@ test.describe('customers and samples', () => {
 
     await page.getByTestId('nav-barcodes').click();
     await expect(page).toHaveURL(/\/administration\/barcodes$/);
-    await page.getByTestId('barcodes-table-search').fill(code);
+    await searchList(page, 'barcodes-table', code);
     await expect(page.getByTestId('barcodes-table-row')).toHaveCount(1);
     await expect(page.getByTestId('barcode-state')).toHaveText('Volný');
   });

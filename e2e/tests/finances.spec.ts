@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { searchList } from '../support/lists';
 import { demo, signIn, switchLanguage } from '../support/session';
 
 /** The demo statement the seed's bank transfers match (api/src/seed/finances.ts). */
@@ -11,7 +12,7 @@ test.describe('finances', () => {
   }) => {
     await signIn(page, demo.reception);
     await page.getByTestId('nav-unpaidcustomers').click();
-    await page.getByTestId('unpaid-table-search').fill('2300004');
+    await searchList(page, 'unpaid-table', '2300004');
     await expect(page.getByTestId('unpaid-table-row')).toHaveCount(1);
     await expect(page.getByTestId('unpaid-table-row')).toContainText('Chybí platba');
     await page.getByTestId('unpaid-table-row').click();
@@ -70,7 +71,7 @@ test.describe('finances', () => {
 
     // The order is paid now, and only its finalization is missing.
     await page.getByTestId('nav-unpaidcustomers').click();
-    await page.getByTestId('unpaid-table-search').fill('2300004');
+    await searchList(page, 'unpaid-table', '2300004');
     await expect(page.getByTestId('unpaid-table-row')).toHaveCount(1);
     await expect(page.getByTestId('unpaid-table-row')).toContainText('Čeká na dokončení');
     await page.getByTestId('unpaid-table-row').click();
@@ -90,7 +91,7 @@ test.describe('finances', () => {
     await expect(page.getByTestId('order-sample-action-send')).toBeVisible();
 
     await page.getByTestId('nav-pendingsamples').click();
-    await page.getByTestId('work-list-table-search').fill('jana.horakova@objednavky.example.cz');
+    await searchList(page, 'work-list-table', 'jana.horakova@objednavky.example.cz');
     await expect(page.getByTestId('work-list-table-row')).toHaveCount(1);
     await expect(page.getByTestId('work-list-table-row')).toContainText('Horáková');
   });
@@ -100,7 +101,7 @@ test.describe('finances', () => {
   }) => {
     await signIn(page, demo.reception);
     await page.getByTestId('nav-unpaidcustomers').click();
-    await page.getByTestId('unpaid-table-search').fill('2300010');
+    await searchList(page, 'unpaid-table', '2300010');
     await expect(page.getByTestId('unpaid-table-row')).toHaveCount(1);
     await page.getByTestId('unpaid-table-row').click();
     await page.getByTestId('order-action-take-cash').click();
@@ -120,7 +121,7 @@ test.describe('finances', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, demo.reception);
     await page.getByTestId('nav-unpaidcustomers').click();
-    await page.getByTestId('unpaid-table-search').fill('2300001');
+    await searchList(page, 'unpaid-table', '2300001');
     await expect(page.getByTestId('unpaid-table-row')).toHaveCount(1);
     await page.getByTestId('unpaid-table-row').click();
     const payments = page.getByTestId('order-payments');
@@ -140,7 +141,7 @@ test.describe('finances', () => {
     await switchLanguage(page, 'EN');
     await page.getByTestId('nav-payments').click();
     await expect(page.getByTestId('page-title')).toHaveText('Payments');
-    await page.getByTestId('payments-table-search').fill('TXD2300002');
+    await searchList(page, 'payments-table', 'TXD2300002');
     const row = page.getByTestId('payments-table-row');
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Authorized');
@@ -153,7 +154,7 @@ test.describe('finances', () => {
     await expect(row.locator('[data-testid^="payment-approve-"]')).toHaveCount(0);
 
     await page.getByTestId('nav-orders').click();
-    await page.getByTestId('orders-table-search').fill('2300002');
+    await searchList(page, 'orders-table', '2300002');
     await expect(page.getByTestId('orders-table-row')).toHaveCount(1);
     await expect(page.getByTestId('orders-table-row')).toContainText('Awaiting finalization');
     await page.getByTestId('orders-table-row').click();
@@ -187,7 +188,7 @@ test.describe('finances', () => {
     await expect(page.getByTestId('product-type-detail-price')).toHaveText(/^2\s000,00\sKč$/);
 
     await page.getByTestId('nav-producttypes').click();
-    await page.getByTestId('product-types-table-search').fill(`${name} upraveno`);
+    await searchList(page, 'product-types-table', `${name} upraveno`);
     await expect(page.getByTestId('product-types-table-row')).toHaveCount(1);
     await expect(page.getByTestId('product-types-table-row')).toContainText(/2\s000,00/);
 

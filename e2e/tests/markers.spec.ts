@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { searchList } from '../support/lists';
 import { demo, signIn, staffApi, switchLanguage } from '../support/session';
 
 async function createMarker(geneCode: string, position: number) {
@@ -47,7 +48,7 @@ async function openMap(page: Page, search?: string) {
   await expect(page).toHaveURL(/\/templates\/markers/);
   await expect(page.getByTestId('markers-table-row').first()).toBeVisible();
   if (search) {
-    await page.getByTestId('markers-table-search').fill(search);
+    await searchList(page, 'markers-table', search);
     await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(search)}`));
   }
 }
@@ -95,11 +96,11 @@ for (const language of ['cs', 'en'] as const) {
       await openMap(page);
       await expect(page.getByTestId('page-title')).toHaveText(texts.title);
       // The demo's C/G marker (HFE H63D) says it is strand-ambiguous in words.
-      await page.getByTestId('markers-table-search').fill('rs1799945');
+      await searchList(page, 'markers-table', 'rs1799945');
       await expect(page.getByTestId('markers-table-row')).toHaveCount(1);
       await expect(page.getByTestId('marker-strand-ambiguous')).toHaveText(texts.strand);
 
-      await page.getByTestId('markers-table-search').fill(geneCode);
+      await searchList(page, 'markers-table', geneCode);
       const row = rowOf(page, geneCode);
       await expect(row).toHaveCount(1);
       await expect(row.getByTestId('marker-grch38')).toHaveText(`22:${position}`);
@@ -111,7 +112,7 @@ for (const language of ['cs', 'en'] as const) {
       await expect(page.getByText(texts.saved(geneCode))).toBeVisible();
       await expect(page).toHaveURL(/\/templates\/markers(\?|$)/);
 
-      await page.getByTestId('markers-table-search').fill(geneCode);
+      await searchList(page, 'markers-table', geneCode);
       await expect(rowOf(page, geneCode).getByTestId('marker-grch38')).toHaveText(`22:${position + 7}`);
       // Saved, not just shown: a fresh load says the same.
       await page.reload();
@@ -143,7 +144,7 @@ for (const language of ['cs', 'en'] as const) {
       await page.getByTestId('marker-submit').click();
       await expect(page.getByText(texts.saved(geneCode))).toBeVisible();
 
-      await page.getByTestId('markers-table-search').fill(geneCode);
+      await searchList(page, 'markers-table', geneCode);
       const row = rowOf(page, geneCode);
       await expect(row).toHaveCount(1);
       await expect(row.getByTestId('marker-strand-ambiguous')).toHaveText(texts.strand);
@@ -173,7 +174,7 @@ for (const language of ['cs', 'en'] as const) {
         texts.line4,
       ]);
       // Nothing was stored.
-      await page.getByTestId('markers-table-search').fill(geneCode);
+      await searchList(page, 'markers-table', geneCode);
       await expect(page.getByTestId('markers-table-empty')).toBeVisible();
 
       const good = [header, `${geneCode};;;;;;21;;${position};C;T;+`].join('\n');

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { smtpControlURL } from '../support/base-url';
 import { registerCustomer } from '../support/customers';
+import { searchList } from '../support/lists';
 import { demo, signIn, switchLanguage } from '../support/session';
 
 const editor = (page: Page, testId: string) => page.getByTestId(testId).locator('.ProseMirror');
@@ -114,7 +115,7 @@ test.describe('e-mails and the outbox', () => {
     await page.getByTestId('nav-outbox').click();
     await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
     await pick(page, 'outbox-filter-status', 'Sent');
-    await page.getByTestId('outbox-table-search').fill('@');
+    await searchList(page, 'outbox-table', '@');
     await expect(page.getByTestId('outbox-table-row').first().getByTestId('outbox-status')).toHaveText(
       'Sent',
     );
@@ -125,7 +126,7 @@ test.describe('e-mails and the outbox', () => {
     const customer = await registerCustomer({ surname: 'Jazyková', emailName: 'jazyk' });
     await signIn(page, demo.reception);
     await page.getByTestId('nav-customers').click();
-    await page.getByTestId('customers-table-search').fill(customer.email);
+    await searchList(page, 'customers-table', customer.email);
     await expect(page.getByTestId('customers-table-row')).toHaveCount(1);
     await page.getByTestId('customers-table-row').click();
     // Start from Czech, whichever the registration chose.

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { searchList } from '../support/lists';
 import { demo, signIn, switchLanguage } from '../support/session';
 
 const freshDemoFile = new URL('../../api/src/seed/data/demo-results-fresh.csv', import.meta.url);
@@ -78,7 +79,7 @@ test.describe('lab results', () => {
     const paired = fileBarcodes.find((b) => !unpairable.includes(b));
     expect(paired).toBeTruthy();
     await page.getByTestId('nav-samples').click();
-    await page.getByTestId('samples-table-search').fill(paired ?? '');
+    await searchList(page, 'samples-table', paired ?? '');
     await expect(page.getByTestId('samples-table-row')).toHaveCount(1);
     await expect(page.getByTestId('samples-table-row').getByTestId('sample-status')).toHaveText(
       'Laboratorní analýza dokončena',

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerCustomer } from '../support/customers';
+import { searchList } from '../support/lists';
 import { demo, signIn, switchLanguage } from '../support/session';
 
 /** A customer registered at the reception, paid in cash, who has not consented to DNA analysis. */
@@ -81,7 +82,7 @@ test.describe('sample work lists', () => {
         const id = await consented.getAttribute('data-row-id');
         // The list searched for this sample's customer, as the reception looks one up.
         const customer = (await consented.getByTestId('sample-customer-email').innerText()).trim();
-        await page.getByTestId('work-list-table-search').fill(customer);
+        await searchList(page, 'work-list-table', customer);
         await expect(page).toHaveURL(/search=/);
         await expect(page.getByTestId('work-list-table-row').filter({ hasNotText: customer })).toHaveCount(0);
         await expect(page.locator(`[data-testid=work-list-table-row][data-row-id="${id}"]`)).toBeVisible();
@@ -115,7 +116,7 @@ test.describe('sample work lists', () => {
     const customer = await customerWithoutConsent();
     await signIn(page, demo.lab);
     await page.goto('/customers/pendingsamples');
-    await page.getByTestId('work-list-table-search').fill(customer.email);
+    await searchList(page, 'work-list-table', customer.email);
     const row = page.getByTestId('work-list-table-row');
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Chybí souhlas s analýzou DNA');
@@ -138,7 +139,7 @@ test.describe('sample work lists', () => {
     const reception = await context.newPage();
     await signIn(reception, demo.reception);
     await reception.goto('/customers');
-    await reception.getByTestId('customers-table-search').fill(customer.email);
+    await searchList(reception, 'customers-table', customer.email);
     await expect(reception.getByTestId('customers-table-row')).toHaveCount(1);
     await reception.getByTestId('customers-table-row').click();
     await expect(reception.getByTestId('customer-consent-missing')).toContainText(

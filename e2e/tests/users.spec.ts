@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { searchList } from '../support/lists';
 import { demo, secondDoctor, signIn } from '../support/session';
 
 test.describe('users, roles and the own profile', () => {
@@ -23,7 +24,7 @@ test.describe('users, roles and the own profile', () => {
     await expect(page.getByTestId('user-detail-role')).toHaveText('Recepce');
 
     await page.getByTestId('nav-users').click();
-    await page.getByTestId('users-table-search').fill('nováková');
+    await searchList(page, 'users-table', 'nováková');
     await expect(page.getByTestId('users-table-row')).toHaveCount(1);
     await expect(page).toHaveURL(/search=/);
 

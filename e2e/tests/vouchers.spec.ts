@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { registerCustomer } from '../support/customers';
+import { searchList } from '../support/lists';
 import { demo, signIn, switchLanguage } from '../support/session';
 
 /**
@@ -26,7 +27,7 @@ async function customerWithUnpaidOrder(product: string): Promise<{ email: string
 /** Opens the customer's unprocessed order from the list. */
 async function openUnprocessedOrder(page: Page, email: string) {
   await page.getByTestId('nav-unpaidcustomers').click();
-  await page.getByTestId('unpaid-table-search').fill(email);
+  await searchList(page, 'unpaid-table', email);
   await expect(page.getByTestId('unpaid-table-row')).toHaveCount(1);
   await page.getByTestId('unpaid-table-row').click();
   await expect(page.getByTestId('order-vouchers')).toBeVisible();
@@ -102,7 +103,7 @@ test.describe('vouchers', () => {
       page.getByText(`Voucher ${code} je zařazen k odeslání na ${recipient} (Čeština)`),
     ).toBeVisible();
     await page.getByTestId('nav-outbox').click();
-    await page.getByTestId('outbox-table-search').fill(recipient);
+    await searchList(page, 'outbox-table', recipient);
     await expect(page.getByTestId('outbox-table-row')).toHaveCount(1);
     await expect(page.getByTestId('outbox-table-row').getByTestId('outbox-kind')).toHaveText('Poukaz');
     await expect(page.getByTestId('outbox-table-row')).toContainText(code);
@@ -148,7 +149,7 @@ test.describe('vouchers', () => {
     await expect(due).toHaveText(nbsp('2 990,00 Kč'));
     await expect(page.getByTestId('order-vouchers-empty')).toBeVisible();
     await page.getByTestId('nav-vouchers').click();
-    await page.getByTestId('vouchers-table-search').fill(code);
+    await searchList(page, 'vouchers-table', code);
     await expect(page.getByTestId('vouchers-table-row')).toHaveCount(1);
     await expect(page.getByTestId('vouchers-table-row').getByTestId('voucher-state')).toHaveText('Platný');
     await expect(page.getByTestId('voucher-row-uses')).toHaveText('1 z 1');

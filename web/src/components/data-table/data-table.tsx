@@ -142,7 +142,16 @@ export function DataTable<T>({
 
   return (
     // `clip`, not Mantine's `hidden`: a card that clips without scrolling lets the header row stick.
-    <Card withBorder radius="md" p={0} data-testid={testId} style={{ overflow: 'clip' }}>
+    // aria-busy while the rows are being fetched: the rows shown may still be those of the last search.
+    <Card
+      withBorder
+      radius="md"
+      p={0}
+      data-testid={testId}
+      data-search={params.search ?? ''}
+      aria-busy={loading}
+      style={{ overflow: 'clip' }}
+    >
       {(searchable || filters || chooser) && (
         <Group p="md" gap="sm" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
           {searchable && (
