@@ -169,3 +169,42 @@ test('a principal nobody announced a change of is kept no longer than its sessio
     await a.db.$client.query('update users set is_user_login_active = true where email = $1', [demo.lab]);
   }
 });
+
+test("a session's own change drops that session's principal alone: the others stay kept", async () => {
+  const reception = { authorization: `Bearer ${(await a.login(demo.reception)).token}` };
+  const doctor = { authorization: `Bearer ${(await a.login(demo.doctor)).token}` };
+  const user = (headers: Record<string, string>) =>
+    b.inject({ method: 'GET', url: '/api/auth/user', headers });
+  await user(reception);
+  await user(doctor);
+  await heardOnB();
+  expect((await user(reception)).statusCode).toBe(200);
+  expect((await user(doctor)).statusCode).toBe(200);
+  const sessionOf = async (email: string) =>
+    (
+      await a.db.$client.query<{ id: string }>(
+        `select s.id from sessions s join users u on u.id = s.user_id
+          where u.email = $1 and s.revoked_at is null order by s.created_at desc limit 1`,
+        [email],
+      )
+    ).rows[0]!.id;
+  const [receptionSession, doctorSession] = [await sessionOf(demo.reception), await sessionOf(demo.doctor)];
+  // Both ended behind the triggers' back: each node serves what it keeps.
+  await writeUnnoticed(
+    `update sessions set revoked_at = now() where id in ('${receptionSession}', '${doctorSession}')`,
+  );
+  try {
+    // A write to the reception's session alone (its last use, as every minute), announced: node B drops
+    // that principal, reads it again and finds the session ended; the doctor's it keeps.
+    await a.db.$client.query(`update sessions set last_used_at = now() where id = $1`, [receptionSession]);
+    expect(
+      await eventually(
+        async () => (await user(reception)).statusCode,
+        (status) => status === 401,
+      ),
+    ).toBe(401);
+    expect((await user(doctor)).statusCode).toBe(200);
+  } finally {
+    await writeUnnoticed(`update sessions set revoked_at = null where id = '${doctorSession}'`);
+  }
+});

@@ -164,12 +164,14 @@ export async function cachedPrincipal(
   limits: SessionLimits,
 ): Promise<Principal | undefined> {
   if (!sessionIdPattern.test(sessionId)) return undefined;
+  // Kept by session (a change of the session names it): its user is the token's, as it was signed.
   const read = await sharedCacheOf(db).read(
     'principals',
-    `${sessionId} ${userId}`,
+    sessionId,
     () => readPrincipal(db, userId, sessionId, limits),
     (value) => value.validUntil,
   );
+  if (read.principal && read.principal.id !== userId) return loadPrincipal(db, userId, sessionId, limits);
   return read.principal;
 }
 

@@ -12,7 +12,8 @@ import { loggableError } from './loggable-error.js';
  * the topic's answers when it hears it, so a change made on one node is seen on the others within a
  * round trip, not a minute. The minute bounds what a node that missed a notification (its listening
  * connection lost) may serve; one that reconnects drops everything. The signed-in callers' principals
- * are kept the same way (migration 0042), each no longer than its own session allows (`keepUntil`).
+ * are kept the same way (migration 0042), each no longer than its own session allows (`keepUntil`);
+ * a session's own change drops its principal alone.
  */
 export type CacheTopic = 'catalogue' | 'settings' | 'principals';
 export const cacheTopics: readonly CacheTopic[] = ['catalogue', 'settings', 'principals'];
@@ -120,9 +121,13 @@ export class SharedCache {
       }
     };
     client.on('notification', (message) => {
-      if (message.channel !== cacheChannel) return;
-      const topic = message.payload as CacheTopic;
-      if (cacheTopics.includes(topic)) this.invalidate(topic);
+      if (message.channel !== cacheChannel || !message.payload) return;
+      // `topic` drops the topic; `topic:key` the one answer (a session's principal).
+      const colon = message.payload.indexOf(':');
+      const topic = (colon === -1 ? message.payload : message.payload.slice(0, colon)) as CacheTopic;
+      if (!cacheTopics.includes(topic)) return;
+      if (colon === -1) this.invalidate(topic);
+      else this.entries.get(topic)?.delete(message.payload.slice(colon + 1));
     });
     client.on('error', lost);
     client.on('end', lost);
