@@ -7,7 +7,8 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '@/features/auth/api/keys';
-import { signOutArrived } from '@/features/auth/return-to';
+import { logout } from '@/features/auth/api/logout';
+import { loginPath, signOutArrived, signOutTo } from '@/features/auth/return-to';
 import { LoginRoute } from '@/features/auth/routes/login';
 import { changeLocale, initI18n, loadScreenTexts } from '@/lib/i18n';
 import { queryClient } from '@/lib/react-query';
@@ -188,5 +189,49 @@ describe('a sign-in ended in another tab', () => {
     expect(screen.queryByTestId('login-reason')).toBeNull();
     expect(screen.queryByTestId('login-error')).toBeNull();
     expect(queryClient.getQueryData(['customers', 'list'])).toBeUndefined();
+  });
+});
+
+describe("this tab's own sign-out, refused by a sign-in another tab has just ended", () => {
+  beforeEach(() => {
+    // Every call is refused: the session is gone on the server, the refresh too.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) =>
+        String(input).endsWith('/api/config')
+          ? new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } })
+          : new Response('{"error":{"code":"UNAUTHORIZED","message":"no"}}', {
+              status: 401,
+              headers: { 'Content-Type': 'application/json' },
+            }),
+      ),
+    );
+    tokenStore.set({ token: 'a.b.c', refreshToken: 'r' });
+    queryClient.setQueryData(authKeys.user(), lab);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    queryClient.clear();
+    signOutArrived();
+  });
+
+  it('tells the other tabs its own reason (idle), not that the session expired', async () => {
+    const { router } = renderApp('/customers');
+    followSessionEnds(router);
+    expect(await screen.findByTestId('customers')).toBeVisible();
+    // The storage is shared by the tabs: what is written under the end's key is what they are told.
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    let told: string[];
+    try {
+      // What the idle countdown's sign-out does: its destination first, then the server's sign-out.
+      signOutTo(loginPath('/customers', 'idle'));
+      await act(() => logout());
+      told = setItem.mock.calls.filter(([key]) => key === 'genodesk.sessionEnd').map(([, value]) => value);
+    } finally {
+      setItem.mockRestore();
+    }
+    expect(told).toEqual(['idle']);
+    expect(tokenStore.token).toBeNull();
   });
 });

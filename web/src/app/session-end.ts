@@ -1,4 +1,5 @@
 import type { DataRouter } from 'react-router';
+import { sessionEndOf, signOutDestination } from '@/features/auth/return-to';
 import { type SessionEndPlace, sessionEnded, sessionEndedElsewhere } from '@/features/auth/session-end';
 import { setSessionEndHandler } from '@/lib/api-client';
 import { setEndedElsewhereHandler } from '@/lib/tokens';
@@ -24,6 +25,11 @@ function placeOf(router: DataRouter): SessionEndPlace {
  * session, and another tab of the app ending it (the menu, idling, a refused session there).
  */
 export function followSessionEnds(router: DataRouter): void {
-  setSessionEndHandler(() => sessionEnded('expired', placeOf(router)));
+  setSessionEndHandler(() => {
+    sessionEnded('expired', placeOf(router));
+    // This tab's own sign-out, if one was under way, keeps its destination and tells its reason.
+    const to = signOutDestination();
+    return to ? sessionEndOf(to) : 'expired';
+  });
   setEndedElsewhereHandler((end) => sessionEndedElsewhere(end, placeOf(router)));
 }

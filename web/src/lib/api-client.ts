@@ -4,7 +4,7 @@ import { pickLocale } from '@genodesk/contract/locales';
 import i18next from 'i18next';
 import { progressDone, progressStart } from './progress';
 import { screenHeaders } from './screen';
-import { tokenStore } from './tokens';
+import { type SessionEnd, tokenStore } from './tokens';
 
 export const API_BASE = '/api/';
 
@@ -62,22 +62,24 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-let sessionEndHandler: () => void = () => {
+let sessionEndHandler: () => SessionEnd | undefined = () => {
   window.location.assign('/login');
+  return undefined;
 };
 
 /**
  * What the app does when the server has refused the session for good (the refresh answered 401 or
- * 403; a 401 with no refresh token to renew it): called just before the tokens go, in every tab, so
- * the screens that see them go know where to.
+ * 403; a 401 with no refresh token to renew it): called just before the tokens go, so the screens that
+ * see them go know where to. It returns what the other tabs are told: 'expired', unless this tab's own
+ * sign-out was under way (its request refused by a session another tab had just ended), whose reason
+ * it is.
  */
-export function setSessionEndHandler(handler: () => void): void {
+export function setSessionEndHandler(handler: () => SessionEnd | undefined): void {
   sessionEndHandler = handler;
 }
 
 function endSession(): void {
-  sessionEndHandler();
-  tokenStore.clear('expired');
+  tokenStore.clear(sessionEndHandler() ?? 'expired');
 }
 
 export function currentLocale() {
