@@ -4,6 +4,7 @@ import {
   type CurrentUser,
   type Locale,
   type MessageKey,
+  type Permission,
   Permissions,
   type StaffSession,
 } from '@genodesk/contract';
@@ -66,13 +67,24 @@ export type AuthDeps = {
   config: Pick<Config, 'idleTimeoutMs' | 'idleCountdownMs' | 'sessionMaxHours'>;
 };
 
+/** A principal's permissions in order, sorted once per principal (each node keeps it between requests). */
+const sortedPermissions = new WeakMap<Principal, Permission[]>();
+const permissionsInOrder = (principal: Principal) => {
+  let sorted = sortedPermissions.get(principal);
+  if (!sorted) {
+    sorted = [...principal.permissions].sort();
+    sortedPermissions.set(principal, sorted);
+  }
+  return sorted;
+};
+
 export function currentUser(principal: Principal, locale: Locale): CurrentUser {
   return {
     id: principal.id,
     email: principal.email,
     userName: principal.userName,
     role: { id: principal.role.id, name: roleDisplayName(principal.role, locale) },
-    permissions: [...principal.permissions].sort(),
+    permissions: permissionsInOrder(principal),
     color: principal.color,
     isMainDoctor: principal.isMainDoctor,
     phoneNumber: principal.phoneNumber,
