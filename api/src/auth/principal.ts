@@ -164,10 +164,11 @@ export async function cachedPrincipal(
   limits: SessionLimits,
 ): Promise<Principal | undefined> {
   if (!sessionIdPattern.test(sessionId)) return undefined;
-  // Kept by session (a change of the session names it): its user is the token's, as it was signed.
+  // Kept by session, as a change of the session names it (lower case, as PostgreSQL writes a uuid):
+  // its user is the token's, as it was signed.
   const read = await sharedCacheOf(db).read(
     'principals',
-    sessionId,
+    sessionId.toLowerCase(),
     () => readPrincipal(db, userId, sessionId, limits),
     (value) => value.validUntil,
   );
