@@ -15,7 +15,7 @@ import {
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
-import { builtOnce, unnamed } from '../../db/built-once.js';
+import { builtOnce, inlineValues, QueryValues } from '../../db/built-once.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import {
   likePattern,
@@ -53,20 +53,23 @@ const searchTerm = (term: string) => (/^[+\d\s]+$/.test(term) ? term.replace(/\s
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The list's WHERE. With `placeholders`, the search and the registration source are left to the
- * execution (`listCustomers`' query built once per shape); the registration days are always inline.
+ * The list's WHERE. The search and the registration source go through `values` (placeholders for
+ * `listCustomers`' query built once per shape); the registration days are always inline.
  */
 export function customerFilter(
   query: Omit<CustomerListQuery, 'page' | 'pageSize'>,
-  values: 'inline' | 'placeholders' = 'inline',
+  values = inlineValues(),
 ): SQL | undefined {
-  const value = <T>(name: string, inline: T) => (values === 'placeholders' ? sql.placeholder(name) : inline);
   // An erased customer (issue 24) is kept only for their orders and payments: never listed.
   const conditions: SQL[] = [isNull(customers.erasedAt)];
   if (query.search)
-    conditions.push(sql`${customers.search} like ${value('pattern', likePattern(searchTerm(query.search)))}`);
+    conditions.push(
+      sql`${customers.search} like ${values.of('pattern', likePattern(searchTerm(query.search)))}`,
+    );
   if (query.registrationSource)
-    conditions.push(eq(customers.registrationSource, value('registrationSource', query.registrationSource)));
+    conditions.push(
+      eq(customers.registrationSource, values.of('registrationSource', query.registrationSource)),
+    );
   // A day is the lab's day (Europe/Prague); a timestamp is taken as it is.
   const { registeredFrom: from, registeredTo: to } = query;
   conditions.push(
@@ -165,36 +168,25 @@ export const toCustomerSummary = (row: CustomerSummaryRow): CustomerSummary => (
 /** The page with its total in one query (`pageTotal`: exact up to `exactCountLimit` matches, else estimated). */
 export async function listCustomers(db: Executor, query: CustomerListQuery): Promise<Page<CustomerSummary>> {
   const matches = (where: SQL | undefined) => db.select({ one: sql`1` }).from(customers).where(where);
-  const page = (values: 'inline' | 'placeholders') => {
-    const where = customerFilter(query, values);
-    return db
+  const page = (where: SQL | undefined) =>
+    db
       .select({ ...customerSummaryColumns, total: pageTotal(query, matches(where)) })
       .from(customers)
       .where(where)
       .orderBy(customerOrder(query.sort))
       .limit(pageLimit(query))
       .offset(pageStart(query));
-  };
+  const values = new QueryValues('placeholders');
+  const where = customerFilter(query, values);
   // Registration days are many shapes, each seldom asked for again: built for the call.
   const rows =
     query.registeredFrom || query.registeredTo
-      ? await page('inline')
+      ? await page(customerFilter(query))
       : await builtOnce(
           db,
-          [
-            'customers',
-            Boolean(query.search),
-            Boolean(query.registrationSource),
-            query.underage,
-            query.sort,
-            query.page,
-            query.pageSize,
-          ].join(' '),
-          () => page('placeholders').prepare(unnamed),
-        ).execute({
-          pattern: query.search ? likePattern(searchTerm(query.search)) : undefined,
-          registrationSource: query.registrationSource,
-        });
+          values.shape('customers', query.underage, query.sort, query.page, query.pageSize),
+          () => page(where),
+        ).execute(values.values);
   return listPage(db, query, rows.map(toCustomerSummary), matches(customerFilter(query)), {
     counted: rows[0]?.total,
   });
@@ -258,8 +250,7 @@ const customerQuery = (db: Executor) =>
         reservationStatus: reservationStatusOf(customerId),
       })
       .from(customers)
-      .where(and(eq(customers.id, sql.placeholder('id')), isNull(customers.erasedAt)))
-      .prepare(unnamed);
+      .where(and(eq(customers.id, sql.placeholder('id')), isNull(customers.erasedAt)));
   });
 
 export async function getCustomer(db: Executor, id: number): Promise<CustomerDetail> {

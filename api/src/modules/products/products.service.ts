@@ -24,7 +24,7 @@ import {
 import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
-import { builtOnce, unnamed } from '../../db/built-once.js';
+import { builtOnce, inlineValues, QueryValues } from '../../db/built-once.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
 import { likePattern, listPage, orderBy, pageLimit, pageStart, pageTotal } from '../../db/listing.js';
 import {
@@ -198,20 +198,21 @@ export type ProductFilter = Pick<ProductListQuery, 'section'> &
   Partial<Pick<ProductListQuery, 'status' | 'requiresInspection' | 'customerId' | 'search'>>;
 
 /**
- * The WHERE of a reports list; the dashboard counts with it too, so its numbers are the list's. With
- * `placeholders`, its values are left to the execution (`listProducts`' query built once per shape).
+ * The WHERE of a reports list; the dashboard counts with it too, so its numbers are the list's. Its
+ * values go through `values` (placeholders for `listProducts`' query built once per shape).
  */
-export function productFilter(query: ProductFilter, values: 'inline' | 'placeholders' = 'inline'): SQL {
-  const value = <T>(name: string, inline: T) => (values === 'placeholders' ? sql.placeholder(name) : inline);
+export function productFilter(query: ProductFilter, values = inlineValues()): SQL {
   const conditions: SQL[] = [sectionFilter(query.section as ProductSection)];
-  if (query.status !== undefined) conditions.push(eq(products.status, value('status', query.status)));
+  if (query.status !== undefined) conditions.push(eq(products.status, values.of('status', query.status)));
   if (query.requiresInspection !== undefined)
-    conditions.push(eq(products.requiresInspection, value('requiresInspection', query.requiresInspection)));
+    conditions.push(
+      eq(products.requiresInspection, values.of('requiresInspection', query.requiresInspection)),
+    );
   if (query.customerId !== undefined)
-    conditions.push(eq(products.customerId, value('customerId', query.customerId)));
+    conditions.push(eq(products.customerId, values.of('customerId', query.customerId)));
   if (query.search) {
     // The customers' generated search column holds "name surname e-mail phone …" lower-cased.
-    const pattern = value('pattern', likePattern(query.search));
+    const pattern = values.of('pattern', likePattern(query.search));
     conditions.push(
       or(sql`${customers.search} like ${pattern}`, sql`lower(${barcodes.code}) like ${pattern}`) as SQL,
     );
@@ -245,32 +246,19 @@ export async function listProducts(db: Executor, query: ProductListQuery): Promi
       .leftJoin(samples, eq(samples.id, products.sampleId))
       .leftJoin(barcodes, eq(barcodes.id, samples.barcodeId))
       .where(where);
-  const shape = [
-    'reports',
-    query.section,
-    query.status !== undefined,
-    query.requiresInspection !== undefined,
-    query.customerId !== undefined,
-    Boolean(query.search),
-    query.sort,
-    query.page,
-    query.pageSize,
-  ].join(' ');
-  const page = builtOnce(db, shape, () => {
-    const where = productFilter(query, 'placeholders');
-    return selectProducts(db, { total: pageTotal(query, matches(where)) })
-      .where(where)
-      .orderBy(productOrder(query.sort))
-      .limit(pageLimit(query))
-      .offset(pageStart(query))
-      .prepare(unnamed);
-  });
-  const rows = await page.execute({
-    status: query.status,
-    requiresInspection: query.requiresInspection,
-    customerId: query.customerId,
-    pattern: query.search ? likePattern(query.search) : undefined,
-  });
+  const values = new QueryValues('placeholders');
+  const where = productFilter(query, values);
+  const page = builtOnce(
+    db,
+    values.shape('reports', query.section, query.sort, query.page, query.pageSize),
+    () =>
+      selectProducts(db, { total: pageTotal(query, matches(where)) })
+        .where(where)
+        .orderBy(productOrder(query.sort))
+        .limit(pageLimit(query))
+        .offset(pageStart(query)),
+  );
+  const rows = await page.execute(values.values);
   return listPage(db, query, rows.map(toListItem), matches(productFilter(query)), {
     counted: rows[0]?.total,
   });
@@ -350,9 +338,7 @@ const productQuery = (db: Executor) =>
       consultationHeld: sql<boolean>`exists (select 1 from ${reservations} r
       where r.customer_id = ${products.customerId} and r.cancelled_at is null
         and r.consultation_start >= ${products.generatedAt} and r.consultation_end <= now())`,
-    })
-      .where(eq(products.id, sql.placeholder('id')))
-      .prepare(unnamed);
+    }).where(eq(products.id, sql.placeholder('id')));
   });
 
 export async function getProduct(db: Executor, id: number, fourEyes: boolean): Promise<Product> {

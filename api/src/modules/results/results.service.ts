@@ -12,7 +12,7 @@ import {
 } from '@genodesk/contract';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
-import { builtOnce, unnamed } from '../../db/built-once.js';
+import { builtOnce } from '../../db/built-once.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import {
@@ -71,7 +71,6 @@ export async function readGeneInformation(
   return rows.map((row) => ({ ...row, ...genotypeReading(notations, row) }));
 }
 
-/** The customer's stored genotypes by gene code; 404 'Results are not available' when there are none. */
 /** One statement (issue 38): the customer, their genotypes and the marker map's notation of each. */
 const customerResultQuery = (db: Executor) =>
   builtOnce(db, 'customer result', () =>
@@ -81,10 +80,10 @@ const customerResultQuery = (db: Executor) =>
       .leftJoin(customerGenotypes, eq(customerGenotypes.customerId, customers.id))
       .leftJoin(markers, markerOfGene(customerGenotypes.geneCode))
       .where(eq(customers.id, sql.placeholder('customerId')))
-      .orderBy(sql`lower(${customerGenotypes.geneCode})`, asc(customerGenotypes.id))
-      .prepare(unnamed),
+      .orderBy(sql`lower(${customerGenotypes.geneCode})`, asc(customerGenotypes.id)),
   );
 
+/** The customer's stored genotypes by gene code; 404 'Results are not available' when there are none. */
 export async function getCustomerResult(db: Executor, customerId: number): Promise<CustomerResult> {
   const rows = await customerResultQuery(db).execute({ customerId });
   if (!rows.length) throw notFound();

@@ -14,7 +14,7 @@ import {
 } from '@genodesk/contract';
 import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
-import { builtOnce, unnamed } from '../../db/built-once.js';
+import { builtOnce, inlineValues, QueryValues } from '../../db/built-once.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
 import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { barcodes, customers, samples, users } from '../../db/schema/index.js';
@@ -146,55 +146,45 @@ async function sampleSearch(db: Executor, term: string): Promise<{ where: SQL; s
 /** Samples, paged; `list` is one of the work lists of DOMAIN §1, `status` any statuses. */
 export async function listSamples(db: Executor, query: SampleListQuery): Promise<SamplePage> {
   const search = query.search ? await sampleSearch(db, query.search) : undefined;
-  const conditionsWith = (values: 'inline' | 'placeholders') => {
+  const conditionsWith = (values: QueryValues) => {
     const conditions: SQL[] = [];
     if (query.status?.length) conditions.push(inArray(samples.status, query.status));
     if (query.list)
       conditions.push(inArray(samples.status, [...sampleWorkLists[query.list as SampleWorkList]]));
-    if (query.customerId)
-      conditions.push(
-        eq(samples.customerId, values === 'placeholders' ? sql.placeholder('customerId') : query.customerId),
-      );
+    if (query.customerId) conditions.push(eq(samples.customerId, values.of('customerId', query.customerId)));
     if (query.hasBarcode !== undefined)
       conditions.push(query.hasBarcode ? isNotNull(samples.barcodeId) : isNull(samples.barcodeId));
     return conditions;
   };
-  const conditions = conditionsWith('inline');
+  const conditions = conditionsWith(inlineValues());
   const where = and(...conditions, search?.where);
-  const order = () =>
-    orderBy(
-      query.sort,
-      {
-        id: sql`${samples.id}`,
-        status: sql`${samples.status}`,
-        customerName: sql`lower(${customers.surname}), lower(${customers.name})`,
-        barcode: sql`${barcodes.code}`,
-        receivedAt: sql`${samples.receivedAt}`,
-        updatedAt: sql`${samples.updatedAt}`,
-        createdAt: sql`${samples.createdAt}`,
-      },
-      '-updatedAt',
-      sql`${samples.id}`,
-    );
+  const order = orderBy(
+    query.sort,
+    {
+      id: sql`${samples.id}`,
+      status: sql`${samples.status}`,
+      customerName: sql`lower(${customers.surname}), lower(${customers.name})`,
+      barcode: sql`${barcodes.code}`,
+      receivedAt: sql`${samples.receivedAt}`,
+      updatedAt: sql`${samples.updatedAt}`,
+      createdAt: sql`${samples.createdAt}`,
+    },
+    '-updatedAt',
+    sql`${samples.id}`,
+  );
   const page = (where: SQL | undefined) =>
-    selectSamples(db).where(where).orderBy(order()).limit(pageLimit(query)).offset(pageStart(query));
+    selectSamples(db).where(where).orderBy(order).limit(pageLimit(query)).offset(pageStart(query));
   // A search or a choice of statuses is built for the call; the work lists are built once per shape.
+  const values = new QueryValues('placeholders');
+  const withPlaceholders = and(...conditionsWith(values));
   const rows =
     search || query.status?.length
       ? await page(where)
       : await builtOnce(
           db,
-          [
-            'samples',
-            query.list,
-            Boolean(query.customerId),
-            query.hasBarcode,
-            query.sort,
-            query.page,
-            query.pageSize,
-          ].join(' '),
-          () => page(and(...conditionsWith('placeholders'))).prepare(unnamed),
-        ).execute({ customerId: query.customerId });
+          values.shape('samples', query.list, query.hasBarcode, query.sort, query.page, query.pageSize),
+          () => page(withPlaceholders),
+        ).execute(values.values);
   return listPage(
     db,
     query,

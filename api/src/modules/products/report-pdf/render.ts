@@ -68,6 +68,14 @@ export type RenderOptions = {
 type RenderMessage = { id: number; pdf?: Uint8Array; error?: string };
 
 /**
+ * The niceness of a rendering process: the lowest, so renders use what requests leave. At 10 the API's
+ * `auth/user` kept 69 % of its speed while two processes rendered flat out; at 19, 80–83 % (issue 38's
+ * goal: 80 %). SCHED_IDLE (`chrt --idle`) measured the same, 82 %: what is left is the caches and
+ * memory the renders share, not the scheduler.
+ */
+export const renderNiceness = 19;
+
+/**
  * A small pool of rendering processes (`render-worker.mjs`, Typst), so rendering never blocks the
  * API's event loop: `size` processes (each ~200 ms of CPU per 10-page report), tasks queued in order,
  * a process's failure rejects its task and it is replaced at the next task. Each render has a time
@@ -77,14 +85,6 @@ type RenderMessage = { id: number; pdf?: Uint8Array; error?: string };
  * blocks a new thread's compiler (measured: a replacement thread waited for the stuck one to finish).
  * Idle processes do not keep the API process alive; they exit when it goes away.
  */
-/**
- * The niceness of a rendering process: the lowest, so renders use what requests leave. At 10 the API's
- * `auth/user` kept 69 % of its speed while two processes rendered flat out; at 19, 80–83 % (issue 38's
- * goal: 80 %). SCHED_IDLE (`chrt --idle`) measured the same, 82 %: what is left is the caches and
- * memory the renders share, not the scheduler.
- */
-export const renderNiceness = 19;
-
 export class ReportPdfPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
