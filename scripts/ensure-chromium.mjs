@@ -1,7 +1,9 @@
-// Finds Chromium for the end-to-end tests, or installs Debian's `chromium` package when running as root.
+// Finds what the tests run outside Node — Chromium for the end-to-end tests, poppler's `pdftotext` and
+// `pdfsig` for the report PDF's tests — or installs the Debian packages when running as root.
 // Prints the browser's path on the last line; exits non-zero with a message when it cannot.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 
 const candidates = [
   process.env.CHROMIUM_PATH,
@@ -14,27 +16,33 @@ export function findChromium() {
   return candidates.find((path) => path && existsSync(path));
 }
 
+const onPath = (command) =>
+  (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, command)));
+
+/** The Debian packages missing here: a package is named when a command it brings is not found. */
+function missingPackages() {
+  const missing = [];
+  if (!findChromium()) missing.push('chromium', 'fonts-dejavu-core');
+  if (!onPath('pdftotext') || !onPath('pdfsig')) missing.push('poppler-utils');
+  return missing;
+}
+
 export function ensureChromium() {
-  const found = findChromium();
-  if (found) return found;
+  const missing = missingPackages();
+  if (missing.length === 0) return findChromium();
   const isRoot = process.getuid?.() === 0;
   if (!isRoot) {
     console.error(
-      "Chromium was not found. Install Debian's `chromium` package (sudo apt-get install chromium) or set CHROMIUM_PATH.",
+      `Not found: Debian's ${missing.join(', ')}. Install them (sudo apt-get install ${missing.join(' ')}), or set CHROMIUM_PATH for the browser.`,
     );
     process.exit(1);
   }
-  console.info("Chromium was not found; installing Debian's `chromium` package…");
+  console.info(`Installing Debian's ${missing.join(', ')}…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update'],
-    ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'],
-  ]) {
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...missing]]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) {
-      console.error(
-        `apt-get ${args.join(' ')} failed; install Debian's \`chromium\` package by hand or set CHROMIUM_PATH.`,
-      );
+      console.error(`apt-get ${args.join(' ')} failed; install ${missing.join(', ')} by hand.`);
       process.exit(1);
     }
   }
