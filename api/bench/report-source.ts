@@ -107,3 +107,57 @@ export function syntheticReportSource({
     genes,
   };
 }
+
+const batchCustomers = [
+  'Žofie Řeháková-Šťastná',
+  'Jan Novák',
+  'Marie Dvořáková',
+  'Petr Černý',
+  'Olena Kovalenko',
+  'Nguyễn Thị Lan',
+  'Tomáš Procházka',
+  'Lucie Veselá',
+];
+
+/**
+ * One customer's report of a product type (a catalogue item), as a laboratory's batch has them: the
+ * type's phenotypes, genes and result texts are the same for every customer, and each phenotype has
+ * `results` possible results (a text and a risk) of which the customer's genotype picks one; the
+ * report, customer, barcode, date of birth and genotypes differ with `customer`.
+ */
+export function productTypeBatchSource({ productType = 1, customer = 1, results = 3 } = {}): ReportSource {
+  const outcomes = Array.from({ length: results }, (_, r) =>
+    syntheticReportSource({ seed: productType * 100 + r, status: 3 }),
+  );
+  const source = structuredClone(outcomes[0]!);
+  let state = (customer * 2654435761) >>> 0 || 1;
+  const random = () => {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state / 4294967296;
+  };
+  const genotypes = ['A/A', 'A/G', 'G/G', 'C/C', 'C/T', 'T/T'];
+  source.content.categories.forEach((category, c) => {
+    category.subcategories.forEach((subcategory, s) => {
+      subcategory.phenotypes.forEach((phenotype, p) => {
+        const outcome = Math.floor(random() * results);
+        const result = outcomes[outcome]!.content.categories[c]!.subcategories[s]!.phenotypes[p]!;
+        phenotype.text = result.text;
+        phenotype.textEn = result.textEn;
+        phenotype.risk = 1 + (outcome % 4);
+        phenotype.genes = phenotype.genes.map((gene) => ({
+          ...gene,
+          genotype: genotypes[outcome % genotypes.length]!,
+        }));
+      });
+    });
+  });
+  source.productId = 100_000 + customer;
+  source.customerName = `${batchCustomers[customer % batchCustomers.length]} ${customer}`;
+  source.barcode = `GD${String(10_000_000 + customer)}`;
+  source.dateOfBirth = `19${50 + (customer % 50)}-0${1 + (customer % 9)}-1${customer % 10}`;
+  return source;
+}

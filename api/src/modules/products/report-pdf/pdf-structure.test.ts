@@ -16,7 +16,7 @@ import {
 } from 'pdf-lib';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syntheticReportSource } from '../../../../bench/report-source.js';
+import { productTypeBatchSource, syntheticReportSource } from '../../../../bench/report-source.js';
 import { loadConfig } from '../../../config.js';
 import { reportDocumentFrom } from './document.js';
 import { defaultReportTexts } from './labels.js';
@@ -39,6 +39,16 @@ const documentOf = (seed: number, locale: 'cs' | 'en', phenotypes = 60) =>
     verification: { code: `K7Q4-${seed}`, url: `https://lab.example.cz/verify/K7Q4-${seed}` },
     company: loadConfig({}).reportCompany,
     texts: defaultReportTexts[locale],
+  });
+
+/** Customer `customer`'s report of one product type: the texts other customers' reports share. */
+const batchDocumentOf = (customer: number) =>
+  reportDocumentFrom(productTypeBatchSource({ customer }), {
+    locale: 'cs',
+    preview: false,
+    verification: { code: `B4TC-${customer}`, url: `https://lab.example.cz/verify/B4TC-${customer}` },
+    company: loadConfig({}).reportCompany,
+    texts: defaultReportTexts.cs,
   });
 
 const pool = new ReportPdfPool(1);
@@ -149,6 +159,34 @@ describe('the report PDF (issue 38)', () => {
     } finally {
       await parser.destroy();
     }
+  });
+
+  it("one compiler renders a product type's reports one after another, Typst reusing what they share: each names its own customer, report and code on every page and in its title", async () => {
+    typst ??= reportCompiler(reportCompilerOptions);
+    // The third customer again, renamed: a report that differs from one already rendered only there.
+    const documents = [await batchDocumentOf(1), await batchDocumentOf(2), await batchDocumentOf(1)];
+    documents[2]!.customer.name = 'Radka Nová';
+    for (const [index, document] of documents.entries()) {
+      const pdf = typst.render(JSON.stringify(document), 'a-2b');
+      const parser = new PDFParse({ data: new Uint8Array(pdf) });
+      const pages = (await parser.getText()).pages.map((page) => page.text.replace(/\s+/g, ' '));
+      await parser.destroy();
+      expect(pages.length).toBeGreaterThan(10);
+      const others = documents.filter((other) => other.customer.name !== document.customer.name);
+      for (const [number, page] of pages.entries()) {
+        const where = `report ${index + 1}, page ${number + 1}`;
+        expect(page, where).toContain(`Číslo zprávy: ${document.report.number}`);
+        expect(page, where).toContain(`${document.customer.name} · ${document.customer.barcode}`);
+        expect(page, where).toContain(`Ověřovací kód: ${document.verification.code}`);
+        expect(page, where).toContain(`Strana ${number + 1} z ${pages.length}`);
+        for (const other of others) expect(page, where).not.toContain(other.customer.name);
+      }
+      const file = await PDFDocument.load(pdf, { updateMetadata: false });
+      expect(file.getTitle()).toBe(
+        `${document.labels.title} – ${document.customer.name} – ${document.report.number}`,
+      );
+    }
+    expect(documents[0]!.report.number).not.toBe(documents[1]!.report.number);
   });
 
   it("packing keeps every object of Typst's file as it was; a file that does not end in a classic table is left as it is", async () => {

@@ -9,3 +9,4 @@ export function reportCompiler(options: {
   mainFile: string;
   fontFiles: string[];
 }): ReportCompiler;
+export const keptRenders: number;
