@@ -121,4 +121,27 @@ describe('renewing the sign-in that tabs share', () => {
     expect(first.sessionEnd).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('refreshToken')).toBeNull();
   });
+
+  it("a tab whose call was refused because the other tab signed out follows that sign-out's reason, not 'expired'", async () => {
+    const api = server();
+    // The other tab's sign-out (idling out) has just ended the session on the server.
+    api.state.revoked = true;
+    vi.stubGlobal('fetch', api.fetch);
+    const tab = await openTab();
+    const tokens = await import('./tokens');
+    const endedElsewhere = vi.fn();
+    tokens.setEndedElsewhereHandler(endedElsewhere);
+
+    const refused = tab.apiRequest('admin/customers');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Its answer reaches the other tab a moment later, which tells every tab why and clears the tokens.
+    tokens.onStorageEvent({ key: 'genodesk.sessionEnd', oldValue: null, newValue: 'idle' });
+    localStorage.removeItem('token');
+    localStorage.removeItem('refreshToken');
+    tokens.onStorageEvent({ key: 'token', oldValue: 'expired', newValue: null });
+
+    await expect(refused).rejects.toMatchObject({ status: 401 });
+    expect(endedElsewhere).toHaveBeenCalledExactlyOnceWith('idle');
+    expect(tab.sessionEnd).not.toHaveBeenCalled();
+  });
 });

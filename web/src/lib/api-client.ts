@@ -78,7 +78,37 @@ export function setSessionEndHandler(handler: () => SessionEnd | undefined): voi
   sessionEndHandler = handler;
 }
 
-function endSession(): void {
+/**
+ * How long a tab refused by the server waits for another tab's word before it calls its sign-in
+ * expired: another tab's sign-out (idling out at the same moment, say) ends the session on the server
+ * a moment before that tab tells the others why (`tokens.ts`), and a call of this tab refused in
+ * between would otherwise call it "expired".
+ */
+const otherTabsWordMs = 1_500;
+
+/** Resolves once the stored refresh token is no longer `refreshToken`, or after `ms`. */
+function refreshTokenChangedFrom(refreshToken: string, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const unsubscribe = tokenStore.subscribe(() => {
+      if (tokenStore.refreshToken !== refreshToken) done();
+    });
+  });
+}
+
+async function endSession(): Promise<void> {
+  const refreshToken = tokenStore.refreshToken;
+  if (refreshToken !== null) {
+    await refreshTokenChangedFrom(refreshToken, otherTabsWordMs);
+    // Ended by a sign-out (another tab's, told here with its reason, or this tab's own) or renewed by
+    // another tab: either way not this tab's to end.
+    if (tokenStore.refreshToken !== refreshToken) return;
+  }
   tokenStore.clear(sessionEndHandler() ?? 'expired');
 }
 
@@ -210,7 +240,7 @@ async function renew(sentToken: string): Promise<void> {
     return;
   }
   const error = await toApiError(response);
-  if (response.status === 403 || response.status === 401) endSession();
+  if (response.status === 403 || response.status === 401) await endSession();
   throw error;
 }
 
@@ -255,7 +285,7 @@ export async function apiRequest<T>(path: string, requested: RequestOptions = {}
         // Another caller may have renewed the token while this request was in flight.
         if (tokenStore.token === sentToken) await refreshSession(sentToken);
         response = await send(path, options, tokenStore.token);
-      } else endSession();
+      } else await endSession();
     }
     if (!response.ok) throw await toApiError(response);
     return await parseBody<T>(response);
