@@ -226,7 +226,15 @@ describe("this tab's own sign-out, refused by a sign-in another tab has just end
     try {
       // What the idle countdown's sign-out does: its destination first, then the server's sign-out.
       signOutTo(loginPath('/customers', 'idle'));
-      await act(() => logout());
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const signedOut = act(() => logout());
+        // Its refused call waits a moment for another tab's word, then ends the sign-in itself.
+        await vi.advanceTimersByTimeAsync(1_500);
+        await signedOut;
+      } finally {
+        vi.useRealTimers();
+      }
       told = setItem.mock.calls.filter(([key]) => key === 'genodesk.sessionEnd').map(([, value]) => value);
     } finally {
       setItem.mockRestore();
