@@ -4,7 +4,9 @@
 //   (its routes are its own; the app's router is what wires them);
 // - web/src/lib and web/src/components do not import features;
 // - the API's low folders (db, http, jobs, auth, observability) import no area of api/src/modules: areas are wired
-//   at the composition root (api/src/areas.ts).
+//   at the composition root (api/src/areas.ts);
+// - api/src/privacy (the customer's rights across every area) sits above the areas: neither they nor the low
+//   folders import it (a test may); it asks each area for its part through what the root registers.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -59,6 +61,13 @@ for (const workspace of ['contract', 'api', 'web']) {
         targetRelative.startsWith('api/src/modules/')
       ) {
         problems.push(`${relative}: imports ${specifier}, an area (wire areas in api/src/areas.ts)`);
+      }
+      if (
+        /^api\/src\/(db|http|jobs|auth|observability|modules)\//.test(relative) &&
+        !relative.endsWith('.test.ts') &&
+        targetRelative.startsWith('api/src/privacy/')
+      ) {
+        problems.push(`${relative}: imports ${specifier}, the privacy floor above the areas`);
       }
       if (toFeature && /^web\/src\/(lib|components)\//.test(relative)) {
         problems.push(`${relative}: shared code imports feature "${toFeature}"`);

@@ -1,40 +1,51 @@
 import type { App, Deps } from './http/app-types.js';
 import type { WorkerDeps } from './jobs/queue.js';
+import { auditErasure } from './modules/audit/erasure.js';
 import { accessLogRoutes, securityLogRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { twoFactorRoutes } from './modules/auth/twofactor.routes.js';
 import { barcodesRoutes } from './modules/barcodes/routes.js';
 import { customersDashboard } from './modules/customers/dashboard.js';
 import { type DataExportPart, registerDataExportParts } from './modules/customers/data-export.service.js';
+import { customersErasure } from './modules/customers/erasure.js';
 import { customersRoutes, questionnairesRoutes, relationshipsRoutes } from './modules/customers/routes.js';
 import type { DashboardSection, WorkCounter } from './modules/dashboard/counters.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { fhirRoutes } from './modules/fhir/routes.js';
 import { customerBundles } from './modules/fhir/service.js';
 import { financesDashboard } from './modules/finances/dashboard.js';
+import { financesErasure } from './modules/finances/erasure.js';
 import { ordersRoutes } from './modules/finances/orders.routes.js';
 import { productTypesRoutes } from './modules/finances/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { messagingDashboard } from './modules/messaging/dashboard.js';
+import { messagingErasure } from './modules/messaging/erasure.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
 import { messagingWorkers } from './modules/messaging/workers.js';
-import { privacyWorkers } from './modules/privacy/workers.js';
 import { productsDashboard } from './modules/products/dashboard.js';
+import { productsErasure } from './modules/products/erasure.js';
 import { closeReportPdfRenderer } from './modules/products/report-pdf/render.js';
 import { productsRoutes } from './modules/products/routes.js';
 import { productsWorkers } from './modules/products/workers.js';
 import { reservationsDashboardSections } from './modules/reservations/dashboard.js';
+import { reservationsErasure } from './modules/reservations/erasure.js';
 import { reservationsRoutes } from './modules/reservations/routes.js';
 import { reservationsWorkers } from './modules/reservations/workers.js';
 import { resultsDashboard } from './modules/results/dashboard.js';
+import { resultsErasure } from './modules/results/erasure.js';
 import { resultsRoutes } from './modules/results/routes.js';
 import { resultsWorkers } from './modules/results/workers.js';
 import { samplesDashboard } from './modules/samples/dashboard.js';
+import { samplesErasure } from './modules/samples/erasure.js';
 import { samplesRoutes } from './modules/samples/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { templateCatalogueRoutes } from './modules/templates/routes.js';
 import { rolesRoutes, usersRoutes } from './modules/users/routes.js';
+import { vouchersErasure } from './modules/vouchers/erasure.js';
 import { vouchersRoutes } from './modules/vouchers/routes.js';
+import { registerErasureParts } from './privacy/erasure.js';
+import { privacyRoutes } from './privacy/routes.js';
+import { privacyWorkers } from './privacy/workers.js';
 
 /** What an area brings to the application; every area is wired the same way, here. */
 type Area = {
@@ -87,12 +98,28 @@ const domainAreas: Area[] = [
   },
   // Finds across the areas above, each group as its own list searches.
   { name: 'search', routes: [searchRoutes] },
-  // Erasure lives with the customers; this is the retention purge of what is past its period.
-  { name: 'privacy', workers: privacyWorkers },
+  // The customer's rights across every area (the erasure, `privacy/`) and the retention purge of what
+  // is past its period.
+  { name: 'privacy', routes: [privacyRoutes], workers: privacyWorkers },
 ];
 
 // The customer's data export asks each area for its part; it imports none of them.
 registerDataExportParts(domainAreas.flatMap((area) => (area.dataExport ? [area.dataExport] : [])));
+
+// The erasure asks each area for its part, in this order: reports before the samples they were made
+// from; a results upload's rows of a sample before the sample (they go with it); the audit trail once
+// every area has named its records; the customer's own row last.
+registerErasureParts([
+  productsErasure,
+  resultsErasure,
+  reservationsErasure,
+  samplesErasure,
+  messagingErasure,
+  vouchersErasure,
+  financesErasure,
+  auditErasure,
+  customersErasure,
+]);
 
 export const areas: Area[] = [
   ...domainAreas,

@@ -123,7 +123,7 @@ export function loadConfig(env = process.env) {
     reportPdfTimeoutMs: positiveIntFromEnv(env, 'REPORT_PDF_TIMEOUT_MS', 30_000),
     /**
      * How long personal data nobody needs any more is kept (issue 24, GDPR Art. 5(1)(e)); the daily
-     * 'retention-purge' job (modules/privacy) removes what is past it. docs/operations.md, "Retention".
+     * 'retention-purge' job (privacy/) removes what is past it. docs/operations.md, "Retention".
      */
     retention: {
       /** Sent or failed outbox messages keep their text, HTML and attachments this many days (headers stay). */

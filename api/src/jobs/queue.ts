@@ -24,7 +24,7 @@ export type JobPayloads = {
   'consultation-reminder': { reservationId: number; start: string };
   /** Remind every consultation of the next 24 hours not reminded yet: the safety net of the above. */
   'consultation-reminders': Record<string, never>;
-  /** Purge what is past its retention period (modules/privacy), daily. */
+  /** Purge what is past its retention period (privacy/), daily. */
   'retention-purge': Record<string, never>;
 };
 export type JobName = keyof JobPayloads;

@@ -62,7 +62,8 @@ import {
 import type { ReportContent } from '../../db/schema/products.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { recordAccess } from '../audit/access-log.js';
-import { customerMessages, customerStatementLines, statementLineOrder } from './customer-traces.js';
+import { customerStatementLines, statementLineOrder } from '../finances/customer-statement-lines.js';
+import { customerMessages } from '../messaging/customer-messages.js';
 import { renderDataExportSummary } from './data-export.html.js';
 
 // The customer's data export (GDPR Art. 15 and 20, issue 24): everything held about one customer as a

@@ -12,11 +12,9 @@ import {
   customerListQuerySchema,
   customerPageSchema,
   dataExportPermissions,
-  deletedCustomerSchema,
   dnaConsentScanQuerySchema,
   dnaConsentSchema,
   editCustomerRequestSchema,
-  eraseCustomerRequestSchema,
   legalHoldRequestSchema,
   maxConsentScanBytes,
   Permissions,
@@ -37,9 +35,7 @@ import { z } from 'zod';
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
 import { requestLocale } from '../../http/errors.js';
-import { rateLimits } from '../../http/rate-limit.js';
 import { readerOf, recordAccess, recordExport } from '../audit/access-log.js';
-import { clientOf } from '../audit/security-log.js';
 import {
   createCustomer,
   customerAudit,
@@ -55,8 +51,8 @@ import {
   recordDnaConsent,
   withdrawDnaConsent,
 } from './dna-consent.service.js';
-import { eraseCustomer, setLegalHold } from './erasure.service.js';
 import { exportCustomers } from './export.js';
+import { setLegalHold } from './legal-hold.service.js';
 import { correctSection, getQuestionnaire, listQuestionnaires } from './questionnaires.service.js';
 import { acceptRelationship, getRelationship, listRelationships } from './relationships.service.js';
 
@@ -266,20 +262,6 @@ export function customersRoutes(app: App, deps: Deps) {
         .header('x-content-type-options', 'nosniff')
         .send(scan.bytes);
     },
-  });
-
-  app.delete('/api/admin/customers', {
-    config: { access: { all: [P.CustomersErase] }, rateLimit: rateLimits.passwordConfirmation },
-    schema: {
-      tags,
-      summary:
-        "Erase a customer irreversibly (GDPR Art. 17): every personal trace goes; their orders and payments stay, anonymised, for accounting. The body confirms it with the administrator's Password and records the Reason and the request's reference; 409 while a legal hold stands",
-      querystring: customerIdQuerySchema,
-      body: eraseCustomerRequestSchema,
-      response: { 200: deletedCustomerSchema },
-    },
-    handler: (request) =>
-      eraseCustomer(deps.db, principalOf(request), request.query.CustomerId, request.body, clientOf(request)),
   });
 
   app.put('/api/admin/customers/legalhold', {

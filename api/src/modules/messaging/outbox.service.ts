@@ -179,7 +179,7 @@ export async function retryOutboxMessage(deps: { db: Database; jobs: Jobs }, id:
       .for('update');
     if (!row) throw notFound();
     if (row.status !== 'failed') throw unprocessable('outboxNotFailed', 'Id');
-    // Its text was purged after the retention period (modules/privacy): nothing left to send.
+    // Its text was purged after the retention period (privacy/): nothing left to send.
     if (row.bodyText === '') throw unprocessable('outboxBodyPurged', 'Id');
     await tx
       .update(outboxMessages)

@@ -15,8 +15,8 @@ import {
   templates,
   users,
 } from '../../db/schema/index.js';
+import { eraseCustomer } from '../../privacy/erasure.js';
 import { demoPassword } from '../../seed/demo.js';
-import { eraseCustomer } from '../customers/erasure.service.js';
 import { generateReport, generateReports, loadCatalogue } from './generation.service.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
-import { secretPlaceholder } from '../messaging/outbox.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { secretPlaceholder } from '../modules/messaging/outbox.js';
 
 /** Rows one statement purges: short transactions, whatever the backlog. */
 const batchSize = 1000;

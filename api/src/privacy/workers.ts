@@ -1,5 +1,5 @@
-import type { WorkerDeps } from '../../jobs/queue.js';
-import { log } from '../../observability/log.js';
+import type { WorkerDeps } from '../jobs/queue.js';
+import { log } from '../observability/log.js';
 import { purgeExpired } from './retention.js';
 
 /**

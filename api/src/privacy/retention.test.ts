@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, type TestApp, testApp } from '../../../test/test-app.js';
-import { loadConfig } from '../../config.js';
+import { demo, type TestApp, testApp } from '../../test/test-app.js';
+import { loadConfig } from '../config.js';
 import { purgeExpired, type RetentionPolicy } from './retention.js';
 import { privacyWorkers } from './workers.js';
 

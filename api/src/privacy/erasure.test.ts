@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, type TestApp, testApp } from '../../../test/test-app.js';
-import { transaction } from '../../db/client.js';
+import { demo, type TestApp, testApp } from '../../test/test-app.js';
+import { transaction } from '../db/client.js';
 import {
   auditLog,
   bankStatementLines,
@@ -19,14 +19,14 @@ import {
   resultUploads,
   samples,
   vouchers,
-} from '../../db/schema/index.js';
-import { demoPassword } from '../../seed/demo.js';
-import { writeGpc } from '../finances/gpc.js';
-import { validateAsLab } from '../products/test-fixtures.js';
-import { remindConsultation } from '../reservations/notifications.js';
-import { consultingRoom, customer, doctorUser, hoursFromNow } from '../reservations/test-fixtures.js';
-import { processResultsUpload } from '../results/processing.js';
-import type { CustomerDataExport } from './data-export.service.js';
+} from '../db/schema/index.js';
+import type { CustomerDataExport } from '../modules/customers/data-export.service.js';
+import { writeGpc } from '../modules/finances/gpc.js';
+import { validateAsLab } from '../modules/products/test-fixtures.js';
+import { remindConsultation } from '../modules/reservations/notifications.js';
+import { consultingRoom, customer, doctorUser, hoursFromNow } from '../modules/reservations/test-fixtures.js';
+import { processResultsUpload } from '../modules/results/processing.js';
+import { demoPassword } from '../seed/demo.js';
 
 /**
  * Erasure (issue 24, GDPR Art. 17): a demo customer with as much data as the product holds — orders,

@@ -1,0 +1,46 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { bankStatementLines, orders, payments } from '../../db/schema/index.js';
+import { customerStatementLines } from './customer-statement-lines.js';
+
+const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
+
+const lineIdsOf = async (tx: Tx, customerId: number) =>
+  ids(
+    await tx
+      .select({ id: bankStatementLines.id })
+      .from(bankStatementLines)
+      .where(customerStatementLines(customerId)),
+  );
+
+/**
+ * The finances area's part of a customer's erasure (`privacy/erasure.ts`). What the accounting law
+ * keeps stays: their orders and payments (pointing at the customer row, which is anonymised); the
+ * bank statement lines of their orders (`customerStatementLines`, as the data export reads them) lose
+ * the payer's name and account and keep the booking. Their audit trails lose their values.
+ */
+export const financesErasure = {
+  async traces(tx: Tx, customer: { id: number }) {
+    const orderIds = ids(
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customer.id)),
+    );
+    const paymentIds = orderIds.length
+      ? ids(await tx.select({ id: payments.id }).from(payments).where(inArray(payments.orderId, orderIds)))
+      : [];
+    return {
+      trails: [
+        { entities: ['order'], ids: orderIds },
+        { entities: ['payment'], ids: paymentIds },
+        { entities: ['bankStatementLine'], ids: await lineIdsOf(tx, customer.id) },
+      ],
+    };
+  },
+  async erase(tx: Tx, customer: { id: number }) {
+    const lineIds = await lineIdsOf(tx, customer.id);
+    if (lineIds.length)
+      await tx
+        .update(bankStatementLines)
+        .set({ counterName: '', counterAccount: '' })
+        .where(inArray(bankStatementLines.id, lineIds));
+  },
+};
