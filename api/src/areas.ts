@@ -6,7 +6,6 @@ import { authRoutes } from './modules/auth/routes.js';
 import { twoFactorRoutes } from './modules/auth/twofactor.routes.js';
 import { barcodesRoutes } from './modules/barcodes/routes.js';
 import { customersDashboard } from './modules/customers/dashboard.js';
-import { type DataExportPart, registerDataExportParts } from './modules/customers/data-export.service.js';
 import { customersErasure } from './modules/customers/erasure.js';
 import { customersRoutes, questionnairesRoutes, relationshipsRoutes } from './modules/customers/routes.js';
 import type { DashboardSection, WorkCounter } from './modules/dashboard/counters.js';
@@ -43,6 +42,7 @@ import { templateCatalogueRoutes } from './modules/templates/routes.js';
 import { rolesRoutes, usersRoutes } from './modules/users/routes.js';
 import { vouchersErasure } from './modules/vouchers/erasure.js';
 import { vouchersRoutes } from './modules/vouchers/routes.js';
+import { type DataExportPart, registerDataExportParts } from './privacy/data-export.js';
 import { registerErasureParts } from './privacy/erasure.js';
 import { privacyRoutes } from './privacy/routes.js';
 import { privacyWorkers } from './privacy/workers.js';
@@ -98,8 +98,8 @@ const domainAreas: Area[] = [
   },
   // Finds across the areas above, each group as its own list searches.
   { name: 'search', routes: [searchRoutes] },
-  // The customer's rights across every area (the erasure, `privacy/`) and the retention purge of what
-  // is past its period.
+  // The customer's rights across every area (`privacy/`: their data export and erasure) and the
+  // retention purge of what is past its period.
   { name: 'privacy', routes: [privacyRoutes], workers: privacyWorkers },
 ];
 

@@ -20,13 +20,13 @@ import {
   samples,
   vouchers,
 } from '../db/schema/index.js';
-import type { CustomerDataExport } from '../modules/customers/data-export.service.js';
 import { writeGpc } from '../modules/finances/gpc.js';
 import { validateAsLab } from '../modules/products/test-fixtures.js';
 import { remindConsultation } from '../modules/reservations/notifications.js';
 import { consultingRoom, customer, doctorUser, hoursFromNow } from '../modules/reservations/test-fixtures.js';
 import { processResultsUpload } from '../modules/results/processing.js';
 import { demoPassword } from '../seed/demo.js';
+import type { CustomerDataExport } from './data-export.js';
 
 /**
  * Erasure (issue 24, GDPR Art. 17): a demo customer with as much data as the product holds — orders,

@@ -5,13 +5,11 @@ import {
   customerAuditEntrySchema,
   customerAuditQuerySchema,
   customerCategorySchema,
-  customerDataExportQuerySchema,
   customerDetailSchema,
   customerExportQuerySchema,
   customerIdQuerySchema,
   customerListQuerySchema,
   customerPageSchema,
-  dataExportPermissions,
   dnaConsentScanQuerySchema,
   dnaConsentSchema,
   editCustomerRequestSchema,
@@ -44,7 +42,6 @@ import {
   getCustomer,
   listCustomers,
 } from './customers.service.js';
-import { exportCustomerData } from './data-export.service.js';
 import {
   getDnaConsentScan,
   listDnaConsents,
@@ -88,29 +85,6 @@ export function customersRoutes(app: App, deps: Deps) {
       );
       return reply
         .header('content-type', contentType)
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
-    },
-  });
-
-  app.get('/api/admin/customers/dataexport', {
-    config: { access: { all: [...dataExportPermissions] } },
-    schema: {
-      tags,
-      summary:
-        "Everything held about the customer (GDPR Art. 15/20) as a ZIP: data.json, summary.html in the customer's language, reports/<number>-v<version>.pdf; recorded in the access log (dataExport). 409 for an erased customer",
-      querystring: customerDataExportQuerySchema,
-    },
-    handler: async (request, reply) => {
-      const { stream, filename } = await exportCustomerData(
-        deps.db,
-        deps.config.reportCompany,
-        readerOf(request),
-        request.query.CustomerId,
-      );
-      return reply
-        .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'no-store')
         .send(stream);

@@ -3,7 +3,7 @@ import { pragueDay, questionnaireSections, reportNumberOf, translateMessage } fr
 import { and, arrayContains, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, type TestApp, testApp } from '../../../test/test-app.js';
+import { demo, type TestApp, testApp } from '../../test/test-app.js';
 import {
   accessLog,
   customerGenotypes,
@@ -13,10 +13,10 @@ import {
   questionnaires,
   reportDocuments,
   users,
-} from '../../db/schema/index.js';
-import { queueMailing } from '../messaging/mailings.service.js';
-import { closeReportPdfRenderer } from '../products/report-pdf/render.js';
-import { type CustomerDataExport, czk } from './data-export.service.js';
+} from '../db/schema/index.js';
+import { queueMailing } from '../modules/messaging/mailings.service.js';
+import { closeReportPdfRenderer } from '../modules/products/report-pdf/render.js';
+import { type CustomerDataExport, czk } from './data-export.js';
 
 // Issue 24: the customer's data export. One report is published (a PDF rendered, ~150 ms) and one
 // e-mail sent, so the demo customer has something in every section.

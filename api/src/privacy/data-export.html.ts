@@ -10,7 +10,7 @@ import {
   sampleStatusLabels,
   type TemplateRisk,
 } from '@genodesk/contract';
-import type { CustomerDataExport, ExportedChange } from './data-export.service.js';
+import type { CustomerDataExport, ExportedChange } from './data-export.js';
 
 // `summary.html` of the customer's data export (issue 24): the same data as `data.json`, readable, in
 // the customer's language. One self-contained document (no scripts, no outside resources, its style

@@ -31,8 +31,8 @@ import {
 import { and, arrayContains, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import JSZip from 'jszip';
-import type { ReportCompany } from '../../config.js';
-import type { Database, Executor } from '../../db/client.js';
+import type { ReportCompany } from '../config.js';
+import type { Database, Executor } from '../db/client.js';
 import {
   accessLog,
   auditLog,
@@ -58,12 +58,12 @@ import {
   samples,
   users,
   vouchers,
-} from '../../db/schema/index.js';
-import type { ReportContent } from '../../db/schema/products.js';
-import { AppError, notFound } from '../../http/errors.js';
-import { recordAccess } from '../audit/access-log.js';
-import { customerStatementLines, statementLineOrder } from '../finances/customer-statement-lines.js';
-import { customerMessages } from '../messaging/customer-messages.js';
+} from '../db/schema/index.js';
+import type { ReportContent } from '../db/schema/products.js';
+import { AppError, notFound } from '../http/errors.js';
+import { recordAccess } from '../modules/audit/access-log.js';
+import { customerStatementLines, statementLineOrder } from '../modules/finances/customer-statement-lines.js';
+import { customerMessages } from '../modules/messaging/customer-messages.js';
 import { renderDataExportSummary } from './data-export.html.js';
 
 // The customer's data export (GDPR Art. 15 and 20, issue 24): everything held about one customer as a
