@@ -55,6 +55,8 @@ export async function eraseCustomer(
   input: EraseCustomerRequest,
   client: Client,
 ): Promise<{ id: number }> {
+  // Without the areas' parts nothing but the audit row would change: never an erasure in name only.
+  if (erasureParts.length === 0) throw new Error('the erasure has no parts registered (areas.ts)');
   await confirmPassword(db, by, input.Password, { purpose: 'customerErasure', field: 'Password', client });
   await transaction(db, async (tx) => {
     const [customer] = await tx
