@@ -282,6 +282,15 @@ describe('erasure (DELETE admin/customers)', () => {
     });
     expect(upload.statusCode, upload.body).toBe(202);
     await processResultsUpload(t.db, upload.json().id);
+    // A results file of theirs and another person's (a barcode nobody has yet): it keeps its name.
+    const shared = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/results/upload?FileName=shared.csv',
+      headers: { ...admin, 'content-type': 'application/octet-stream' },
+      payload: `barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype\n${barcode};rs4988235;MCM6;;;;C/T\nGD-NOBODY-1;rs4988235;MCM6;;;;T/T\n`,
+    });
+    expect(shared.statusCode, shared.body).toBe(202);
+    await processResultsUpload(t.db, shared.json().id);
 
     // A one-person file named after them, failed with their barcode in its message; a gift voucher
     // for them used on their order.
@@ -395,6 +404,11 @@ describe('erasure (DELETE admin/customers)', () => {
       exceptionEn: null,
       barcode: null,
     });
+    const [sharedAfter] = await t.db
+      .select({ fileName: resultUploads.fileName })
+      .from(resultUploads)
+      .where(eq(resultUploads.id, shared.json().id));
+    expect(sharedAfter?.fileName).toBe('shared.csv');
     const [giftAfter] = await t.db.select().from(vouchers).where(eq(vouchers.id, gift!.id));
     expect(giftAfter).toMatchObject({ code: `GIFT-${c.id}`, forWho: null, fromWho: null });
     const [row] = await t.db.select().from(customers).where(eq(customers.id, c.id));

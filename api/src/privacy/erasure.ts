@@ -25,11 +25,13 @@ export type ErasureTraces = {
 /**
  * An area's part of the erasure (GDPR Art. 17), registered at the composition root (`areas.ts`), which
  * gives the order: a part runs after those whose rows refer to its own. `traces` reads what the others
- * need; `erase` removes or anonymises what the area holds, given everyone's traces.
+ * need, and `own`: what the part itself acts on, so that it erases exactly what it named; `erase`
+ * removes or anonymises what the area holds, given everyone's traces and its own. (Methods, so that a
+ * part's own `own` type fits the registry's `unknown`.)
  */
 export type ErasurePart = {
-  traces?: (tx: Tx, customer: ErasedCustomer) => Promise<Partial<ErasureTraces>>;
-  erase: (tx: Tx, customer: ErasedCustomer, traces: ErasureTraces) => Promise<void>;
+  traces?(tx: Tx, customer: ErasedCustomer): Promise<Partial<ErasureTraces> & { own?: unknown }>;
+  erase(tx: Tx, customer: ErasedCustomer, traces: ErasureTraces, own: unknown): Promise<void>;
 };
 
 const erasureParts: ErasurePart[] = [];
@@ -69,16 +71,24 @@ export async function eraseCustomer(
       throw conflict('customerOnLegalHold', undefined, { reason: customer.legalHoldReason });
 
     const traces: ErasureTraces = { trails: [], codes: [], jobs: [] };
+    const owns: unknown[] = [];
     for (const part of erasureParts) {
       const found = (await part.traces?.(tx, customer)) ?? {};
       traces.trails.push(...(found.trails ?? []));
       traces.codes.push(...(found.codes ?? []));
       traces.jobs.push(...(found.jobs ?? []));
+      owns.push(found.own);
     }
     traces.codes = [...new Set(traces.codes)];
     await eraseJobs(tx, customer, traces);
-    for (const part of erasureParts) await part.erase(tx, customer, traces);
+    for (const [index, part] of erasureParts.entries()) await part.erase(tx, customer, traces, owns[index]);
     await eraseStoredAnswers(tx, customer, traces);
+    // The customers area's part anonymises the row last: without it, no erasure is recorded.
+    const [row] = await tx
+      .select({ erasedAt: customers.erasedAt })
+      .from(customers)
+      .where(eq(customers.id, id));
+    if (!row?.erasedAt) throw new Error("the erasure's parts left the customer's row as it was (areas.ts)");
 
     await audit(tx, {
       entity: 'customer',

@@ -1,4 +1,4 @@
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 
@@ -18,11 +18,6 @@ export const auditErasure = {
     await tx
       .update(auditLog)
       .set({ oldValue: null, newValue: null })
-      .where(
-        and(
-          sql.join(of, sql` or `),
-          sql`(${auditLog.oldValue} is not null or ${auditLog.newValue} is not null)`,
-        ),
-      );
+      .where(and(or(...of), sql`(${auditLog.oldValue} is not null or ${auditLog.newValue} is not null)`));
   },
 };

@@ -5,14 +5,6 @@ import { customerStatementLines } from './customer-statement-lines.js';
 
 const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
 
-const lineIdsOf = async (tx: Tx, customerId: number) =>
-  ids(
-    await tx
-      .select({ id: bankStatementLines.id })
-      .from(bankStatementLines)
-      .where(customerStatementLines(customerId)),
-  );
-
 /**
  * The finances area's part of a customer's erasure (`privacy/erasure.ts`). What the accounting law
  * keeps stays: their orders and payments (pointing at the customer row, which is anonymised); the
@@ -27,16 +19,22 @@ export const financesErasure = {
     const paymentIds = orderIds.length
       ? ids(await tx.select({ id: payments.id }).from(payments).where(inArray(payments.orderId, orderIds)))
       : [];
+    const lineIds = ids(
+      await tx
+        .select({ id: bankStatementLines.id })
+        .from(bankStatementLines)
+        .where(customerStatementLines(customer.id)),
+    );
     return {
       trails: [
         { entities: ['order'], ids: orderIds },
         { entities: ['payment'], ids: paymentIds },
-        { entities: ['bankStatementLine'], ids: await lineIdsOf(tx, customer.id) },
+        { entities: ['bankStatementLine'], ids: lineIds },
       ],
+      own: lineIds,
     };
   },
-  async erase(tx: Tx, customer: { id: number }) {
-    const lineIds = await lineIdsOf(tx, customer.id);
+  async erase(tx: Tx, _customer: unknown, _traces: unknown, lineIds: number[]) {
     if (lineIds.length)
       await tx
         .update(bankStatementLines)

@@ -4,11 +4,6 @@ import { products, productTemplates } from '../../db/schema/index.js';
 import { recountTemplates } from '../results/generation.service.js';
 import { withdrawReportDocuments } from './report-pdf/withdrawn-documents.js';
 
-const productIdsOf = async (tx: Tx, customerId: number) =>
-  (await tx.select({ id: products.id }).from(products).where(eq(products.customerId, customerId))).map(
-    (row) => row.id,
-  );
-
 /**
  * The products area's part of a customer's erasure (`privacy/erasure.ts`): their reports go with their
  * issued PDFs, template links and reanalysis runs; the templates they used are recounted. Each issued
@@ -17,14 +12,16 @@ const productIdsOf = async (tx: Tx, customerId: number) =>
  */
 export const productsErasure = {
   async traces(tx: Tx, customer: { id: number }) {
-    const ids = await productIdsOf(tx, customer.id);
+    const ids = (
+      await tx.select({ id: products.id }).from(products).where(eq(products.customerId, customer.id))
+    ).map((row) => row.id);
     return {
       trails: [{ entities: ['product', 'productRead'], ids }],
       jobs: [{ name: 'move-product', field: 'productId', ids }],
+      own: ids,
     };
   },
-  async erase(tx: Tx, customer: { id: number }) {
-    const ids = await productIdsOf(tx, customer.id);
+  async erase(tx: Tx, _customer: unknown, _traces: unknown, ids: number[]) {
     if (!ids.length) return;
     await withdrawReportDocuments(tx, ids);
     const usedTemplates = await tx

@@ -49,7 +49,8 @@ export const resultsErasure = {
         .where(
           and(
             inArray(resultUploads.id, [...new Set(uploadIds)]),
-            sql`${resultUploads.barcode} is null or ${resultUploads.barcode} = any(${sql.param(codes)}::text[])`,
+            // Bracketed: drizzle's `and` joins its conditions as they are, and `or` binds looser.
+            sql`(${resultUploads.barcode} is null or ${resultUploads.barcode} = any(${sql.param(codes)}::text[]))`,
             sql`not exists (select 1 from ${resultUploadSamples} s where s.upload_id = ${resultUploads.id} and s.customer_id <> ${id})`,
             sql`not exists (select 1 from ${resultUploadMarkerCounts} m where m.upload_id = ${resultUploads.id} and m.barcode <> all(${sql.param(codes)}::text[]))`,
             sql`not exists (select 1 from ${resultUploadUnpairables} u where u.upload_id = ${resultUploads.id} and u.barcode <> all(${sql.param(codes)}::text[]))`,

@@ -21,10 +21,10 @@ const voucherIdsOf = async (tx: Tx, customerId: number) => [
  */
 export const vouchersErasure = {
   async traces(tx: Tx, customer: { id: number }) {
-    return { trails: [{ entities: ['voucher'], ids: await voucherIdsOf(tx, customer.id) }] };
-  },
-  async erase(tx: Tx, customer: { id: number; email: string }) {
     const ids = await voucherIdsOf(tx, customer.id);
+    return { trails: [{ entities: ['voucher'], ids }], own: ids };
+  },
+  async erase(tx: Tx, customer: { email: string }, _traces: unknown, ids: number[]) {
     if (ids.length)
       await tx.update(vouchers).set({ forWho: null, fromWho: null }).where(inArray(vouchers.id, ids));
     const email = customer.email.toLowerCase();
