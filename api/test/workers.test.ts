@@ -1,5 +1,5 @@
 import { ResultUploadStatus } from '@genodesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, killGroup, startProcess, waitFor } from './processes.js';
 import { plateState, processedOnce, resultsFile, samplesAwaitingResults } from './results-plate.js';
 import { demo, type TestApp, testApp } from './test-app.js';
@@ -14,8 +14,14 @@ const running: AppProcess[] = [];
 beforeAll(async () => {
   t = await testApp();
 });
+afterEach(async () => {
+  // A test that failed half-way leaves its workers running: they would take the next test's job.
+  for (const worker of running.splice(0)) {
+    killGroup(worker);
+    await worker.exited;
+  }
+});
 afterAll(async () => {
-  for (const worker of running) killGroup(worker);
   await t.close();
 });
 
@@ -93,7 +99,10 @@ describe('job workers in their own processes', () => {
       10_000,
     );
     await expectProcessedOnce(plate);
-    expect((await jobOf(plate.uploadId))[0]?.retry_count).toBe(1);
+    // The killed attempt was taken again. More attempts may follow it on a machine too busy to open a
+    // connection within 3 s (the pool's limit): each is a retry of the same job, and the plate above
+    // shows it was processed once whatever their number.
+    expect((await jobOf(plate.uploadId))[0]?.retry_count).toBeGreaterThanOrEqual(1);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 180_000);
