@@ -1,6 +1,19 @@
 import type { ReportContent } from '../src/db/schema/index.js';
 import type { ReportSource } from '../src/modules/products/report-pdf/document.js';
 
+/** Numbers in [0, 1) from `seed`, the same for the same seed (xorshift32). */
+function xorshift(seed: number) {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state / 4294967296;
+  };
+}
+
 /**
  * A made-up report the size issue 22 measures (60 phenotypes in 8 categories, 1–3 genes each, three
  * sentences of text per phenotype in both languages), different for every `seed`.
@@ -11,15 +24,7 @@ export function syntheticReportSource({
   phenotypes = 60,
   status = 1,
 } = {}): ReportSource {
-  let state = seed >>> 0 || 1;
-  const random = () => {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 4294967296;
-  };
+  const random = xorshift(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const czech =
     'genetická varianta riziko metabolismus vitamín odpověď organismu úroveň náchylnost zánět kofein laktóza hladina cholesterolu sportovní výkon spánek dědičnost příjem živin řeřicha'.split(
@@ -130,15 +135,7 @@ export function productTypeBatchSource({ productType = 1, customer = 1, results 
     syntheticReportSource({ seed: productType * 100 + r, status: 3 }),
   );
   const source = structuredClone(outcomes[0]!);
-  let state = (customer * 2654435761) >>> 0 || 1;
-  const random = () => {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 4294967296;
-  };
+  const random = xorshift(customer * 2654435761);
   const genotypes = ['A/A', 'A/G', 'G/G', 'C/C', 'C/T', 'T/T'];
   source.content.categories.forEach((category, c) => {
     category.subcategories.forEach((subcategory, s) => {

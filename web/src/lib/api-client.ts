@@ -86,25 +86,10 @@ export function setSessionEndHandler(handler: () => SessionEnd | undefined): voi
  */
 const otherTabsWordMs = 1_500;
 
-/** Resolves once the stored refresh token is no longer `refreshToken`, or after `ms`. */
-function refreshTokenChangedFrom(refreshToken: string, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const unsubscribe = tokenStore.subscribe(() => {
-      if (tokenStore.refreshToken !== refreshToken) done();
-    });
-  });
-}
-
 async function endSession(): Promise<void> {
   const refreshToken = tokenStore.refreshToken;
   if (refreshToken !== null) {
-    await refreshTokenChangedFrom(refreshToken, otherTabsWordMs);
+    await storedChangedFrom(() => tokenStore.refreshToken, refreshToken, otherTabsWordMs);
     // Ended by a sign-out (another tab's, told here with its reason, or this tab's own) or renewed by
     // another tab: either way not this tab's to end.
     if (tokenStore.refreshToken !== refreshToken) return;
@@ -187,9 +172,9 @@ let refreshing: Promise<void> | null = null;
 /** The Web Lock every tab of the app takes to renew the tokens they share. */
 export const REFRESH_LOCK = 'genodesk.refresh';
 
-/** Resolves once the stored access token is no longer `token`, or after `ms`. */
-function tokenChangedFrom(token: string, ms: number): Promise<void> {
-  if (tokenStore.token !== token) return Promise.resolve();
+/** Resolves once `stored()` (a token in storage) is no longer `value`, or after `ms`. */
+function storedChangedFrom(stored: () => string | null, value: string, ms: number): Promise<void> {
+  if (stored() !== value) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -198,7 +183,7 @@ function tokenChangedFrom(token: string, ms: number): Promise<void> {
     };
     const timer = setTimeout(done, ms);
     const unsubscribe = tokenStore.subscribe(() => {
-      if (tokenStore.token !== token) done();
+      if (stored() !== value) done();
     });
   });
 }
@@ -221,7 +206,7 @@ async function renewOnce(sentToken: string): Promise<void> {
   });
   if (renewed) return;
   await locks.request(REFRESH_LOCK, async () => {
-    await tokenChangedFrom(sentToken, 3_000);
+    await storedChangedFrom(() => tokenStore.token, sentToken, 3_000);
     await renew(sentToken);
   });
 }

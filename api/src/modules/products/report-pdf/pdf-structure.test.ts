@@ -18,7 +18,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productTypeBatchSource, syntheticReportSource } from '../../../../bench/report-source.js';
 import { loadConfig } from '../../../config.js';
-import { reportDocumentFrom } from './document.js';
+import { type ReportSource, reportDocumentFrom } from './document.js';
 import { defaultReportTexts } from './labels.js';
 import { packObjectStreams, pdfObjects } from './pdf-objects.mjs';
 import { ReportPdfPool, reportCompilerOptions } from './render.js';
@@ -32,24 +32,22 @@ import { selfSignedP12 } from './signing.js';
 
 const run = promisify(execFile);
 
-const documentOf = (seed: number, locale: 'cs' | 'en', phenotypes = 60) =>
-  reportDocumentFrom(syntheticReportSource({ seed, status: 3, phenotypes }), {
+/** The issued report of `source` with the verification code `code`. */
+const issuedDocument = (source: ReportSource, locale: 'cs' | 'en', code: string) =>
+  reportDocumentFrom(source, {
     locale,
     preview: false,
-    verification: { code: `K7Q4-${seed}`, url: `https://lab.example.cz/verify/K7Q4-${seed}` },
+    verification: { code, url: `https://lab.example.cz/verify/${code}` },
     company: loadConfig({}).reportCompany,
     texts: defaultReportTexts[locale],
   });
 
+const documentOf = (seed: number, locale: 'cs' | 'en', phenotypes = 60) =>
+  issuedDocument(syntheticReportSource({ seed, status: 3, phenotypes }), locale, `K7Q4-${seed}`);
+
 /** Customer `customer`'s report of one product type: the texts other customers' reports share. */
 const batchDocumentOf = (customer: number) =>
-  reportDocumentFrom(productTypeBatchSource({ customer }), {
-    locale: 'cs',
-    preview: false,
-    verification: { code: `B4TC-${customer}`, url: `https://lab.example.cz/verify/B4TC-${customer}` },
-    company: loadConfig({}).reportCompany,
-    texts: defaultReportTexts.cs,
-  });
+  issuedDocument(productTypeBatchSource({ customer }), 'cs', `B4TC-${customer}`);
 
 const pool = new ReportPdfPool(1);
 /** Typst in this process, for its file as it writes it (the pool's processes answer packed files). */
