@@ -17,3 +17,12 @@ export function pickLocale(value: string | null | undefined): Locale {
   }
   return defaultLocale;
 }
+
+/** A stored code's name in `locale` from its labels; the code itself where the labels do not know it. */
+export function labelIn<K extends string | number>(
+  labels: Record<K, Localized>,
+  code: string | number,
+  locale: Locale,
+): string {
+  return (labels as Record<string | number, Localized | undefined>)[code]?.[locale] ?? String(code);
+}

@@ -15,6 +15,12 @@ export const priceSchema = z.coerce
 export const toMinorUnits = (czk: number) => Math.round(czk * 100);
 /** haléře → CZK. */
 export const fromMinorUnits = (minor: number) => minor / 100;
+/** haléře → CZK as text with two decimals, exactly (no floating point): 199050 → "1990.50". */
+export function czkText(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
 
 export const productTypeSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { pragueDay, questionnaireSections, reportNumberOf, translateMessage } from '@genodesk/contract';
+import {
+  czkText,
+  pragueDay,
+  questionnaireSections,
+  reportNumberOf,
+  translateMessage,
+} from '@genodesk/contract';
 import { and, arrayContains, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +22,7 @@ import {
 } from '../db/schema/index.js';
 import { queueMailing } from '../modules/messaging/mailings.service.js';
 import { closeReportPdfRenderer } from '../modules/products/report-pdf/render.js';
-import { type CustomerDataExport, czk } from './data-export.js';
+import type { CustomerDataExport } from './data-export.js';
 
 // Issue 24: the customer's data export. One report is published (a PDF rendered, ~150 ms) and one
 // e-mail sent, so the demo customer has something in every section.
@@ -195,7 +201,7 @@ describe('GET admin/customers/dataexport', () => {
       .from(orders)
       .where(eq(orders.customerId, customerId))
       .orderBy(orders.createdAt, orders.id);
-    expect(data.orders.map((order) => order.amount)).toEqual(orderRows.map((order) => czk(order.amount)));
+    expect(data.orders.map((order) => order.amount)).toEqual(orderRows.map((order) => czkText(order.amount)));
     for (const item of [...data.orders, ...data.payments]) {
       expect(item.amount).toMatch(/^-?\d+\.\d{2}$/);
       expect(item.currency).toBe('CZK');

@@ -1,6 +1,7 @@
 import {
   type CardPaymentStatus,
   cardPaymentStatusLabels,
+  czkText,
   type Locale,
   type OrderExportQuery,
   type PaymentExportQuery,
@@ -15,7 +16,7 @@ import { customerEmail, customerFullName } from '../customers/full-name.js';
 import { orderFilter, orderOrder } from './orders.service.js';
 import { paymentFilter, paymentOrder } from './payments.service.js';
 
-const money = (minor: unknown) => (Number(minor) / 100).toFixed(2);
+const money = (minor: unknown) => czkText(Number(minor));
 const time = (value: unknown) => (value instanceof Date ? value.toISOString() : value ? String(value) : '');
 const yesNo = (value: unknown, locale: Locale) =>
   value ? (locale === 'cs' ? 'Ano' : 'Yes') : locale === 'cs' ? 'Ne' : 'No';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type BankStatement,
   type BankStatementDetail,
+  czkText,
   fromMinorUnits,
   type ListQuery,
   type Page,
@@ -191,8 +192,8 @@ export async function matchStatementLine(
     const due = await amountDueMinor(tx, order);
     if (line.amount !== due)
       throw unprocessable('statementAmountNotDue', 'OrderNumber', {
-        amount: (line.amount / 100).toFixed(2),
-        due: (due / 100).toFixed(2),
+        amount: czkText(line.amount),
+        due: czkText(due),
       });
     const [open] = await tx
       .select({ id: payments.id })

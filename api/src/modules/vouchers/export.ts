@@ -1,4 +1,5 @@
 import {
+  czkText,
   type Locale,
   type VoucherExportQuery,
   voucherKindLabels,
@@ -27,7 +28,7 @@ const columns: ExportColumn<Raw>[] = [
   },
   {
     header: { cs: 'Hodnota (Kč)', en: 'Value (CZK)' },
-    cell: (r) => (r.amount === null ? '' : (Number(r.amount) / 100).toFixed(2)),
+    cell: (r) => (r.amount === null ? '' : czkText(Number(r.amount))),
   },
   { header: { cs: 'Produkt', en: 'Product' }, cell: (r) => text(r.product_type) },
   { header: { cs: 'Platí do', en: 'Valid to' }, cell: (r) => text(r.valid_to) },

@@ -1,0 +1,165 @@
+import {
+  type Locale,
+  labelIn,
+  type ProductSection,
+  type ProductStatus,
+  productSectionLabels,
+  productStatusLabels,
+  reportNumberOf,
+} from '@genodesk/contract';
+import { asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { products, productTypes, reportDocuments, users } from '../../db/schema/index.js';
+import type { ReportContent } from '../../db/schema/products.js';
+import type { ExportedChange, HistoryOf } from '../audit/data-export.js';
+
+export type ExportedDocument = {
+  /** The file in the ZIP, e.g. `reports/GD-000123-v1.pdf`. */
+  file: string;
+  reportId: number;
+  reportNumber: string;
+  version: number;
+  language: string;
+  preliminary: boolean;
+  sha256: string;
+  bytes: number;
+  verificationCode: string;
+  replacesVersion: number | null;
+  reason: string | null;
+  issuedAt: string;
+  issuedBy: string | null;
+};
+
+export type ProductsExport = {
+  reports: {
+    id: number;
+    reportNumber: string;
+    productType: string | null;
+    status: number;
+    statusName: string;
+    section: ProductSection;
+    sectionName: string;
+    generatedAt: string;
+    publishedAt: string | null;
+    lastChangeAt: string | null;
+    phenotypeCount: number;
+    requiresInspection: boolean;
+    approvedByLaboratory: boolean;
+    doctor: string | null;
+    doctorIntro: string;
+    doctorIntroReproductiveGenetics: string;
+    doctorIntroReproductiveGeneticsEnabled: boolean;
+    doctorsIntroLastChange: string | null;
+    legalGuardianName: string | null;
+    legalGuardianEmail: string | null;
+    /** The report as generated: category → subcategory → phenotypes, texts in cs and en, risk, genes. */
+    content: ReportContent;
+    documents: ExportedDocument[];
+    changeLog: ExportedChange[];
+    /** Reads recorded with the report before the access log (opened, previewed, downloaded). */
+    readLog: ExportedChange[];
+  }[];
+};
+
+const sectionOf = (row: { isArchived: boolean; isInDoctorSection: boolean }): ProductSection =>
+  row.isArchived ? 'archive' : row.isInDoctorSection ? 'doctorSection' : 'results';
+
+const phenotypeCount = (content: ReportContent) =>
+  (content?.categories ?? []).reduce(
+    (sum, category) =>
+      sum + category.subcategories.reduce((inner, subcategory) => inner + subcategory.phenotypes.length, 0),
+    0,
+  );
+
+/**
+ * The products area's part of the customer's data export (`privacy/data-export.ts`): their reports as
+ * generated, with the doctor's texts, change and read logs, and every issued version's PDF as a file
+ * (`reports/<number>-v<version>.pdf`, byte for byte).
+ */
+export async function productsDataExport(
+  tx: Executor,
+  { customer, locale, historyOf }: { customer: { id: number }; locale: Locale; historyOf: HistoryOf },
+) {
+  const doctor = alias(users, 'doctor_user');
+  const reportRows = await tx
+    .select({
+      report: products,
+      typeName: productTypes.name,
+      typeNameEn: productTypes.nameEn,
+      doctor: doctor.userName,
+    })
+    .from(products)
+    .leftJoin(productTypes, eq(productTypes.id, products.productTypeId))
+    .leftJoin(doctor, eq(doctor.id, products.doctorId))
+    .where(eq(products.customerId, customer.id))
+    .orderBy(asc(products.id));
+
+  const issuedBy = alias(users, 'issued_by_user');
+  const documentRows = await tx
+    .select({ document: reportDocuments, issuedBy: issuedBy.userName })
+    .from(reportDocuments)
+    .innerJoin(products, eq(products.id, reportDocuments.productId))
+    .leftJoin(issuedBy, eq(issuedBy.id, reportDocuments.createdBy))
+    .where(eq(products.customerId, customer.id))
+    .orderBy(asc(reportDocuments.productId), asc(reportDocuments.version));
+
+  const files: { file: string; content: Buffer; stored: boolean }[] = [];
+  const documentsOf = new Map<number, ExportedDocument[]>();
+  for (const { document, issuedBy: by } of documentRows) {
+    const reportNumber = reportNumberOf(document.productId);
+    const file = `reports/${reportNumber}-v${document.version}.pdf`;
+    // A PDF is compressed already: stored as it is, so its bytes (and SHA-256) come out unchanged.
+    files.push({ file, content: document.content, stored: true });
+    const list = documentsOf.get(document.productId) ?? [];
+    list.push({
+      file,
+      reportId: document.productId,
+      reportNumber,
+      version: document.version,
+      language: document.language,
+      preliminary: document.preliminary,
+      sha256: document.sha256,
+      bytes: document.content.length,
+      verificationCode: document.verificationCode,
+      replacesVersion: document.replacesVersion,
+      reason: document.reason,
+      issuedAt: document.createdAt.toISOString(),
+      issuedBy: by,
+    });
+    documentsOf.set(document.productId, list);
+  }
+
+  const sections: ProductsExport = {
+    reports: reportRows.map(({ report: r, typeName, typeNameEn, doctor: doctorName }) => {
+      const section = sectionOf(r);
+      return {
+        id: r.id,
+        reportNumber: reportNumberOf(r.id),
+        productType: locale === 'en' ? typeNameEn || typeName : typeName,
+        status: r.status,
+        statusName: labelIn(productStatusLabels, r.status as ProductStatus, locale),
+        section,
+        sectionName: productSectionLabels[section][locale],
+        generatedAt: r.generatedAt.toISOString(),
+        publishedAt: r.publishedAt?.toISOString() ?? null,
+        lastChangeAt: r.lastChangeAt?.toISOString() ?? null,
+        phenotypeCount: phenotypeCount(r.content),
+        requiresInspection: r.requiresInspection,
+        approvedByLaboratory: r.approvedByLaboratory,
+        doctor: doctorName,
+        doctorIntro: r.doctorIntro,
+        doctorIntroReproductiveGenetics: r.doctorIntroReproductiveGenetics,
+        doctorIntroReproductiveGeneticsEnabled: r.doctorIntroReproductiveGeneticsEnabled,
+        doctorsIntroLastChange: r.doctorsIntroLastChange?.toISOString() ?? null,
+        legalGuardianName: r.legalGuardianName,
+        legalGuardianEmail: r.legalGuardianEmail,
+        content: r.content,
+        documents: documentsOf.get(r.id) ?? [],
+        changeLog: historyOf('product', r.id),
+        readLog: historyOf('productRead', r.id),
+      };
+    }),
+  };
+  return { sections, files };
+}
