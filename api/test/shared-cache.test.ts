@@ -208,3 +208,39 @@ test("a session's own change drops that session's principal alone: the others st
     await writeUnnoticed(`update sessions set revoked_at = null where id = '${doctorSession}'`);
   }
 });
+
+test('callers catching up at once share round trips on the listening connection, one at a time', async () => {
+  // Something kept, so that catching up has a reason to ask the connection.
+  await get(b, '/api/auth/user');
+  const cache = sharedCacheOf(bDb) as unknown as {
+    listener: { client: { query: (...args: unknown[]) => Promise<unknown> } };
+  };
+  const client = cache.listener.client;
+  const query = client.query;
+  let running = 0;
+  let most = 0;
+  const started: number[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    running += 1;
+    most = Math.max(most, running);
+    started.push(performance.now());
+    return query.apply(this, args).finally(() => {
+      running -= 1;
+    });
+  };
+  try {
+    const calls: Promise<void>[] = [];
+    let lastCalledAt = 0;
+    for (let i = 0; i < 20; i++) {
+      lastCalledAt = performance.now();
+      calls.push(heardOnB());
+    }
+    await Promise.all(calls);
+    expect(most).toBe(1);
+    // The first caller's round trip, then one for the 19 who came while it was under way: it left after them.
+    expect(started).toHaveLength(2);
+    expect(started[1]).toBeGreaterThanOrEqual(lastCalledAt);
+  } finally {
+    client.query = query;
+  }
+});

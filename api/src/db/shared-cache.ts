@@ -34,6 +34,9 @@ export class SharedCache {
   private listener: { client: pg.PoolClient } | undefined;
   private reconnect: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** The round trip on the listening connection now (`caughtUp`), and the one to follow it. */
+  private roundTrip: Promise<void> | undefined;
+  private nextRoundTrip: Promise<void> | undefined;
 
   constructor(
     private readonly db: Database,
@@ -83,10 +86,32 @@ export class SharedCache {
    * Returns once every notification committed before the call has been heard: PostgreSQL hands a
    * listening session its notifications before it answers the next statement, so one round trip on
    * the listening connection is enough. A node's own writes are then seen by its next request.
+   * Callers share round trips, one on the connection at a time: one already sent may have left before
+   * a caller's commit, so a caller who finds one under way waits for the next, which serves everyone
+   * who came meanwhile.
    */
-  async caughtUp(): Promise<void> {
-    if (![...this.entries.values()].some((entries) => entries.size > 0)) return;
-    await this.listener?.client.query('select 1').catch(() => this.invalidateAll());
+  caughtUp(): Promise<void> {
+    if (![...this.entries.values()].some((entries) => entries.size > 0)) return Promise.resolve();
+    if (!this.roundTrip) return this.startRoundTrip();
+    this.nextRoundTrip ??= this.roundTrip.then(() => {
+      this.nextRoundTrip = undefined;
+      // Someone may have started one since the last ended: it left after all of these callers came.
+      return this.roundTrip ?? this.startRoundTrip();
+    });
+    return this.nextRoundTrip;
+  }
+
+  private startRoundTrip(): Promise<void> {
+    const roundTrip: Promise<void> = (this.listener?.client.query('select 1') ?? Promise.resolve())
+      .then(
+        () => undefined,
+        () => this.invalidateAll(),
+      )
+      .finally(() => {
+        if (this.roundTrip === roundTrip) this.roundTrip = undefined;
+      });
+    this.roundTrip = roundTrip;
+    return roundTrip;
   }
 
   private invalidateAll(): void {
