@@ -9,7 +9,7 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { ExportButtons } from '@/components/data-table/export-buttons';
-import { FitSelect } from '@/components/data-table/filter-select';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { PageHeader } from '@/components/page-header';
@@ -120,16 +120,15 @@ export function AccessLogRoute() {
         searchPlaceholder={t('accessLog.searchPlaceholder')}
         filters={
           <>
-            <FitSelect
+            <FilterSelect
+              list={list}
+              name="kind"
               placeholder={t('accessLog.filters.anyKind')}
               aria-label={t('accessLog.fields.kind')}
               data={accessKinds.map((kind: AccessKind) => ({
                 value: kind,
                 label: accessKindLabels[kind][locale],
               }))}
-              value={filters.kind ?? null}
-              onChange={(v) => list.setFilter('kind', v ?? undefined)}
-              clearable
               comboboxProps={{ width: 280 }}
               data-testid="access-log-filter-kind"
             />

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
-import { FitSelect } from '@/components/data-table/filter-select';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { FitTable, useFitColumns } from '@/components/data-table/fit-table';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/page-header';
@@ -201,25 +201,23 @@ export function BarcodesListRoute() {
         searchPlaceholder={t('barcodes.searchPlaceholder')}
         filters={
           <>
-            <FitSelect
+            <FilterSelect
+              list={list}
+              name="state"
               placeholder={t('barcodes.filters.anyState')}
               aria-label={t('barcodes.fields.state')}
               data={[
                 { value: 'free', label: t('barcodes.free') },
                 { value: 'assigned', label: t('barcodes.assigned') },
               ]}
-              value={params.filters.state ?? null}
-              onChange={(v) => list.setFilter('state', v ?? undefined)}
-              clearable
               data-testid="barcodes-filter-state"
             />
-            <FitSelect
+            <FilterSelect
+              list={list}
+              name="batchId"
               placeholder={t('barcodes.filters.anyBatch')}
               aria-label={t('barcodes.fields.batch')}
               data={(batches.data?.items ?? []).map((b) => ({ value: String(b.id), label: `#${b.id}` }))}
-              value={params.filters.batchId ?? null}
-              onChange={(v) => list.setFilter('batchId', v ?? undefined)}
-              clearable
               data-testid="barcodes-filter-batch"
             />
           </>

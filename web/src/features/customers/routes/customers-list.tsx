@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { ExportButtons } from '@/components/data-table/export-buttons';
-import { FitSelect } from '@/components/data-table/filter-select';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { DateRangeFilter } from '@/components/dates/date-range-filter';
@@ -187,16 +187,15 @@ export function CustomersListRoute() {
         searchPlaceholder={t('customers.searchPlaceholder')}
         filters={
           <>
-            <FitSelect
+            <FilterSelect
+              list={list}
+              name="registrationSource"
               placeholder={t('customers.filters.anySource')}
               aria-label={t('customers.fields.registrationSource')}
               data={registrationSources.map((s) => ({
                 value: String(s),
                 label: registrationSourceName(s, locale),
               }))}
-              value={params.filters.registrationSource ?? null}
-              onChange={(v) => list.setFilter('registrationSource', v ?? undefined)}
-              clearable
               data-testid="customers-filter-source"
             />
             <DateRangeFilter

@@ -4,7 +4,7 @@ import { IconMail, IconMessage, IconSend, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
-import { FitSelect } from '@/components/data-table/filter-select';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { EmailAddress } from '@/components/email-address';
@@ -183,35 +183,32 @@ export function OutboxListRoute() {
         searchPlaceholder={t('messaging.outbox.searchPlaceholder')}
         filters={
           <>
-            <FitSelect
+            <FilterSelect
+              list={list}
+              name="channel"
               placeholder={t('messaging.outbox.filters.anyChannel')}
               aria-label={t('messaging.outbox.fields.channel')}
               data={outboxChannels.map((c) => ({ value: c, label: t(`messaging.outbox.channels.${c}`) }))}
-              value={filters.channel ?? null}
-              onChange={(v) => list.setFilter('channel', v ?? undefined)}
-              clearable
               data-testid="outbox-filter-channel"
             />
-            <FitSelect
+            <FilterSelect
+              list={list}
+              name="status"
               placeholder={t('messaging.outbox.filters.anyStatus')}
               aria-label={t('messaging.outbox.fields.status')}
               data={outboxStatusFilters.map((s) => ({
                 value: s,
                 label: t(`messaging.outbox.statuses.${s}`),
               }))}
-              value={filters.status ?? null}
-              onChange={(v) => list.setFilter('status', v ?? undefined)}
-              clearable
               comboboxProps={{ width: 260 }}
               data-testid="outbox-filter-status"
             />
-            <FitSelect
+            <FilterSelect
+              list={list}
+              name="kind"
               placeholder={t('messaging.outbox.filters.anyKind')}
               aria-label={t('messaging.outbox.fields.kind')}
               data={knownKinds.map((k) => ({ value: k, label: kindName(k, t) }))}
-              value={filters.kind ?? null}
-              onChange={(v) => list.setFilter('kind', v ?? undefined)}
-              clearable
               searchable
               comboboxProps={{ width: 300 }}
               data-testid="outbox-filter-kind"

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
-import { FitSelect } from '@/components/data-table/filter-select';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { EmailAddress } from '@/components/email-address';
@@ -270,28 +270,26 @@ export function ProductsList({ section }: { section: ProductSection }) {
         searchPlaceholder={t('products.searchPlaceholder')}
         filters={
           <>
-            <FitSelect
+            <FilterSelect
+              list={list}
+              name="status"
               placeholder={t('products.filters.anyStatus')}
               aria-label={t('products.fields.status')}
               data={Object.values(ProductStatus).map((s) => ({
                 value: String(s),
                 label: productStatusName(s, locale),
               }))}
-              value={params.filters.status ?? null}
-              onChange={(v) => list.setFilter('status', v ?? undefined)}
-              clearable
               data-testid="products-filter-status"
             />
-            <FitSelect
+            <FilterSelect
+              list={list}
+              name="requiresInspection"
               placeholder={t('products.filters.anyInspection')}
               aria-label={t('products.fields.requiresInspection')}
               data={[
                 { value: 'true', label: t('products.filters.inspectionRequired') },
                 { value: 'false', label: t('products.filters.inspectionNotRequired') },
               ]}
-              value={params.filters.requiresInspection ?? null}
-              onChange={(v) => list.setFilter('requiresInspection', v ?? undefined)}
-              clearable
               data-testid="products-filter-inspection"
             />
           </>

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
-import { FitSelect } from '@/components/data-table/filter-select';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { EmailAddress } from '@/components/email-address';
 import { PageHeader } from '@/components/page-header';
@@ -128,16 +128,15 @@ export function RelationshipsListRoute() {
         onRowClick={(r) => setOpen(r.customerId)}
         searchPlaceholder={t('relationships.searchPlaceholder')}
         filters={
-          <FitSelect
+          <FilterSelect
+            list={list}
+            name="status"
             placeholder={t('relationships.filters.anyStatus')}
             aria-label={t('relationships.fields.status')}
             data={relationshipStatuses.map((s: RelationshipStatus) => ({
               value: s,
               label: relationshipStatusLabels[s][locale],
             }))}
-            value={params.filters.status ?? null}
-            onChange={(v) => list.setFilter('status', v ?? undefined)}
-            clearable
             data-testid="relationships-filter-status"
           />
         }

@@ -5,7 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
-import { FitSelect } from '@/components/data-table/filter-select';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/page-header';
@@ -109,16 +109,15 @@ export function RoomsListRoute() {
         onRowClick={(r) => navigate(paths.consultingRooms.show(r.id))}
         searchPlaceholder={t('reservations.rooms.searchPlaceholder')}
         filters={
-          <FitSelect
+          <FilterSelect
+            list={list}
+            name="enabled"
             placeholder={t('reservations.rooms.anyState')}
             aria-label={t('reservations.rooms.fields.isEnabled')}
             data={[
               { value: 'true', label: t('reservations.rooms.enabled') },
               { value: 'false', label: t('reservations.rooms.disabled') },
             ]}
-            value={params.filters.enabled ?? null}
-            onChange={(v) => list.setFilter('enabled', v ?? undefined)}
-            clearable
             data-testid="rooms-filter-enabled"
           />
         }

@@ -4,7 +4,7 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
-import { FitSelect } from '@/components/data-table/filter-select';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
@@ -64,16 +64,15 @@ export function ResultsListRoute() {
           onRowClick={(u) => navigate(paths.results.view(u.id))}
           searchPlaceholder={t('results.searchPlaceholder')}
           filters={
-            <FitSelect
+            <FilterSelect
+              list={list}
+              name="status"
               placeholder={t('results.filters.anyStatus')}
               aria-label={t('results.fields.status')}
               data={[
                 { value: uploadsInProgressFilter, label: t('results.filters.inProgress') },
                 ...statuses.map((s) => ({ value: String(s), label: uploadStatusName(s, locale) })),
               ]}
-              value={params.filters.status ?? null}
-              onChange={(v) => list.setFilter('status', v ?? undefined)}
-              clearable
               data-testid="results-filter-status"
             />
           }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FitSelect } from '@/components/data-table/filter-select';
+import { FilterSelect, FitSelect } from '@/components/data-table/filter-select';
 import type { useListParams } from '@/components/data-table/use-list-params';
 import { useLocale } from '@/lib/use-locale';
 import { useCategoryOptions } from '../api/get-category-options';
@@ -55,17 +55,16 @@ export function CategoryFilters({
         data-testid="filter-subcategory"
       />
       {withGeneCombination && (
-        <FitSelect
+        <FilterSelect
+          list={list}
+          name="geneCombinationId"
           placeholder={t('templates.filters.allPhenotypes')}
           aria-label={t('templates.fields.phenotype')}
           data={(geneCombinations.data ?? []).map((g) => ({
             value: String(g.id),
             label: localPhenotype(g, locale),
           }))}
-          value={filters.geneCombinationId ?? null}
-          onChange={(v) => list.setFilter('geneCombinationId', v ?? undefined)}
           disabled={!categoryId}
-          clearable
           searchable
           data-testid="filter-gene-combination"
         />
@@ -78,13 +77,12 @@ export function RiskFilter({ list }: { list: List }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   return (
-    <FitSelect
+    <FilterSelect
+      list={list}
+      name="risk"
       placeholder={t('templates.filters.anyRisk')}
       aria-label={t('templates.fields.risk')}
       data={risks.map((r) => ({ value: String(r), label: riskLabel(r, locale) }))}
-      value={list.params.filters.risk ?? null}
-      onChange={(v) => list.setFilter('risk', v ?? undefined)}
-      clearable
       data-testid="filter-risk"
     />
   );
@@ -94,13 +92,12 @@ export function GenderFilter({ list }: { list: List }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   return (
-    <FitSelect
+    <FilterSelect
+      list={list}
+      name="gender"
       placeholder={t('templates.filters.anyGender')}
       aria-label={t('templates.fields.gender')}
       data={genders.map((g) => ({ value: String(g), label: genderLabel(g, locale) }))}
-      value={list.params.filters.gender ?? null}
-      onChange={(v) => list.setFilter('gender', v ?? undefined)}
-      clearable
       data-testid="filter-gender"
     />
   );

@@ -8,7 +8,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
-import { FitSelect } from '@/components/data-table/filter-select';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { PageHeader } from '@/components/page-header';
@@ -144,16 +144,15 @@ export function SecurityLogRoute() {
         searchPlaceholder={t('securityLog.searchPlaceholder')}
         filters={
           <>
-            <FitSelect
+            <FilterSelect
+              list={list}
+              name="event"
               placeholder={t('securityLog.filters.anyEvent')}
               aria-label={t('securityLog.fields.event')}
               data={securityEventTypes.map((type: SecurityEventType) => ({
                 value: type,
                 label: securityEventLabels[type][locale],
               }))}
-              value={filters.event ?? null}
-              onChange={(v) => list.setFilter('event', v ?? undefined)}
-              clearable
               comboboxProps={{ width: 320 }}
               data-testid="security-log-filter-event"
             />

@@ -5,7 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
-import { FitSelect } from '@/components/data-table/filter-select';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { EmailAddress } from '@/components/email-address';
@@ -148,25 +148,23 @@ export function UsersListRoute() {
         searchPlaceholder={t('users.searchPlaceholder')}
         filters={
           <>
-            <FitSelect
+            <FilterSelect
+              list={list}
+              name="roleId"
               placeholder={t('users.filters.allRoles')}
               aria-label={t('users.fields.role')}
               data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
-              value={params.filters.roleId ?? null}
-              onChange={(v) => list.setFilter('roleId', v ?? undefined)}
-              clearable
               data-testid="users-filter-role"
             />
-            <FitSelect
+            <FilterSelect
+              list={list}
+              name="active"
               placeholder={t('users.filters.anyStatus')}
               aria-label={t('users.fields.status')}
               data={[
                 { value: 'true', label: t('users.active') },
                 { value: 'false', label: t('users.inactive') },
               ]}
-              value={params.filters.active ?? null}
-              onChange={(v) => list.setFilter('active', v ?? undefined)}
-              clearable
               data-testid="users-filter-active"
             />
           </>
