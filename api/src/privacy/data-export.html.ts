@@ -6,9 +6,7 @@ import {
   type Question,
   questionnaireSection,
   questionnaireSections,
-  riskLabels,
   sampleStatusLabels,
-  type TemplateRisk,
 } from '@genodesk/contract';
 import type { CustomerDataExport, ExportedChange } from './data-export.js';
 
@@ -41,7 +39,7 @@ const words = {
   vouchersUsed: { cs: 'Uplatněné vouchery', en: 'Vouchers used' },
   bankStatementLines: { cs: 'Bankovní platby', en: 'Bank transfers' },
   samples: { cs: 'Vzorky', en: 'Samples' },
-  genotypes: { cs: 'Genotypy', en: 'Genotypes' },
+  markersTested: { cs: 'Testované markery', en: 'Markers tested' },
   reports: { cs: 'Výsledkové zprávy', en: 'Reports' },
   questionnaires: { cs: 'Dotazník', en: 'Questionnaire' },
   reservations: { cs: 'Rezervace konzultací', en: 'Consultation bookings' },
@@ -118,14 +116,18 @@ const words = {
   statementDate: { cs: 'Datum výpisu', en: 'Statement date' },
   counterAccount: { cs: 'Protiúčet', en: 'Counter-account' },
   counterName: { cs: 'Název protiúčtu', en: 'Counter-account name' },
-  // Samples, genotypes
+  // Samples, markers tested
   sentAt: { cs: 'Odesláno', en: 'Sent' },
   receivedAt: { cs: 'Přijato laboratoří', en: 'Received by the laboratory' },
   analysisStartedAt: { cs: 'Analýza zahájena', en: 'Analysis started' },
   labResults: { cs: 'Laboratorní výsledky', en: 'Laboratory results' },
   geneCode: { cs: 'Gen / marker', en: 'Gene / marker' },
   geneName: { cs: 'Název', en: 'Name' },
-  genotype: { cs: 'Genotyp', en: 'Genotype' },
+  called: { cs: 'Stanoveno', en: 'Called' },
+  markersTestedNote: {
+    cs: 'Markery, které laboratoř ve vašem vzorku vyšetřila, a zda se je podařilo stanovit. Vaše genotypy a jejich význam dostáváte ve výsledkových zprávách tak, jak je uvolnil lékař (viz Výsledkové zprávy).',
+    en: 'The markers the laboratory tested in your sample, and whether each could be called. Your genotypes and what they mean come to you in the reports, as a physician released them (see Reports).',
+  },
   hgvsC: { cs: 'HGVS (c.)', en: 'HGVS (c.)' },
   protein: { cs: 'Protein', en: 'Protein' },
   transcript: { cs: 'Transkript', en: 'Transcript' },
@@ -136,13 +138,11 @@ const words = {
   doctor: { cs: 'Lékař', en: 'Doctor' },
   legalGuardian: { cs: 'Zákonný zástupce', en: 'Legal guardian' },
   phenotypeCount: { cs: 'Počet fenotypů', en: 'Phenotypes' },
-  category: { cs: 'Kategorie', en: 'Category' },
-  subcategory: { cs: 'Podkategorie', en: 'Subcategory' },
-  phenotype: { cs: 'Fenotyp', en: 'Phenotype' },
-  phenotypes: { cs: 'Fenotypy', en: 'Phenotypes' },
-  risk: { cs: 'Riziko', en: 'Risk' },
-  genes: { cs: 'Geny', en: 'Genes' },
-  notAssessed: { cs: 'Nehodnoceno', en: 'Not assessed' },
+  released: { cs: 'Uvolněna lékařem', en: 'Released by a physician' },
+  reportsNote: {
+    cs: 'Výsledky každé zprávy jsou v jejích vydaných verzích (PDF ve složce reports/, tytéž údaje ve formátu HL7 FHIR ve složce fhir/), tak jak je uvolnil lékař. Zpráva, kterou lékař dosud neuvolnil, zde výsledky nemá; dostanete je, až ji uvolní.',
+    en: 'Each report’s results are in its issued versions (the PDFs in the folder reports/, the same in HL7 FHIR in the folder fhir/), as a physician released them. A report a physician has not released yet has no results here; you will receive them once it is released.',
+  },
   documents: { cs: 'Vydaná PDF', en: 'Issued PDFs' },
   file: { cs: 'Soubor', en: 'File' },
   version: { cs: 'Verze', en: 'Version' },
@@ -325,22 +325,17 @@ function questionnaireHtml(r: Renderer, data: CustomerDataExport): string {
 
 function reportsHtml(r: Renderer, data: CustomerDataExport): string {
   if (data.reports.length === 0) return `<p class="none">${escapeHtml(r.w('none'))}</p>`;
-  return data.reports
-    .map((report) => {
-      const phenotypes = report.content.categories.flatMap((category) =>
-        category.subcategories.flatMap((subcategory) =>
-          subcategory.phenotypes.map((phenotype) => ({ category, subcategory, phenotype })),
-        ),
-      );
-      const named = (item: { name: string; nameEn: string }) =>
-        r.locale === 'en' ? item.nameEn || item.name : item.name;
-      return `<h3>${escapeHtml(report.reportNumber)}</h3>
+  return `<p>${escapeHtml(r.w('reportsNote'))}</p>
+${data.reports
+  .map(
+    (report) => `<h3>${escapeHtml(report.reportNumber)}</h3>
 ${r.fields(report.reportNumber, [
   ['productType', report.productType],
   ['status', report.statusName],
   ['section', report.sectionName],
   ['generatedAt', r.time(report.generatedAt)],
   ['publishedAt', r.time(report.publishedAt)],
+  ['released', report.released],
   ['doctor', report.doctor],
   ['legalGuardian', [report.legalGuardianName, report.legalGuardianEmail].filter(Boolean).join(', ')],
   ['phenotypeCount', report.phenotypeCount],
@@ -358,32 +353,9 @@ ${r.table(
     ['sha256', (d) => ({ html: `<code class="hash">${escapeHtml(d.sha256)}</code>` })],
   ],
   report.documents,
-)}
-<h4>${escapeHtml(r.w('phenotypes'))}</h4>
-${r.table(
-  `${report.reportNumber}: ${r.w('phenotypes')}`,
-  [
-    ['category', (p) => named(p.category)],
-    ['subcategory', (p) => named(p.subcategory)],
-    [
-      'phenotype',
-      (p) => (r.locale === 'en' ? p.phenotype.phenotypeEn || p.phenotype.phenotype : p.phenotype.phenotype),
-    ],
-    [
-      'risk',
-      (p) =>
-        p.phenotype.notAssessed
-          ? r.w('notAssessed')
-          : p.phenotype.risk === null
-            ? null
-            : (riskLabels[p.phenotype.risk as TemplateRisk]?.[r.locale] ?? String(p.phenotype.risk)),
-    ],
-    ['genes', (p) => p.phenotype.genes.map((gene) => `${gene.code} ${gene.genotype}`).join(', ')],
-  ],
-  phenotypes,
-)}`;
-    })
-    .join('\n');
+)}`,
+  )
+  .join('\n')}`;
 }
 
 /** The audit trail's field names in words (any other is shown as recorded; `data.json` has them all). */
@@ -660,19 +632,20 @@ export function renderDataExportSummary(data: CustomerDataExport): string {
       ),
     ],
     [
-      'genotypes',
-      table(
-        w('genotypes'),
-        [
-          ['geneCode', (g) => g.geneCode],
-          ['geneName', (g) => g.geneName],
-          ['genotype', (g) => g.genotype],
-          ['hgvsC', (g) => g.hgvsC],
-          ['protein', (g) => g.protein],
-          ['transcript', (g) => g.transcript],
-        ],
-        data.genotypes,
-      ),
+      'markersTested',
+      `<p>${escapeHtml(w('markersTestedNote'))}</p>
+${table(
+  w('markersTested'),
+  [
+    ['geneCode', (g) => g.geneCode],
+    ['geneName', (g) => g.geneName],
+    ['hgvsC', (g) => g.hgvsC],
+    ['protein', (g) => g.protein],
+    ['transcript', (g) => g.transcript],
+    ['called', (g) => (g.called ? true : g.noCallReasonName)],
+  ],
+  data.markersTested,
+)}`,
     ],
     ['reports', reportsHtml(r, data)],
     ['questionnaires', questionnaireHtml(r, data)],

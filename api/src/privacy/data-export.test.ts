@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../test/test-app.js';
 import {
   accessLog,
+  auditLog,
   customerGenotypes,
   customers,
   orders,
@@ -86,7 +87,7 @@ const sections = [
   'vouchersUsed',
   'bankStatementLines',
   'samples',
-  'genotypes',
+  'markersTested',
   'reports',
   'questionnaires',
   'reservations',
@@ -151,7 +152,7 @@ describe('GET admin/customers/dataexport', () => {
     // data.json: the format, the customer's language, every section.
     expect(data).toMatchObject({
       format: 'genodesk-customer-data-export',
-      formatVersion: 1,
+      formatVersion: 2,
       language: 'cs',
       controller: t.config.reportCompany,
     });
@@ -167,7 +168,7 @@ describe('GET admin/customers/dataexport', () => {
       'orders',
       'payments',
       'samples',
-      'genotypes',
+      'markersTested',
       'reports',
       'questionnaires',
       'reservations',
@@ -180,15 +181,17 @@ describe('GET admin/customers/dataexport', () => {
     expect(data.accessLog.find((entry) => entry.kind === 'customer')?.kindName).toBe('Detail zákazníka');
     expect(data.messages.map((message) => message.subject)).toContain('Výsledky <b>jsou</b> hotové');
 
-    // The genotypes and the questionnaire as stored.
+    // Every marker tested, with its call status and never its genotype (those come as released, in
+    // the issued versions); the questionnaire as stored.
     const genotypes = await t.db
-      .select({ geneCode: customerGenotypes.geneCode, genotype: customerGenotypes.genotype })
+      .select({ geneCode: customerGenotypes.geneCode, noCallReason: customerGenotypes.noCallReason })
       .from(customerGenotypes)
       .where(eq(customerGenotypes.customerId, customerId));
-    expect(data.genotypes.map((g) => ({ geneCode: g.geneCode, genotype: g.genotype }))).toEqual(
+    expect(data.markersTested.map((m) => ({ geneCode: m.geneCode, noCallReason: m.noCallReason }))).toEqual(
       expect.arrayContaining(genotypes),
     );
-    expect(data.genotypes).toHaveLength(genotypes.length);
+    expect(data.markersTested).toHaveLength(genotypes.length);
+    for (const marker of data.markersTested) expect(marker).not.toHaveProperty('genotype');
     const [questionnaire] = await t.db
       .select()
       .from(questionnaires)
@@ -257,7 +260,7 @@ describe('GET admin/customers/dataexport', () => {
       'Objednávky',
       'Platby',
       'Vzorky',
-      'Genotypy',
+      'Testované markery',
       'Výsledkové zprávy',
       'Dotazník',
       'Rezervace konzultací',
@@ -287,6 +290,57 @@ describe('GET admin/customers/dataexport', () => {
     expect(rows).toEqual([{ userId: adminUser!.id, address: expect.any(String), customerIds: [customerId] }]);
   });
 
+  it('gives the customer their findings only as a physician released them: nothing of a report not released, no finding-telling change', async () => {
+    // A demo customer whose one report is generated but not released (no version issued).
+    const result = await t.db.execute<{ customer_id: number; id: number }>(sql`
+      select p.customer_id, p.id from products p
+       where p.status = 1 and not exists (select 1 from report_documents d where d.product_id = p.id)
+         and (select count(*) from products q where q.customer_id = p.customer_id) = 1
+       order by p.id limit 1`);
+    const { customer_id: customerId, id: reportId } = result.rows[0]!;
+    const [report] = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.id, Number(reportId)));
+    const phenotypes = report!.content.categories.flatMap((category) =>
+      category.subcategories.flatMap((subcategory) => subcategory.phenotypes.map((p) => p.phenotype)),
+    );
+    expect(phenotypes.length).toBeGreaterThan(0);
+    const [first] = phenotypes;
+    // Its trail as the laboratory keeps it: a reanalysis changed a result, a physician withheld one, and
+    // the report moved on.
+    await t.db.insert(auditLog).values(
+      [
+        { field: `phenotype: ${first}`, oldValue: 'risk 1', newValue: 'risk 3' },
+        { field: `withheld: ${first}`, oldValue: null, newValue: 'the customer does not want to know' },
+        { field: 'status', oldValue: '1', newValue: '2' },
+      ].map((change) => ({
+        entity: 'product',
+        entityId: Number(reportId),
+        changedAt: new Date(),
+        ...change,
+      })),
+    );
+
+    const { data, zip, html } = await opened(Number(customerId));
+    const exported = data.reports.find((r) => r.id === Number(reportId))!;
+    expect(exported).toMatchObject({ released: false, documents: [] });
+    expect(exported).not.toHaveProperty('content');
+    expect(exported).not.toHaveProperty('doctorIntro');
+    expect(exported.changeLog.map((change) => change.field)).toEqual(['status']);
+    const json = await zip.file('data.json')!.async('string');
+    for (const phenotype of phenotypes) {
+      expect(json, phenotype).not.toContain(phenotype);
+      expect(html, phenotype).not.toContain(phenotype);
+    }
+    expect(json).not.toContain('does not want to know');
+    expect(json).not.toContain('"genotype"');
+    expect(
+      Object.keys(zip.files).some((file) => file.startsWith('reports/') || file.startsWith('fhir/')),
+    ).toBe(false);
+    expect(html).toContain('Zpráva, kterou lékař dosud neuvolnil, zde výsledky nemá');
+  });
+
   it('writes an English customer’s summary in English; empty sections say so', async () => {
     const [row] = await t.db
       .execute<{ id: number }>(sql`
@@ -299,7 +353,7 @@ describe('GET admin/customers/dataexport', () => {
     expect(data.language).toBe('en');
     expect(data.payments.length).toBeGreaterThan(0);
     expect(data.payments[0]!.methodName).not.toBe('');
-    expect(data.genotypes).toEqual([]);
+    expect(data.markersTested).toEqual([]);
     expect(data.reports).toEqual([]);
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<title>Personal data export: ');
@@ -307,7 +361,7 @@ describe('GET admin/customers/dataexport', () => {
       'Identity',
       'Orders',
       'Payments',
-      'Genotypes',
+      'Markers tested',
       'Reports',
       'Who accessed your data',
     ])

@@ -20,11 +20,16 @@ import { renderDataExportSummary } from './data-export.html.js';
 // The customer's data export (GDPR Art. 15 and 20, issue 24): everything held about one customer as a
 // ZIP — `data.json` (machine-readable, every section), `summary.html` (readable, in the customer's
 // language), and the files the areas add (every issued report PDF byte for byte, consent scans, the
-// reports as FHIR bundles). Each area brings its sections and files through its `DataExportPart`,
+// reports as FHIR bundles). It goes to the customer, so their genetic findings are in it only as a
+// physician released them: the issued versions, never what the laboratory holds unreleased. Each area brings its sections and files through its `DataExportPart`,
 // registered at the composition root (`areas.ts`): the export reads no area's tables itself.
 
-/** The layout of `data.json`; raised when a field changes meaning or goes away (adding one does not). */
-export const dataExportFormatVersion = 1;
+/**
+ * The layout of `data.json`; raised when a field changes meaning or goes away (adding one does not).
+ * 2: genetic findings only as a physician released them — a report's generated content, the doctor's
+ * texts and its finding-telling changes went, and the genotypes became the markers tested (no values).
+ */
+export const dataExportFormatVersion = 2;
 export const dataExportFormat = 'genodesk-customer-data-export';
 
 export type { ExportedChange } from '../modules/audit/data-export.js';
@@ -129,7 +134,7 @@ export async function collectCustomerData(
         vouchersUsed: s.vouchersUsed ?? [],
         bankStatementLines: s.bankStatementLines ?? [],
         samples: s.samples ?? [],
-        genotypes: s.genotypes ?? [],
+        markersTested: s.markersTested ?? [],
         reports: s.reports ?? [],
         questionnaires: s.questionnaires ?? [],
         reservations: s.reservations ?? [],

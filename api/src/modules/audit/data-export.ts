@@ -16,21 +16,24 @@ export type ExportedChange = {
 /**
  * A record's audit trail for the customer's data export: every area's part asks for those of its
  * records while it builds its section, and gets a list that `readAll` fills once every part has asked
- * (one query for the whole export, not one per record or per area).
+ * (one query for the whole export, not one per record or per area); `keep` limits it to some fields.
  */
-export type HistoryOf = (entity: string, id: number) => ExportedChange[];
+export type HistoryOf = (entity: string, id: number, keep?: (field: string) => boolean) => ExportedChange[];
 
 /** The audit trails the export's parts ask for, read in one query when they all have. */
 export function exportedHistories() {
-  const asked = new Map<string, { entity: string; id: number; changes: ExportedChange[] }>();
-  const historyOf: HistoryOf = (entity, id) => {
+  type Asked = { changes: ExportedChange[]; keep?: (field: string) => boolean };
+  const asked = new Map<string, { entity: string; id: number; lists: Asked[] }>();
+  const historyOf: HistoryOf = (entity, id, keep) => {
     const key = `${entity}:${id}`;
     let trail = asked.get(key);
     if (!trail) {
-      trail = { entity, id, changes: [] };
+      trail = { entity, id, lists: [] };
       asked.set(key, trail);
     }
-    return trail.changes;
+    const list: Asked = { changes: [], keep };
+    trail.lists.push(list);
+    return list.changes;
   };
   async function readAll(tx: Executor) {
     const idsOf = new Map<string, number[]>();
@@ -48,13 +51,15 @@ export function exportedHistories() {
       .where(or(...of))
       .orderBy(asc(auditLog.changedAt), asc(auditLog.id));
     for (const { entry, by } of rows)
-      asked.get(`${entry.entity}:${entry.entityId}`)?.changes.push({
-        at: entry.changedAt.toISOString(),
-        by,
-        field: entry.field,
-        oldValue: entry.oldValue,
-        newValue: entry.newValue,
-      });
+      for (const list of asked.get(`${entry.entity}:${entry.entityId}`)?.lists ?? [])
+        if (!list.keep || list.keep(entry.field))
+          list.changes.push({
+            at: entry.changedAt.toISOString(),
+            by,
+            field: entry.field,
+            oldValue: entry.oldValue,
+            newValue: entry.newValue,
+          });
   }
   return { historyOf, readAll };
 }

@@ -32,6 +32,12 @@ export type ExportedDocument = {
 };
 
 export type ProductsExport = {
+  /**
+   * The customer's reports as records: number, type, status, dates, who approved them, and every issued
+   * version. A report's findings are in its issued versions only (`documents`: the PDF, and the FHIR
+   * bundle beside it), as a physician released them — never the content as generated, the doctor's
+   * drafts, a withheld result or a change of interpretation no physician released.
+   */
   reports: {
     id: number;
     reportNumber: string;
@@ -42,25 +48,35 @@ export type ProductsExport = {
     sectionName: string;
     generatedAt: string;
     publishedAt: string | null;
-    lastChangeAt: string | null;
+    /** Whether a physician has released a version of it (there is one in `documents`). */
+    released: boolean;
     phenotypeCount: number;
-    requiresInspection: boolean;
     approvedByLaboratory: boolean;
     doctor: string | null;
-    doctorIntro: string;
-    doctorIntroReproductiveGenetics: string;
-    doctorIntroReproductiveGeneticsEnabled: boolean;
-    doctorsIntroLastChange: string | null;
     legalGuardianName: string | null;
     legalGuardianEmail: string | null;
-    /** The report as generated: category → subcategory → phenotypes, texts in cs and en, risk, genes. */
-    content: ReportContent;
     documents: ExportedDocument[];
+    /** The record's changes that tell no finding: status, section, versions issued and why, the guardian. */
     changeLog: ExportedChange[];
     /** Reads recorded with the report before the access log (opened, previewed, downloaded). */
     readLog: ExportedChange[];
   }[];
 };
+
+/**
+ * The fields of a report's change log that tell no finding. Every other (a phenotype's result changed
+ * by reanalysis, a result withheld and why, the doctor's texts, the open points confirmed, the
+ * technical validation) stays with the laboratory: what reaches the customer is what was released.
+ */
+const administrativeChanges = new Set([
+  'created',
+  'status',
+  'section',
+  'pdfVersion',
+  'pdfReason',
+  'legalGuardianName',
+  'legalGuardianEmail',
+]);
 
 const sectionOf = (row: { isArchived: boolean; isInDoctorSection: boolean }): ProductSection =>
   row.isArchived ? 'archive' : row.isInDoctorSection ? 'doctorSection' : 'results';
@@ -143,20 +159,14 @@ export async function productsDataExport(
         sectionName: productSectionLabels[section][locale],
         generatedAt: r.generatedAt.toISOString(),
         publishedAt: r.publishedAt?.toISOString() ?? null,
-        lastChangeAt: r.lastChangeAt?.toISOString() ?? null,
+        released: documentsOf.has(r.id),
         phenotypeCount: phenotypeCount(r.content),
-        requiresInspection: r.requiresInspection,
         approvedByLaboratory: r.approvedByLaboratory,
         doctor: doctorName,
-        doctorIntro: r.doctorIntro,
-        doctorIntroReproductiveGenetics: r.doctorIntroReproductiveGenetics,
-        doctorIntroReproductiveGeneticsEnabled: r.doctorIntroReproductiveGeneticsEnabled,
-        doctorsIntroLastChange: r.doctorsIntroLastChange?.toISOString() ?? null,
         legalGuardianName: r.legalGuardianName,
         legalGuardianEmail: r.legalGuardianEmail,
-        content: r.content,
         documents: documentsOf.get(r.id) ?? [],
-        changeLog: historyOf('product', r.id),
+        changeLog: historyOf('product', r.id, (field) => administrativeChanges.has(field)),
         readLog: historyOf('productRead', r.id),
       };
     }),
