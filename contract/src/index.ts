@@ -28,6 +28,7 @@ export * from './reservations.js';
 export * from './results.js';
 export * from './samples.js';
 export * from './search.js';
+export * from './secret-answers.js';
 export * from './security.js';
 export * from './templates.js';
 export * from './users.js';

@@ -433,6 +433,10 @@ export const messages = {
     cs: 'Stejný požadavek se právě zpracovává. Zkuste to prosím za chvíli.',
     en: 'The same request is being processed right now. Please try again in a moment.',
   },
+  answerNotKept: {
+    cs: 'Tento požadavek už byl proveden. Jeho odpověď obsahovala tajný údaj, který se ukazuje jen jednou, proto ji nelze zopakovat. Začněte prosím znovu.',
+    en: 'This request was already carried out. Its answer held a secret that is shown only once, so it cannot be repeated. Please start again.',
+  },
   bodyNotObject: {
     cs: 'Tělo požadavku musí být objekt JSON.',
     en: 'The request body must be a JSON object.',

@@ -406,6 +406,8 @@ export const calendarFeedSchema = z.object({
   lastUsedAt: z.string().nullable(),
 });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+/** The answer of renew: it holds the secret URL, shown once (`secretAnswers`). */
+export const renewedCalendarFeedSchema = calendarFeedSchema.extend({});
 
 export const calendarFeedParamsSchema = z.object({
   token: z

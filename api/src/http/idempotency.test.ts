@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../test/test-app.js';
-import { idempotentRequests, productTypes } from '../db/schema/index.js';
+import { idempotentRequests, productTypes, users } from '../db/schema/index.js';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -109,6 +109,55 @@ describe('Idempotency-Key on state-changing calls', () => {
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json().name).toBe(name);
     expect(await named(name)).toBe(1);
+  });
+
+  it('keeps no answer that holds a secret: a temporary password or an authenticator key is in no row; a repeat is refused and does nothing again', async () => {
+    const { key } = fresh('Tajné');
+    const email = `tajny-${key}@example.cz`.toLowerCase();
+    const create = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/users/create',
+        payload: { Email: email, UserName: 'Tajný Uživatel', RoleId: 1 },
+        headers: { ...admin, 'idempotency-key': key },
+      });
+    const created = await create();
+    expect(created.statusCode, created.body).toBe(200);
+    const { temporaryPassword } = created.json() as { temporaryPassword: string };
+    expect(temporaryPassword.length).toBeGreaterThan(8);
+    const [kept] = await t.db.select().from(idempotentRequests).where(eq(idempotentRequests.key, key));
+    expect(kept).toMatchObject({ status: 200, body: null });
+
+    const repeat = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/users/create',
+      payload: { Email: email, UserName: 'Tajný Uživatel', RoleId: 1 },
+      headers: { ...admin, 'idempotency-key': key, 'accept-language': 'en' },
+    });
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json().error).toMatchObject({
+      code: 'ANSWER_NOT_KEPT',
+      message:
+        'This request was already carried out. Its answer held a secret that is shown only once, so it cannot be repeated. Please start again.',
+    });
+    expect(
+      (await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, email)))[0]?.n,
+    ).toBe(1);
+
+    // An authenticator key in the answer of its setup: the user's own row holds it sealed, no row in clear.
+    const doctor = await t.authAs(demo.doctor);
+    const setupKey = fresh('TOTP').key;
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/twofactor/totp/setup',
+      headers: { ...doctor, 'idempotency-key': setupKey },
+    });
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { secret } = setup.json() as { secret: string };
+    const holding = await t.db.execute(
+      sql`select 1 from idempotent_requests where position(${secret} in coalesce(body, '')) > 0 or position(${temporaryPassword} in coalesce(body, '')) > 0`,
+    );
+    expect(holding.rows).toHaveLength(0);
   });
 
   it('refuses a malformed key with 400 and does nothing', async () => {

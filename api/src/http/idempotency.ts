@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { secretAnswers } from '@genodesk/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { idempotentRequests } from '../db/schema/index.js';
 import { AppError, invalid } from './errors.js';
@@ -37,6 +39,12 @@ function fingerprint(request: FastifyRequest): string {
   return hash.digest('base64url');
 }
 
+/** Whether the route answers with one of the contract's `secretAnswers`. */
+const holdsSecret = (request: FastifyRequest) => {
+  const answer = (request.routeOptions.schema?.response as Record<number, z.ZodType> | undefined)?.[200];
+  return answer !== undefined && secretAnswers.includes(answer);
+};
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -45,7 +53,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * lost answer) gets that answer, marked `Idempotent-Replayed: true`, without doing the work twice. A repeat
  * that arrives while the first still runs waits for its answer. The key binds its method, path and body:
  * another request under a used key is refused (422). An answer of 5xx is not kept, so a retry does the
- * work. Keys are per user and kept a day.
+ * work. Keys are per user and kept a day. An answer that holds a secret shown once (the contract's
+ * `secretAnswers`: a temporary password, an authenticator key) is not kept, so no database copy holds
+ * it: its repeat is refused (409 `answerNotKept`), never done again behind an answer already shown.
  *
  * The answer is recorded after the work's own transaction: a process that dies between the two leaves
  * the key "running", and its repeats are answered 409 until the key expires.
@@ -89,6 +99,7 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
       if (earlier.fingerprint !== print)
         throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'idempotencyKeyReused');
       if (earlier.status !== null) {
+        if (earlier.body === null) throw new AppError(409, 'ANSWER_NOT_KEPT', 'answerNotKept');
         reply.header('idempotent-replayed', 'true');
         if (earlier.contentType) reply.header('content-type', earlier.contentType);
         return reply.code(earlier.status).send(earlier.body ?? undefined);
@@ -131,6 +142,9 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
               : null;
       // A failure of the server, or an answer that cannot be kept (a stream), lets the key go.
       if (reply.statusCode >= 500 || body === null) await db.delete(idempotentRequests).where(where);
+      else if (holdsSecret(request) && reply.statusCode < 300)
+        // Done, its answer not kept (a body of null): a repeat is refused, never answered or done again.
+        await db.update(idempotentRequests).set({ status: reply.statusCode }).where(where);
       else {
         const contentType = reply.getHeader('content-type');
         await db

@@ -16,6 +16,7 @@ import {
   editReservationRequestSchema,
   idParamsSchema,
   Permissions,
+  renewedCalendarFeedSchema,
   reservationListSchema,
   reservationRangeQuerySchema,
   reservationSchema,
@@ -209,7 +210,7 @@ export function reservationsRoutes(app: App, deps: Deps) {
       tags,
       summary:
         "A new secret URL of the caller's calendar feed (answered once; only its hash is kept); the old URL stops working",
-      response: { 200: calendarFeedSchema },
+      response: { 200: renewedCalendarFeedSchema },
     },
     handler: (request) => renewCalendarFeed(deps.db, principalOf(request), originOf(request)),
   });
