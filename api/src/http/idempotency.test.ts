@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../test/test-app.js';
 import { idempotentRequests, productTypes, users } from '../db/schema/index.js';
@@ -158,6 +159,46 @@ describe('Idempotency-Key on state-changing calls', () => {
       sql`select 1 from idempotent_requests where position(${secret} in coalesce(body, '')) > 0 or position(${temporaryPassword} in coalesce(body, '')) > 0`,
     );
     expect(holding.rows).toHaveLength(0);
+  });
+
+  it('migration 0043 takes the body of every stored answer that held a secret, and leaves the others', async () => {
+    const doctor = await t.login(demo.doctor);
+    const stored = {
+      password: '{"temporaryPassword":"Kx7-tajne-heslo"}',
+      codes: '{"recoveryCodes":["aaaa-bbbb"]}',
+      totp: '{"secret":"JBSWY3DPEHPK3PXP","otpauthUri":"otpauth://totp/x"}',
+      feed: '{"active":true,"url":"https://lab.example.cz/api/calendar/feed/abc.ics"}',
+      other: '{"id":5,"name":"Typ"}',
+    };
+    const keyOf = (name: string) => `migration-0043-${name}-${Date.now()}`;
+    const keys = Object.fromEntries(Object.keys(stored).map((name) => [name, keyOf(name)]));
+    await t.db.insert(idempotentRequests).values(
+      Object.entries(stored).map(([name, body]) => ({
+        userId: doctor.user.id,
+        key: keys[name]!,
+        fingerprint: name,
+        status: 200,
+        contentType: 'application/json; charset=utf-8',
+        body,
+      })),
+    );
+    const migration = await readFile(
+      new URL('../db/migrations/0043_idempotent_secret_answers.sql', import.meta.url),
+      'utf8',
+    );
+    await t.db.execute(sql.raw(migration));
+    const rows = await t.db
+      .select({
+        key: idempotentRequests.key,
+        status: idempotentRequests.status,
+        body: idempotentRequests.body,
+      })
+      .from(idempotentRequests)
+      .where(inArray(idempotentRequests.key, Object.values(keys)));
+    const bodyOf = (name: string) => rows.find((row) => row.key === keys[name])?.body;
+    for (const name of ['password', 'codes', 'totp', 'feed']) expect(bodyOf(name), name).toBeNull();
+    expect(bodyOf('other')).toBe(stored.other);
+    expect(rows.every((row) => row.status === 200)).toBe(true);
   });
 
   it('refuses a malformed key with 400 and does nothing', async () => {
