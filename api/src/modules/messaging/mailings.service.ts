@@ -4,6 +4,7 @@ import {
   type Mailing,
   MailingStatus,
   type Page,
+  Permissions,
   ProductStatus,
   type RecipientFilter,
   type RecipientPreview,
@@ -15,7 +16,7 @@ import type { Config } from '../../config.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import { listPage, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
 import { customers, mailings, outboxMessages, products, users } from '../../db/schema/index.js';
-import { notFound, unprocessable } from '../../http/errors.js';
+import { AppError, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { plainText, sanitizeRichText } from '../templates/rich-text.js';
 import { queueEmail, wakeDelivery } from './outbox.js';
@@ -53,8 +54,27 @@ export function recipientsWhere(filter: RecipientFilter): SQL {
 
 const fullName = sql<string>`${customers.name} || ' ' || ${customers.surname}`;
 
+/**
+ * Whether a customer has a report in some status, one published, or findings in a category is health
+ * data: a filter by it is for those who read reports (Products.View), not for everyone of the e-mail
+ * screen (Barcodes.View) — its count and names would tell who was invited because of a finding.
+ */
+export function assertMayFilter(by: Principal, filter: RecipientFilter | undefined) {
+  const byReports =
+    filter?.reportStatus !== undefined ||
+    filter?.hasPublishedReport !== undefined ||
+    filter?.categoryId !== undefined;
+  if (byReports && !by.permissions.has(Permissions.ProductsView))
+    throw new AppError(403, 'FORBIDDEN', 'forbidden');
+}
+
 /** `GET admin/email/recipients`: how many customers the filter reaches, and the first ten by name. */
-export async function previewRecipients(db: Executor, filter: RecipientFilter): Promise<RecipientPreview> {
+export async function previewRecipients(
+  db: Executor,
+  by: Principal,
+  filter: RecipientFilter,
+): Promise<RecipientPreview> {
+  assertMayFilter(by, filter);
   const where = recipientsWhere(filter);
   const [counted] = await db.select({ count: sql<number>`count(*)::int` }).from(customers).where(where);
   const first = await db
@@ -122,7 +142,7 @@ export async function sendEmail(
 ): Promise<Mailing> {
   const draft = sanitizedDraft(input, deps.config.publicUrl);
   const versions = versionsOf(draft);
-  const recipients = input.Filter ? (await previewRecipients(deps.db, input.Filter)).count : 1;
+  const recipients = input.Filter ? (await previewRecipients(deps.db, by, input.Filter)).count : 1;
   if (recipients === 0) throw unprocessable('noRecipients', 'Filter');
   const id = await transaction(deps.db, async (tx) => {
     const [mailing] = await tx

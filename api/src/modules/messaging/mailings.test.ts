@@ -223,6 +223,28 @@ describe('the e-mail screen', () => {
     expect(withCategory.count).toBeLessThanOrEqual((await recipients('')).count);
   });
 
+  it('filters by reports only for those who read reports: the reception gets 403 and nothing is sent', async () => {
+    const reception = await t.authAs(demo.reception);
+    const asReception = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/email/recipients?${query}`, headers: reception });
+    expect((await asReception('language=cs')).statusCode).toBe(200);
+    for (const query of ['reportStatus=2', 'hasPublishedReport=true', 'categoryId=1']) {
+      const refused = await asReception(query);
+      expect(refused.statusCode, query).toBe(403);
+      expect(refused.json().error.code).toBe('FORBIDDEN');
+    }
+    const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(mailings))[0]!.n;
+    const sent = await send(
+      { Filter: { reportStatus: 2 }, Subject: 'Pozvánka', Body: '<p>Dobrý den</p>' },
+      { ...reception, 'accept-language': 'en' },
+    );
+    expect(sent.statusCode).toBe(403);
+    expect(sent.json().error.message).toBe('You do not have permission for this action.');
+    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(mailings))[0]!.n).toBe(before);
+    // Whoever reads reports (the admin) filters by them.
+    expect((await recipients('reportStatus=2')).count).toBeGreaterThanOrEqual(0);
+  });
+
   it('is for Barcodes.View (SPEC §2)', async () => {
     const doctor = await t.authAs(demo.doctor);
     expect((await send({ To: 'a@example.test', Subject: 'x', Body: '<p>x</p>' }, doctor)).statusCode).toBe(

@@ -39,7 +39,7 @@ export function messagingRoutes(app: App, deps: Deps) {
       querystring: recipientFilterSchema,
       response: { 200: recipientPreviewSchema },
     },
-    handler: (request) => previewRecipients(deps.db, request.query),
+    handler: (request) => previewRecipients(deps.db, principalOf(request), request.query),
   });
 
   // The recipient filter picks a catalogue category; the templates' own list needs Templates.View,

@@ -5,6 +5,7 @@ import {
   type SendEmailRequest,
   sendEmailRequestSchema,
 } from '@genodesk/contract/messaging';
+import { Permissions } from '@genodesk/contract/permissions';
 import {
   Alert,
   Button,
@@ -29,6 +30,7 @@ import { useSearchParams } from 'react-router';
 import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { PageHeader } from '@/components/page-header';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
+import { useCan } from '@/features/auth/api/get-current-user';
 import { registrationSourceName } from '@/features/customers/components/labels';
 import { productStatusName } from '@/features/products/components/product-status-badge';
 import { isApiError } from '@/lib/api-client';
@@ -133,6 +135,7 @@ export function EmailComposeRoute() {
   const [nobodyRefused, setNobodyRefused] = useState(false);
   const [version, setVersion] = useState<'cs' | 'en'>('cs');
   const [previewVersion, setPreviewVersion] = useState<'cs' | 'en'>('cs');
+  const readsReports = useCan(Permissions.ProductsView);
   const categories = useEmailCategories();
   const send = useSendEmail();
   const { form, field, applyServerErrors } = useZodForm<EmailFormValues>(
@@ -262,44 +265,49 @@ export function EmailComposeRoute() {
                         data-testid="email-filter-registered"
                       />
                     </Input.Wrapper>
-                    <Select
-                      label={t('messaging.email.filters.category')}
-                      placeholder={t('messaging.email.filters.anyCategory')}
-                      data={(categories.data ?? []).map((c) => ({
-                        value: String(c.id),
-                        label: locale === 'en' ? c.nameEn || c.name : c.name,
-                      }))}
-                      value={values.categoryId}
-                      onChange={(v) => setFilter('categoryId', v)}
-                      clearable
-                      searchable
-                      disabled={categories.isPending}
-                      data-testid="email-filter-category"
-                    />
-                    <Select
-                      label={t('messaging.email.filters.reportStatus')}
-                      placeholder={t('messaging.email.filters.anyStatus')}
-                      data={Object.values(ProductStatus).map((s) => ({
-                        value: String(s),
-                        label: productStatusName(s, locale),
-                      }))}
-                      value={values.reportStatus}
-                      onChange={(v) => setFilter('reportStatus', v)}
-                      clearable
-                      data-testid="email-filter-status"
-                    />
-                    <Select
-                      label={t('messaging.email.filters.hasPublishedReport')}
-                      data={[
-                        { value: '', label: t('messaging.email.filters.any') },
-                        { value: 'true', label: t('messaging.email.filters.published') },
-                        { value: 'false', label: t('messaging.email.filters.notPublished') },
-                      ]}
-                      value={values.hasPublishedReport}
-                      onChange={(v) => setFilter('hasPublishedReport', v ?? '')}
-                      allowDeselect={false}
-                      data-testid="email-filter-published"
-                    />
+                    {/* By reports: health data, for those who read reports (the server holds it too). */}
+                    {readsReports && (
+                      <>
+                        <Select
+                          label={t('messaging.email.filters.category')}
+                          placeholder={t('messaging.email.filters.anyCategory')}
+                          data={(categories.data ?? []).map((c) => ({
+                            value: String(c.id),
+                            label: locale === 'en' ? c.nameEn || c.name : c.name,
+                          }))}
+                          value={values.categoryId}
+                          onChange={(v) => setFilter('categoryId', v)}
+                          clearable
+                          searchable
+                          disabled={categories.isPending}
+                          data-testid="email-filter-category"
+                        />
+                        <Select
+                          label={t('messaging.email.filters.reportStatus')}
+                          placeholder={t('messaging.email.filters.anyStatus')}
+                          data={Object.values(ProductStatus).map((s) => ({
+                            value: String(s),
+                            label: productStatusName(s, locale),
+                          }))}
+                          value={values.reportStatus}
+                          onChange={(v) => setFilter('reportStatus', v)}
+                          clearable
+                          data-testid="email-filter-status"
+                        />
+                        <Select
+                          label={t('messaging.email.filters.hasPublishedReport')}
+                          data={[
+                            { value: '', label: t('messaging.email.filters.any') },
+                            { value: 'true', label: t('messaging.email.filters.published') },
+                            { value: 'false', label: t('messaging.email.filters.notPublished') },
+                          ]}
+                          value={values.hasPublishedReport}
+                          onChange={(v) => setFilter('hasPublishedReport', v ?? '')}
+                          allowDeselect={false}
+                          data-testid="email-filter-published"
+                        />
+                      </>
+                    )}
                     <Select
                       label={t('messaging.email.filters.language')}
                       placeholder={t('messaging.email.filters.anyLanguage')}
