@@ -5,7 +5,8 @@ import {
   type Reservation,
   reservationTypes,
 } from '@genodesk/contract/reservations';
-import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
+import { IconClockExclamation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '@/components/dates/date-time-field';
 import { isApiError } from '@/lib/api-client';
@@ -15,8 +16,9 @@ import { useLocale } from '@/lib/use-locale';
 import { useAllRooms } from '../api/get-rooms';
 import { useCreateReservation, useEditReservation } from '../api/reservation-actions';
 import { askScope } from './ask-scope';
+import { outsideHours } from './business-hours';
 import { CustomerPicker } from './customer-picker';
-import { reservationTypeName } from './labels';
+import { reservationTypeName, roomHoursText } from './labels';
 import { shiftedEnd, toWallInput } from './prague';
 
 interface Values extends Record<string, unknown> {
@@ -171,6 +173,8 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
     .filter((r) => r.isEnabled || String(r.id) === initial.ConsultingRoomId)
     .map((r) => ({ value: String(r.id), label: `${r.name} (${r.doctor.userName})` }));
   const values = form.getValues();
+  const room = rooms.data?.items.find((r) => String(r.id) === values.ConsultingRoomId);
+  const offHours = room !== undefined && outsideHours(room, values.ConsultationStart, values.ConsultationEnd);
 
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate data-testid="reservation-form">
@@ -238,6 +242,15 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
             onChange={(end) => form.setFieldValue('ConsultationEnd', end)}
           />
         </SimpleGrid>
+        {offHours && (
+          <Alert
+            color="yellow"
+            icon={<IconClockExclamation size={18} />}
+            data-testid="reservation-outside-hours"
+          >
+            {t('reservations.calendar.outsideHours', { hours: roomHoursText(room, locale) })}
+          </Alert>
+        )}
         {!editing && (
           <NumberInput
             label={t('reservations.fields.repeat')}

@@ -27,7 +27,7 @@ import { useAllRooms } from '../api/get-rooms';
 import type { ReservationRange } from '../api/keys';
 import { useEditReservation } from '../api/reservation-actions';
 import { askScope } from '../components/ask-scope';
-import { businessHoursOf, slotRangeOf } from '../components/business-hours';
+import { businessHoursOf, nextOpenSlot, slotRangeOf } from '../components/business-hours';
 import { toCalendarEvent } from '../components/calendar-events';
 import { CalendarToolbar, RoomColumnHeader } from '../components/calendar-toolbar';
 import { reservationTypeName, roomColor } from '../components/labels';
@@ -123,7 +123,7 @@ export function CalendarRoute() {
     [byRoom, weekRoom, shownRooms, events],
   );
   const primaryKey = columns[0]?.key ?? 'all';
-  const slotRange = useMemo(() => slotRangeOf(shownRooms), [shownRooms]);
+  const slotRange = useMemo(() => slotRangeOf(shownRooms, events), [shownRooms, events]);
 
   // Every calendar follows the shown view and date (the first one reports what it shows).
   useEffect(() => {
@@ -210,8 +210,8 @@ export function CalendarRoute() {
   };
 
   const newBooking = () => {
-    const next = toCalendarTime(new Date(Date.now() + 3_600_000).toISOString());
-    next.setUTCMinutes(0, 0, 0);
+    const roomsToBook = shownRooms.filter((room) => onlyRoomId === undefined || room.id === onlyRoomId);
+    const next = nextOpenSlot(roomsToBook, toCalendarTime(new Date().toISOString()));
     setDraft({
       mode: 'create',
       start: wallInput(next),
