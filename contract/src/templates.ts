@@ -172,6 +172,12 @@ export function checkGenotypeCombinations(
         valid = false;
         continue;
       }
+      // An empty cell is a genotype missing, not one written wrong.
+      if (String(genotype ?? '').trim() === '') {
+        issues.push({ index, key: 'genotypeMissingGene', params: { 1: index + 1, gene: code } });
+        valid = false;
+        continue;
+      }
       const shown = displayGenotype(String(genotype ?? ''));
       if (!shown) {
         issues.push({

@@ -60,6 +60,8 @@ const texts = {
     plus: 'plusové vlákno T/T',
     openPoint:
       'Zveřejnit i s 1 neurčeným fenotypem; zpráva ho uvede jako neurčený a doporučí nové vyšetření vzorku.',
+    publishBlocked: 'Zveřejnit zatím nelze:',
+    openPhenotypes: 'Konečná zpráva potřebuje každý fenotyp posouzený nebo vyřazený',
   },
   en: {
     notDeterminedTitle: 'Not determined phenotypes',
@@ -74,6 +76,8 @@ const texts = {
     plus: 'plus strand T/T',
     openPoint:
       'Publish with the 1 phenotype not determined; the report states it as not determined and advises a retest of the sample.',
+    publishBlocked: 'Cannot publish yet:',
+    openPhenotypes: 'A final report needs every phenotype assessed or withheld',
   },
 } as const;
 
@@ -119,6 +123,9 @@ async function checkReport(page: Page, id: string, words: (typeof texts)[keyof t
   // asks to confirm it: the report will say "not determined" and advise a retest.
   await page.getByTestId('product-edit').click();
   await expect(page.getByTestId('product-publish')).toBeDisabled();
+  // Why, said beside it (a disabled button shows no tooltip).
+  await expect(page.getByTestId('product-publish-blocked')).toContainText(words.publishBlocked);
+  await expect(page.getByTestId('product-publish-blocked')).toContainText(words.openPhenotypes);
   await page.getByTestId('product-preliminary').click();
   await expect(page.getByTestId('product-open-points')).toContainText(words.openPoint);
   await expect(page.getByTestId('product-open-point-not-determined')).toContainText(

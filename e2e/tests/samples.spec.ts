@@ -34,8 +34,10 @@ test.describe('sample work lists', () => {
 
     await expect(page.getByTestId(`sample-done-${clicked}`)).toHaveText('Analýza zahájena');
     await expect(page.getByText(`Analýza vzorku ${clicked} (`)).toBeVisible();
-    // The row stayed where it was; the next sample is untouched and still offered.
+    // The row stayed where it was, showing the sample as the action left it; the next sample is
+    // untouched and still offered.
     await expect(rows.nth(0)).toHaveAttribute('data-row-id', String(clicked));
+    await expect(rows.nth(0).getByTestId('sample-status')).toHaveText('V analýze');
     await expect(page.getByTestId(`sample-startanalysis-${next}`)).toBeEnabled();
     await expect(page.getByText(/Zahájeny 2 analýzy/)).toHaveCount(0);
 

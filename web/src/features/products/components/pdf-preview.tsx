@@ -4,6 +4,7 @@ import { Button, Group, Select } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { widthToFit } from '@/components/data-table/filter-select';
 import { isApiError, saveBlob } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { usePreviewReportPdf } from '../api/preview-report-pdf';
@@ -42,6 +43,7 @@ export function PdfPreview({ productId, customerLanguage }: { productId: number;
         ? t('products.pdf.customerLanguage', { language: t(`languageName.${value}`) })
         : t(`languageName.${value}`),
   });
+  const options = [option('cs'), option('en')];
 
   const open = () => {
     const tab = window.open('', '_blank');
@@ -69,11 +71,12 @@ export function PdfPreview({ productId, customerLanguage }: { productId: number;
     <Group gap="xs" wrap="nowrap" data-testid="product-pdf-preview">
       <Select
         aria-label={t('products.pdf.previewLanguage')}
-        data={[option('cs'), option('en')]}
+        data={options}
         value={language}
         onChange={(value) => value && setLanguage(value as Locale)}
         allowDeselect={false}
-        w={240}
+        // As wide as its longer option in the reader's language ("Czech – the customer's language").
+        w={widthToFit(options.map((o) => o.label))}
         data-testid="product-pdf-preview-language"
       />
       <Button

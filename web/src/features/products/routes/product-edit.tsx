@@ -340,6 +340,16 @@ function ProductEditor({ product }: { product: Product }) {
               </Button>
             </Group>
           </Group>
+          {/* A disabled button shows no tooltip: why it cannot be published is said here. */}
+          {(!canSignOff || blockers.final.length > 0) && (
+            <Text size="sm" c="dimmed" ta="right" mt="xs" data-testid="product-publish-blocked">
+              {canSignOff
+                ? t('products.editor.publishBlocked', {
+                    reasons: blockers.final.map((b) => t(`products.release.blockers.${b}`)).join(' '),
+                  })
+                : t('products.editor.signOffOnly')}
+            </Text>
+          )}
         </Card>
       </Stack>
       <GuardianModal

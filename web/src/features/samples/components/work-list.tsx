@@ -13,7 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconPencil, IconRefresh } from '@tabler/icons-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
@@ -65,7 +65,15 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
   const action = useSampleAction({ keepLists: true });
   const [selected, setSelected] = useState<number[]>([]);
   // Rows acted on stay in place, marked done, until the list is reloaded: nothing moves under the pointer.
+  // They show the sample as the action left it (its new status, when received), not as it was.
   const [done, setDone] = useState<Map<number, SampleAction>>(new Map());
+  const [acted, setActed] = useState<Map<number, Sample>>(new Map());
+  const shownPage = useMemo(
+    () => samples.data && { ...samples.data, items: samples.data.items.map((s) => acted.get(s.id) ?? s) },
+    [samples.data, acted],
+  );
+  const remember = (updated: Sample[]) =>
+    setActed((prev) => new Map([...prev, ...updated.map((s) => [s.id, s] as const)]));
   const [sent, setSent] = useState<Sample[] | null>(null);
   const actions = listActions[workList];
   const pageIds = samples.data?.items.map((s) => s.id) ?? [];
@@ -89,6 +97,7 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
         (reply) => {
           setSelected((prev) => prev.filter((id) => !ids.includes(id)));
           setDone((prev) => new Map([...prev, ...ids.map((id) => [id, name] as const)]));
+          remember(reply.items);
           const [one] = reply.items;
           notifySuccess(
             reply.items.length === 1 && one
@@ -110,11 +119,13 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
       if (!scanAction) return;
       setSelected((prev) => prev.filter((id) => id !== sample.id));
       setDone((prev) => new Map([...prev, [sample.id, scanAction] as const]));
+      setActed((prev) => new Map([...prev, [sample.id, sample] as const]));
     },
     [scanAction],
   );
   const reload = () => {
     setDone(new Map());
+    setActed(new Map());
     void samples.refetch();
   };
   const visibleRows = (samples.data?.items ?? []).filter((s) => visibleSelected.includes(s.id));
@@ -243,7 +254,7 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
       <DataTable
         testId="work-list-table"
         columns={columns}
-        data={samples.data}
+        data={shownPage}
         loading={samples.isFetching}
         error={
           samples.error ? (isApiError(samples.error) ? samples.error.message : t('errors.loadFailed')) : null

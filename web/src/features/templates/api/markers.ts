@@ -1,6 +1,6 @@
 import type { Page } from '@genodesk/contract/common';
 import type { EditMarkerRequest, Marker, MarkerImportReply, MarkerRequest } from '@genodesk/contract/markers';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiDownload, saveBlob } from '@/lib/api-client';
 
 export interface MarkerListParams {
@@ -24,6 +24,32 @@ export function useMarkers(params: MarkerListParams) {
     queryKey: markerKeys.list(params),
     queryFn: ({ signal }) => api.get<Page<Marker>>('admin/templates/markers', { ...params }, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * An example genotype for each gene, written as the marker map has it (its plus-strand alleles, e.g.
+ * `G/A`), so a template's placeholder never suggests alleles the gene does not have; undefined for a
+ * gene the map does not know (yet).
+ */
+export function useGenotypeExamples(geneCodes: readonly string[]): (string | undefined)[] {
+  const found = useQueries({
+    queries: geneCodes.map((code) => {
+      const params = { page: 1, pageSize: 5, search: code };
+      return {
+        queryKey: markerKeys.list(params),
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          api.get<Page<Marker>>('admin/templates/markers', { ...params }, { signal }),
+        staleTime: 60_000,
+      };
+    }),
+  });
+  return geneCodes.map((code, i) => {
+    const wanted = code.toLowerCase();
+    const marker = found[i]?.data?.items.find(
+      (m) => m.geneCode.toLowerCase() === wanted || m.rsid.toLowerCase() === wanted,
+    );
+    return marker ? `${marker.reference}/${marker.alternative}` : undefined;
   });
 }
 

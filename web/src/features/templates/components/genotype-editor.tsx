@@ -14,6 +14,7 @@ import {
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/use-locale';
+import { useGenotypeExamples } from '../api/markers';
 import { emptyRow, type GenotypeRow, liveIssues } from './genotype-rows';
 
 interface GenotypeEditorProps {
@@ -39,6 +40,7 @@ export function GenotypeEditor({
   const { t } = useTranslation();
   const { locale } = useLocale();
   const live = liveIssues(geneCodes, rows);
+  const examples = useGenotypeExamples(geneCodes);
 
   const setCell = (rowIndex: number, cellIndex: number, value: string) =>
     onChange(
@@ -92,7 +94,9 @@ export function GenotypeEditor({
                       <TextInput
                         size="xs"
                         value={row.cells[cellIndex] ?? ''}
-                        placeholder={t('templates.genotypes.placeholder')}
+                        placeholder={t('templates.genotypes.placeholder', {
+                          example: examples[cellIndex] ?? 'C/T',
+                        })}
                         aria-label={t('templates.genotypes.cellLabel', { row: rowIndex + 1, gene: code })}
                         error={live.invalidCells[rowIndex]?.[cellIndex] || undefined}
                         onChange={(event) => setCell(rowIndex, cellIndex, event.currentTarget.value)}

@@ -50,7 +50,8 @@ describe('genotype combination rows', () => {
   it('checks the rows as the server does before leaving the step', () => {
     expect(rowProblems(genes, []).get(-1)).toEqual({ key: 'genotypeCombinationsRequired' });
     expect(rowProblems(genes, rows(['C/T', '']))).toEqual(
-      new Map([[0, { key: 'invalidGenotype', params: { 1: 1, gene: 'rs1801131', genotype: '' } }]]),
+      // An empty cell is a genotype missing, said so (not 'the genotype "" is not valid').
+      new Map([[0, { key: 'genotypeMissingGene', params: { 1: 1, gene: 'rs1801131' } }]]),
     );
     expect(rowProblems(genes, rows(['C/T', 'A/A'], ['T/C', 'a/a'])).get(1)).toEqual({
       key: 'genotypeCombinationsEqual',
