@@ -143,17 +143,25 @@ export function CalendarRoute() {
     const view = arg.view.type as CalendarView;
     const date = calendarDay(arg.view.currentStart);
     setShown((prev) => (prev.view === view && prev.date === date ? prev : { view, date }));
-    setSearchParams(
+  };
+  // The address follows what is shown (only that: a back to another address is not overwritten),
+  // from an effect: FullCalendar reports its dates from its own mount, before the router may navigate
+  // (it warns of a navigate() during the first render).
+  const address = useRef({ searchParams, setSearchParams });
+  address.current = { searchParams, setSearchParams };
+  useEffect(() => {
+    const { searchParams: current, setSearchParams: set } = address.current;
+    if (current.get('view') === shown.view && current.get('date') === shown.date) return;
+    set(
       (prev) => {
-        if (prev.get('view') === view && prev.get('date') === date) return prev;
         const params = new URLSearchParams(prev);
-        params.set('view', view);
-        params.set('date', date);
+        params.set('view', shown.view);
+        params.set('date', shown.date);
         return params;
       },
       { replace: true },
     );
-  };
+  }, [shown.view, shown.date]);
 
   const primary = () => calendars.current.get(primaryKey)?.getApi();
   const navigate = (step: 'prev' | 'next' | 'today') => {
