@@ -1,23 +1,17 @@
 import { dataExportPermissions } from '@genodesk/contract/customers';
-import {
-  type DnaSampleUsage,
-  dnaSampleUsageLabels,
-  type PaymentMethod,
-  paymentMethodLabels,
-} from '@genodesk/contract/enums';
+import { type DnaSampleUsage, dnaSampleUsageLabels } from '@genodesk/contract/enums';
 import { Permissions } from '@genodesk/contract/permissions';
 import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Card,
   Grid,
   Group,
-  ScrollArea,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -25,6 +19,7 @@ import { IconAlertTriangle, IconCalendarEvent, IconPencil, IconTrash } from '@ta
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { EmailAddress } from '@/components/email-address';
 import { SectionLoader } from '@/components/full-page-loader';
 import { PageHeader } from '@/components/page-header';
 import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
@@ -35,12 +30,13 @@ import { ReservationStatusBadge } from '@/features/reservations/components/reser
 import { CustomerResults } from '@/features/results/components/customer-results';
 import { SampleStatusBadge } from '@/features/samples/components/sample-status-badge';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { formatDate, formatDateTime, formatMoney, formatPhone, nameIn } from '@/lib/format';
+import { formatDate, formatDateTime, formatPhone } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useCustomer } from '../api/get-customer';
 import { useCustomerAudit } from '../api/get-customer-audit';
 import { useCustomerCategories } from '../api/get-customer-categories';
-import { auditSubject, auditValue } from '../components/audit-entry';
+import { CustomerAuditTable } from '../components/customer-audit-table';
+import { CustomerOrdersTable } from '../components/customer-orders-table';
 import { DataExportButton } from '../components/data-export-button';
 import { DnaConsentCard } from '../components/dna-consent-card';
 import { EraseCustomerDialog } from '../components/erase-customer-dialog';
@@ -180,9 +176,11 @@ export function CustomerViewRoute() {
               </SimpleGrid>
             </Section>
             <Section title={t('customers.sections.contact')}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+              {/* A value longer than its half (an e-mail without a space) wraps rather than running into
+                  the next one: an e-mail after its "@" first. */}
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" style={{ overflowWrap: 'anywhere' }}>
                 <DetailItem label={t('customers.fields.email')} testId="customer-detail-email">
-                  {c.email}
+                  <EmailAddress email={c.email} wraps />
                 </DetailItem>
                 <DetailItem label={t('customers.fields.phone')} testId="customer-detail-phone">
                   {formatPhone(c.phonePrefix, c.phone)}
@@ -200,48 +198,7 @@ export function CustomerViewRoute() {
                   {t('customers.noOrders')}
                 </Text>
               ) : (
-                // A narrow screen scrolls the table sideways: keyboard users reach it by Tab.
-                <ScrollArea
-                  viewportProps={{
-                    tabIndex: 0,
-                    role: 'region',
-                    'aria-label': t('customers.sections.orders'),
-                  }}
-                >
-                  <Table miw={520}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('customers.orders.number')}</Table.Th>
-                        <Table.Th>{t('customers.orders.productType')}</Table.Th>
-                        <Table.Th>{t('customers.orders.amount')}</Table.Th>
-                        <Table.Th>{t('customers.orders.paidBy')}</Table.Th>
-                        <Table.Th>{t('customers.orders.state')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {c.orders.map((o) => (
-                        <Table.Tr key={o.id}>
-                          <Table.Td>{o.orderNumber}</Table.Td>
-                          <Table.Td>{nameIn(o.productTypeName, o.productTypeNameEn, locale)}</Table.Td>
-                          <Table.Td>{formatMoney(o.amount, o.currency, locale)}</Table.Td>
-                          <Table.Td>
-                            {paymentMethodLabels[o.paidBy as PaymentMethod]?.[locale] ?? '—'}
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge variant="light" color={o.complete ? 'teal' : 'yellow'}>
-                              {o.complete ? t('customers.orders.complete') : t('customers.orders.open')}
-                            </Badge>
-                            {o.complete && (
-                              <Text fz="xs" c="dimmed">
-                                {formatDate(o.dateOrderPaid, locale)}
-                              </Text>
-                            )}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </ScrollArea>
+                <CustomerOrdersTable orders={c.orders} />
               )}
             </Section>
             <Section title={t('customers.sections.samples')} testId="customer-samples">
@@ -269,44 +226,13 @@ export function CustomerViewRoute() {
                 </Stack>
               )}
             </Section>
-            {canViewResults && <CustomerResults customerId={c.id} />}
             <Section title={t('customers.sections.audit')} testId="customer-audit">
-              {(audit.data ?? []).length === 0 ? (
+              {!audit.data?.length ? (
                 <Text c="dimmed" fz="sm">
                   {t('customers.noAudit')}
                 </Text>
               ) : (
-                // Scrolled sideways on a narrow screen: keyboard users reach it by Tab, as the orders.
-                <ScrollArea
-                  viewportProps={{
-                    tabIndex: 0,
-                    role: 'region',
-                    'aria-label': t('customers.sections.audit'),
-                  }}
-                >
-                  <Table miw={600} fz="sm">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('customers.audit.changedAt')}</Table.Th>
-                        <Table.Th>{t('customers.audit.changedBy')}</Table.Th>
-                        <Table.Th>{t('customers.audit.field')}</Table.Th>
-                        <Table.Th>{t('customers.audit.oldValue')}</Table.Th>
-                        <Table.Th>{t('customers.audit.newValue')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {(audit.data ?? []).map((a) => (
-                        <Table.Tr key={a.id} data-testid="customer-audit-row">
-                          <Table.Td>{formatDateTime(a.changedAt, locale)}</Table.Td>
-                          <Table.Td>{a.changedBy?.userName ?? '—'}</Table.Td>
-                          <Table.Td>{auditSubject(a, t)}</Table.Td>
-                          <Table.Td>{auditValue(a, a.oldValue, locale, t)}</Table.Td>
-                          <Table.Td>{auditValue(a, a.newValue, locale, t)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </ScrollArea>
+                <CustomerAuditTable entries={audit.data} />
               )}
             </Section>
           </Stack>
@@ -430,6 +356,13 @@ export function CustomerViewRoute() {
           </Stack>
         </Grid.Col>
       </Grid>
+      {/* The genotypes' table (its HGVS notation) is wider than the left column at 1280 px: it takes the
+          page's width, as the access log below. */}
+      {canViewResults && (
+        <Box mt="lg">
+          <CustomerResults customerId={c.id} />
+        </Box>
+      )}
       {canViewAccessLog && <CustomerAccessLog key={c.id} customerId={c.id} />}
       {canErase && (
         <EraseCustomerDialog
