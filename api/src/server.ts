@@ -8,7 +8,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAreaRoutes } from './areas.js';
 import { type RegisteredRoute, registerAccessControl } from './auth/access.js';
 import { inRequestScope } from './db/client.js';
@@ -23,6 +23,7 @@ import { registerIdempotency } from './http/idempotency.js';
 import { metricsRoutes, registerRequestMetrics } from './http/metrics.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security-headers.js';
+import { checkedSerializerCompiler } from './http/serialization.js';
 import { validatorCompiler } from './http/validation.js';
 import { isAssetPath, registerWebApp } from './http/web-app.js';
 import { configureAccessLog, flushAccessLog } from './modules/audit/access-log.js';
@@ -65,7 +66,7 @@ export async function buildServer(deps: Deps, options: ServerOptions = {}) {
   registerRequestMetrics(app);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(checkedSerializerCompiler);
   app.setErrorHandler(errorHandler);
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(

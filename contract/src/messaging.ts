@@ -98,11 +98,25 @@ export const MailingStatus = { Queued: 1, Queueing: 2, Done: 3, Failed: 4 } as c
 export type MailingStatus = (typeof MailingStatus)[keyof typeof MailingStatus];
 
 /** An e-mail sent from the e-mail screen, with its progress. */
+/**
+ * A mailing's filter as the API answers it: the values as stored, plain (the request's schema reads
+ * "true" from a query string, a transform an answer cannot be encoded through).
+ */
+export const recipientFilterAnswerSchema = z.object({
+  registrationSource: z.number().int().optional(),
+  registeredFrom: z.string().optional(),
+  registeredTo: z.string().optional(),
+  categoryId: z.number().int().optional(),
+  reportStatus: z.number().int().optional(),
+  hasPublishedReport: z.boolean().optional(),
+  language: z.enum(locales).optional(),
+}) satisfies z.ZodType<RecipientFilter>;
+
 export const mailingSchema = z.object({
   id: z.number().int(),
   subject: z.string(),
   to: z.string().nullable(),
-  filter: recipientFilterSchema.nullable(),
+  filter: recipientFilterAnswerSchema.nullable(),
   status: z.number().int(),
   recipients: z.number().int(),
   /** Outbox messages written so far. */

@@ -106,6 +106,32 @@ describe('the e-mail screen', () => {
     expect(await t.db.$count(outboxMessages, eq(outboxMessages.mailingId, mailing.id))).toBe(expected);
   });
 
+  it('answers a mailing whose filter has every kind of criterion, on sending and when read back', async () => {
+    const filter = {
+      registrationSource: 1,
+      registeredFrom: '2020-01-01',
+      registeredTo: '2030-12-31',
+      reportStatus: 3,
+      hasPublishedReport: true,
+      language: 'cs',
+    };
+    const response = await send({ Filter: filter, Subject: 'Výsledky', Body: '<p>Dobrý den</p>' });
+    // Nobody may match: then 422 and nothing kept; otherwise 202 with the filter as given.
+    if (response.statusCode === 422) throw new Error('the demo data has nobody for this filter');
+    expect(response.statusCode, response.body).toBe(202);
+    const mailing = response.json();
+    expect(mailing.filter).toEqual(filter);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/email/mailings/${mailing.id}`,
+      headers: admin,
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().filter).toEqual(filter);
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/email/mailings', headers: admin });
+    expect(list.statusCode, list.body).toBe(200);
+  });
+
   it('a job stopped between batches goes on where it was', async () => {
     const response = await send({ Filter: {}, Subject: 'Všem', Body: '<p>Text</p>' });
     const mailing = response.json();
