@@ -5,11 +5,12 @@ import type { Executor } from './client.js';
 
 /**
  * Turns `field` / `-field` into an ORDER BY from a whitelist, with the id as a stable tie-breaker.
- * An unknown field is bad input (400), never SQL.
+ * A field sorted by several expressions (surname, then name) is given them as a list: the direction
+ * goes to each. An unknown field is bad input (400), never SQL.
  */
 export function orderBy(
   sort: string | undefined,
-  columns: Record<string, SQL>,
+  columns: Record<string, SQL | readonly SQL[]>,
   fallback: string,
   idColumn: SQL,
 ): SQL {
@@ -18,9 +19,9 @@ export function orderBy(
   const name = descending ? raw.slice(1) : raw;
   const column = columns[name];
   if (!column) throw new AppError(400, 'VALIDATION', 'invalidValue', { sort: 'invalidValue' });
-  return descending
-    ? sql`${column} desc nulls last, ${idColumn} desc`
-    : sql`${column} asc nulls first, ${idColumn} asc`;
+  const direction = descending ? sql`desc nulls last` : sql`asc nulls first`;
+  const keys = (Array.isArray(column) ? column : [column]).map((key) => sql`${key} ${direction}`);
+  return sql.join([...keys, sql`${idColumn} ${descending ? sql`desc` : sql`asc`}`], sql`, `);
 }
 
 /** A search term for ILIKE: its wildcards taken literally. */

@@ -65,7 +65,7 @@ export async function listQuestionnaires(
   const order = orderBy(
     query.sort,
     {
-      customerFullName: sql`lower(${customers.surname}), lower(${customers.name})`,
+      customerFullName: [sql`lower(${customers.surname})`, sql`lower(${customers.name})`],
       filledAt: sql`${Q.filledAt}`,
       updatedAt: sql`${Q.updatedAt}`,
     },

@@ -101,7 +101,7 @@ export async function listRelationships(
   const order = orderBy(
     query.sort,
     {
-      customerFullName: sql`lower(${customers.surname}), lower(${customers.name})`,
+      customerFullName: [sql`lower(${customers.surname})`, sql`lower(${customers.name})`],
       status: sql`${R.status}`,
       requestedAt: sql`${R.requestedAt}`,
       acceptedAt: sql`${R.acceptedAt}`,

@@ -223,7 +223,7 @@ export const orderOrder = (sort: string | undefined, fallback = '-created') =>
       orderNumber: sql`${orders.orderNumber}`,
       created: sql`${orders.createdAt}`,
       amount: sql`${orders.amount}`,
-      customerName: sql`lower(${customers.surname}), lower(${customers.name})`,
+      customerName: [sql`lower(${customers.surname})`, sql`lower(${customers.name})`],
       dateOrderPaid: sql`${orders.dateOrderPaid}`,
     },
     fallback,

@@ -163,7 +163,7 @@ export async function listSamples(db: Executor, query: SampleListQuery): Promise
     {
       id: sql`${samples.id}`,
       status: sql`${samples.status}`,
-      customerName: sql`lower(${customers.surname}), lower(${customers.name})`,
+      customerName: [sql`lower(${customers.surname})`, sql`lower(${customers.name})`],
       barcode: sql`${barcodes.code}`,
       receivedAt: sql`${samples.receivedAt}`,
       updatedAt: sql`${samples.updatedAt}`,

@@ -293,6 +293,15 @@ describe('samples', () => {
   it('lists with filters and sorts; Samples.Edit is needed for changes', async () => {
     for (const sort of ['id', 'status', 'customerName', 'barcode', 'receivedAt', '-updatedAt', 'createdAt'])
       expect((await call('GET', `/api/admin/samples?sort=${sort}`)).statusCode, sort).toBe(200);
+    // By the customer's name: surname, then first name, both in the direction asked.
+    const surnames = async (sort: string) =>
+      (await call('GET', `/api/admin/samples?sort=${sort}&pageSize=100`))
+        .json()
+        .items.map((s: { customerName: string }) => s.customerName.split(' ').at(-1)!.toLowerCase());
+    const ascending = await surnames('customerName');
+    const descending = await surnames('-customerName');
+    expect(ascending.length).toBeGreaterThan(5);
+    expect(descending[0]! > ascending[0]!).toBe(true);
     const several = (await call('GET', '/api/admin/samples?status=2,3&pageSize=100')).json();
     expect(several.items.every((s: { status: number }) => [2, 3].includes(s.status))).toBe(true);
     expect((await call('GET', '/api/admin/samples?list=nonsense')).statusCode).toBe(400);

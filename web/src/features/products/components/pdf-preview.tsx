@@ -77,6 +77,8 @@ export function PdfPreview({ productId, customerLanguage }: { productId: number;
         allowDeselect={false}
         // As wide as its longer option in the reader's language ("Czech – the customer's language").
         w={widthToFit(options.map((o) => o.label))}
+        miw={0}
+        style={{ flexShrink: 1 }}
         data-testid="product-pdf-preview-language"
       />
       <Button
@@ -84,6 +86,8 @@ export function PdfPreview({ productId, customerLanguage }: { productId: number;
         leftSection={<IconFileTypePdf size={16} />}
         loading={preview.isPending}
         onClick={open}
+        // Its label whole: the language picker beside it gives way instead.
+        style={{ flexShrink: 0 }}
         data-testid="product-pdf-preview-button"
       >
         {t('products.pdf.preview')}
