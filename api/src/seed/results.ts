@@ -18,7 +18,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { createOrder, finalizeOrder, payInCash } from '../modules/finances/orders.service.js';
-import { reportMarkers } from '../modules/products/technical-validation.js';
+import { callStatistics, sampleMarkersSql } from '../modules/products/technical-validation.js';
 import { demoMarkers } from '../modules/results/lab-formats/demo-markers.js';
 import { processResultsUploadWith } from '../modules/results/processing.js';
 import { prng, type SeededSample } from './customers.js';
@@ -434,6 +434,7 @@ export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Prom
       sampleId: products.sampleId,
       productTypeId: products.productTypeId,
       content: products.content,
+      sampleMarkers: sampleMarkersSql(products.customerId),
     })
     .from(products)
     .where(inArray(products.sampleId, sampleIds));
@@ -449,9 +450,9 @@ export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Prom
     if (!report) continue;
     const { steps, statusAt, fields } = reviewHistory(plan, generatedAt);
     // Every report a doctor released or invited to was technically validated by the lab's specialist
-    // first (issue 35), a few hours after the upload: the markers it reviewed are the report's.
+    // first (issue 35), a few hours after the upload: the markers it reviewed are the sample's.
     const validated = plan.status !== ProductStatus.Generated;
-    const { callRate, noCalls } = reportMarkers(report.content);
+    const { callRate, noCalls } = callStatistics(report.sampleMarkers);
     await tx
       .update(products)
       .set({

@@ -77,7 +77,7 @@ import {
   readContent,
   summaryFindings,
 } from './report-view.js';
-import { reportMarkers } from './technical-validation.js';
+import { callStatistics, sampleMarkersSql } from './technical-validation.js';
 
 type ProductsDeps = Pick<Deps, 'db' | 'jobs' | 'config'>;
 
@@ -333,6 +333,7 @@ const productQuery = (db: Executor) =>
       where rr.status in (${ReanalysisStatus.Queued}, ${ReanalysisStatus.Running})
         and (rr.product_id = ${products.id} or rr.product_id is null))`,
       hasValidDnaConsent: validDnaConsentExists(products.customerId),
+      sampleMarkers: sampleMarkersSql(products.customerId),
       // A consultation with the customer was held about this report (issue 35): one not cancelled that
       // began after the report was generated and has ended (the reservations' 'held', SPEC §3).
       consultationHeld: sql<boolean>`exists (select 1 from ${reservations} r
@@ -403,7 +404,7 @@ export async function getProduct(db: Executor, id: number, fourEyes: boolean): P
     release: {
       hasValidDnaConsent: row.hasValidDnaConsent,
       fourEyes,
-      ...reportMarkers(row.content),
+      ...callStatistics(row.sampleMarkers),
       consultationRequired: phenotypes.filter((p) => p.requiresConsultation && !p.withheld).map(ref),
       consultationHeld: row.consultationHeld,
       withheld: phenotypes.flatMap((p) =>

@@ -8,7 +8,7 @@ import { AppError, notFound, unprocessable } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
 import { reportContent } from '../results/generation.js';
 import { lockReportPhenotype } from './report-phenotype.js';
-import { reportMarkers } from './technical-validation.js';
+import { sampleCallStatistics } from './technical-validation.js';
 
 type ReleaseDeps = Pick<Deps, 'db'>;
 
@@ -42,7 +42,7 @@ export async function validateProduct(deps: ReleaseDeps, by: Principal, input: P
   await transaction(deps.db, async (tx) => {
     const [report] = await tx
       .select({
-        content: products.content,
+        customerId: products.customerId,
         isArchived: products.isArchived,
         technicalValidation: products.technicalValidation,
       })
@@ -51,7 +51,7 @@ export async function validateProduct(deps: ReleaseDeps, by: Principal, input: P
       .for('update');
     if (!report) throw notFound();
     if (report.isArchived) throw unprocessable('productArchivedReadOnly');
-    const { callRate, noCalls } = reportMarkers(report.content);
+    const { callRate, noCalls } = await sampleCallStatistics(tx, report.customerId);
     const validation = { callRate, noCalls, controlsPassed: true, note: input.Note ?? '' };
     const now = new Date();
     await tx

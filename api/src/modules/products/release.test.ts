@@ -65,6 +65,20 @@ const setQualification = (email: string, qualification: string, licenceNumber = 
     .where(eq(users.email, email));
 
 describe('technical validation', () => {
+  it('counts every marker tested in the sample, as the report’s method line and appendix list them: a no-call outside the report’s genes lowers the call rate', async () => {
+    // rs0000001: tested, not called, read by no phenotype of the catalogue.
+    const r = await reportFor(t, {
+      validated: false,
+      genotypes: { rs4988235: 'G/G', rs762551: 'C/A', rs6025: 'C/T', rs0000001: '--' },
+    });
+    const before = await getProduct(r.productId);
+    expect(before.genes.map((g: { code: string }) => g.code)).not.toContain('rs0000001');
+    expect(before.release).toMatchObject({ testedMarkers: 4, noCalls: 1, callRate: 0.75 });
+    const response = await validate(r.productId, lab);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().technicalValidation).toMatchObject({ callRate: 0.75, noCalls: 1 });
+  });
+
   it('a laboratory specialist validates: call rate and no-calls computed by the server, controls confirmed, a note; shown on the report and audited', async () => {
     // rs1815739 (ACTN3) not called: 1 of the report's 4 markers.
     const r = await reportFor(t, {
