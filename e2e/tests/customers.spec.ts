@@ -233,6 +233,11 @@ test.describe('customers and samples', () => {
     await page.getByTestId('nav-barcodes').click();
     await expect(page.getByTestId('barcodes-table-row').first()).toBeVisible();
     await page.getByTestId('barcodes-generate').click();
+    // Too many is said, not quietly turned into the most allowed.
+    await page.getByTestId('barcode-generate-count').fill('5000');
+    await page.getByTestId('barcode-generate-submit').click();
+    await expect(page.getByText('Počet čárových kódů musí být 1 až 1000!')).toBeVisible();
+    await expect(page.getByTestId('barcode-generate-count')).toHaveValue('5000');
     await page.getByTestId('barcode-generate-count').fill('3');
     await page.getByTestId('barcode-generate-submit').click();
     await expect(page).toHaveURL(/\/administration\/barcodes\/batch\/\d+$/);

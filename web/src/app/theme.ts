@@ -55,6 +55,9 @@ export const theme = createTheme({
   components: {
     Card: { defaultProps: { shadow: 'xs' } },
     Button: { defaultProps: { radius: 'md' } },
+    // A number out of range is told by the form's (the contract's) message, never silently corrected on
+    // leaving the field: 5000 barcodes asked for must not become 1000 generated.
+    NumberInput: { defaultProps: { clampBehavior: 'none' } },
     // A badge shows its whole label (Mantine's shrinks to an ellipsis in a narrow cell: "NEZAPLA…").
     Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } },
   },

@@ -130,8 +130,6 @@ export function VoucherCreateForm<K extends VoucherKindPath>({
               withAsterisk
               min={1}
               max={maxVouchersPerRequest}
-              // The contract's messages, not a silent correction, tell what is wrong.
-              clampBehavior="none"
               allowDecimal={false}
               allowNegative={false}
               data-testid="voucher-form-how-many"
@@ -184,7 +182,6 @@ export function VoucherCreateForm<K extends VoucherKindPath>({
               description={t('vouchers.form.usageCountHint')}
               withAsterisk
               min={1}
-              clampBehavior="none"
               allowDecimal={false}
               allowNegative={false}
               data-testid="voucher-form-usage-count"
