@@ -13,6 +13,7 @@ const texts = {
     controlsRequired: 'Potvrďte, že kontroly byly zkontrolovány a prošly.',
     ready: 'Připraveno: lékař může výsledek zveřejnit.',
     published: 'Publikováno',
+    signedOff: 'Schválil a zveřejnil',
   },
   en: {
     notValidated: 'Not validated yet',
@@ -20,6 +21,7 @@ const texts = {
     controlsRequired: 'Confirm that the controls were reviewed and passed.',
     ready: 'Ready: a physician may publish the report.',
     published: 'Published',
+    signedOff: 'Signed off and published by',
   },
 } as const;
 
@@ -70,6 +72,10 @@ for (const language of ['cs', 'en'] as const) {
     await expect(doctorPage.getByTestId('product-detail-status').getByTestId('product-status')).toHaveText(
       say.published,
     );
+    // The release says who signed it off, and no longer that it may be published.
+    const released = doctorPage.getByTestId('product-release');
+    await expect(released.getByTestId('product-signed-off')).toContainText(say.signedOff);
+    await expect(released.getByTestId('product-signoff-ready')).toHaveCount(0);
     await context.close();
   });
 }

@@ -1,3 +1,4 @@
+import { ProductStatus } from '@genodesk/contract/enums';
 import { Permissions } from '@genodesk/contract/permissions';
 import type { Product } from '@genodesk/contract/products';
 import {
@@ -58,6 +59,10 @@ type Withholdable = { geneCombinationId: number; phenotype: string; phenotypeEn:
  */
 export function ReleasePanel({ product }: { product: Product }) {
   const { t } = useTranslation();
+  // Published, or published as preliminary: who signed it off and when (the final step may remain).
+  const signedOff =
+    (product.status === ProductStatus.Published || product.status === ProductStatus.PreliminarilyPublished) &&
+    product.publishedAt !== null;
   const { locale } = useLocale();
   const user = useCurrentUser();
   const canValidate = useCan(Permissions.ProductsValidate);
@@ -157,7 +162,18 @@ export function ReleasePanel({ product }: { product: Product }) {
           <Text fw={600} fz="sm">
             {t('products.release.signOff.title')}
           </Text>
-          {blockers.preliminary.length === 0 && blockers.final.length === 0 ? (
+          {signedOff && (
+            <Text fz="sm" c="green.9" data-testid="product-signed-off">
+              {t(
+                product.status === ProductStatus.Published
+                  ? 'products.release.signOff.published'
+                  : 'products.release.signOff.preliminaryPublished',
+                { doctor: product.doctor?.userName ?? '—', at: formatDateTime(product.publishedAt, locale) },
+              )}
+            </Text>
+          )}
+          {product.status === ProductStatus.Published ? null : blockers.preliminary.length === 0 &&
+            blockers.final.length === 0 ? (
             <Text fz="sm" c="green.9" data-testid="product-signoff-ready">
               {t('products.release.signOff.ready')}
             </Text>
