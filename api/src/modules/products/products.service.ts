@@ -225,7 +225,8 @@ const productOrder = (sort: string | undefined) =>
     sort,
     {
       id: sql`${products.id}`,
-      customerName: sql`lower(${customers.name} || ' ' || ${customers.surname})`,
+      // By surname, then first name, as every list of customers sorts them.
+      customerName: [sql`lower(${customers.surname})`, sql`lower(${customers.name})`],
       status: sql`${products.status}`,
       generatedAt: sql`${products.generatedAt}`,
       publishedAt: sql`${products.publishedAt}`,
