@@ -69,7 +69,11 @@ export function notifyError(
   });
 }
 
-/** A failed API call: the server's message (or `fallback` when there is none) and its reference. */
+/**
+ * A failed API call: the server's message (or `fallback` when there is none), and, when the server
+ * failed (5xx, or no answer), its reference to quote. A refusal of what was asked (4xx: a file already
+ * imported, a field to correct) says what to do itself: no reference for the administrator.
+ */
 export function notifyApiError(
   error: unknown,
   fallback: string,
@@ -77,7 +81,10 @@ export function notifyApiError(
   options?: { id?: string },
 ): void {
   if (isApiError(error))
-    notifyError(error.message || fallback, title, { ...options, reference: error.requestId });
+    notifyError(error.message || fallback, title, {
+      ...options,
+      reference: error.status >= 400 && error.status < 500 ? null : error.requestId,
+    });
   else notifyError(fallback, title, options);
 }
 
