@@ -26,6 +26,8 @@ export function notifyUndoable(
         <Button
           size="compact-xs"
           variant="light"
+          // Its label whole ("Vrátit zpět"): the message beside it wraps instead.
+          style={{ flexShrink: 0 }}
           onClick={() => {
             notifications.hide(id);
             undo.run();
