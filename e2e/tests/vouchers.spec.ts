@@ -270,6 +270,19 @@ test.describe('vouchers', () => {
     await expect(page.getByTestId('order-amount-due')).toHaveText('CZK 2,990.00');
   });
 
+  test('a list sorted by a column that gives way first keeps that column and its header in sight', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, demo.admin);
+    await page.goto('/vouchers?sort=remainingUsageCount');
+    const header = page.getByTestId('sort-remainingUsageCount');
+    await expect(header).toBeVisible();
+    await header.click();
+    await expect(page).toHaveURL(/sort=-remainingUsageCount/);
+    await expect(page.getByTestId('sort-remainingUsageCount')).toBeVisible();
+  });
+
   test('staff without the voucher permissions see no vouchers', async ({ page }) => {
     await signIn(page, demo.doctor);
     await expect(page.getByTestId('nav-vouchers')).toHaveCount(0);

@@ -100,7 +100,8 @@ export function DataTable<T>({
   const chosen = columns.filter((column) => !(choosable(column) && hidden.includes(column.key)));
   // Other rows or other words need other widths: the columns are measured again.
   const measureKey = useMemo(() => ({ data, language: i18n.language }), [data, i18n.language]);
-  const fit = useFitColumns(chosen, measureKey);
+  const sortedKey = chosen.find((column) => column.sortField && column.sortField === sort?.field)?.key;
+  const fit = useFitColumns(chosen, measureKey, sortedKey);
   const named = columns.filter((column) => labelOf(column) !== '');
 
   const total = data?.total ?? 0;

@@ -37,21 +37,28 @@ export const labelOf = <T,>(column: DataTableColumn<T>) =>
  * Which of `columns` a table draws side by side and which give way to the row's second line, so that
  * it fits its box (`useColumnFit`). The row's name (its first column, unless that is a narrow one, a
  * number) and its actions stay; every other column with a name gives way when short of room, by its
- * `priority`, those of priority 1 last (a phone). `measureKey` changes when the content may need
- * other widths (new rows, another language).
+ * `priority`, those of priority 1 last (a phone); `sortedKey`, the column sorted by, stays too.
+ * `measureKey` changes when the content may need other widths (new rows, another language).
  */
-export function useFitColumns<T>(columns: readonly DataTableColumn<T>[], measureKey: unknown) {
+export function useFitColumns<T>(
+  columns: readonly DataTableColumn<T>[],
+  measureKey: unknown,
+  sortedKey?: string,
+) {
   const firstColumns = columns.filter(
     (column) => !edgeColumns.has(column.key) && (column.priority ?? 1) === 1,
   );
   const name = firstColumns.find((column) => !isNarrow(column)) ?? firstColumns[0];
-  const order = collapseOrder(
-    columns.filter((column) => !edgeColumns.has(column.key) && labelOf(column) !== ''),
-    new Set(name ? [name.key] : []),
-  );
   // On a phone the cells' sides take less of the little room: other widths, measured anew (read at once,
   // so that the first drawing measured is the phone's).
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  // The column the list is sorted by stays in sight, its header with the arrow that turns the sort
+  // (a phone, short of room, sorts from its menu instead).
+  const kept = phone ? undefined : sortedKey;
+  const order = collapseOrder(
+    columns.filter((column) => !edgeColumns.has(column.key) && labelOf(column) !== '' && column.key !== kept),
+    new Set(name ? [name.key] : []),
+  );
   const phoneKey = useMemo(() => ({ measureKey, phone }), [measureKey, phone]);
   const fit = useColumnFit(order, phoneKey);
   const shown = columns.filter((column) => !fit.collapsed.has(column.key));
