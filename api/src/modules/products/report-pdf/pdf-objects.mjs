@@ -307,6 +307,7 @@ export function packObjectStreams(pdf) {
     else packed.push([number, obj + 3, valueStop]);
   }
   if (packed.length === 0) return pdf;
+  const rootNumber = referenceNumber(trailer.find(([key]) => key === 'Root')?.[1] ?? '');
 
   const chunks = [pdf.subarray(0, objects[0][1].offset)];
   let at = chunks[0].length;
@@ -335,7 +336,9 @@ export function packObjectStreams(pdf) {
     group.forEach(([number, start, end], index) => {
       body[to++] = 0x0a;
       head += `${number} ${to} `;
+      const from = to;
       to = copyMinified(pdf, start, end, body, to);
+      if (number === rootNumber) to = withoutFalseSuspects(body, from, to);
       xref.set(number, [2, streamNumber, index]);
     });
     const headLength = head.length;
@@ -356,6 +359,20 @@ export function packObjectStreams(pdf) {
   const carried = trailer.filter(([key]) => key === 'Root' || key === 'Info' || key === 'ID');
   write(crossReferenceStream(xrefNumber, xref, nextNumber, carried, undefined));
   return Buffer.concat(chunks);
+}
+
+const falseSuspects = Buffer.from('/Suspects false', 'latin1');
+
+/**
+ * The catalog's `body[from, to)` without `/Suspects false` in its MarkInfo: the default, which Typst
+ * writes and poppler reads as "wrong type" (pdfinfo warned on every report); the new end.
+ */
+function withoutFalseSuspects(body, from, to) {
+  const at = body.subarray(from, to).indexOf(falseSuspects);
+  if (at < 0) return to;
+  const start = from + at;
+  body.copy(body, start, start + falseSuspects.length, to);
+  return to - falseSuspects.length;
 }
 
 /**

@@ -187,7 +187,7 @@ describe('the report PDF (issue 38)', () => {
     expect(documents[0]!.report.number).not.toBe(documents[1]!.report.number);
   });
 
-  it("packing keeps every object of Typst's file as it was; a file that does not end in a classic table is left as it is", async () => {
+  it("packing keeps every object of Typst's file as it was (the catalog without the default `/Suspects false`); a file that does not end in a classic table is left as it is", async () => {
     const original = await typstFile(2, 6);
     const packed = packObjectStreams(original);
     expect(packed.length).toBeLessThan(original.length / 2);
@@ -201,8 +201,13 @@ describe('the report PDF (issue 38)', () => {
             object.dict.get(PDFName.of('Filter')) ? decodePDFRawStream(object).decode() : object.contents,
           )
         : String(object);
+    const catalog = before.context.trailerInfo.Root;
     for (const [ref, object] of objects)
-      expect(content(after.context.lookup(ref)), ref.toString()).toEqual(content(object));
+      expect(content(after.context.lookup(ref)), ref.toString()).toEqual(
+        // What poppler took for "wrong type" (pdfinfo warned on every report), said by its absence.
+        ref === catalog ? String(object).replace(/\s*\/Suspects false/, '') : content(object),
+      );
+    expect(String(before.context.lookup(catalog))).toContain('/Suspects false');
 
     expect(packObjectStreams(packed)).toBe(packed);
   });

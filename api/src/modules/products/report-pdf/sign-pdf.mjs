@@ -82,14 +82,7 @@ export async function withSignaturePlaceholder(pdf, info) {
     ...page.filter(([key]) => key !== 'Annots'),
     ['Annots', `[${[...annotsArray, `${widgetNumber} 0 R`].join(' ')}]`],
   ];
-  // `/Suspects false` is the default and said by Typst; poppler reads a present false as "wrong type"
-  // once the catalog has a form (pdftotext warned on every signed report): left out, the same meaning.
-  const catalogDict = [
-    ...catalog.map(([key, value]) =>
-      key === 'MarkInfo' ? [key, value.replace(/\s*\/Suspects\s+false\b/, '')] : [key, value],
-    ),
-    ['AcroForm', `<< /Fields [${widgetNumber} 0 R] /SigFlags 3 >>`],
-  ];
+  const catalogDict = [...catalog, ['AcroForm', `<< /Fields [${widgetNumber} 0 R] /SigFlags 3 >>`]];
 
   const updates = [
     [
