@@ -2,7 +2,7 @@ import { type Permission, Permissions } from '@genodesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { AppError } from '../http/errors.js';
+import { AppError, forbidden } from '../http/errors.js';
 import { cachedPrincipal, type Principal, sessionLimitsOf } from './principal.js';
 import type { TokenSigner } from './tokens.js';
 
@@ -118,7 +118,7 @@ export function registerAccessControl(
     request.principal = principal;
     const step = signInStepOf(principal);
     if (step && !openOnStep(access, step)) throw signInSteps[step]();
-    if (!allows(principal, access)) throw new AppError(403, 'FORBIDDEN', 'forbidden');
+    if (!allows(principal, access)) throw forbidden();
   });
 
   return registered;

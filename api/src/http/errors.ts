@@ -33,6 +33,7 @@ const withField = (messageKey: MessageKey, field?: string, params?: MessageParam
   field ? { [field]: params ? { key: messageKey, params } : messageKey } : undefined;
 
 export const notFound = () => new AppError(404, 'NOT_FOUND', 'notFound');
+export const forbidden = () => new AppError(403, 'FORBIDDEN', 'forbidden');
 /** Bad input found by a service rule rather than by the schema (400, like a zod failure). */
 export const invalid = (messageKey: MessageKey, field?: string, params?: MessageParams) =>
   new AppError(400, 'VALIDATION', messageKey, withField(messageKey, field, params), params);

@@ -37,7 +37,11 @@ export function exportedHistories() {
   };
   async function readAll(tx: Executor) {
     const idsOf = new Map<string, number[]>();
-    for (const { entity, id } of asked.values()) idsOf.set(entity, [...(idsOf.get(entity) ?? []), id]);
+    for (const { entity, id } of asked.values()) {
+      const ids = idsOf.get(entity) ?? [];
+      ids.push(id);
+      idsOf.set(entity, ids);
+    }
     if (!idsOf.size) return;
     // Bracketed: drizzle's `or` inside `and` is not.
     const of: SQL[] = [...idsOf].map(

@@ -3,6 +3,7 @@ import {
   consentWithdrawalOutcomeLabels,
   type DnaSampleUsage,
   dnaSampleUsageLabels,
+  genderLabels,
   type Locale,
   labelIn,
   type RegistrationSource,
@@ -98,11 +99,6 @@ export type CustomersExport = {
   }[];
 };
 
-const genderNames: Record<Locale, Record<number, string>> = {
-  cs: { 1: 'Muž', 2: 'Žena' },
-  en: { 1: 'Male', 2: 'Female' },
-};
-
 /**
  * The customers area's part of the customer's data export (`privacy/data-export.ts`): their profile,
  * agreements and consent records (each scanned form a file beside the reports), relationship and
@@ -182,7 +178,7 @@ export async function customersDataExport(
       phonePrefix: c.phonePrefix,
       phone: c.phone,
       gender: c.gender,
-      genderName: genderNames[locale][c.gender] ?? String(c.gender),
+      genderName: labelIn(genderLabels, c.gender, locale),
       dateOfBirth: c.dateOfBirth,
       street: c.street,
       streetNumber: c.streetNumber,

@@ -16,7 +16,7 @@ import type { Config } from '../../config.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import { listPage, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
 import { customers, mailings, outboxMessages, products, users } from '../../db/schema/index.js';
-import { AppError, notFound, unprocessable } from '../../http/errors.js';
+import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { plainText, sanitizeRichText } from '../templates/rich-text.js';
 import { queueEmail, wakeDelivery } from './outbox.js';
@@ -64,8 +64,7 @@ export function assertMayFilter(by: Principal, filter: RecipientFilter | undefin
     filter?.reportStatus !== undefined ||
     filter?.hasPublishedReport !== undefined ||
     filter?.categoryId !== undefined;
-  if (byReports && !by.permissions.has(Permissions.ProductsView))
-    throw new AppError(403, 'FORBIDDEN', 'forbidden');
+  if (byReports && !by.permissions.has(Permissions.ProductsView)) throw forbidden();
 }
 
 /** `GET admin/email/recipients`: how many customers the filter reaches, and the first ten by name. */

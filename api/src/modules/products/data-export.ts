@@ -13,6 +13,7 @@ import type { Executor } from '../../db/client.js';
 import { products, productTypes, reportDocuments, users } from '../../db/schema/index.js';
 import type { ReportContent } from '../../db/schema/products.js';
 import type { ExportedChange, HistoryOf } from '../audit/data-export.js';
+import { sectionOf } from './products.service.js';
 
 export type ExportedDocument = {
   /** The file in the ZIP, e.g. `reports/GD-000123-v1.pdf`. */
@@ -77,9 +78,6 @@ const administrativeChanges = new Set([
   'legalGuardianName',
   'legalGuardianEmail',
 ]);
-
-const sectionOf = (row: { isArchived: boolean; isInDoctorSection: boolean }): ProductSection =>
-  row.isArchived ? 'archive' : row.isInDoctorSection ? 'doctorSection' : 'results';
 
 const phenotypeCount = (content: ReportContent) =>
   (content?.categories ?? []).reduce(

@@ -14,6 +14,8 @@ export function businessHoursOf(rooms: Hours[]) {
 }
 
 const hourOf = (time: string) => Number(time.slice(0, 2)) + (time.slice(3) === '00' ? 0 : 1);
+/** `08:30` as minutes of the day. */
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /**
  * The hours the time grid shows: 07:00 to 21:00, widened to a whole hour around the rooms' own
@@ -49,7 +51,6 @@ export function nextOpenSlot(rooms: Hours[], now: Date): Date {
   const start = new Date(now.getTime() + 3_600_000);
   start.setUTCMinutes(0, 0, 0);
   if (!open.length) return start;
-  const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
   for (let day = 0; day < 14; day++) {
     const date = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate() + day));
     // Monday 1 … Sunday 7, as the rooms keep their days.
@@ -76,11 +77,10 @@ export function outsideHours(room: Hours, start: string, end: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(start) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(end))
     return false;
   const weekday = new Date(`${start.slice(0, 10)}T12:00:00Z`).getUTCDay() || 7;
-  const minutes = (value: string) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
   return (
     !room.openDays.includes(weekday) ||
     start.slice(0, 10) !== end.slice(0, 10) ||
-    minutes(start.slice(11, 16)) < minutes(room.opensAt) ||
-    minutes(end.slice(11, 16)) > minutes(room.closesAt)
+    minutesOf(start.slice(11, 16)) < minutesOf(room.opensAt) ||
+    minutesOf(end.slice(11, 16)) > minutesOf(room.closesAt)
   );
 }

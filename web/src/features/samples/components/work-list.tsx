@@ -66,14 +66,22 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
   const [selected, setSelected] = useState<number[]>([]);
   // Rows acted on stay in place, marked done, until the list is reloaded: nothing moves under the pointer.
   // They show the sample as the action left it (its new status, when received), not as it was.
-  const [done, setDone] = useState<Map<number, SampleAction>>(new Map());
-  const [acted, setActed] = useState<Map<number, Sample>>(new Map());
+  const [done, setDone] = useState<Map<number, { action: SampleAction; sample: Sample }>>(new Map());
   const shownPage = useMemo(
-    () => samples.data && { ...samples.data, items: samples.data.items.map((s) => acted.get(s.id) ?? s) },
-    [samples.data, acted],
+    () =>
+      samples.data && {
+        ...samples.data,
+        items: samples.data.items.map((s) => done.get(s.id)?.sample ?? s),
+      },
+    [samples.data, done],
   );
-  const remember = (updated: Sample[]) =>
-    setActed((prev) => new Map([...prev, ...updated.map((s) => [s.id, s] as const)]));
+  const markDone = useCallback(
+    (action: SampleAction, updated: Sample[]) =>
+      setDone(
+        (prev) => new Map([...prev, ...updated.map((sample) => [sample.id, { action, sample }] as const)]),
+      ),
+    [],
+  );
   const [sent, setSent] = useState<Sample[] | null>(null);
   const actions = listActions[workList];
   const pageIds = samples.data?.items.map((s) => s.id) ?? [];
@@ -96,8 +104,7 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
       .then(
         (reply) => {
           setSelected((prev) => prev.filter((id) => !ids.includes(id)));
-          setDone((prev) => new Map([...prev, ...ids.map((id) => [id, name] as const)]));
-          remember(reply.items);
+          markDone(name, reply.items);
           const [one] = reply.items;
           notifySuccess(
             reply.items.length === 1 && one
@@ -118,14 +125,12 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
     (sample: Sample) => {
       if (!scanAction) return;
       setSelected((prev) => prev.filter((id) => id !== sample.id));
-      setDone((prev) => new Map([...prev, [sample.id, scanAction] as const]));
-      setActed((prev) => new Map([...prev, [sample.id, sample] as const]));
+      markDone(scanAction, [sample]);
     },
-    [scanAction],
+    [scanAction, markDone],
   );
   const reload = () => {
     setDone(new Map());
-    setActed(new Map());
     void samples.refetch();
   };
   const visibleRows = (samples.data?.items ?? []).filter((s) => visibleSelected.includes(s.id));
@@ -175,7 +180,7 @@ export function SampleWorkListPage({ list: workList, title, description }: WorkL
             tt="none"
             data-testid={`sample-done-${s.id}`}
           >
-            {t(`samples.actions.${done.get(s.id)}DoneRow`)}
+            {t(`samples.actions.${done.get(s.id)?.action}DoneRow`)}
           </Badge>
         ) : (
           actions.map((name) => (

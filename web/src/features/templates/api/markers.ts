@@ -18,13 +18,16 @@ export const markerKeys = {
   detail: (id: number) => ['catalogue', 'markers', 'detail', id] as const,
 };
 
-/** `GET admin/templates/markers`: the marker map, paged. */
+/** `GET admin/templates/markers`: a page of the marker map, as a query. */
+const markerListQuery = (params: MarkerListParams) => ({
+  queryKey: markerKeys.list(params),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<Page<Marker>>('admin/templates/markers', { ...params }, { signal }),
+});
+
+/** The marker map, paged. */
 export function useMarkers(params: MarkerListParams) {
-  return useQuery({
-    queryKey: markerKeys.list(params),
-    queryFn: ({ signal }) => api.get<Page<Marker>>('admin/templates/markers', { ...params }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...markerListQuery(params), placeholderData: keepPreviousData });
 }
 
 /**
@@ -34,15 +37,10 @@ export function useMarkers(params: MarkerListParams) {
  */
 export function useGenotypeExamples(geneCodes: readonly string[]): (string | undefined)[] {
   const found = useQueries({
-    queries: geneCodes.map((code) => {
-      const params = { page: 1, pageSize: 5, search: code };
-      return {
-        queryKey: markerKeys.list(params),
-        queryFn: ({ signal }: { signal: AbortSignal }) =>
-          api.get<Page<Marker>>('admin/templates/markers', { ...params }, { signal }),
-        staleTime: 60_000,
-      };
-    }),
+    queries: geneCodes.map((code) => ({
+      ...markerListQuery({ page: 1, pageSize: 5, search: code }),
+      staleTime: 60_000,
+    })),
   });
   return geneCodes.map((code, i) => {
     const wanted = code.toLowerCase();
