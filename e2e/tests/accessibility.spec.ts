@@ -297,6 +297,14 @@ const states: { screen: Screen; state: string; prepare: (page: Page) => Promise<
     },
   },
   {
+    screen: { path: '/reservations', name: 'calendar' },
+    state: 'the new booking form open',
+    prepare: async (page) => {
+      await page.getByTestId('reservation-new').click();
+      await expect(page.getByTestId('reservation-form')).toBeVisible();
+    },
+  },
+  {
     screen: { path: '/customers/receivingsamples', name: 'samples to receive' },
     state: 'with a scan log',
     prepare: async (page) => {

@@ -253,13 +253,7 @@ function RecordConsentDialog({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('customers.dnaConsent.recordTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={opened} onClose={close} title={t('customers.dnaConsent.recordTitle')} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -366,13 +360,7 @@ function WithdrawConsentDialog({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('customers.dnaConsent.withdrawTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={opened} onClose={close} title={t('customers.dnaConsent.withdrawTitle')} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -65,13 +65,7 @@ export function EraseCustomerDialog({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('customers.delete.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={opened} onClose={close} title={t('customers.delete.title')} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -337,13 +337,7 @@ function ValidateModal({
     );
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      title={t('products.release.validation.dialogTitle')}
-    >
+    <Modal opened={opened} onClose={onClose} centered title={t('products.release.validation.dialogTitle')}>
       <Stack gap="md">
         <Text fz="sm">
           {t('products.release.validation.markers', {
@@ -432,7 +426,6 @@ function WithholdModal({
       opened={phenotype !== null}
       onClose={onClose}
       centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       title={
         phenotype
           ? t('products.release.withhold.dialogTitle', {
@@ -502,13 +495,7 @@ function RequestModal({
       },
     );
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      title={t('products.release.request.title')}
-    >
+    <Modal opened={opened} onClose={onClose} centered title={t('products.release.request.title')}>
       <Stack gap="md">
         <TextInput
           label={t('products.release.request.physician')}

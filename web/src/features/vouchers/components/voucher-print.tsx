@@ -172,7 +172,6 @@ export function VoucherPrintModal({
       title={t('vouchers.print.title')}
       size="auto"
       centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="voucher-print-modal"
     >
       {opened && <style>{printCss}</style>}
