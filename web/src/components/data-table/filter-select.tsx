@@ -14,9 +14,16 @@ const labelsOf = (data: ComboboxData | undefined): string[] =>
  * `ch` is the width of a digit in the field's font, wider than most letters; 2.75rem holds the
  * padding and the chevron or clear button.
  */
-export function widthToFit(texts: (string | null | undefined)[], maxCh = 40): string {
+export function widthToFit(
+  texts: (string | null | undefined)[],
+  maxCh = 40,
+  { cappedByRow = true } = {},
+): string {
   const longest = Math.max(8, ...texts.map((text) => text?.length ?? 0));
-  return `min(100%, calc(${Math.min(Math.ceil(longest * 0.95), maxCh)}ch + 2.75rem))`;
+  const width = `calc(${Math.min(Math.ceil(longest * 0.95), maxCh)}ch + 2.75rem)`;
+  // In a box as wide as its content the row's 100 % is that box itself, which the field then shrinks:
+  // there the width stands alone (the row around it wraps instead).
+  return cappedByRow ? `min(100%, ${width})` : width;
 }
 
 /** A select of a list's filter bar, as wide as its longest option or placeholder. */

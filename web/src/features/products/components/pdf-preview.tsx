@@ -68,7 +68,7 @@ export function PdfPreview({ productId, customerLanguage }: { productId: number;
   };
 
   return (
-    <Group gap="xs" wrap="nowrap" data-testid="product-pdf-preview">
+    <Group gap="xs" wrap="wrap" data-testid="product-pdf-preview">
       <Select
         aria-label={t('products.pdf.previewLanguage')}
         data={options}
@@ -76,9 +76,11 @@ export function PdfPreview({ productId, customerLanguage }: { productId: number;
         onChange={(value) => value && setLanguage(value as Locale)}
         allowDeselect={false}
         // As wide as its longer option in the reader's language ("Czech – the customer's language").
-        w={widthToFit(options.map((o) => o.label))}
-        miw={0}
-        style={{ flexShrink: 1 }}
+        w={widthToFit(
+          options.map((o) => o.label),
+          40,
+          { cappedByRow: false },
+        )}
         data-testid="product-pdf-preview-language"
       />
       <Button
@@ -86,7 +88,7 @@ export function PdfPreview({ productId, customerLanguage }: { productId: number;
         leftSection={<IconFileTypePdf size={16} />}
         loading={preview.isPending}
         onClick={open}
-        // Its label whole: the language picker beside it gives way instead.
+        // Its label whole: the row wraps instead.
         style={{ flexShrink: 0 }}
         data-testid="product-pdf-preview-button"
       >
