@@ -638,6 +638,10 @@ export const messages = {
     cs: 'Zákazník nemůže být partnerem sám sobě!',
     en: 'A customer cannot be their own partner!',
   },
+  partnerUnderage: {
+    cs: 'Partnerem může být jen zletilý zákazník!',
+    en: 'Only an adult customer can be a partner!',
+  },
   customerAlreadyLinked: {
     cs: 'Zákazník již má přiřazeného partnera!',
     en: 'The customer already has a partner!',
@@ -664,6 +668,10 @@ export const messages = {
   },
   unknownQuestionnaireSection: { cs: 'Neznámá část dotazníku!', en: 'Unknown questionnaire section!' },
   unknownQuestion: { cs: 'Tato otázka v části dotazníku není!', en: 'This question is not in the section!' },
+  questionNotAskedOfGender: {
+    cs: 'Tato otázka se na pohlaví zákazníka nevztahuje!',
+    en: "This question does not apply to the customer's gender!",
+  },
   invalidAnswer: { cs: 'Neplatná odpověď!', en: 'Invalid answer!' },
   answerOutOfRange: { cs: 'Odpověď musí být {min} až {max}!', en: 'The answer must be {min} to {max}!' },
   paymentAlreadyCompleted: {

@@ -6,13 +6,28 @@ import type { MessageKey, MessageParams } from './messages.js';
 // The questionnaire (SPEC §3, DOMAIN §6): 12 sections, each a list of questions, defined once here
 // for the API (validation of corrections) and the web (labels, inputs).
 
-export type Question =
-  | { key: string; type: 'yesNo'; label: Localized }
-  | { key: string; type: 'choice'; label: Localized; options: { value: string; label: Localized }[] }
-  | { key: string; type: 'text'; label: Localized; maxLength: number }
-  | { key: string; type: 'number'; label: Localized; min: number; max: number; unit?: string };
+/** The customer's gender a question or section is asked of: 1 men, 2 women (the customer's `gender`). */
+export type AskedOf = 1 | 2;
 
-export type QuestionnaireSection = { key: string; label: Localized; questions: Question[] };
+type QuestionBase = { key: string; label: Localized; askedOf?: AskedOf };
+export type Question = QuestionBase &
+  (
+    | { type: 'yesNo' }
+    | { type: 'choice'; options: { value: string; label: Localized }[] }
+    | { type: 'text'; maxLength: number }
+    | { type: 'number'; min: number; max: number; unit?: string }
+  );
+
+export type QuestionnaireSection = {
+  key: string;
+  label: Localized;
+  askedOf?: AskedOf;
+  questions: Question[];
+};
+
+/** Whether a customer of `gender` (1 male, 2 female) is asked the section or question: gynaecology and pregnancy only women, the prostate only men. */
+export const isAskedOf = (item: { askedOf?: AskedOf }, gender: number) =>
+  item.askedOf === undefined || item.askedOf === gender;
 
 const yesNo = (key: string, cs: string, en: string): Question => ({ key, type: 'yesNo', label: { cs, en } });
 const text = (key: string, cs: string, en: string, maxLength = 1000): Question => ({
@@ -92,6 +107,7 @@ export const questionnaireSections: QuestionnaireSection[] = [
   {
     key: 'gynecology',
     label: { cs: 'Gynekologie', en: 'Gynecology' },
+    askedOf: 2,
     questions: [
       yesNo('hormonalContraception', 'Hormonální antikoncepce', 'Hormonal contraception'),
       num('firstMenstruationAge', 'Věk první menstruace', 'Age at first menstruation', 7, 25),
@@ -102,6 +118,7 @@ export const questionnaireSections: QuestionnaireSection[] = [
   {
     key: 'pregnancy',
     label: { cs: 'Těhotenství', en: 'Pregnancy' },
+    askedOf: 2,
     questions: [
       num('pregnancies', 'Počet těhotenství', 'Number of pregnancies', 0, 20),
       num('miscarriages', 'Počet potratů', 'Number of miscarriages', 0, 20),
@@ -175,7 +192,7 @@ export const questionnaireSections: QuestionnaireSection[] = [
     key: 'urology',
     label: { cs: 'Urologie', en: 'Urology' },
     questions: [
-      yesNo('prostate', 'Onemocnění prostaty', 'Prostate disease'),
+      { ...yesNo('prostate', 'Onemocnění prostaty', 'Prostate disease'), askedOf: 1 },
       yesNo('kidneyStones', 'Ledvinové kameny', 'Kidney stones'),
       text('urologyNote', 'Jiné urologické potíže', 'Other urological problems'),
     ],
@@ -190,13 +207,14 @@ export type AnswerValue = string | number | boolean | null;
 export type SectionAnswers = Record<string, AnswerValue>;
 
 /**
- * Checks a section's answers against its questions: no unknown question, the right type, a choice
- * among the options, numbers in range, texts not too long. null clears an answer. Errors are keyed
- * by question.
+ * Checks a section's answers against its questions: no unknown question, none the customer of
+ * `gender` is not asked, the right type, a choice among the options, numbers in range, texts not too
+ * long. null clears an answer (even one not asked). Errors are keyed by question.
  */
 export function checkSectionAnswers(
   sectionKey: string,
   answers: Record<string, unknown>,
+  gender: number,
 ):
   | { ok: true; value: SectionAnswers }
   | { ok: false; errors: Record<string, { key: MessageKey; params?: MessageParams }> } {
@@ -212,6 +230,10 @@ export function checkSectionAnswers(
     }
     if (answer === null || answer === undefined) {
       value[key] = null;
+      continue;
+    }
+    if (!isAskedOf(section, gender) || !isAskedOf(question, gender)) {
+      errors[key] = { key: 'questionNotAskedOfGender' };
       continue;
     }
     switch (question.type) {
@@ -253,6 +275,8 @@ const answerValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()
 
 export const questionnaireSchema = questionnaireSummarySchema.extend({
   customerUnderage: z.boolean(),
+  /** 1 male, 2 female: which sections and questions they are asked (`isAskedOf`). */
+  customerGender: z.number().int(),
   /** Every section in order, with its answers (question key → value; missing = not answered). */
   sections: z.array(z.object({ section: z.string(), answers: z.record(z.string(), answerValueSchema) })),
 });

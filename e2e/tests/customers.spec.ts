@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { registerCustomer } from '../support/customers';
 import { searchList } from '../support/lists';
-import { demo, demoPassword, signIn, switchLanguage } from '../support/session';
+import { demo, demoPassword, signIn, staffApi, switchLanguage } from '../support/session';
 
 test.describe('customers and samples', () => {
   test('reception registers a paid customer, edits them; the lab sends and receives their kit', async ({
@@ -278,12 +278,34 @@ test.describe('customers and samples', () => {
     await expect(page.getByTestId('customer-detail-partner')).not.toHaveText('Nepožádáno');
   });
 
-  test('a questionnaire shows its 12 sections; one section is corrected on its own', async ({ page }) => {
+  test("a woman's questionnaire shows its 12 sections, a man's those asked of men; one section is corrected on its own", async ({
+    page,
+  }) => {
+    // A man's and a woman's questionnaire from the demo data.
+    const api = await staffApi();
+    const listed = await (await api.get('/api/admin/questionnaires?pageSize=50')).json();
+    const genders = new Map<number, number>();
+    for (const { id } of listed.items as { id: number }[]) {
+      const one = await (await api.get(`/api/admin/questionnaires/questionnaire?Id=${id}`)).json();
+      if (!genders.has(one.customerGender)) genders.set(one.customerGender, id);
+      if (genders.size === 2) break;
+    }
+    await api.dispose();
+    const sectionEdits = page.locator('[data-testid^="q-section-"][data-testid$="-edit"]');
+
     await signIn(page, demo.admin);
-    await page.getByTestId('nav-questionnaires').click();
-    await expect(page.getByTestId('questionnaires-table-row').first()).toBeVisible();
-    await page.getByTestId('questionnaires-table-row').first().click();
-    await expect(page.locator('[data-testid^="q-section-"][data-testid$="-edit"]')).toHaveCount(12);
+    await page.goto(`/customers/questionnaires/show/${genders.get(1)}`);
+    await expect(sectionEdits).toHaveCount(10);
+    await expect(page.getByTestId('q-section-pregnancy')).toHaveCount(0);
+    await expect(page.getByTestId('questionnaire-not-asked')).toHaveText(
+      'Části, které se mužů netýkají: Gynekologie, Těhotenství.',
+    );
+    await expect(page.getByTestId('q-section-urology')).toContainText('Onemocnění prostaty');
+
+    await page.goto(`/customers/questionnaires/show/${genders.get(2)}`);
+    await expect(sectionEdits).toHaveCount(12);
+    await expect(page.getByTestId('questionnaire-not-asked')).toHaveCount(0);
+    await expect(page.getByTestId('q-section-urology')).not.toContainText('Onemocnění prostaty');
     const section = page.getByTestId('q-section-personalInformation');
     await page.getByTestId('q-section-personalInformation-edit').click();
     // One section at a time.

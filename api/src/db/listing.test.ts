@@ -1,7 +1,7 @@
 import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/test-app.js';
-import { cappedCount, pageCount } from './listing.js';
+import { alphabetical, cappedCount, pageCount } from './listing.js';
 import { customers } from './schema/index.js';
 
 let t: TestApp;
@@ -65,5 +65,20 @@ describe('pageCount', () => {
       limit: 5,
     });
     expect(capped.exact).toBe(false);
+  });
+});
+
+describe('alphabetical', () => {
+  const sorted = async (language: 'cs' | 'en') => {
+    const words = sql`(values ('Hair'), ('cholesterol'), ('Čaj'), ('Cukr'), ('Zinek')) as w(word)`;
+    const rows = await t.db.execute<{ word: string }>(
+      sql`select word from ${words} order by ${alphabetical(sql.raw('word'), language)}`,
+    );
+    return rows.rows.map((row) => row.word);
+  };
+
+  it('orders Czech words with Ch after H and Č after C, and English ones with ch among the c', async () => {
+    expect(await sorted('cs')).toEqual(['Cukr', 'Čaj', 'Hair', 'cholesterol', 'Zinek']);
+    expect(await sorted('en')).toEqual(['Čaj', 'cholesterol', 'Cukr', 'Hair', 'Zinek']);
   });
 });

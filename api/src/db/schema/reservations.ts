@@ -46,7 +46,7 @@ export const consultingRooms = pgTable(
     check('consulting_rooms_hours_check', sql`${t.closesAt} > ${t.opensAt}`),
     check('consulting_rooms_open_days_check', sql`${t.openDays} <@ '{1,2,3,4,5,6,7}'::smallint[]`),
     uniqueIndex('consulting_rooms_name_lower_key').on(sql`lower(${t.name})`),
-    index('consulting_rooms_name_sort_idx').on(sql`lower(${t.name}) nulls first`, t.id),
+    index('consulting_rooms_name_sort_idx').on(sql`${t.name} collate sort_cs nulls first`, t.id),
     index('consulting_rooms_created_sort_idx').on(sql`${t.createdAt} nulls first`, t.id),
     index('consulting_rooms_doctor_id_idx').on(t.doctorId),
     check('consulting_rooms_color_range', sql`${t.color} between 1 and 12`),

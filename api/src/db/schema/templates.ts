@@ -73,8 +73,11 @@ export const geneCombinations = pgTable(
   (t) => [
     uniqueIndex('gene_combinations_gene_key').on(t.geneKey),
     index('gene_combinations_subcategory_id_idx').on(t.subcategoryId),
-    index('gene_combinations_phenotype_idx').on(sql`lower(${t.phenotype})`),
-    index('gene_combinations_phenotype_en_idx').on(sql`lower(${t.phenotypeEn})`),
+    index('gene_combinations_phenotype_idx').on(sql`${t.phenotype} collate sort_cs nulls first`, t.id),
+    index('gene_combinations_phenotype_en_idx').on(
+      sql`coalesce(nullif(${t.phenotypeEn}, ''), ${t.phenotype}) collate sort_en nulls first`,
+      t.id,
+    ),
     index('gene_combinations_gender_idx').on(t.gender),
     index('gene_combinations_default_risk_idx').on(t.defaultTemplateRisk),
     index('gene_combinations_created_at_idx').on(t.createdAt),

@@ -11,7 +11,15 @@ import {
 } from '@genodesk/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
+import {
+  alphabetical,
+  likePattern,
+  listPage,
+  orderBy,
+  pageLimit,
+  pageStart,
+  withinPragueDays,
+} from '../../db/listing.js';
 import { accessLog, customers, users } from '../../db/schema/index.js';
 import { type ExportColumn, type ExportTally, exportTable } from '../../db/table-export.js';
 
@@ -54,7 +62,7 @@ const accessLogOrder = (sort: string | undefined, locale: Locale) =>
     {
       occurredAt: sql`${accessLog.occurredAt}`,
       kind: kindLabel(locale),
-      user: sql`lower(${users.userName})`,
+      user: alphabetical(users.userName),
     },
     '-occurredAt',
     sql`${accessLog.id}`,

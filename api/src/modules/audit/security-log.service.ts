@@ -10,7 +10,15 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
+import {
+  alphabetical,
+  likePattern,
+  listPage,
+  orderBy,
+  pageLimit,
+  pageStart,
+  withinPragueDays,
+} from '../../db/listing.js';
 import { securityEvents, users } from '../../db/schema/index.js';
 
 const actors = alias(users, 'actors');
@@ -53,7 +61,7 @@ export async function listSecurityEvents(
     {
       occurredAt: sql`${securityEvents.occurredAt}`,
       event: eventLabel(locale),
-      user: sql`lower(${users.userName})`,
+      user: alphabetical(users.userName),
     },
     '-occurredAt',
     sql`${securityEvents.id}`,

@@ -12,12 +12,13 @@ import {
   RegistrationSource,
   RelationshipStatus,
 } from '@genodesk/contract';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
 import { builtOnce, inlineValues, QueryValues } from '../../db/built-once.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import {
+  alphabetical,
   likePattern,
   listPage,
   orderBy,
@@ -44,6 +45,7 @@ import { createOrder, finalizeOrder, payInCash } from '../finances/orders.servic
 import { reservationStatusOf } from '../reservations/reservation-status.js';
 import { validDnaConsentId } from './dna-consent.js';
 import { insertDnaConsent, tickedConsent } from './dna-consent.service.js';
+import { customerAdult } from './full-name.js';
 
 // Listing: one WHERE and ORDER BY for the paged list and the export.
 
@@ -82,15 +84,7 @@ export function customerFilter(
   if (from && !isoDate.test(from))
     conditions.push(sql`${customers.dateRegistration} >= ${from}::timestamptz`);
   if (to && !isoDate.test(to)) conditions.push(sql`${customers.dateRegistration} < ${to}::timestamptz`);
-  if (query.underage !== undefined) {
-    // Today in Prague, as isUnderage decides, whatever the database server's time zone.
-    const adultBornBy = sql`(now() at time zone 'Europe/Prague')::date - interval '18 years'`;
-    conditions.push(
-      query.underage
-        ? sql`${customers.dateOfBirth} > ${adultBornBy}`
-        : sql`(${customers.dateOfBirth} is null or ${customers.dateOfBirth} <= ${adultBornBy})`,
-    );
-  }
+  if (query.underage !== undefined) conditions.push(query.underage ? not(customerAdult) : customerAdult);
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -99,11 +93,11 @@ export function customerOrder(sort: string | undefined): SQL {
     sort,
     {
       id: sql`${customers.id}`,
-      name: sql`lower(${customers.name})`,
-      surname: sql`lower(${customers.surname})`,
+      name: alphabetical(customers.name),
+      surname: alphabetical(customers.surname),
       email: sql`lower(${customers.email})`,
       phone: sql`${customers.phone}`,
-      city: sql`lower(${customers.city})`,
+      city: alphabetical(customers.city),
       extID: sql`${customers.extId}`,
       openLimsID: sql`${customers.openLimsId}`,
       registrationSource: sql`${customers.registrationSource}`,

@@ -422,6 +422,20 @@ describe('GET admin/customers (list)', () => {
   });
 });
 
+describe('GET admin/customers (alphabetical order)', () => {
+  it('sorts surnames as a Czech reader does, both ways, whatever their case', async () => {
+    const surnames = ['Zeman', 'Čermák', 'Chalupa', 'Horák', 'Cibulka', 'Šťastný', 'novák', 'Adámek'];
+    for (const surname of surnames) await register({ Name: 'Abecední', Surname: surname });
+    const listed = async (sort: string) =>
+      (await call('GET', `/api/admin/customers?search=abecedn&sort=${sort}`))
+        .json()
+        .items.map((i: { surname: string }) => i.surname);
+    const czech = ['Adámek', 'Cibulka', 'Čermák', 'Horák', 'Chalupa', 'novák', 'Šťastný', 'Zeman'];
+    expect(await listed('surname')).toEqual(czech);
+    expect(await listed('-surname')).toEqual([...czech].reverse());
+  });
+});
+
 describe('GET admin/customers (counts)', () => {
   it('counts exactly up to 1,000 matches, then estimates', async () => {
     await t.db.execute(sql`

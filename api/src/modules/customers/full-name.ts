@@ -1,5 +1,6 @@
 import { erasedCustomerLabel, type Locale } from '@genodesk/contract';
 import { sql } from 'drizzle-orm';
+import { alphabetical } from '../../db/listing.js';
 import { customers } from '../../db/schema/index.js';
 
 /** Whether the row's customer was erased (GDPR): their detail answers 404, their orders and payments stay. */
@@ -21,3 +22,9 @@ export const customerEmail = sql<string>`case when ${customers.erasedAt} is not 
 
 /** Prefix and number as stored (`+420 777100001`); empty once erased or when there is no number. */
 export const customerPhone = sql<string>`case when ${customers.erasedAt} is not null or ${customers.phone} = '' then '' else ${customers.phonePrefix} || ' ' || ${customers.phone} end`;
+
+/** Lists sorted by the customer sort by surname, then name, alphabetically. */
+export const customerNameOrder = [alphabetical(customers.surname), alphabetical(customers.name)];
+
+/** Whether the customer is an adult today in Prague, as `isUnderage` decides, whatever the database server's time zone. */
+export const customerAdult = sql<boolean>`(${customers.dateOfBirth} is null or ${customers.dateOfBirth} <= (now() at time zone 'Europe/Prague')::date - interval '18 years')`;

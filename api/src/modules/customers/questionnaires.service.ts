@@ -15,6 +15,7 @@ import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/l
 import { customers, questionnaires } from '../../db/schema/index.js';
 import { AppError, type FieldMessage, notFound } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
+import { customerNameOrder } from './full-name.js';
 
 const Q = questionnaires;
 
@@ -25,6 +26,7 @@ const summaryColumns = {
   surname: customers.surname,
   email: customers.email,
   dateOfBirth: customers.dateOfBirth,
+  gender: customers.gender,
   answers: Q.answers,
   filledAt: Q.filledAt,
   updatedAt: Q.updatedAt,
@@ -37,6 +39,7 @@ type Row = {
   surname: string;
   email: string;
   dateOfBirth: string | null;
+  gender: number;
   answers: Record<string, Record<string, string | number | boolean | null>>;
   filledAt: Date | null;
   updatedAt: Date;
@@ -65,7 +68,7 @@ export async function listQuestionnaires(
   const order = orderBy(
     query.sort,
     {
-      customerFullName: [sql`lower(${customers.surname})`, sql`lower(${customers.name})`],
+      customerFullName: customerNameOrder,
       filledAt: sql`${Q.filledAt}`,
       updatedAt: sql`${Q.updatedAt}`,
     },
@@ -98,6 +101,7 @@ export async function getQuestionnaire(db: Executor, id: number): Promise<Questi
   return {
     ...toSummary(row),
     customerUnderage: isUnderage(row.dateOfBirth),
+    customerGender: row.gender,
     sections: questionnaireSectionKeys.map((section) => ({ section, answers: row.answers[section] ?? {} })),
   };
 }
@@ -108,20 +112,25 @@ export async function getQuestionnaire(db: Executor, id: number): Promise<Questi
  * `<section>.<question>`.
  */
 export async function correctSection(db: Database, by: Principal, input: CorrectQuestionnaireSectionRequest) {
-  const checked = checkSectionAnswers(input.Section, input.Answers);
-  if (!checked.ok) {
-    const fields: Record<string, FieldMessage> = Object.fromEntries(
-      Object.entries(checked.errors).map(([key, message]) => [`Answers.${key}`, message]),
-    );
-    const first = Object.values(checked.errors)[0];
-    throw new AppError(400, 'VALIDATION', first?.key ?? 'invalidAnswer', fields, first?.params);
-  }
-  const section = Object.fromEntries(
-    Object.entries(checked.value).filter(([, value]) => value !== null && value !== ''),
-  );
   await transaction(db, async (tx) => {
-    const [before] = await tx.select().from(Q).where(eq(Q.id, input.QuestionnaireId)).for('update');
+    const [before] = await tx
+      .select({ id: Q.id, answers: Q.answers, gender: customers.gender })
+      .from(Q)
+      .innerJoin(customers, eq(customers.id, Q.customerId))
+      .where(eq(Q.id, input.QuestionnaireId))
+      .for('update', { of: Q });
     if (!before) throw notFound();
+    const checked = checkSectionAnswers(input.Section, input.Answers, before.gender);
+    if (!checked.ok) {
+      const fields: Record<string, FieldMessage> = Object.fromEntries(
+        Object.entries(checked.errors).map(([key, message]) => [`Answers.${key}`, message]),
+      );
+      const first = Object.values(checked.errors)[0];
+      throw new AppError(400, 'VALIDATION', first?.key ?? 'invalidAnswer', fields, first?.params);
+    }
+    const section = Object.fromEntries(
+      Object.entries(checked.value).filter(([, value]) => value !== null && value !== ''),
+    );
     const old = before.answers[input.Section] ?? {};
     const now = new Date();
     await tx

@@ -106,6 +106,52 @@ describe('questionnaires', () => {
     expect(row?.answers.personalInformation).toEqual({ height: 170 });
   });
 
+  it("asks women's sections of women and the prostate of men, and lets answers given before be cleared", async () => {
+    const [man] = await t.db
+      .insert(customers)
+      .values({
+        name: 'Petr',
+        surname: 'Dotazník',
+        email: 'petr.q@example.cz',
+        registrationSource: 1,
+        gender: 1,
+      })
+      .returning();
+    const [his] = await t.db
+      .insert(questionnaires)
+      .values({ customerId: man!.id, answers: { pregnancy: { pregnancies: 1 } }, filledAt: new Date() })
+      .returning();
+    const correct = (Id: number, Section: string, Answers: object) =>
+      call('PATCH', '/api/admin/questionnaires/section', { QuestionnaireId: Id, Section, Answers });
+
+    const shown = (await call('GET', `/api/admin/questionnaires/questionnaire?Id=${his!.id}`)).json();
+    expect(shown.customerGender).toBe(1);
+    const refused = await correct(his!.id, 'gynecology', { menopause: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({
+      'Answers.menopause': 'Tato otázka se na pohlaví zákazníka nevztahuje!',
+    });
+    expect((await correct(his!.id, 'urology', { prostate: true })).statusCode).toBe(200);
+    const cleared = await correct(his!.id, 'pregnancy', { pregnancies: null });
+    expect(cleared.statusCode).toBe(200);
+    expect(
+      cleared.json().sections.find((s: { section: string }) => s.section === 'pregnancy').answers,
+    ).toEqual({});
+
+    // Dana (a woman, the default) is asked about pregnancy, not the prostate.
+    expect((await correct(questionnaireId, 'pregnancy', { pregnancies: 2 })).statusCode).toBe(200);
+    const hers = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/questionnaires/section',
+      payload: { QuestionnaireId: questionnaireId, Section: 'urology', Answers: { prostate: false } },
+      headers: { ...admin, 'accept-language': 'en' },
+    });
+    expect(hers.statusCode).toBe(400);
+    expect(hers.json().error.fields).toEqual({
+      'Answers.prostate': "This question does not apply to the customer's gender!",
+    });
+  });
+
   it('reading needs Questionnaires.View; correcting also Customers.Edit', async () => {
     const doctor = await t.authAs(demo.doctor);
     expect((await call('GET', '/api/admin/questionnaires', undefined, doctor)).statusCode).toBe(200);

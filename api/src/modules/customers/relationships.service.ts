@@ -15,6 +15,7 @@ import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/l
 import { customerRelationships, customers } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
+import { customerAdult, customerNameOrder } from './full-name.js';
 
 const partner = alias(customers, 'partner');
 const R = customerRelationships;
@@ -101,7 +102,7 @@ export async function listRelationships(
   const order = orderBy(
     query.sort,
     {
-      customerFullName: [sql`lower(${customers.surname})`, sql`lower(${customers.name})`],
+      customerFullName: customerNameOrder,
       status: sql`${R.status}`,
       requestedAt: sql`${R.requestedAt}`,
       acceptedAt: sql`${R.acceptedAt}`,
@@ -139,8 +140,9 @@ const infoKeys = {
 } as const;
 
 /**
- * A customer's relationship with its partner candidates: other customers, not linked to anyone,
- * whose e-mail is the requested e-mail or whose full name is the requested name (ignoring case).
+ * A customer's relationship with its partner candidates: other adult customers, not linked to anyone,
+ * whose e-mail is the requested e-mail or whose full name is the requested name (ignoring case). A
+ * partner in reproductive genetics is an adult: a child who shares the name is nobody's candidate.
  */
 export async function getRelationship(
   db: Executor,
@@ -170,12 +172,13 @@ export async function getRelationship(
             and(
               ne(customers.id, customerId),
               sql`${customers.erasedAt} is null`,
+              customerAdult,
               or(...matches),
               sql`(${R.partnerId} is null)`,
               sql`not exists (select 1 from ${R} r2 where r2.partner_id = ${customers.id})`,
             ),
           )
-          .orderBy(asc(customers.surname), asc(customers.name), asc(customers.id))
+          .orderBy(...customerNameOrder, asc(customers.id))
           .limit(20);
   return {
     ...relationship,
@@ -213,12 +216,13 @@ export async function acceptRelationship(
   if (customerId === partnerId) throw unprocessable('partnerSelf', 'partnerId');
   await transaction(db, async (tx) => {
     const both = await tx
-      .select({ id: customers.id })
+      .select({ id: customers.id, adult: customerAdult })
       .from(customers)
       .where(and(inArray(customers.id, [customerId, partnerId]), sql`${customers.erasedAt} is null`))
       .orderBy(asc(customers.id))
       .for('update');
     if (both.length !== 2) throw notFound();
+    if (!both.find((c) => c.id === partnerId)?.adult) throw unprocessable('partnerUnderage', 'partnerId');
     const rows = await tx
       .select()
       .from(R)

@@ -16,7 +16,7 @@ afterAll(() => t.close());
 const call = (method: 'GET' | 'PUT', url: string, payload?: object, headers = admin) =>
   t.app.inject({ method, url, payload, headers });
 
-async function customer(name: string, surname: string, email?: string) {
+async function customer(name: string, surname: string, email?: string, dateOfBirth?: string) {
   seq += 1;
   const [row] = await t.db
     .insert(customers)
@@ -26,6 +26,7 @@ async function customer(name: string, surname: string, email?: string) {
       email: email ?? `rel${seq}@example.cz`,
       registrationSource: 1,
       phone: '777000111',
+      dateOfBirth,
     })
     .returning({ id: customers.id });
   return row!.id;
@@ -46,6 +47,9 @@ describe('customer relationships', () => {
     const anna = await customer('Anna', 'Svobodová');
     const karel = await customer('Karel', 'Svoboda', 'karel.svoboda@example.cz');
     const namesake = await customer('Karel', 'Svoboda');
+    // A boy of twelve with the name is nobody's partner.
+    const twelveYearsAgo = new Date(Date.now() - 12 * 365.25 * 86_400_000).toISOString().slice(0, 10);
+    const boy = await customer('Karel', 'Svoboda', undefined, twelveYearsAgo);
     await customer('Jiný', 'Člověk');
     await request(anna, 'karel svoboda', 'KAREL.SVOBODA@example.cz');
     const response = await call('GET', `/api/admin/customerrelationships/customer?customerId=${anna}`);
@@ -62,6 +66,15 @@ describe('customer relationships', () => {
       body.partnerCandidates.map((c: { id: number; matchedBy: string[] }) => [c.id, c.matchedBy]),
     );
     expect(candidates).toEqual({ [karel]: ['email', 'name'], [namesake]: ['name'] });
+    const underage = await call('PUT', '/api/admin/customerrelationships/accept', {
+      customerId: anna,
+      partnerId: boy,
+    });
+    expect(underage.statusCode).toBe(422);
+    expect(underage.json().error.message).toBe('Partnerem může být jen zletilý zákazník!');
+    expect(
+      await t.db.select().from(customerRelationships).where(eq(customerRelationships.customerId, boy)),
+    ).toHaveLength(0);
 
     const list = (await call('GET', '/api/admin/customerrelationships?status=REQUESTED')).json();
     expect(list.items.map((r: { customerId: number }) => r.customerId)).toContain(anna);

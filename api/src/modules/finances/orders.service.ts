@@ -35,6 +35,7 @@ import {
   customerErased,
   customerFullName,
   customerGender,
+  customerNameOrder,
   customerPhone,
 } from '../customers/full-name.js';
 import { lockLiveCustomer } from '../customers/live-customers.js';
@@ -223,7 +224,7 @@ export const orderOrder = (sort: string | undefined, fallback = '-created') =>
       orderNumber: sql`${orders.orderNumber}`,
       created: sql`${orders.createdAt}`,
       amount: sql`${orders.amount}`,
-      customerName: [sql`lower(${customers.surname})`, sql`lower(${customers.name})`],
+      customerName: customerNameOrder,
       dateOrderPaid: sql`${orders.dateOrderPaid}`,
     },
     fallback,

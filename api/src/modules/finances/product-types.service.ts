@@ -10,7 +10,7 @@ import {
 import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
+import { alphabetical, likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { productTypes } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { audit, diff } from '../audit/audit.js';
@@ -51,7 +51,7 @@ export async function listProductTypes(
   const order = orderBy(
     query.sort,
     {
-      name: sql`lower(${productTypes.name})`,
+      name: alphabetical(productTypes.name),
       price: sql`${productTypes.price}`,
       createdAt: sql`${productTypes.createdAt}`,
     },

@@ -18,6 +18,7 @@ import { listPage, pageLimit, pageStart, withinPragueDays } from '../../db/listi
 import { customers, mailings, outboxMessages, products, users } from '../../db/schema/index.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
+import { customerNameOrder } from '../customers/full-name.js';
 import { plainText, sanitizeRichText } from '../templates/rich-text.js';
 import { queueEmail, wakeDelivery } from './outbox.js';
 import { htmlLayout } from './templates.js';
@@ -80,7 +81,7 @@ export async function previewRecipients(
     .select({ id: customers.id, fullName, email: customers.email, language: customers.language })
     .from(customers)
     .where(where)
-    .orderBy(sql`lower(${customers.surname})`, sql`lower(${customers.name})`, customers.id)
+    .orderBy(...customerNameOrder, customers.id)
     .limit(10);
   return {
     count: counted?.count ?? 0,

@@ -45,6 +45,7 @@ import type { Deps } from '../../http/app-types.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
 import { requireDnaConsent, validDnaConsentExists } from '../customers/dna-consent.js';
+import { customerNameOrder } from '../customers/full-name.js';
 import { formatPragueTime } from '../messaging/format.js';
 import { queueTemplateEmail } from '../messaging/outbox.js';
 import { fulfilledRules, reportContent } from '../results/generation.js';
@@ -226,7 +227,7 @@ const productOrder = (sort: string | undefined) =>
     {
       id: sql`${products.id}`,
       // By surname, then first name, as every list of customers sorts them.
-      customerName: [sql`lower(${customers.surname})`, sql`lower(${customers.name})`],
+      customerName: customerNameOrder,
       status: sql`${products.status}`,
       generatedAt: sql`${products.generatedAt}`,
       publishedAt: sql`${products.publishedAt}`,

@@ -12,7 +12,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
+import { alphabetical, likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { consultingRooms, reservations, roles, users } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, diff } from '../audit/audit.js';
@@ -40,7 +40,7 @@ export function listDoctors(db: Executor): Promise<Doctor[]> {
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.isUserLoginActive, true), isDoctorRoleSql))
-    .orderBy(asc(users.userName), asc(users.id));
+    .orderBy(alphabetical(users.userName), asc(users.id));
 }
 
 /** The room's doctor must be an active user whose role is Doctor: 'Musíte zvolit lékaře!' otherwise. */
@@ -107,8 +107,8 @@ export async function listRooms(db: Executor, query: ConsultingRoomListQuery): P
   const order = orderBy(
     query.sort,
     {
-      name: sql`lower(${consultingRooms.name})`,
-      doctor: sql`lower(${users.userName})`,
+      name: alphabetical(consultingRooms.name),
+      doctor: alphabetical(users.userName),
       isEnabled: sql`${consultingRooms.isEnabled}`,
       createdAt: sql`${consultingRooms.createdAt}`,
     },

@@ -21,6 +21,7 @@ import { barcodes, customers, samples, users } from '../../db/schema/index.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
 import { requireDnaConsent } from '../customers/dna-consent.js';
+import { customerNameOrder } from '../customers/full-name.js';
 
 const sampleColumns = {
   id: samples.id,
@@ -163,7 +164,7 @@ export async function listSamples(db: Executor, query: SampleListQuery): Promise
     {
       id: sql`${samples.id}`,
       status: sql`${samples.status}`,
-      customerName: [sql`lower(${customers.surname})`, sql`lower(${customers.name})`],
+      customerName: customerNameOrder,
       barcode: sql`${barcodes.code}`,
       receivedAt: sql`${samples.receivedAt}`,
       updatedAt: sql`${samples.updatedAt}`,

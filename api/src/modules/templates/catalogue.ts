@@ -9,7 +9,7 @@ import {
 import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { likePattern } from '../../db/listing.js';
+import { alphabetical, likePattern } from '../../db/listing.js';
 import { geneCombinations, templateCategories, templateGenotypeCombinations } from '../../db/schema/index.js';
 import { AppError, conflict, type FieldMessage, invalid, unprocessable } from '../../http/errors.js';
 
@@ -30,8 +30,8 @@ export const genotypeRows = sql<GenotypeCombination[]>`coalesce((
 /** A category's name in the caller's language (the Czech one when no English is given). */
 export const localName = (table: { name: AnyPgColumn; nameEn: AnyPgColumn }, locale: Locale): SQL =>
   locale === 'en'
-    ? sql`lower(coalesce(nullif(${table.nameEn}, ''), ${table.name}))`
-    : sql`lower(${table.name})`;
+    ? alphabetical(sql`coalesce(nullif(${table.nameEn}, ''), ${table.name})`, 'en')
+    : alphabetical(table.name);
 
 export const refOf = (id: number, name: string, nameEn: string): CategoryRef => ({ id, name, nameEn });
 

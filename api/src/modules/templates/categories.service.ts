@@ -9,7 +9,7 @@ import type {
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
+import { alphabetical, likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { templateCategories } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { audit, diff } from '../audit/audit.js';
@@ -44,7 +44,7 @@ export async function listCategoryTree(
     query.sort,
     {
       name: localName(templateCategories, locale),
-      nameEn: sql`lower(${templateCategories.nameEn})`,
+      nameEn: alphabetical(templateCategories.nameEn, 'en'),
       geneCombinationCount,
       createdAt: sql`${templateCategories.createdAt}`,
     },
@@ -118,7 +118,7 @@ export async function getCategory(db: Executor, id: number): Promise<TemplateCat
     .select({ id: templateCategories.id, name: templateCategories.name, nameEn: templateCategories.nameEn })
     .from(templateCategories)
     .where(eq(templateCategories.parentId, id))
-    .orderBy(sql`lower(${templateCategories.name})`, asc(templateCategories.id));
+    .orderBy(alphabetical(templateCategories.name), asc(templateCategories.id));
   return {
     id: row.id,
     name: row.name,

@@ -9,7 +9,7 @@ import {
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
+import { alphabetical, likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import {
   type CombinationCondition,
   combinationRules,
@@ -99,7 +99,7 @@ export async function listCombinationRules(db: Executor, query: ListQuery): Prom
       orderBy(
         query.sort,
         {
-          name: sql`lower(${combinationRules.name})`,
+          name: alphabetical(combinationRules.name),
           risk: sql`${combinationRules.risk}`,
           createdAt: sql`${combinationRules.createdAt}`,
         },

@@ -12,7 +12,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
+import { alphabetical, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { geneCombinations, templateGenotypeCombinations, templates } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { audit, diff } from '../audit/audit.js';
@@ -106,8 +106,11 @@ export async function listGeneCombinations(
     {
       phenotype:
         locale === 'en'
-          ? sql`lower(coalesce(nullif(${geneCombinations.phenotypeEn}, ''), ${geneCombinations.phenotype}))`
-          : sql`lower(${geneCombinations.phenotype})`,
+          ? alphabetical(
+              sql`coalesce(nullif(${geneCombinations.phenotypeEn}, ''), ${geneCombinations.phenotype})`,
+              'en',
+            )
+          : alphabetical(geneCombinations.phenotype),
       combinationGeneCode: sql`${geneCombinations.geneKey}`,
       gender: sql`${geneCombinations.gender}`,
       category: localName(category, locale),

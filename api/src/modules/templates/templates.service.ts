@@ -18,7 +18,7 @@ import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import type { Config } from '../../config.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
-import { listPage, orderBy, pageLimit, pageStart, pageTotal } from '../../db/listing.js';
+import { alphabetical, listPage, orderBy, pageLimit, pageStart, pageTotal } from '../../db/listing.js';
 import {
   geneCombinations,
   products,
@@ -141,8 +141,11 @@ export async function listTemplates(
       subCategory: localName(subcategory, locale),
       phenotype:
         locale === 'en'
-          ? sql`lower(coalesce(nullif(${geneCombinations.phenotypeEn}, ''), ${geneCombinations.phenotype}))`
-          : sql`lower(${geneCombinations.phenotype})`,
+          ? alphabetical(
+              sql`coalesce(nullif(${geneCombinations.phenotypeEn}, ''), ${geneCombinations.phenotype})`,
+              'en',
+            )
+          : alphabetical(geneCombinations.phenotype),
       risk: sql`${templates.risk}`,
       gender: sql`${geneCombinations.gender}`,
       customerCount: sql`${templates.customerCount}`,
@@ -227,7 +230,7 @@ export function listCategoryOptions(db: Executor): Promise<CategoryOption[]> {
     .select(optionColumns)
     .from(templateCategories)
     .where(isNull(templateCategories.parentId))
-    .orderBy(sql`lower(${templateCategories.name})`, asc(templateCategories.id));
+    .orderBy(alphabetical(templateCategories.name), asc(templateCategories.id));
 }
 
 async function categoryById(db: Executor, id: number) {
@@ -244,7 +247,7 @@ export async function listSubcategoryOptions(db: Executor, categoryId: number): 
     .select(optionColumns)
     .from(templateCategories)
     .where(eq(templateCategories.parentId, categoryId))
-    .orderBy(sql`lower(${templateCategories.name})`, asc(templateCategories.id));
+    .orderBy(alphabetical(templateCategories.name), asc(templateCategories.id));
 }
 
 /** The gene combinations of a subcategory, or of all subcategories of a category; 404 when unknown. */
@@ -266,7 +269,7 @@ export async function listGeneCombinationOptions(
     .from(geneCombinations)
     .innerJoin(subcategory, eq(subcategory.id, geneCombinations.subcategoryId))
     .where(parent.parentId ? eq(subcategory.id, categoryId) : eq(subcategory.parentId, categoryId))
-    .orderBy(sql`lower(${geneCombinations.phenotype})`, asc(geneCombinations.id));
+    .orderBy(alphabetical(geneCombinations.phenotype), asc(geneCombinations.id));
   return rows.map((row) => ({ ...row, combinationGeneCode: joinGeneCodes(row.geneCodes) }));
 }
 

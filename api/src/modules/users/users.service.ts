@@ -12,7 +12,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { generateTemporaryPassword, hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
+import { alphabetical, likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { rolePermissions, roles, sessions, users } from '../../db/schema/index.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
@@ -94,7 +94,7 @@ export async function listUsers(db: Executor, query: UserListQuery, locale: Loca
     query.sort,
     {
       email: sql`lower(${users.email})`,
-      userName: sql`lower(${users.userName})`,
+      userName: alphabetical(users.userName),
       role: sql`${roleName(locale)}`,
       lastLoginDate: sql`${users.lastLoginDate}`,
       isUserLoginActive: sql`${users.isUserLoginActive}`,

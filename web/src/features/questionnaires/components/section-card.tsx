@@ -1,9 +1,10 @@
 import type { Locale } from '@genodesk/contract/locales';
-import type {
-  AnswerValue,
-  Question,
-  QuestionnaireSection,
-  SectionAnswers,
+import {
+  type AnswerValue,
+  isAskedOf,
+  type Question,
+  type QuestionnaireSection,
+  type SectionAnswers,
 } from '@genodesk/contract/questionnaires';
 import {
   Badge,
@@ -27,6 +28,8 @@ import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useCorrectSection } from '../api/correct-section';
 
+const hasAnswer = (value: AnswerValue | undefined) => value !== null && value !== undefined && value !== '';
+
 function showAnswer(
   question: Question,
   value: AnswerValue | undefined,
@@ -34,7 +37,7 @@ function showAnswer(
   yes: string,
   no: string,
 ) {
-  if (value === null || value === undefined || value === '') return null;
+  if (!hasAnswer(value)) return null;
   switch (question.type) {
     case 'yesNo':
       return value ? yes : no;
@@ -50,8 +53,11 @@ function showAnswer(
 interface SectionCardProps {
   questionnaireId: number;
   section: QuestionnaireSection;
+  /** Its number among the sections shown. */
   index: number;
   answers: SectionAnswers;
+  /** The customer's gender: a question not asked of it is shown only when it has an answer. */
+  customerGender: number;
   editing: boolean;
   canEdit: boolean;
   onEdit: () => void;
@@ -64,6 +70,7 @@ export function SectionCard({
   section,
   index,
   answers,
+  customerGender,
   editing,
   canEdit,
   onEdit,
@@ -74,12 +81,13 @@ export function SectionCard({
   const save = useCorrectSection();
   const [draft, setDraft] = useState<SectionAnswers>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const answered = section.questions.filter(
-    (q) => showAnswer(q, answers[q.key], locale, '', '-') !== null,
-  ).length;
+  const questions = section.questions.filter(
+    (q) => isAskedOf(q, customerGender) || hasAnswer(answers[q.key]),
+  );
+  const answered = questions.filter((q) => showAnswer(q, answers[q.key], locale, '', '-') !== null).length;
 
   const start = () => {
-    setDraft(Object.fromEntries(section.questions.map((q) => [q.key, answers[q.key] ?? null])));
+    setDraft(Object.fromEntries(questions.map((q) => [q.key, answers[q.key] ?? null])));
     setErrors({});
     onEdit();
   };
@@ -186,7 +194,7 @@ export function SectionCard({
         <Group gap="sm">
           <Title order={5}>{`${index + 1}. ${section.label[locale]}`}</Title>
           <Badge variant="light" color={answered ? 'teal' : 'gray'} tt="none">
-            {t('questionnaires.answered', { count: answered, total: section.questions.length })}
+            {t('questionnaires.answered', { count: answered, total: questions.length })}
           </Badge>
         </Group>
         {canEdit && !editing && (
@@ -204,7 +212,7 @@ export function SectionCard({
       {editing ? (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            {section.questions.map(input)}
+            {questions.map(input)}
           </SimpleGrid>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onDone}>
@@ -217,7 +225,7 @@ export function SectionCard({
         </Stack>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-          {section.questions.map((q) => {
+          {questions.map((q) => {
             const shown = showAnswer(q, answers[q.key], locale, t('common.yes'), t('common.no'));
             return (
               <Stack gap={0} key={q.key}>

@@ -1,5 +1,5 @@
 import { Permissions } from '@genodesk/contract/permissions';
-import { questionnaireSections } from '@genodesk/contract/questionnaires';
+import { isAskedOf, questionnaireSections } from '@genodesk/contract/questionnaires';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,14 @@ export function QuestionnaireShowRoute() {
   }
   if (!questionnaire.data) return <SectionLoader />;
   const q = questionnaire.data;
+  const answersOf = (key: string) => q.sections.find((s) => s.section === key)?.answers ?? {};
+  // A section the customer is not asked (pregnancy of a man) is left out, unless it holds answers.
+  const shown = questionnaireSections.filter(
+    (section) =>
+      isAskedOf(section, q.customerGender) ||
+      Object.values(answersOf(section.key)).some((value) => value !== null && value !== ''),
+  );
+  const notAsked = questionnaireSections.filter((section) => !shown.includes(section));
 
   return (
     <>
@@ -65,19 +73,27 @@ export function QuestionnaireShowRoute() {
         ]}
       />
       <Stack gap="md">
-        {questionnaireSections.map((section, index) => (
+        {shown.map((section, index) => (
           <SectionCard
             key={section.key}
             questionnaireId={q.id}
             section={section}
             index={index}
-            answers={q.sections.find((s) => s.section === section.key)?.answers ?? {}}
+            answers={answersOf(section.key)}
+            customerGender={q.customerGender}
             editing={editing === section.key}
             canEdit={canEdit && (editing === null || editing === section.key)}
             onEdit={() => setEditing(section.key)}
             onDone={() => setEditing(null)}
           />
         ))}
+        {notAsked.length > 0 && (
+          <Text fz="sm" c="dimmed" data-testid="questionnaire-not-asked">
+            {t(q.customerGender === 1 ? 'questionnaires.notAskedOfMen' : 'questionnaires.notAskedOfWomen', {
+              sections: notAsked.map((section) => section.label[locale]).join(', '),
+            })}
+          </Text>
+        )}
       </Stack>
     </>
   );
