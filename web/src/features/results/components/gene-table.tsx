@@ -97,7 +97,9 @@ export function GeneTable({ genes, compact = false, testId = 'gene-table' }: Gen
     </Text>
   );
   return (
-    <ScrollArea viewportProps={scrollable}>
+    // The bar stays in sight while the table overflows: a phone has no hover to show it, and nothing
+    // else says the genotype column is off to the right.
+    <ScrollArea type="auto" offsetScrollbars="x" viewportProps={scrollable}>
       <Table
         miw={compact ? 360 : 720}
         horizontalSpacing={compact ? 'xs' : 'sm'}
