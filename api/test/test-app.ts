@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import { hashPassword } from '../src/auth/passwords.js';
 import { TokenSigner } from '../src/auth/tokens.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { createDatabase, type Database } from '../src/db/client.js';
+import { rolePermissions, roles, users } from '../src/db/schema/index.js';
 import { sharedCacheOf } from '../src/db/shared-cache.js';
 import { startJobs } from '../src/jobs/queue.js';
 import { demoPassword } from '../src/seed/demo.js';
@@ -54,6 +56,21 @@ export async function testApp(overrides: Partial<Config> = {}) {
     /** A bearer header for a demo user. */
     async authAs(email: string) {
       const { token } = await login(email);
+      return { authorization: `Bearer ${token}` };
+    },
+    /** A bearer header for a new staff user `email` whose role holds just `permissions`. */
+    async authWith(email: string, permissions: string[]) {
+      const [role] = await db.insert(roles).values({ name: email, nameCs: email, nameEn: email }).returning();
+      await db
+        .insert(rolePermissions)
+        .values(permissions.map((permission) => ({ roleId: role!.id, permission })));
+      await db.insert(users).values({
+        email,
+        userName: email,
+        passwordHash: await hashPassword('probe-password'),
+        roleId: role!.id,
+      });
+      const { token } = await login(email, 'probe-password');
       return { authorization: `Bearer ${token}` };
     },
     async close() {

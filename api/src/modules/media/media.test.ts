@@ -4,8 +4,7 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../../../test/smtp.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
-import { hashPassword } from '../../auth/passwords.js';
-import { media, outboxMessages, rolePermissions, roles, users } from '../../db/schema/index.js';
+import { media, outboxMessages } from '../../db/schema/index.js';
 import { deliverDue } from '../messaging/outbox.js';
 import { mailHtml, smtpTransport } from '../messaging/transports.js';
 import { richTextAst } from '../products/report-pdf/rich-text-ast.js';
@@ -40,18 +39,6 @@ const upload = (body: Buffer | string, contentType: string, headers = admin) =>
     headers: { ...headers, 'content-type': contentType },
   });
 const en = { 'accept-language': 'en' };
-
-async function userWith(email: string, permissions: string[]) {
-  const [role] = await t.db.insert(roles).values({ name: email, nameCs: email, nameEn: email }).returning();
-  await t.db
-    .insert(rolePermissions)
-    .values(permissions.map((permission) => ({ roleId: role!.id, permission })));
-  await t.db
-    .insert(users)
-    .values({ email, userName: email, passwordHash: await hashPassword('probe-password'), roleId: role!.id });
-  const { token } = await t.login(email, 'probe-password');
-  return { authorization: `Bearer ${token}` };
-}
 
 describe('POST admin/media', () => {
   it('stores a PNG and serves it back byte for byte, public and immutable', async () => {
@@ -154,7 +141,7 @@ describe('POST admin/media', () => {
 
   it('is for whoever edits rich text: 401 without a sign-in, 403 without such a permission', async () => {
     expect((await upload(freshGif(), 'image/gif', {})).statusCode).toBe(401);
-    const sampler = await userWith('media-sampler@genodesk.test', [
+    const sampler = await t.authWith('media-sampler@genodesk.test', [
       P.AdminPanelView,
       P.SamplesView,
       P.SamplesEdit,
@@ -162,7 +149,7 @@ describe('POST admin/media', () => {
     const refused = await upload(freshGif(), 'image/gif', sampler);
     expect(refused.statusCode).toBe(403);
     for (const permission of [P.TemplatesCreate, P.TemplatesEdit, P.ProductsEdit, P.BarcodesView]) {
-      const editor = await userWith(`media-${permission.toLowerCase()}@genodesk.test`, [
+      const editor = await t.authWith(`media-${permission.toLowerCase()}@genodesk.test`, [
         P.AdminPanelView,
         permission,
       ]);

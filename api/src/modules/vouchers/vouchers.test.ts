@@ -1,4 +1,4 @@
-import { PaymentMethod, VoucherKind, voucherCodeAlphabet } from '@genodesk/contract';
+import { PaymentMethod, Permissions, VoucherKind, voucherCodeAlphabet } from '@genodesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
@@ -116,6 +116,27 @@ describe('permissions', () => {
     ]);
     expect(refused.map((r) => r.statusCode)).toEqual(refused.map(() => 403));
     expect((await voucherRow(v.id)).remainingUsageCount).toBe(1);
+  });
+
+  it('sends a voucher only with Vouchers.Edit: seeing it is not enough', async () => {
+    const v = await moneyVoucher();
+    const viewer = await t.authWith('voucher-viewer@genodesk.test', [
+      Permissions.AdminPanelView,
+      Permissions.VouchersView,
+    ]);
+    expect(
+      (await call('GET', `/api/admin/vouchers/getmoneyvoucher?Id=${v.id}`, undefined, viewer)).statusCode,
+    ).toBe(200);
+    const send = await call(
+      'POST',
+      '/api/admin/vouchers/send',
+      { VoucherId: v.id, Email: 'a@example.test' },
+      viewer,
+    );
+    expect(send.statusCode).toBe(403);
+    expect(
+      await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'a@example.test')),
+    ).toEqual([]);
   });
 });
 

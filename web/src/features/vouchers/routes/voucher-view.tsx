@@ -85,7 +85,7 @@ export function VoucherViewRoute() {
         }
       />
       <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, lg: canEdit ? 7 : 12 }}>
           <Stack gap="lg">
             <Section title={t('vouchers.sections.voucher')} testId="voucher-details">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
@@ -156,18 +156,20 @@ export function VoucherViewRoute() {
             </Section>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Stack gap="lg">
-            <Section title={t('vouchers.send.title')} testId="voucher-send">
-              <Stack gap="sm">
-                <Text fz="sm" c="dimmed">
-                  {t('vouchers.send.hint')}
-                </Text>
-                <SendVoucherForm voucherId={v.id} code={v.code} />
-              </Stack>
-            </Section>
-          </Stack>
-        </Grid.Col>
+        {canEdit && (
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Stack gap="lg">
+              <Section title={t('vouchers.send.title')} testId="voucher-send">
+                <Stack gap="sm">
+                  <Text fz="sm" c="dimmed">
+                    {t('vouchers.send.hint')}
+                  </Text>
+                  <SendVoucherForm voucherId={v.id} code={v.code} />
+                </Stack>
+              </Section>
+            </Stack>
+          </Grid.Col>
+        )}
       </Grid>
       <VoucherPrintModal voucher={v} opened={printing} onClose={() => setPrinting(false)} />
     </>
