@@ -5,6 +5,7 @@ import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import type { Principal } from '../../auth/principal.js';
 import { transaction } from '../../db/client.js';
 import {
+  auditLog,
   customerGenotypes,
   customers,
   geneCombinations,
@@ -178,7 +179,7 @@ describe('generateReport (service)', () => {
     expect((await counts([caffeine.id]))[caffeine.id]).toBe(before + 2);
   });
 
-  it('regenerates in place: only the affected content changes, status and doctor texts stay', async () => {
+  it('regenerates in place: only the affected content changes, doctor texts stay; a released report whose content changed goes back to evaluation', async () => {
     const slow = await templateFor('rs762551', 'rs762551=C/C');
     const fast = await templateFor('rs762551', 'rs762551=A/A');
     const leiden = await templateFor('rs6025', 'rs6025=C/T');
@@ -199,11 +200,31 @@ describe('generateReport (service)', () => {
     const second = await transaction(t.db, (tx) => generateReport(tx, { customerId }));
     expect(second).toMatchObject({ productId: first.productId, created: false });
     const [regenerated] = await t.db.select().from(products).where(eq(products.id, first.productId));
+    // The published report's findings changed unsigned: back to the physician, in its change log.
     expect(regenerated).toMatchObject({
-      status: 3,
+      status: 1,
       doctorIntro: '<p>Úvod lékaře</p>',
       doctorIntroReproductiveGeneticsEnabled: true,
     });
+    const statusLog = await t.db
+      .select({ oldValue: auditLog.oldValue, newValue: auditLog.newValue, changedBy: auditLog.changedBy })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'product'),
+          eq(auditLog.entityId, first.productId),
+          eq(auditLog.field, 'status'),
+        ),
+      );
+    expect(statusLog).toEqual([{ oldValue: '3', newValue: '1', changedBy: null }]);
+    // Generated again from the same genotypes and catalogue, a released report stays released.
+    await t.db.update(products).set({ status: 4 }).where(eq(products.id, first.productId));
+    await transaction(t.db, (tx) => generateReport(tx, { customerId }));
+    const [same] = await t.db
+      .select({ status: products.status })
+      .from(products)
+      .where(eq(products.id, first.productId));
+    expect(same?.status).toBe(4);
     const [leidenBefore, caffeineBefore] = phenotypes(original!.content);
     const [leidenAfter, caffeineAfter] = phenotypes(regenerated!.content);
     expect(caffeineAfter).toEqual(caffeineBefore);

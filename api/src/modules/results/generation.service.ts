@@ -161,7 +161,8 @@ export type GenerateReportInput = {
 /**
  * Generates the customer's report from their stored genotypes, in the caller's transaction: creates
  * it (status 1, or `input.status`) or replaces the content of the customer's report of that product
- * type, keeping its status and the doctor's texts. Keeps `product_templates` and recounts
+ * type, keeping the doctor's texts and its status, unless it was released and its content changed
+ * (`backToEvaluation`). Keeps `product_templates` and recounts
  * `templates.customer_count` of every template gained or lost. Pass `catalogue` when generating a batch.
  */
 export async function generateReport(tx: Tx, input: GenerateReportInput, catalogue?: PreparedCatalogue) {
@@ -216,6 +217,7 @@ export async function generateReports(tx: Tx, inputs: GenerateReportInput[], cat
       customerId: products.customerId,
       productTypeId: products.productTypeId,
       content: products.content,
+      status: products.status,
       requiresInspection: products.requiresInspection,
     })
     .from(products)
@@ -227,6 +229,7 @@ export async function generateReports(tx: Tx, inputs: GenerateReportInput[], cat
 
   const now = new Date();
   const touched: number[] = [];
+  const log: (typeof auditLog.$inferInsert)[] = [];
   const results: ({ productId: number; created: boolean } & ReturnType<typeof generateContent>)[] = [];
   // New reports are inserted together (with their product_templates), before any input that must find
   // one of them (the same customer and product type twice in a batch).
@@ -278,9 +281,16 @@ export async function generateReports(tx: Tx, inputs: GenerateReportInput[], cat
       ...(input.approvedByLaboratory ? { approvedByLaboratory: true } : {}),
     };
     if (existing !== undefined) {
+      const review = previous ? backToEvaluation(previous, generated.content, now, null) : {};
+      if (review.log) log.push(review.log);
       await tx
         .update(products)
-        .set({ ...fields, ...(input.sampleId ? { sampleId: input.sampleId } : {}), lastChangeAt: now })
+        .set({
+          ...fields,
+          ...(input.sampleId ? { sampleId: input.sampleId } : {}),
+          ...(review.status ? { status: review.status } : {}),
+          lastChangeAt: now,
+        })
         .where(eq(products.id, existing));
       touched.push(...(await syncTemplates(tx, existing, generated.templateIds)));
       results.push({ productId: existing, created: false, ...generated });
@@ -302,6 +312,7 @@ export async function generateReports(tx: Tx, inputs: GenerateReportInput[], cat
   }
   await createPending();
   await recountTemplates(tx, touched);
+  if (log.length) await tx.insert(auditLog).values(log);
   return results;
 }
 
@@ -351,6 +362,36 @@ export async function recountTemplates(tx: Tx, templateIds: number[]) {
 }
 
 /** A value with its object keys sorted, so two contents compare equal whatever jsonb did to key order. */
+/**
+ * A released report (published, or preliminarily) generated anew with another content — new results
+ * from the lab, a paid order's regeneration — goes back to the physician: status 1, ready for
+ * evaluation, as its sample goes back to "analysis finished". Its issued PDFs stay what was signed;
+ * nothing of the new content reaches the customer (the e-mails about a changed template follow the
+ * status) until a physician releases it.
+ */
+function backToEvaluation(
+  report: { id: number; status: number; content: unknown },
+  content: unknown,
+  changedAt: Date,
+  changedBy: number | null,
+): { status?: ProductStatus; log?: typeof auditLog.$inferInsert } {
+  const released =
+    report.status === ProductStatus.Published || report.status === ProductStatus.PreliminarilyPublished;
+  if (!released || canonical(report.content) === canonical(content)) return {};
+  return {
+    status: ProductStatus.Generated,
+    log: {
+      entity: 'product',
+      entityId: report.id,
+      changedBy,
+      changedAt,
+      field: 'status',
+      oldValue: String(report.status),
+      newValue: String(ProductStatus.Generated),
+    },
+  };
+}
+
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, item) =>
     item && typeof item === 'object' && !Array.isArray(item)
@@ -431,7 +472,8 @@ export function phenotypeChanges(before: ReportContent, after: ReportContent) {
  * Reanalysis (DOMAIN §2) of the given reports in the caller's transaction: each report's content is
  * recomputed from its customer's stored genotypes and the catalogue; only a report whose content
  * changed is written (content, counts, inspection flag, last change, its templates), and every changed
- * phenotype goes to its change log. Status and doctor texts stay. Answers how many reports changed.
+ * phenotype goes to its change log. Status and doctor texts stay: a catalogue edit reaches released
+ * reports by design, and their customers are told (`notifyCustomers`). Answers how many reports changed.
  */
 export async function reanalyseProducts(
   tx: Tx,
