@@ -22,7 +22,9 @@ export const noCallGenotype = '--';
  * Why a marker has no call: the file's own no-call (`./.`, `--`, `00`), the marker `absent` from the
  * file, a row that `failedQc` (a VCF FILTER other than PASS), the file's reference at the position not
  * the map's (`referenceMismatch`), an A/T or C/G marker given in columns whose strand is unknown
- * (`strandAmbiguous`).
+ * (`strandAmbiguous`), rows of the file that call it differently (`conflictingCalls`), a call with an
+ * allele that is not the marker's (`alleleNotInMap`, another alternative allele of a VCF site), one
+ * allele of a marker on an autosome, where everyone has two (`oneAllele`).
  */
 export const noCallReasons = [
   'noCall',
@@ -30,6 +32,9 @@ export const noCallReasons = [
   'failedQc',
   'referenceMismatch',
   'strandAmbiguous',
+  'conflictingCalls',
+  'alleleNotInMap',
+  'oneAllele',
 ] as const;
 export type NoCallReason = (typeof noCallReasons)[number];
 
@@ -47,6 +52,18 @@ export const noCallReasonLabels: Record<NoCallReason, Localized> = {
   strandAmbiguous: {
     cs: 'vlákno A/T nebo C/G markeru nelze ze souboru určit',
     en: 'the strand of an A/T or C/G marker cannot be told from the file',
+  },
+  conflictingCalls: {
+    cs: 'soubor laboratoře uvádí pro marker odporující si výsledky',
+    en: "the laboratory's file gives the marker conflicting calls",
+  },
+  alleleNotInMap: {
+    cs: 'laboratoř určila alelu, kterou mapa markerů nezná',
+    en: 'the laboratory called an allele the marker map does not have',
+  },
+  oneAllele: {
+    cs: 'laboratoř uvedla jedinou alelu markeru na autozomu',
+    en: 'the laboratory gave one allele of a marker on an autosome',
   },
 };
 

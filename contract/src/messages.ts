@@ -152,6 +152,10 @@ export const messages = {
     cs: 'Řádek {line}: rsID {gene} má v mapě markerů více markerů (více alternativních alel na jedné pozici); uveďte kód genu markeru.',
     en: 'Line {line}: the rsID {gene} has several markers in the marker map (several alternative alleles at one site); give the marker’s gene code.',
   },
+  resultsFileOneAllele: {
+    cs: 'Řádek {line}: genotyp {genotype} markeru {gene} má jedinou alelu, ale marker leží na autozomu (chromozom {chromosome}), kde má každý dvě.',
+    en: 'Line {line}: the genotype {genotype} of the marker {gene} has one allele, yet the marker lies on an autosome (chromosome {chromosome}), where everyone has two.',
+  },
   resultsFileUnexpectedAllele: {
     cs: 'Řádek {line}: genotyp {genotype} markeru {gene} nemá alely mapy markerů {reference}/{alternative} (plusové vlákno) ani jejich komplementy.',
     en: 'Line {line}: the genotype {genotype} of the marker {gene} has neither the marker map’s alleles {reference}/{alternative} (plus strand) nor their complements.',

@@ -338,6 +338,8 @@ async function pairAndStore(
     );
 
   // The customers' genotypes: one row per customer and gene (a later sample of the same customer wins).
+  // A marker the file does not have (`absent`: a retest of one marker, a smaller chip) keeps what an
+  // earlier file gave it; only a file's own call or no-call replaces a stored genotype.
   const genotypes = new Map<string, [number, ResultsFileBarcode['genes'][number]]>();
   for (const sample of paired)
     for (const gene of sample.entry.genes)
@@ -366,7 +368,8 @@ async function pairAndStore(
        on conflict (customer_id, lower(gene_code)) do update set
          gene_code = excluded.gene_code, gene_name = excluded.gene_name, hgvs_c = excluded.hgvs_c,
          protein = excluded.protein, transcript = excluded.transcript, genotype = excluded.genotype,
-         no_call_reason = excluded.no_call_reason, upload_id = excluded.upload_id, updated_at = now()`,
+         no_call_reason = excluded.no_call_reason, upload_id = excluded.upload_id, updated_at = now()
+       where excluded.no_call_reason is distinct from 'absent'`,
     );
     // Dropped now too, so a second upload processed in the same transaction (the demo seed) can create it.
     await client.query('drop table upload_genotypes');

@@ -399,6 +399,25 @@ describe('parseResultsFile with the marker map: one notation (issue 34)', () => 
     expect(parseResultsFile(encode(`${header}\nGD1;CYP1A2_T;CYP1A2;;;;C/T`), shared).ok).toBe(true);
   });
 
+  it('refuses one allele of a marker on an autosome, naming the line, and takes it on X (a man has one)', () => {
+    expect(errors(`${header}\nGD1;rs1801133;MTHFR;;;;A`)).toEqual([
+      { key: 'resultsFileOneAllele', params: { line: 2, gene: 'rs1801133', genotype: 'A', chromosome: '1' } },
+    ]);
+    const x = new MarkerIndex([
+      {
+        ...(demoMarkers[0] as (typeof demoMarkers)[number]),
+        geneCode: 'x-test',
+        rsid: '',
+        chromosome: 'X',
+        reference: 'G',
+        alternative: 'A',
+        geneStrand: '+',
+        strandAmbiguous: false,
+      },
+    ]);
+    expect(genotypesWith(x, `${header}\nGD1;x-test;G6PD;;;;A`)).toEqual({ 'GD1 x-test': ['A', null] });
+  });
+
   it('takes a haploid call (Y, MT) as one allele however it is written', () => {
     const mt = new MarkerIndex([
       {

@@ -10,7 +10,13 @@ import {
 } from '@genodesk/contract';
 import { type ParsedResultsFile, type ResultsFileBarcode, resultsFileColumns } from '../results-file.js';
 import { BadLines, type LineReader, LineSplitter, maxLineBytes, refuse, StopReading, stop } from './lines.js';
-import { haploidGenotype, type MarkerIndex, notationGenotype, type PreparedMarker } from './marker-index.js';
+import {
+  haploidGenotype,
+  type MarkerIndex,
+  notationGenotype,
+  oneAlleleOnAutosome,
+  type PreparedMarker,
+} from './marker-index.js';
 import type { LabFileResult } from './types.js';
 
 /**
@@ -187,6 +193,16 @@ function toNotation(
       translate(written, marker.complementToNotation, reference);
     refusal = 'resultsFileUnexpectedAllele';
   }
+  if (genotype && oneAlleleOnAutosome(marker, genotype))
+    return {
+      error: 'resultsFileOneAllele',
+      params: {
+        line,
+        gene: marker.marker.geneCode,
+        genotype: alleles.join('/'),
+        chromosome: marker.chromosome,
+      },
+    };
   if (genotype) return { genotype: marker.haploid ? haploidGenotype(genotype) : genotype };
   return {
     error: refusal,

@@ -238,6 +238,13 @@ export function haploidGenotype(genotype: string): string {
   return second !== undefined && first === second ? (first as string) : genotype;
 }
 
+/**
+ * A call of one allele (`T`, a VCF's haploid `1`) of a marker on an autosome, where everyone carries
+ * two: not a hemizygous result but a call that cannot be read. X is left as it is (a man has one).
+ */
+export const oneAlleleOnAutosome = (marker: PreparedMarker, genotype: string) =>
+  !marker.haploid && marker.chromosome !== 'X' && !genotype.includes('/');
+
 /** A sample's homozygous reference genotype in the notation (one allele on Y and MT). */
 export function referenceGenotype(marker: PreparedMarker): string {
   return marker.haploid
@@ -280,7 +287,9 @@ type Sample = {
 
 /**
  * The calls of every sample for every marker. A call has a rank (how well its row matches the marker);
- * a better-ranked call replaces a worse one, the first of equal rank stays.
+ * a better-ranked call replaces a worse one. Of rows of equal rank a call replaces a no-call, the same
+ * call again changes nothing, and two different calls are a no-call (`conflictingCalls`): which of them
+ * came first in the file says nothing of which is right.
  */
 export class SampleCalls {
   readonly samples: Sample[] = [];
@@ -313,7 +322,17 @@ export class SampleCalls {
   /** A genotype (the notation) or a no-call's reason for the sample's marker, if `rank` beats what it has. */
   set(sample: number, marker: number, rank: number, genotype: string | undefined, problem?: NoCallReason) {
     const entry = this.samples[sample] as Sample;
-    if ((entry.rank[marker] as number) >= rank) return;
+    const held = entry.rank[marker] as number;
+    if (held > rank) return;
+    if (held === rank) {
+      const before = entry.genotype[marker];
+      if (genotype === undefined || genotype === before) return;
+      if (before !== undefined || entry.problem[marker] === 'conflictingCalls') {
+        entry.genotype[marker] = undefined;
+        entry.problem[marker] = 'conflictingCalls';
+        return;
+      }
+    }
     entry.rank[marker] = rank;
     entry.genotype[marker] = genotype;
     entry.problem[marker] = genotype === undefined ? (problem ?? 'noCall') : undefined;
@@ -351,6 +370,10 @@ export class SampleCalls {
           const other = fallback[i] as { genotype: string } | { problem: NoCallReason };
           if ('genotype' in other) genotype = other.genotype;
           else problem = other.problem;
+        }
+        if (genotype !== undefined && oneAlleleOnAutosome(prepared, genotype)) {
+          genotype = undefined;
+          problem = 'oneAllele';
         }
         if (genotype !== undefined) count.found++;
         else {

@@ -112,11 +112,11 @@ describe('the snps project’s public test files', () => {
         rs10: 'D/I',
         rs11: 'I/D',
       });
-      // rs7's 1/2 is T/C: C is another ALT at the position, no call of the G>T marker.
+      // rs7's 1/2 is T/C: C is another ALT at the position, an allele the G>T marker does not have.
       expect(problemsOf(result).SAMPLEID).toEqual({
         rs2: 'referenceMismatch',
         rs5: 'noCall',
-        rs7: 'noCall',
+        rs7: 'alleleNotInMap',
       });
     },
   );

@@ -199,14 +199,32 @@ describe('VCF', () => {
   });
 
   describe('several alleles and rows at one position', () => {
-    it('reads a multi-allelic ALT; a sample called for another ALT has no call of the marker', async () => {
+    it('reads a multi-allelic ALT; a sample called for another ALT has no call of the marker, saying why', async () => {
       const result = accepted(
         await read(file([mcm6Row('G', 'T,A', '0/2', '2/1', '1/1')], ['S1', 'S2', 'S3'])),
       );
       expect(genotypesOf(result).S1?.rs4988235).toBe('G/A');
       expect(genotypesOf(result).S2?.rs4988235).toBe(noCallGenotype);
-      expect(problemsOf(result).S2?.rs4988235).toBe('noCall');
-      expect(problemsOf(result).S3?.rs4988235).toBe('noCall');
+      expect(problemsOf(result).S2?.rs4988235).toBe('alleleNotInMap');
+      expect(problemsOf(result).S3?.rs4988235).toBe('alleleNotInMap');
+    });
+
+    it('a haploid GT of a marker on an autosome is no call, saying why', async () => {
+      const result = accepted(await read(file([mcm6Row('G', 'A', '1')])));
+      expect(genotypesOf(result).GD00000001?.rs4988235).toBe(noCallGenotype);
+      expect(problemsOf(result).GD00000001?.rs4988235).toBe('oneAllele');
+    });
+
+    it('two rows calling one marker differently leave it a no-call (conflicting calls); the same call twice is the call', async () => {
+      const result = accepted(
+        await read(file([mcm6Row('G', 'A', '0/0', '0/1'), mcm6Row('G', 'A', '1/1', '0/1')], ['S1', 'S2'])),
+      );
+      expect(problemsOf(result).S1?.rs4988235).toBe('conflictingCalls');
+      expect(genotypesOf(result).S1?.rs4988235).toBe(noCallGenotype);
+      expect(genotypesOf(result).S2?.rs4988235).toBe('G/A');
+      // A no-call beside a call of the same rank is the call, whichever comes first.
+      const partly = accepted(await read(file([mcm6Row('G', 'A', './.'), mcm6Row('G', 'A', '0/1')])));
+      expect(genotypesOf(partly).GD00000001?.rs4988235).toBe('G/A');
     });
 
     it('prefers, of several rows at one position, the one with the map alternative (split multi-allelics)', async () => {
@@ -396,16 +414,18 @@ describe('VCF', () => {
     expect(genotypesOf(result).S2?.rs1801133).toBe('G/G');
   });
 
-  it('takes an absent position as a no-call, or as reference when the file lists every position', async () => {
-    const text = file([mcm6Row('G', 'A', '0/1')]);
-    expect(problemsOf(await read(text)).GD00000001?.rs1801133).toBe('absent');
+  it('takes an absent position as a no-call, or as reference when the file lists every position of its chromosomes', async () => {
+    const text = file([row('1', mthfr677, 'rs1801133', 'G', 'A', 50, 'PASS', '.', 'GT', '0/1')]);
+    expect(problemsOf(await read(text)).GD00000001?.rs1801131).toBe('absent');
     const all = accepted(await read(text, { allPositions: true }, demoMarkers));
-    expect(genotypesOf(all).GD00000001).toMatchObject({
-      rs4988235: 'G/A',
-      rs1801133: 'G/G',
-      rs113993960: 'I/I',
+    // Chromosome 1's other markers are reference; of a chromosome without a row the file says nothing.
+    expect(genotypesOf(all).GD00000001).toMatchObject({ rs1801133: 'G/A', rs1801131: 'T/T', rs6025: 'C/C' });
+    expect(problemsOf(all).GD00000001).toMatchObject({ rs4988235: 'absent', rs113993960: 'absent' });
+    const onChromosome1 = demoMarkers.filter((marker) => marker.chromosome === '1').length;
+    expect(all.counts[0]).toMatchObject({
+      found: onChromosome1,
+      noCalls: demoMarkers.length - onChromosome1,
     });
-    expect(all.counts[0]).toMatchObject({ found: demoMarkers.length, noCalls: 0 });
   });
 
   it('reads CRLF lines and lines split across any chunk boundary', async () => {

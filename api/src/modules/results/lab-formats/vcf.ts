@@ -64,6 +64,8 @@ export class VcfReader implements LineReader {
   private lastChromosome = '';
   private lastChromosomeLength = -1;
   private lastPositions: ChromosomePositions | undefined;
+  /** The chromosomes the file has data rows of (normalised): all its positions are listed on those only. */
+  private readonly chromosomes = new Set<string>();
   /** Per marker: a row matched it (1) / a row at its position has another REF (1). */
   private readonly usable: Uint8Array;
   private readonly mismatch: Uint8Array;
@@ -196,10 +198,9 @@ export class VcfReader implements LineReader {
       const token = text.slice(start, t1);
       this.lastChromosome = token;
       this.lastChromosomeLength = token.length;
-      chromosome = this.lastPositions = this.index.chromosome(
-        this.build as 37 | 38,
-        normaliseChromosome(token),
-      );
+      const name = normaliseChromosome(token);
+      this.chromosomes.add(name);
+      chromosome = this.lastPositions = this.index.chromosome(this.build as 37 | 38, name);
     }
     if (!chromosome) return;
     // FILTER other than PASS or `.`: the row's calls are no-calls (failed quality control).
@@ -333,11 +334,12 @@ export class VcfReader implements LineReader {
           continue;
         }
         // The indexes were checked against the row's alleles. A sample called for another ALT of a
-        // multi-allelic row (neither the map's reference nor its alternative) has no call of this marker.
+        // multi-allelic row (neither the map's reference nor its alternative) has no call of this marker,
+        // and says why: the laboratory did call it, with an allele the map does not know.
         const plus: string[] = [];
         for (const i of indexes) plus.push(alleles[i] as string);
         const genotype = notationGenotype(plus, translation, marker.notationReference);
-        this.calls.set(sample, marker.index, rank, genotype, 'noCall');
+        this.calls.set(sample, marker.index, rank, genotype, 'alleleNotInMap');
       }
     }
   }
@@ -400,7 +402,10 @@ export class VcfReader implements LineReader {
     const { barcodes, counts } = this.calls.result(this.index.markers, (marker) => {
       if (this.mismatch[marker.index]) return { problem: 'referenceMismatch' };
       const mapped = (build === 37 ? marker.marker.positionGrch37 : marker.marker.positionGrch38) != null;
-      if (this.options.allPositions && mapped) return { genotype: referenceGenotype(marker) };
+      // Every position listed means every position of the chromosomes the file covers: a chromosome
+      // it has no row of (an exome, one chromosome's file) tells nothing of its markers.
+      if (this.options.allPositions && mapped && this.chromosomes.has(marker.chromosome))
+        return { genotype: referenceGenotype(marker) };
       return { problem: 'absent' };
     });
     return { ok: true, format: LabFileFormat.Vcf, genomeBuild: build, barcodes, counts, rows: this.rows };
