@@ -24,7 +24,7 @@ export const noCallGenotype = '--';
  * the map's (`referenceMismatch`), an A/T or C/G marker given in columns whose strand is unknown
  * (`strandAmbiguous`), rows of the file that call it differently (`conflictingCalls`), a call with an
  * allele that is not the marker's (`alleleNotInMap`, another alternative allele of a VCF site), one
- * allele of a marker on an autosome, where everyone has two (`oneAllele`).
+ * allele where the customer has two (`oneAllele`: an autosome, a woman's X).
  */
 export const noCallReasons = [
   'noCall',
@@ -62,8 +62,8 @@ export const noCallReasonLabels: Record<NoCallReason, Localized> = {
     en: 'the laboratory called an allele the marker map does not have',
   },
   oneAllele: {
-    cs: 'laboratoř uvedla jedinou alelu markeru na autozomu',
-    en: 'the laboratory gave one allele of a marker on an autosome',
+    cs: 'laboratoř uvedla jedinou alelu, zákazník jich má dvě',
+    en: 'the laboratory gave one allele where the customer has two',
   },
 };
 

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   LabFileFormat,
   type Locale,
+  noCallGenotype,
   ResultUploadStatus,
   SampleStatus,
   samplesAwaitingResults,
@@ -14,6 +15,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { type Database, type Tx, transaction } from '../../db/client.js';
 import {
   barcodes,
+  customers,
   geneCombinations,
   markers,
   orders,
@@ -222,6 +224,46 @@ async function copyGenotypes(
 
 type Paired = { sampleId: number; customerId: number; status: number; barcode: string };
 
+/**
+ * X's calls as the customer carries them: every format writes a man's one X allele its own way (`A`,
+ * `A/A`, a VCF's `1/1` or `1`), so his two equal alleles are stored as his one (as Y and MT are); one
+ * allele of a woman's X is no call (`oneAllele`). A man's two different alleles stay, for the doctor.
+ */
+async function asCarried(tx: Tx, samples: { customerId: number; entry: ResultsFileBarcode }[]) {
+  if (!samples.length) return;
+  const onX = new Set(
+    (
+      await tx
+        .select({ code: sql<string>`lower(${markers.geneCode})` })
+        .from(markers)
+        .where(eq(markers.chromosome, 'X'))
+    ).map((row) => row.code),
+  );
+  if (!onX.size) return;
+  const genders = new Map(
+    (
+      await tx
+        .select({ id: customers.id, gender: customers.gender })
+        .from(customers)
+        .where(inArray(customers.id, [...new Set(samples.map((sample) => sample.customerId))]))
+    ).map((row) => [row.id, row.gender]),
+  );
+  for (const sample of samples) {
+    const gender = genders.get(sample.customerId);
+    sample.entry = {
+      ...sample.entry,
+      genes: sample.entry.genes.map((gene) => {
+        if (gene.genotype === noCallGenotype || !onX.has(gene.geneCode.toLowerCase())) return gene;
+        const [first, second] = gene.genotype.split('/');
+        if (gender === 1 && first === second) return { ...gene, genotype: first as string };
+        if (gender === 2 && second === undefined)
+          return { ...gene, genotype: noCallGenotype, noCallReason: 'oneAllele' as const };
+        return gene;
+      }),
+    };
+  }
+}
+
 async function pairAndStore(
   tx: Tx,
   uploadId: number,
@@ -299,6 +341,7 @@ async function pairAndStore(
       (customer) => customer.id,
     ),
   );
+  await asCarried(tx, matched);
   const paired = matched.filter((sample) => !unconsented.has(sample.customerId));
   const held = matched.filter((sample) => unconsented.has(sample.customerId));
   const client = tx.$client;
