@@ -534,7 +534,11 @@ describe('X as the customer carries it', () => {
       ].join('\n');
     const stored = async (gender: number, genotype: string) => {
       const person = await sampleAwaitingResults(gender);
-      await uploadAndProcess(twentyThreeAndMeOf(genotype, person.code), 'genome.txt', `&Barcode=${person.code}`);
+      await uploadAndProcess(
+        twentyThreeAndMeOf(genotype, person.code),
+        'genome.txt',
+        `&Barcode=${person.code}`,
+      );
       const [row] = await t.db
         .select({ genotype: customerGenotypes.genotype, reason: customerGenotypes.noCallReason })
         .from(customerGenotypes)

@@ -119,6 +119,14 @@ describe('Illumina GenomeStudio Final Report', () => {
     expect(genotypesOf(await read(byCode)).S1?.['MT-TL1']).toBe('G');
   });
 
+  it('reads a SNP Name and a Sample ID padded with spaces as the name and the barcode', async () => {
+    const padded = report(plus, [
+      ['rs4988235 ', ' S1 ', 'G', 'A', '0.9'],
+      ['  rs762551', 'S1', 'A', 'C', '0.9'],
+    ]);
+    expect(genotypesOf(await read(padded)).S1).toMatchObject({ rs4988235: 'G/A', rs762551: 'C/A' });
+  });
+
   describe('by position, when no name matches', () => {
     const expected = async () => genotypesOf(await read(finalReport(samples)));
 

@@ -155,7 +155,12 @@ export class MarkerIndex {
   }
 
   /** Markers named text[start, end) (rsid or gene code, case-insensitive), without building the name. */
-  namedAt(text: string, start: number, end: number): PreparedMarker[] | undefined {
+  namedAt(text: string, from: number, to: number): PreparedMarker[] | undefined {
+    // A name padded with spaces (a spreadsheet's export) is the name.
+    let start = from;
+    let end = to;
+    while (start < end && text.charCodeAt(start) === 32) start++;
+    while (end > start && text.charCodeAt(end - 1) === 32) end--;
     const bucket = this.byNameHash.get(nameHash(text, start, end));
     if (!bucket) return undefined;
     const length = end - start;
