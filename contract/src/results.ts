@@ -66,6 +66,11 @@ export const uploadSampleSchema = z.object({
   customerName: z.string(),
   productId: z.number().int().nullable(),
   requiresInspection: z.boolean(),
+  /**
+   * Markers whose call here differs from the customer's call stored before (the plus-strand genotypes):
+   * a retest that disagrees, or another person's sample under the barcode. The new call is stored.
+   */
+  contradictedMarkers: z.array(z.object({ geneCode: z.string(), before: z.string(), after: z.string() })),
   /** Why its results wait instead of being paired and generated (issue 35), or null. */
   held: z.enum(uploadSampleHolds).nullable(),
   /** The hold said in the caller's language ("no valid consent"), or null. */

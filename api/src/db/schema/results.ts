@@ -146,6 +146,14 @@ export const resultUploadSamples = pgTable(
     generatedAt: timestamp('generated_at', { withTimezone: true }),
     requiresInspection: boolean('requires_inspection').notNull().default(false),
     /**
+     * The markers whose call in this file differs from the call the customer had stored: a retest that
+     * disagrees, or another person's sample under this barcode. The upload then asks for inspection.
+     */
+    contradictedMarkers: jsonb('contradicted_markers')
+      .$type<{ geneCode: string; before: string; after: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /**
      * Why the sample's results wait instead of going on (`UploadSampleHold`): 'noValidConsent' — the
      * customer has no valid consent to DNA analysis (issue 35). Its genotypes wait in `held_genotypes`,
      * not in the customer's record, until a valid consent lets pairing and generation go on.

@@ -240,9 +240,10 @@ describe('POST admin/results/upload and the processing job', () => {
 
   it('completes [3] when every barcode pairs and every phenotype has a template; stored genotypes are updated', async () => {
     const sample = await sampleIn(10);
-    // Genotypes from an earlier analysis: the file's gene replaces its row, the other stays.
+    // Genotypes from an earlier analysis: the file's gene replaces its row (a no-call then, so no call
+    // differs), the other stays.
     await t.db.insert(customerGenotypes).values([
-      { customerId: sample.customerId, geneCode: 'RS4988235', genotype: 'A/A' },
+      { customerId: sample.customerId, geneCode: 'RS4988235', genotype: '--', noCallReason: 'noCall' },
       { customerId: sample.customerId, geneCode: 'rs9939609', genotype: 'T/A' },
     ]);
     const response = await upload(
@@ -362,6 +363,7 @@ describe('POST admin/results/upload and the processing job', () => {
         customerName: `Laboratorní Vzorek ${seq}`,
         productId: report!.id,
         requiresInspection: report!.requiresInspection,
+        contradictedMarkers: [],
         held: null,
         heldMessage: null,
       },

@@ -388,6 +388,7 @@ async function pairAndStore(
     for (const gene of sample.entry.genes)
       genotypes.set(`${sample.customerId}\u0000${gene.geneCode.toLowerCase()}`, [sample.customerId, gene]);
   const rows = [...genotypes.values()];
+  const contradicted = new Map<number, { geneCode: string; before: string; after: string }[]>();
   // Customers without stored genotypes (their first results, the usual case) are copied straight into
   // the table; the others are copied into a temporary table and upserted by customer and gene code.
   const { rows: stored } = await client.query<{ customer_id: number }>(
@@ -405,6 +406,26 @@ async function pairAndStore(
           genotype text, no_call_reason text, upload_id bigint) on commit drop`,
     );
     await copyGenotypes(client, 'upload_genotypes', uploadId, again);
+    // A call that differs from the stored one is kept, and named on the upload for inspection: a
+    // retest that disagrees, or another person's sample under the barcode, is the lab's to explain.
+    const { rows: contradictions } = await client.query<{
+      customer_id: string;
+      gene_code: string;
+      before: string;
+      after: string;
+    }>(
+      `select u.customer_id, g.gene_code, g.genotype as before, u.genotype as after
+         from upload_genotypes u
+         join customer_genotypes g on g.customer_id = u.customer_id and lower(g.gene_code) = lower(u.gene_code)
+        where u.genotype <> '--' and g.genotype <> '--' and u.genotype <> g.genotype
+        order by u.customer_id, lower(g.gene_code)`,
+    );
+    for (const row of contradictions) {
+      const customerId = Number(row.customer_id);
+      const list = contradicted.get(customerId) ?? [];
+      list.push({ geneCode: row.gene_code, before: row.before, after: row.after });
+      contradicted.set(customerId, list);
+    }
     await client.query(
       `insert into customer_genotypes (${genotypeColumns})
        select ${genotypeColumns} from upload_genotypes
@@ -436,13 +457,14 @@ async function pairAndStore(
       ],
     );
     await client.query(
-      `insert into result_upload_samples (upload_id, sample_id, customer_id, barcode)
-       select $1, s, c, b from unnest($2::bigint[], $3::bigint[], $4::text[]) as u(s, c, b)`,
+      `insert into result_upload_samples (upload_id, sample_id, customer_id, barcode, contradicted_markers)
+       select $1, s, c, b, m from unnest($2::bigint[], $3::bigint[], $4::text[], $5::jsonb[]) as u(s, c, b, m)`,
       [
         uploadId,
         sampleIds,
         paired.map((sample) => sample.customerId),
         paired.map((sample) => sample.barcode),
+        paired.map((sample) => JSON.stringify(contradicted.get(sample.customerId) ?? [])),
       ],
     );
   }
@@ -549,6 +571,15 @@ async function generateUploadReports(run: TransactionRunner, uploadId: number): 
           .select({ count: sql<number>`count(*)::int` })
           .from(resultUploadSamples)
           .where(and(eq(resultUploadSamples.uploadId, uploadId), isNotNull(resultUploadSamples.heldReason)));
+        const [contradicting] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(resultUploadSamples)
+          .where(
+            and(
+              eq(resultUploadSamples.uploadId, uploadId),
+              sql`jsonb_array_length(${resultUploadSamples.contradictedMarkers}) > 0`,
+            ),
+          );
         const [missing] = await tx
           .select({ count: sql<number>`count(*)::int` })
           .from(resultUploadMarkerCounts)
@@ -565,7 +596,8 @@ async function generateUploadReports(run: TransactionRunner, uploadId: number): 
               upload.unpairable > 0 ||
               (inspection?.count ?? 0) > 0 ||
               (missing?.count ?? 0) > 0 ||
-              (held?.count ?? 0) > 0
+              (held?.count ?? 0) > 0 ||
+              (contradicting?.count ?? 0) > 0
                 ? ResultUploadStatus.CompleteInspectionRequired
                 : ResultUploadStatus.Complete,
             finishedAt: new Date(),

@@ -346,6 +346,7 @@ export async function getUploadDetail(db: Executor, id: number, locale: Locale):
       customerName: sql<string>`${customers.name} || ' ' || ${customers.surname}`,
       productId: resultUploadSamples.productId,
       requiresInspection: resultUploadSamples.requiresInspection,
+      contradictedMarkers: resultUploadSamples.contradictedMarkers,
       heldReason: resultUploadSamples.heldReason,
     })
     .from(resultUploadSamples)

@@ -206,6 +206,16 @@ function PairedSamples({ upload }: { upload: ResultUploadDetail }) {
                         )}
                       </Group>
                     )}
+                    {s.contradictedMarkers.length > 0 && (
+                      // A retest that disagrees, or another person's sample: the lab explains it.
+                      <Text fz="xs" c="red.8" mt={4} data-testid="result-sample-contradicted">
+                        {t('results.samples.contradicted', {
+                          markers: s.contradictedMarkers
+                            .map((m) => `${m.geneCode} ${m.before} → ${m.after}`)
+                            .join(', '),
+                        })}
+                      </Text>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

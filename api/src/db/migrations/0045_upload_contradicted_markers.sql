@@ -1,0 +1,1 @@
+ALTER TABLE "result_upload_samples" ADD COLUMN "contradicted_markers" jsonb DEFAULT '[]'::jsonb NOT NULL;
