@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daySchema, idSchema, listQuerySchema } from './common.js';
+import { daySchema, idSchema, listQuerySchema, numeric } from './common.js';
 import { localeSchema } from './locale.js';
 
 // The access log (issue 24): who read which customer's genetic or health data, when and from where.
@@ -62,8 +62,8 @@ export const accessLogSortFields = ['occurredAt', 'kind', 'user'] as const;
 
 const accessLogFilters = {
   kind: z.enum(accessKinds, { error: 'invalidValue' }).optional(),
-  userId: z.coerce.number().int().positive().optional(),
-  customerId: z.coerce.number().int().positive().optional(),
+  userId: numeric(z.number().int().positive()).optional(),
+  customerId: numeric(z.number().int().positive()).optional(),
   /** Days in Europe/Prague, both inclusive. */
   from: daySchema.optional(),
   to: daySchema.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema } from './common.js';
+import { idSchema, listQuerySchema, numeric } from './common.js';
 
 /** A kit barcode: 'GD' and 8 digits (Code 128 on the label). */
 export const barcodePattern = /^GD\d{8}$/;
@@ -28,16 +28,18 @@ export const barcodeSortFields = ['code', 'batchId', 'assignedAt', 'createdAt'] 
 export const barcodeListQuerySchema = listQuerySchema.extend({
   /** free: never assigned; assigned: assigned (to a sample, or to one since deleted). */
   state: z.enum(['free', 'assigned'], { error: 'invalidValue' }).optional(),
-  batchId: z.coerce.number().int().positive().optional(),
+  batchId: numeric(z.number().int().positive()).optional(),
 });
 export type BarcodeListQuery = z.infer<typeof barcodeListQuerySchema>;
 
 export const createBarcodeBatchRequestSchema = z.object({
-  Count: z.coerce
-    .number({ error: 'barcodeCountRange' })
-    .int('barcodeCountRange')
-    .min(1, 'barcodeCountRange')
-    .max(1000, 'barcodeCountRange'),
+  Count: numeric(
+    z
+      .number({ error: 'barcodeCountRange' })
+      .int('barcodeCountRange')
+      .min(1, 'barcodeCountRange')
+      .max(1000, 'barcodeCountRange'),
+  ),
 });
 
 export const barcodeBatchSchema = z.object({

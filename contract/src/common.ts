@@ -1,6 +1,24 @@
 import { z } from 'zod';
 
-export const idSchema = z.coerce.number({ error: 'required' }).int('invalidValue').positive('invalidValue');
+const decimal = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/**
+ * A number from JSON as it is, from a query string or a form when written as a decimal number. Where
+ * `z.coerce.number` took anything (`true` was 1, `[7]` 7, `null` 0, ' 1e1' 10 — an id of `true` named
+ * record 1, the first administrator), anything else here is the wrong type. An empty string stays 0,
+ * refused by the bounds as before.
+ */
+const asNumber = (value: unknown) =>
+  typeof value === 'number' || value === undefined
+    ? value
+    : typeof value === 'string' && (value.trim() === '' || decimal.test(value))
+      ? Number(value)
+      : Number.NaN;
+
+/** `schema` (a `z.number()` and its checks) fed by `asNumber`: use it instead of `z.coerce.number()`. */
+export const numeric = <T extends z.ZodType>(schema: T) => z.preprocess(asNumber, schema);
+
+export const idSchema = numeric(z.number({ error: 'required' }).int('invalidValue').positive('invalidValue'));
 
 /** `/{id}` of a detail route. */
 export const idParamsSchema = z.object({ id: idSchema });
@@ -40,26 +58,32 @@ export const staffColors = [
   '#6c7379',
   '#4867e7',
 ] as const;
-export const colorSchema = z.coerce
-  .number({ error: 'invalidColor' })
-  .int('invalidColor')
-  .min(1, 'invalidColor')
-  .max(staffColors.length, 'invalidColor');
+export const colorSchema = numeric(
+  z
+    .number({ error: 'invalidColor' })
+    .int('invalidColor')
+    .min(1, 'invalidColor')
+    .max(staffColors.length, 'invalidColor'),
+);
 
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  page: numeric(z.number().int().min(1)).default(1),
+  pageSize: numeric(z.number().int().min(1).max(100)).default(25),
   sort: z.string().max(64).optional(),
   search: z.string().trim().max(200).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /**
- * `YYYY-MM-DD` naming a day the calendar has (not 2026-02-30 or 2026-13-45), from year 1:
- * PostgreSQL has no year 0 and refuses such a date with an error rather than a mismatch.
+ * `YYYY-MM-DD` naming a day the calendar has (not 2026-02-30 or 2026-13-45), in the years 1900–2199:
+ * no customer was born, nothing was booked or valid before, nor will be after (a year 0001 or 9999 is a
+ * slip of the keyboard), and a moment a zone's hours beyond year 9999 or before year 1 has no ISO text
+ * PostgreSQL reads: it refused such a day with an error rather than a mismatch.
  */
 export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  if (year < 1900 || year > 2199) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }

@@ -6,6 +6,7 @@ import {
   isCalendarDay,
   isTimestamp,
   listQuerySchema,
+  numeric,
   pageOf,
   requiredText,
 } from './common.js';
@@ -22,18 +23,22 @@ import { customerReservationStatusSchema } from './reservations.js';
 const optionalText = (max = 200) => z.string().trim().max(max, 'invalidValue').default('');
 
 /** 0 is "nothing picked" ('Musíte zvolit jednu možnost!'); then 1 male or 2 female. */
-const customerGenderSchema = z.coerce
-  .number({ error: 'mustPickOne' })
-  .int('invalidValue')
-  .refine((v) => v !== 0, 'mustPickOne')
-  .refine((v) => v === 0 || v === 1 || v === 2, 'invalidCustomerGender');
+const customerGenderSchema = numeric(
+  z
+    .number({ error: 'mustPickOne' })
+    .int('invalidValue')
+    .refine((v) => v !== 0, 'mustPickOne')
+    .refine((v) => v === 0 || v === 1 || v === 2, 'invalidCustomerGender'),
+);
 
 /** One of the DNA agreement options 1–4; 0 means nothing picked. */
-const dnaSampleUsageSchema = z.coerce
-  .number({ error: 'mustPickOne' })
-  .int('invalidValue')
-  .refine((v) => v !== 0, 'mustPickOne')
-  .refine((v) => v === 0 || (v >= 1 && v <= 4), 'invalidValue');
+const dnaSampleUsageSchema = numeric(
+  z
+    .number({ error: 'mustPickOne' })
+    .int('invalidValue')
+    .refine((v) => v !== 0, 'mustPickOne')
+    .refine((v) => v === 0 || (v >= 1 && v <= 4), 'invalidValue'),
+);
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 /** A date of birth, YYYY-MM-DD, a real day, not in the future. */
@@ -115,12 +120,13 @@ export const createCustomerRequestSchema = z
     DNASampleUsageStatus: dnaSampleUsageSchema.nullish(),
     AgreedToSampleBeingUsedForScientificPurposes: z.boolean({ error: 'invalidValue' }).default(false),
     /** Makes an order for the product type; 0 is "nothing picked". */
-    ProductTypeId: z.coerce
-      .number({ error: 'mustPickOne' })
-      .int('invalidValue')
-      .min(0, 'invalidValue')
-      .refine((v) => v !== 0, 'mustPickOne')
-      .nullish(),
+    ProductTypeId: numeric(
+      z
+        .number({ error: 'mustPickOne' })
+        .int('invalidValue')
+        .min(0, 'invalidValue')
+        .refine((v) => v !== 0, 'mustPickOne'),
+    ).nullish(),
     /** Paid at the reception: a completed cash payment; the order is complete and the sample exists. */
     PaidInCash: z.boolean({ error: 'invalidValue' }).default(false),
     /** The language of every message to the customer. */
@@ -295,7 +301,7 @@ const dateFilter = z
 
 /** Filters of the customers list and its export. `search`: name, surname, e-mail, phone, barcode, OpenLIMS id. */
 const customerFilters = {
-  registrationSource: z.coerce.number().int().min(1, 'invalidValue').max(3, 'invalidValue').optional(),
+  registrationSource: numeric(z.number().int().min(1, 'invalidValue').max(3, 'invalidValue')).optional(),
   /** Registered on or after (a date or a timestamp). */
   registeredFrom: dateFilter,
   /** Registered before the end of this day (a date), or before this timestamp. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { idSchema, numeric } from './common.js';
 
 // A released report version as an HL7 FHIR R4 Bundle (issue 40): `GET fhir/DiagnosticReport/{id}` and
 // `…/_history/{version}`.
@@ -10,11 +10,13 @@ export const fhirReportParamsSchema = z.object({ id: idSchema });
 /** `/{id}/_history/{version}`: one released version. */
 export const fhirReportVersionParamsSchema = z.object({
   id: idSchema,
-  version: z.coerce
-    .number({ error: 'invalidValue' })
-    .int('invalidValue')
-    .min(1, 'invalidValue')
-    .max(100_000, 'invalidValue'),
+  version: numeric(
+    z
+      .number({ error: 'invalidValue' })
+      .int('invalidValue')
+      .min(1, 'invalidValue')
+      .max(100_000, 'invalidValue'),
+  ),
 });
 
 /** The media type of a FHIR resource in JSON. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanish, daySchema, idSchema, listQuerySchema, pageOf } from './common.js';
+import { booleanish, daySchema, idSchema, listQuerySchema, numeric, pageOf } from './common.js';
 import { localeSchema } from './locale.js';
 
 /** What an unprocessed order still lacks: a completed payment, then its finalization. */
@@ -112,7 +112,7 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export const orderSortFields = ['orderNumber', 'created', 'amount', 'customerName', 'dateOrderPaid'] as const;
 const orderFilters = {
   complete: booleanish.optional(),
-  paidBy: z.coerce.number().int().min(1, 'invalidValue').max(6, 'invalidValue').optional(),
+  paidBy: numeric(z.number().int().min(1, 'invalidValue').max(6, 'invalidValue')).optional(),
   productTypeId: idSchema.optional(),
   createdFrom: daySchema.optional(),
   createdTo: daySchema.optional(),
@@ -132,8 +132,8 @@ export type UnpaidOrderListQuery = z.infer<typeof unpaidOrderListQuerySchema>;
 
 export const paymentSortFields = ['createdAt', 'completedAt', 'amount', 'method'] as const;
 const paymentFilters = {
-  method: z.coerce.number().int().min(1, 'invalidValue').max(6, 'invalidValue').optional(),
-  cardStatus: z.coerce.number().int().min(1, 'invalidValue').max(4, 'invalidValue').optional(),
+  method: numeric(z.number().int().min(1, 'invalidValue').max(6, 'invalidValue')).optional(),
+  cardStatus: numeric(z.number().int().min(1, 'invalidValue').max(4, 'invalidValue')).optional(),
   completed: booleanish.optional(),
   createdFrom: daySchema.optional(),
   createdTo: daySchema.optional(),
@@ -160,7 +160,7 @@ export const orderActionRequestSchema = z.object({ OrderId: idSchema });
 
 /** `POST admin/payments/bank-statements/lines/{id}/match`: the order an unpaired credit pays. */
 export const matchStatementLineRequestSchema = z.object({
-  OrderNumber: z.coerce.number({ error: 'required' }).int('invalidValue').positive('invalidValue'),
+  OrderNumber: numeric(z.number({ error: 'required' }).int('invalidValue').positive('invalidValue')),
 });
 
 /**
@@ -170,11 +170,9 @@ export const matchStatementLineRequestSchema = z.object({
 export const cardNotificationSchema = z.object({
   TransactionId: z.string({ error: 'required' }).trim().min(1, 'required').max(100, 'invalidValue'),
   RefId: z.string().trim().max(100, 'invalidValue').optional(),
-  Status: z.coerce
-    .number({ error: 'invalidValue' })
-    .int('invalidValue')
-    .min(1, 'invalidValue')
-    .max(4, 'invalidValue'),
+  Status: numeric(
+    z.number({ error: 'invalidValue' }).int('invalidValue').min(1, 'invalidValue').max(4, 'invalidValue'),
+  ),
 });
 export type CardNotification = z.infer<typeof cardNotificationSchema>;
 export const cardNotificationReplySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema, pageOf } from './common.js';
+import { idSchema, listQuerySchema, numeric, pageOf } from './common.js';
 import { complementAllele, geneStrands } from './genotypes.js';
 import type { MessageKey } from './messages.js';
 import { parseGeneCodes } from './templates.js';
@@ -131,11 +131,13 @@ const positionSchema = z.preprocess(
   z.union(
     [
       z.null(),
-      z.coerce
-        .number({ error: 'markerInvalidPosition' })
-        .int('markerInvalidPosition')
-        .min(1, 'markerInvalidPosition')
-        .max(maxMarkerPosition, 'markerInvalidPosition'),
+      numeric(
+        z
+          .number({ error: 'markerInvalidPosition' })
+          .int('markerInvalidPosition')
+          .min(1, 'markerInvalidPosition')
+          .max(maxMarkerPosition, 'markerInvalidPosition'),
+      ),
     ],
     { error: 'markerInvalidPosition' },
   ),

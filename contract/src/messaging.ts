@@ -5,6 +5,7 @@ import {
   emailSchema,
   idSchema,
   listQuerySchema,
+  numeric,
   pageOf,
   requiredText,
 } from './common.js';
@@ -27,13 +28,13 @@ export const outboxStatusFilters = [...outboxStatuses, 'undelivered'] as const;
  * (`notifyByEmail`) ever receive one.
  */
 export const recipientFilterSchema = z.object({
-  registrationSource: z.coerce.number().int().min(1, 'invalidValue').max(3, 'invalidValue').optional(),
+  registrationSource: numeric(z.number().int().min(1, 'invalidValue').max(3, 'invalidValue')).optional(),
   registeredFrom: daySchema.optional(),
   registeredTo: daySchema.optional(),
   /** A top category of the catalogue with at least one phenotype in the customer's report. */
   categoryId: idSchema.optional(),
   /** The customer has a report in this status (1–5). */
-  reportStatus: z.coerce.number().int().min(1, 'invalidValue').max(5, 'invalidValue').optional(),
+  reportStatus: numeric(z.number().int().min(1, 'invalidValue').max(5, 'invalidValue')).optional(),
   /** The customer has (or has not) a published or preliminarily published report. */
   hasPublishedReport: booleanish.optional(),
   language: z.enum(locales, { error: 'invalidValue' }).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanish, emailSchema, idSchema, listQuerySchema, pageOf } from './common.js';
+import { booleanish, emailSchema, idSchema, listQuerySchema, numeric, pageOf } from './common.js';
 import { productSections } from './enums.js';
 import { genotypeReadingSchema, noCallReasons } from './genotypes.js';
 import { isEmptyRichText } from './media.js';
@@ -53,9 +53,9 @@ export const productSortFields = [
 /** `GET admin/products ?section&status&requiresInspection&customerId&page&pageSize&sort&search`. */
 export const productListQuerySchema = listQuerySchema.extend({
   section: productSectionSchema.default('results'),
-  status: z.coerce.number().int().min(1, 'invalidValue').max(5, 'invalidValue').optional(),
+  status: numeric(z.number().int().min(1, 'invalidValue').max(5, 'invalidValue')).optional(),
   requiresInspection: booleanish.optional(),
-  customerId: z.coerce.number().int().positive().optional(),
+  customerId: numeric(z.number().int().positive()).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
@@ -384,12 +384,13 @@ export type IssuedReportList = z.infer<typeof reportDocumentListSchema>;
  */
 export const reportDocumentQuerySchema = z.object({
   Id: idSchema,
-  version: z.coerce
-    .number({ error: 'invalidValue' })
-    .int('invalidValue')
-    .min(1, 'invalidValue')
-    .max(100_000, 'invalidValue')
-    .optional(),
+  version: numeric(
+    z
+      .number({ error: 'invalidValue' })
+      .int('invalidValue')
+      .min(1, 'invalidValue')
+      .max(100_000, 'invalidValue'),
+  ).optional(),
 });
 
 /** The longest limitations or disclaimer text the catalogue takes (each language). */
@@ -495,11 +496,9 @@ export const publicReportVerificationSchema = z.object({
 export type PublicReportVerification = z.infer<typeof publicReportVerificationSchema>;
 
 /** Statuses the editor's actions set: save keeps the status; 2 invite, 3 publish, 4 publish preliminarily. */
-export const productStatusSchema = z.coerce
-  .number({ error: 'invalidValue' })
-  .int('invalidValue')
-  .min(1, 'invalidValue')
-  .max(5, 'invalidValue');
+export const productStatusSchema = numeric(
+  z.number({ error: 'invalidValue' }).int('invalidValue').min(1, 'invalidValue').max(5, 'invalidValue'),
+);
 
 /**
  * `PATCH admin/products/ { Id, Status, DoctorIntro, DoctorIntroReproductiveGenetics }` plus the
@@ -542,12 +541,9 @@ export const phenotypeAssessmentRequestSchema = z
     ProductId: idSchema,
     GeneCombinationId: idSchema,
     TemplateId: idSchema.optional(),
-    Risk: z.coerce
-      .number({ error: 'invalidRisk' })
-      .int('invalidRisk')
-      .min(1, 'invalidRisk')
-      .max(4, 'invalidRisk')
-      .optional(),
+    Risk: numeric(
+      z.number({ error: 'invalidRisk' }).int('invalidRisk').min(1, 'invalidRisk').max(4, 'invalidRisk'),
+    ).optional(),
     Text: z.string().max(200_000, 'invalidValue').optional(),
     TextEn: z.string().max(200_000, 'invalidValue').optional(),
   })

@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema, requiredText } from './common.js';
+import { idSchema, listQuerySchema, numeric, requiredText } from './common.js';
 
 /**
  * A price in CZK as staff type it (at most two decimals), > 0: 'Cena musí být víc než 0!'.
  * Stored as integer haléře; `toMinorUnits` converts.
  */
-export const priceSchema = z.coerce
-  .number({ error: 'priceMustBePositive' })
-  .positive('priceMustBePositive')
-  .max(10_000_000, 'invalidValue')
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'invalidPrice');
+export const priceSchema = numeric(
+  z
+    .number({ error: 'priceMustBePositive' })
+    .positive('priceMustBePositive')
+    .max(10_000_000, 'invalidValue')
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'invalidPrice'),
+);
 
 /** CZK → haléře. */
 export const toMinorUnits = (czk: number) => Math.round(czk * 100);

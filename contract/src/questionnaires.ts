@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema } from './common.js';
+import { idSchema, listQuerySchema, numeric } from './common.js';
 import type { Localized } from './locales.js';
 import type { MessageKey, MessageParams } from './messages.js';
 
@@ -284,7 +284,7 @@ export type Questionnaire = z.infer<typeof questionnaireSchema>;
 
 export const questionnaireSortFields = ['customerFullName', 'filledAt', 'updatedAt'] as const;
 export const questionnaireListQuerySchema = listQuerySchema.extend({
-  customerId: z.coerce.number().int().positive().optional(),
+  customerId: numeric(z.number().int().positive()).optional(),
 });
 export type QuestionnaireListQuery = z.infer<typeof questionnaireListQuerySchema>;
 

@@ -6,6 +6,7 @@ import {
   isCalendarDay,
   isTimestamp,
   listQuerySchema,
+  numeric,
   oneOrMany,
   pageOf,
   requiredText,
@@ -73,10 +74,9 @@ export const maxReservationRangeDays = 100;
 // ── Consulting rooms ───────────────────────────────────────────────────────────────────────────
 
 /** A consulting room's doctor: an active user whose role is Doctor ('Musíte zvolit lékaře!'). */
-const doctorIdSchema = z.coerce
-  .number({ error: 'doctorRequired' })
-  .int('doctorRequired')
-  .positive('doctorRequired');
+const doctorIdSchema = numeric(
+  z.number({ error: 'doctorRequired' }).int('doctorRequired').positive('doctorRequired'),
+);
 
 /** A wall-clock time of day, `08:00` (24-hour clock, Prague). */
 const timeOfDaySchema = z
@@ -203,26 +203,28 @@ const rangeEndSchema = z
 /** Moments of a range or a reservation, parsed (Prague for a timestamp without an offset). */
 export const consultationMoment = (value: string): Date | undefined => parsePragueTimestamp(value);
 
-const reservationTypeSchema = z.coerce
-  .number({ error: 'mustPickOne' })
-  .int('mustPickOne')
-  .refine((v): v is ReservationType => v === 0 || v === 1 || v === 2, 'mustPickOne');
+const reservationTypeSchema = numeric(
+  z
+    .number({ error: 'mustPickOne' })
+    .int('mustPickOne')
+    .refine((v): v is ReservationType => v === 0 || v === 1 || v === 2, 'mustPickOne'),
+);
 
-const consultingRoomIdSchema = z.coerce
-  .number({ error: 'roomRequired' })
-  .int('roomRequired')
-  .positive('roomRequired');
+const consultingRoomIdSchema = numeric(
+  z.number({ error: 'roomRequired' }).int('roomRequired').positive('roomRequired'),
+);
 
-const repeatXWeeksSchema = z.coerce
-  .number({ error: 'invalidValue' })
-  .int('invalidValue')
-  .min(0, 'repeatAtLeastZero')
-  .max(maxRepeatXWeeks, 'repeatAtMostTwelve');
+const repeatXWeeksSchema = numeric(
+  z
+    .number({ error: 'invalidValue' })
+    .int('invalidValue')
+    .min(0, 'repeatAtLeastZero')
+    .max(maxRepeatXWeeks, 'repeatAtMostTwelve'),
+);
 
-const customerIdSchema = z.coerce
-  .number({ error: 'invalidValue' })
-  .int('invalidValue')
-  .positive('invalidValue');
+const customerIdSchema = numeric(
+  z.number({ error: 'invalidValue' }).int('invalidValue').positive('invalidValue'),
+);
 
 /** Refinements run once their own fields are valid, even while others are not (the form shows them at once). */
 const whenFieldsValid =

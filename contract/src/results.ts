@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema, oneOrMany } from './common.js';
+import { idSchema, listQuerySchema, numeric, oneOrMany } from './common.js';
 import { uploadSampleHolds } from './consent.js';
 import { genotypeReadingSchema } from './genotypes.js';
 
@@ -103,7 +103,7 @@ export type ResultUploadDetail = z.infer<typeof resultUploadDetailSchema>;
 export const resultUploadSortFields = ['uploadedAt', 'fileName', 'status', 'paired', 'unpairable'] as const;
 export const resultUploadListQuerySchema = listQuerySchema.extend({
   /** One status or several (`status=1,2`: in progress). */
-  status: oneOrMany(z.coerce.number().int().min(1, 'invalidValue').max(5, 'invalidValue'), 5),
+  status: oneOrMany(numeric(z.number().int().min(1, 'invalidValue').max(5, 'invalidValue')), 5),
 });
 export type ResultUploadListQuery = z.infer<typeof resultUploadListQuerySchema>;
 
@@ -127,11 +127,12 @@ export const maxCompressionRatio = 200;
 export const resultsUploadQuerySchema = z.object({
   FileName: z.string().trim().min(1, 'invalidValue').max(255, 'invalidValue').default('results.csv'),
   /** GRCh37 or GRCh38 when the file does not say (a VCF without `##reference`/`##contig`). */
-  GenomeBuild: z.coerce
-    .number()
-    .int()
-    .refine((value) => value === 37 || value === 38, 'invalidValue')
-    .optional(),
+  GenomeBuild: numeric(
+    z
+      .number()
+      .int()
+      .refine((value) => value === 37 || value === 38, 'invalidValue'),
+  ).optional(),
   /** The sample's barcode for a one-person file (23andMe, AncestryDNA). */
   Barcode: z.string().trim().min(1, 'invalidValue').max(50, 'invalidValue').optional(),
   /** A VCF that lists every mapped position (a position absent is then homozygous reference). */

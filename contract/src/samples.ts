@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { idSchema, isTimestamp, listQuerySchema, oneOrMany, pageOf } from './common.js';
+import { idSchema, isTimestamp, listQuerySchema, numeric, oneOrMany, pageOf } from './common.js';
 import { sampleWorkListNames } from './enums.js';
 import { parsePragueTimestamp } from './prague-time.js';
 
-export const sampleStatusSchema = z.coerce
-  .number({ error: 'invalidSampleStatus' })
-  .int('invalidSampleStatus')
-  .min(1, 'invalidSampleStatus')
-  .max(11, 'invalidSampleStatus');
+export const sampleStatusSchema = numeric(
+  z
+    .number({ error: 'invalidSampleStatus' })
+    .int('invalidSampleStatus')
+    .min(1, 'invalidSampleStatus')
+    .max(11, 'invalidSampleStatus'),
+);
 
 /** What was taken (issue 35; printed on the report): a buccal swab unless said otherwise. */
 export const sampleTypes = ['buccalSwab', 'saliva', 'blood', 'dna'] as const;
@@ -71,7 +73,7 @@ export const sampleListQuerySchema = listQuerySchema.extend({
   status: oneOrMany(sampleStatusSchema, 11),
   /** A work list of DOMAIN §1: pending [2], receiving [3], waitingForAnalysis [4, 5, 10], inAnalysis [11]. */
   list: z.enum(sampleWorkListNames as [string, ...string[]], { error: 'invalidValue' }).optional(),
-  customerId: z.coerce.number().int().positive().optional(),
+  customerId: numeric(z.number().int().positive()).optional(),
   hasBarcode: z.preprocess(
     (v) => (v === 'true' ? true : v === 'false' ? false : v),
     z.boolean({ error: 'invalidValue' }).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daySchema, listQuerySchema } from './common.js';
+import { daySchema, listQuerySchema, numeric } from './common.js';
 
 // Two-factor sign-in (TOTP, recovery codes, passkeys)
 
@@ -93,7 +93,7 @@ export const recoveryCodesResponseSchema = z.object({ recoveryCodes: z.array(z.s
 export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
 
 export const roleTwoFactorRequestSchema = z.object({
-  RoleId: z.coerce.number({ error: 'required' }).int().positive(),
+  RoleId: numeric(z.number({ error: 'required' }).int().positive()),
   Required: z.boolean({ error: 'required' }),
 });
 
@@ -148,7 +148,7 @@ export const securityLogSortFields = ['occurredAt', 'event', 'user'] as const;
 
 export const securityLogQuerySchema = listQuerySchema.extend({
   event: z.enum(securityEventTypes, { error: 'invalidValue' }).optional(),
-  userId: z.coerce.number().int().positive().optional(),
+  userId: numeric(z.number().int().positive()).optional(),
   from: daySchema.optional(),
   to: daySchema.optional(),
 });

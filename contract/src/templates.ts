@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema, requiredText } from './common.js';
+import { idSchema, listQuerySchema, numeric, requiredText } from './common.js';
 import type { Localized } from './locale.js';
 import { localeSchema } from './locale.js';
 import type { MessageKey, MessageParams } from './messages.js';
@@ -33,11 +33,9 @@ export const clinicalWeightLabels: Record<ClinicalWeight, Localized> = {
   3: { cs: 'Přenašečství', en: 'Carrier status' },
   4: { cs: 'Životní styl / vlastnost', en: 'Wellness / trait' },
 };
-export const clinicalWeightSchema = z.coerce
-  .number({ error: 'invalidValue' })
-  .int('invalidValue')
-  .min(1, 'invalidValue')
-  .max(4, 'invalidValue');
+export const clinicalWeightSchema = numeric(
+  z.number({ error: 'invalidValue' }).int('invalidValue').min(1, 'invalidValue').max(4, 'invalidValue'),
+);
 
 /** Risks from the gravest: high, medium, protective, low (a protective effect is no "increased risk"). */
 const riskGravity: Record<number, number> = { 3: 4, 2: 3, 4: 1, 1: 0 };
@@ -65,16 +63,12 @@ export const genderLabels: Record<Gender, Localized> = {
   3: { cs: 'Obě pohlaví', en: 'Both' },
 };
 
-export const riskSchema = z.coerce
-  .number({ error: 'invalidRisk' })
-  .int('invalidRisk')
-  .min(1, 'invalidRisk')
-  .max(4, 'invalidRisk');
-export const genderSchema = z.coerce
-  .number({ error: 'invalidGender' })
-  .int('invalidGender')
-  .min(1, 'invalidGender')
-  .max(3, 'invalidGender');
+export const riskSchema = numeric(
+  z.number({ error: 'invalidRisk' }).int('invalidRisk').min(1, 'invalidRisk').max(4, 'invalidRisk'),
+);
+export const genderSchema = numeric(
+  z.number({ error: 'invalidGender' }).int('invalidGender').min(1, 'invalidGender').max(3, 'invalidGender'),
+);
 
 // Gene codes and genotypes: pure rules shared by the API and the web wizard.
 
@@ -371,9 +365,9 @@ export const templateSortFields = [
   'updatedAt',
 ] as const;
 export const templateListQuerySchema = listQuerySchema.extend({
-  categoryId: z.coerce.number().int().positive().optional(),
-  subCategoryId: z.coerce.number().int().positive().optional(),
-  geneCombinationId: z.coerce.number().int().positive().optional(),
+  categoryId: numeric(z.number().int().positive()).optional(),
+  subCategoryId: numeric(z.number().int().positive()).optional(),
+  geneCombinationId: numeric(z.number().int().positive()).optional(),
   risk: riskSchema.optional(),
   gender: genderSchema.optional(),
   locale: localeSchema.optional(),
@@ -391,8 +385,8 @@ export const geneCombinationSortFields = [
   'createdAt',
 ] as const;
 export const geneCombinationListQuerySchema = listQuerySchema.extend({
-  categoryId: z.coerce.number().int().positive().optional(),
-  subCategoryId: z.coerce.number().int().positive().optional(),
+  categoryId: numeric(z.number().int().positive()).optional(),
+  subCategoryId: numeric(z.number().int().positive()).optional(),
   gender: genderSchema.optional(),
   locale: localeSchema.optional(),
 });

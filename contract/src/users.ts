@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanish, colorSchema, emailSchema, idSchema, listQuerySchema } from './common.js';
+import { booleanish, colorSchema, emailSchema, idSchema, listQuerySchema, numeric } from './common.js';
 import { localeSchema } from './locale.js';
 import { optionalPhoneSchema } from './phone.js';
 
@@ -30,7 +30,7 @@ const withLicence = <T extends { Qualification?: Qualification; LicenceNumber?: 
 export const userSortFields = ['email', 'userName', 'role', 'lastLoginDate', 'isUserLoginActive'] as const;
 
 export const userListQuerySchema = listQuerySchema.extend({
-  roleId: z.coerce.number().int().positive().optional(),
+  roleId: numeric(z.number().int().positive()).optional(),
   active: booleanish.optional(),
   locale: localeSchema.optional(),
 });

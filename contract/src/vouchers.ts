@@ -5,6 +5,7 @@ import {
   emailSchema,
   idSchema,
   listQuerySchema,
+  numeric,
   pageOf,
   requiredText,
 } from './common.js';
@@ -53,36 +54,41 @@ const createVoucherFields = {
     .min(1, 'required')
     .max(40, 'invalidValue')
     .regex(/^\S+$/, 'invalidValue'),
-  HowMany: z.coerce
-    .number({ error: 'voucherCountTooLow' })
-    .int('invalidValue')
-    .min(1, 'voucherCountTooLow')
-    .max(maxVouchersPerRequest, 'voucherCountTooHigh')
-    .default(1),
-  VoucherType: z.coerce
-    .number({ error: 'mustPickOne' })
-    .int('mustPickOne')
-    .refine((v) => v === VoucherType.Standard || v === VoucherType.Gift, 'mustPickOne')
-    .default(VoucherType.Standard),
+  HowMany: numeric(
+    z
+      .number({ error: 'voucherCountTooLow' })
+      .int('invalidValue')
+      .min(1, 'voucherCountTooLow')
+      .max(maxVouchersPerRequest, 'voucherCountTooHigh'),
+  ).default(1),
+  VoucherType: numeric(
+    z
+      .number({ error: 'mustPickOne' })
+      .int('mustPickOne')
+      .refine((v) => v === VoucherType.Standard || v === VoucherType.Gift, 'mustPickOne'),
+  ).default(VoucherType.Standard),
   ValidTo: validToSchema,
   /** Kept only for a gift voucher (SPEC §5). */
   ForWho: optionalName,
   FromWho: optionalName,
   /** maxUsageCount: how many orders the voucher may be used on. */
-  UsageCount: z.coerce
-    .number({ error: 'usageCountTooLow' })
-    .int('invalidValue')
-    .min(1, 'usageCountTooLow')
-    .max(1_000_000, 'invalidValue')
-    .default(1),
+  UsageCount: numeric(
+    z
+      .number({ error: 'usageCountTooLow' })
+      .int('invalidValue')
+      .min(1, 'usageCountTooLow')
+      .max(1_000_000, 'invalidValue'),
+  ).default(1),
 };
 
 /** A voucher's value in CZK as staff type it: at least 0 ('Cena musí být víc než -1!'), two decimals. */
-export const voucherAmountSchema = z.coerce
-  .number({ error: 'required' })
-  .min(0, 'valueNotNegative')
-  .max(10_000_000, 'invalidValue')
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'invalidPrice');
+export const voucherAmountSchema = numeric(
+  z
+    .number({ error: 'required' })
+    .min(0, 'valueNotNegative')
+    .max(10_000_000, 'invalidValue')
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'invalidPrice'),
+);
 
 /** `PUT admin/vouchers/create-money-voucher`. */
 export const createMoneyVoucherRequestSchema = z.object({
@@ -94,7 +100,7 @@ export type CreateMoneyVoucherRequest = z.infer<typeof createMoneyVoucherRequest
 /** `PUT admin/vouchers/create-product-voucher`: ProductType instead of Amount (0 or none: pick one). */
 export const createProductVoucherRequestSchema = z.object({
   ...createVoucherFields,
-  ProductType: z.coerce.number({ error: 'mustPickOne' }).int('mustPickOne').positive('mustPickOne'),
+  ProductType: numeric(z.number({ error: 'mustPickOne' }).int('mustPickOne').positive('mustPickOne')),
 });
 export type CreateProductVoucherRequest = z.infer<typeof createProductVoucherRequestSchema>;
 
@@ -158,8 +164,8 @@ export type VoucherDetail = z.infer<typeof voucherDetailSchema>;
 
 export const voucherSortFields = ['created', 'code', 'validTo', 'amount', 'remainingUsageCount'] as const;
 const voucherFilters = {
-  kind: z.coerce.number().int().min(1, 'invalidValue').max(2, 'invalidValue').optional(),
-  type: z.coerce.number().int().min(1, 'invalidValue').max(2, 'invalidValue').optional(),
+  kind: numeric(z.number().int().min(1, 'invalidValue').max(2, 'invalidValue')).optional(),
+  type: numeric(z.number().int().min(1, 'invalidValue').max(2, 'invalidValue')).optional(),
   redeemed: booleanish.optional(),
   /** valid: not past validTo; expired: past it. */
   validity: z.enum(['valid', 'expired'], { error: 'invalidValue' }).optional(),

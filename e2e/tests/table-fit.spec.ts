@@ -190,10 +190,15 @@ test.describe('lists that fit', () => {
           if (page.viewportSize()?.width !== width) await page.setViewportSize({ width, height });
           await settle(page);
           // A change of width is answered in steps (the table's observer, then the phone switch of the
-          // list's own code): what is judged is the layout once two measurements agree.
+          // list's own code): what is judged is the layout once two measurements a frame and a task
+          // apart agree. Back to back, both could fall between the observer's frame and the render it
+          // scheduled, which on a loaded machine comes frames later.
           let found = await measure(page);
           await expect
             .poll(async () => {
+              await page.evaluate(
+                () => new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(null), 0))),
+              );
               const again = await measure(page);
               const same = JSON.stringify(again) === JSON.stringify(found);
               found = again;

@@ -9,7 +9,12 @@ describe('answers without transforms', () => {
     expect(transformsIn(z.object({ items: z.array(z.object({ on: booleanish.optional() })) }))).toEqual([
       'answer.items.on',
     ]);
-    expect(transformsIn(recipientFilterSchema)).toEqual(['answer.hasPublishedReport']);
+    expect(transformsIn(recipientFilterSchema)).toEqual([
+      'answer.registrationSource',
+      'answer.categoryId',
+      'answer.reportStatus',
+      'answer.hasPublishedReport',
+    ]);
     expect(transformsIn(mailingSchema)).toEqual([]);
   });
 
@@ -18,7 +23,7 @@ describe('answers without transforms', () => {
     app.setSerializerCompiler(checkedSerializerCompiler);
     app.get('/filter', { schema: { response: { 200: recipientFilterSchema } } }, () => ({}));
     await expect(app.ready()).rejects.toThrow(
-      /GET \/filter answers 200 through a transform \(answer.hasPublishedReport\)/,
+      /GET \/filter answers 200 through a transform \(answer.registrationSource, answer.categoryId, answer.reportStatus, answer.hasPublishedReport\)/,
     );
   });
 });

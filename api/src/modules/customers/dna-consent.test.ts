@@ -139,7 +139,7 @@ describe('consent to DNA analysis as a record', () => {
       [],
     );
 
-    const future = await record(customerId, { SignedOn: '2999-01-01' });
+    const future = await record(customerId, { SignedOn: '2099-01-01' });
     expect(future.statusCode).toBe(400);
     expect(future.json().error.fields.SignedOn).toBe('Datum podpisu souhlasu nemůže být v budoucnosti!');
     const notPdf = await record(customerId, {

@@ -111,8 +111,9 @@ export function resultsRoutes(app: App, deps: Deps) {
       },
       handler: async (request, reply) => {
         // A body another parser read (JSON, a form) is not a file: 415, not a failure of ours.
-        const body = request.body as AsyncIterable<Buffer> | undefined;
-        if (body !== undefined && typeof body[Symbol.asyncIterator] !== 'function')
+        // (JSON's `null` among them: nothing to iterate.)
+        const body = request.body as AsyncIterable<Buffer> | null | undefined;
+        if (body !== undefined && typeof body?.[Symbol.asyncIterator] !== 'function')
           throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'uploadContentType');
         const maxBytes = deps.config.resultsMaxUploadBytes;
         if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw uploadTooLarge(maxBytes);

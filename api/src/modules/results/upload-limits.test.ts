@@ -75,16 +75,18 @@ describe('upload limits', () => {
     expect(detail.exception).toContain('unpacks out of all proportion');
   });
 
-  it('answers a JSON body with 415, not a failure', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/results/upload?FileName=results.csv',
-      headers: { ...lab, 'accept-language': 'en' },
-      payload: { file: 'barcode;gene_code' },
-    });
-    expect(response.statusCode).toBe(415);
-    expect(response.json().error.message).toBe(
-      'A results file is uploaded as a file (CSV, VCF, text or gzip), not as JSON or a form.',
-    );
+  it('answers a JSON body with 415, not a failure, null among them', async () => {
+    for (const payload of ['{"file":"barcode;gene_code"}', 'null']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/results/upload?FileName=results.csv',
+        headers: { ...lab, 'accept-language': 'en', 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(415);
+      expect(response.json().error.message).toBe(
+        'A results file is uploaded as a file (CSV, VCF, text or gzip), not as JSON or a form.',
+      );
+    }
   });
 });
