@@ -538,6 +538,10 @@ export const messages = {
     cs: 'Obrázek je příliš velký (nejvýše {max} MB).',
     en: 'The image is too large (at most {max} MB).',
   },
+  mediaBroken: {
+    cs: 'Obrázek je poškozený nebo neúplný, nebo má víc než {max} pixelů na straně.',
+    en: 'The image is damaged or incomplete, or more than {max} pixels on a side.',
+  },
   // Customers, samples, barcodes, product types, relationships, questionnaires.
   priceMustBePositive: { cs: 'Cena musí být víc než 0!', en: 'The price must be more than 0!' },
   invalidPrice: {

@@ -5,14 +5,17 @@ import type { Principal } from '../../auth/principal.js';
 import type { Database, Executor } from '../../db/client.js';
 import { media } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../http/errors.js';
+import { isWholeImage, maxImageSide } from './image-check.js';
 
 export const mediaTypeRefused = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'mediaType');
 export const mediaTooLarge = () =>
   new AppError(413, 'TOO_LARGE', 'mediaTooLarge', undefined, { max: maxMediaBytes / 1024 / 1024 });
+const mediaBroken = () => new AppError(422, 'RULE_BROKEN', 'mediaBroken', undefined, { max: maxImageSide });
 
 /**
  * Stores an uploaded image (issue 36): its type is what its bytes are (PNG, JPEG, WebP or GIF by their
- * magic numbers; anything else, SVG included, is 415), at most `maxMediaBytes` (413). The same bytes
+ * magic numbers; anything else, SVG included, is 415), whole and of a sane size (`isWholeImage`, else
+ * 422), at most `maxMediaBytes` (413). The same bytes
  * uploaded again answer the row stored first, `created` false (one row per SHA-256; concurrent uploads
  * meet at the unique index).
  */
@@ -24,6 +27,7 @@ export async function storeMedia(
   if (bytes.length > maxMediaBytes) throw mediaTooLarge();
   const contentType = sniffMediaType(bytes);
   if (!contentType) throw mediaTypeRefused();
+  if (!isWholeImage(bytes, contentType)) throw mediaBroken();
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const [inserted] = await db
     .insert(media)

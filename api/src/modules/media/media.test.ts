@@ -20,10 +20,32 @@ const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-/** Another image each call: a GIF whose trailing byte differs (the store keeps one row per content). */
+/** Another image each call: a 1 × 1 GIF whose comment differs (the store keeps one row per content). */
 let seq = 0;
-const freshGif = () =>
-  Buffer.concat([Buffer.from('GIF89a'), Buffer.from([1, 0, 1, 0, 0, 0, 0]), Buffer.from(`${++seq}`)]);
+const freshGif = () => {
+  const comment = Buffer.from(`${++seq}`);
+  return Buffer.concat([
+    Buffer.from('GIF89a'),
+    Buffer.from([1, 0, 1, 0, 0, 0, 0]),
+    Buffer.from([0x21, 0xfe, comment.length]),
+    comment,
+    Buffer.from([0, 0x3b]),
+  ]);
+};
+/** A 1 × 1 JPEG's structure: a frame header, then a scan; `note` in its data. */
+const jpegWith = (note: string) =>
+  Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0, 11, 8, 0, 1, 0, 1, 1, 1, 0x11, 0]),
+    Buffer.from([0xff, 0xda, 0, 8, 1, 1, 0, 0, 0x3f, 0]),
+    Buffer.from(note),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+/** A 1 × 1 lossless WebP's structure: RIFF, VP8L with its size; `note` after it. */
+const webpWith = (note: string) => {
+  const chunk = Buffer.concat([Buffer.from([0x2f, 0, 0, 0, 0]), Buffer.from(note)]);
+  const body = Buffer.concat([Buffer.from('WEBPVP8L'), Buffer.from([chunk.length, 0, 0, 0]), chunk]);
+  return Buffer.concat([Buffer.from('RIFF'), Buffer.from([body.length, 0, 0, 0]), body]);
+};
 
 beforeAll(async () => {
   t = await testApp({ publicUrl });
@@ -80,12 +102,8 @@ describe('POST admin/media', () => {
   });
 
   it('takes JPEG and WebP, by what the bytes are rather than what the upload says', async () => {
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`jpeg ${++seq}`)]);
-    const webp = Buffer.concat([
-      Buffer.from('RIFF'),
-      Buffer.from([8, 0, 0, 0]),
-      Buffer.from(`WEBPVP8 ${++seq}`),
-    ]);
+    const jpeg = jpegWith(`jpeg ${++seq}`);
+    const webp = webpWith(`webp ${++seq}`);
     const sent = await upload(jpeg, 'image/png');
     expect(sent.statusCode).toBe(201);
     expect((await t.app.inject({ method: 'GET', url: sent.json().url })).headers['content-type']).toBe(
@@ -96,6 +114,30 @@ describe('POST admin/media', () => {
     expect((await t.app.inject({ method: 'GET', url: webpSent.json().url })).headers['content-type']).toBe(
       'image/webp',
     );
+  });
+
+  it('refuses an image cut short, or of more than 10,000 pixels a side (422), storing nothing', async () => {
+    const before = await t.db.$count(media);
+    const huge = Buffer.from(png);
+    huge.writeUInt32BE(0x7fffffff, 16);
+    huge.writeUInt32BE(0x7fffffff, 20);
+    const gif = freshGif();
+    const jpeg = jpegWith(`cut ${++seq}`);
+    const webp = webpWith(`cut ${++seq}`);
+    for (const [body, what] of [
+      [png.subarray(0, png.length - 12), 'a PNG without its end'],
+      [huge, 'a PNG of 2³¹ pixels a side'],
+      [gif.subarray(0, gif.length - 1), 'a GIF without its trailer'],
+      [jpeg.subarray(0, 16), 'a JPEG cut before its scan'],
+      [webp.subarray(0, webp.length - 4), 'a WebP shorter than its RIFF says'],
+    ] as const) {
+      const response = await upload(body, 'image/png', { ...admin, ...en });
+      expect(response.statusCode, what).toBe(422);
+      expect(response.json().error.message, what).toBe(
+        'The image is damaged or incomplete, or more than 10000 pixels on a side.',
+      );
+    }
+    expect(await t.db.$count(media)).toBe(before);
   });
 
   it('refuses SVG, HTML, other content types and bodies that are no image (415), in the caller’s language', async () => {
@@ -134,7 +176,13 @@ describe('POST admin/media', () => {
       code: 'TOO_LARGE',
       message: 'The image is too large (at most 2 MB).',
     });
-    const exactly = Buffer.concat([freshGif(), Buffer.alloc(maxMediaBytes - 20)]).subarray(0, maxMediaBytes);
+    // A GIF of exactly 2 MB: padding before its trailer.
+    const gif = freshGif();
+    const exactly = Buffer.concat([
+      gif.subarray(0, gif.length - 1),
+      Buffer.alloc(maxMediaBytes - gif.length),
+      Buffer.from([0x3b]),
+    ]);
     expect((await upload(exactly, 'image/gif')).statusCode).toBe(201);
     expect(await t.db.$count(media)).toBe(before + 1);
   });

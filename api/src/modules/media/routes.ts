@@ -43,7 +43,7 @@ export function mediaRoutes(app: App, deps: Deps) {
       schema: {
         tags,
         summary:
-          'Upload an image for rich text (the raw bytes as the body, Content-Type image/png, image/jpeg, image/webp or image/gif, at most 2 MB). Its type is read from its bytes: anything else, SVG included, is 415; larger is 413. Answers 201 with its id and the URL rich text shows it by (`/api/media/<id>`); the same bytes again answer 200 with the same id; 60 a minute per user',
+          'Upload an image for rich text (the raw bytes as the body, Content-Type image/png, image/jpeg, image/webp or image/gif, at most 2 MB). Its type is read from its bytes: anything else, SVG included, is 415; one cut short or over 10,000 px a side is 422; larger is 413. Answers 201 with its id and the URL rich text shows it by (`/api/media/<id>`); the same bytes again answer 200 with the same id; 60 a minute per user',
         response: { 200: mediaUploadSchema, 201: mediaUploadSchema },
       },
       handler: async (request, reply) => {
