@@ -271,6 +271,8 @@ describe('consent to DNA analysis as a record', () => {
   it('withdrawn mid-analysis, then an upload: held, not paired, no report, no e-mail; a new consent lets it go on', async () => {
     const { customerId, sampleId, email } = await newCustomer(true);
     const code = await withBarcode(sampleId, SampleStatus.InAnalysis);
+    // A call from an earlier analysis, which the held file contradicts.
+    await t.db.insert(customerGenotypes).values({ customerId, geneCode: 'rs4988235', genotype: 'G/G' });
     expect((await withdraw(customerId)).statusCode).toBe(200);
 
     const uploadId = await upload([row(code, 'rs4988235', 'C/T'), row(code, 'rs762551', 'A/C')]);
@@ -292,7 +294,7 @@ describe('consent to DNA analysis as a record', () => {
     expect(en.samples[0].heldMessage).toBe(
       'No valid consent to DNA analysis: results not paired, waiting for a new consent.',
     );
-    expect(await genotypesOf(customerId)).toEqual([]);
+    expect((await genotypesOf(customerId)).map((g) => g.code)).toEqual(['rs4988235']);
     expect(await reportsOf(customerId)).toEqual([]);
     expect(await statusOf(sampleId)).toBe(SampleStatus.InAnalysis);
     const mails = await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
@@ -304,7 +306,11 @@ describe('consent to DNA analysis as a record', () => {
     expect(await reportsOf(customerId)).toHaveLength(1);
     expect(await statusOf(sampleId)).toBe(SampleStatus.LabAnalysisFinished);
     const after = (await call('GET', `/api/admin/results/getresult?Id=${uploadId}`, undefined, lab)).json();
-    expect(after.samples[0]).toMatchObject({ held: null, productId: expect.any(Number) });
+    expect(after.samples[0]).toMatchObject({
+      held: null,
+      productId: expect.any(Number),
+      contradictedMarkers: [{ geneCode: 'rs4988235', before: 'G/G', after: 'G/A' }],
+    });
     expect(after).toMatchObject({ paired: 1, generated: 1 });
   });
 

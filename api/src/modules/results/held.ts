@@ -28,7 +28,7 @@ export async function holdPendingUploadRows(tx: Tx, customerId: number): Promise
 /**
  * Lets the customer's held rows go on, in the caller's transaction (which has just recorded a valid
  * consent): genotypes held at pairing go into `customer_genotypes` as pairing stores them (oldest
- * upload first, so the latest wins), their samples become "lab analysis finished" [6] (audited), and
+ * upload first, so the latest wins; an absent marker keeps its stored call, a differing call is named), their samples become "lab analysis finished" [6] (audited), and
  * every held row's report is generated as the upload would have. Answers how many rows went on.
  */
 export async function releaseHeldResults(tx: Tx, customerId: number, by: number | null): Promise<number> {
@@ -55,7 +55,18 @@ export async function releaseHeldResults(tx: Tx, customerId: number, by: number 
   if (!rows.length) return 0;
 
   const unpaired = rows.filter((row) => row.heldGenotypes !== null);
-  for (const row of unpaired)
+  for (const row of unpaired) {
+    // As pairing does (`processing.ts`): a call that differs from the stored one is named on the upload.
+    await tx.$client.query(
+      `update result_upload_samples set contradicted_markers = coalesce((
+         select jsonb_agg(jsonb_build_object('geneCode', c.gene_code, 'before', c.genotype, 'after', g.genotype)
+                          order by lower(c.gene_code))
+           from jsonb_to_recordset($3::jsonb) as g("geneCode" text, genotype text)
+           join customer_genotypes c on c.customer_id = $1 and lower(c.gene_code) = lower(g."geneCode")
+          where g.genotype <> '--' and c.genotype <> '--' and g.genotype <> c.genotype), '[]'::jsonb)
+        where upload_id = $2 and sample_id = $4`,
+      [customerId, row.uploadId, JSON.stringify(row.heldGenotypes), row.sampleId],
+    );
     await tx.$client.query(
       `insert into customer_genotypes
          (customer_id, gene_code, gene_name, hgvs_c, protein, transcript, genotype, no_call_reason, upload_id)
@@ -65,9 +76,11 @@ export async function releaseHeldResults(tx: Tx, customerId: number, by: number 
        on conflict (customer_id, lower(gene_code)) do update set
          gene_code = excluded.gene_code, gene_name = excluded.gene_name, hgvs_c = excluded.hgvs_c,
          protein = excluded.protein, transcript = excluded.transcript, genotype = excluded.genotype,
-         no_call_reason = excluded.no_call_reason, upload_id = excluded.upload_id, updated_at = now()`,
+         no_call_reason = excluded.no_call_reason, upload_id = excluded.upload_id, updated_at = now()
+       where excluded.no_call_reason is distinct from 'absent'`,
       [customerId, row.uploadId, JSON.stringify(row.heldGenotypes)],
     );
+  }
   const finishing = [...new Set(unpaired.map((row) => row.sampleId))];
   if (finishing.length) {
     const moved = unpaired.filter((row) => row.sampleStatus !== SampleStatus.LabAnalysisFinished);
