@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-const decimal = /^\s*-?\d+(\.\d+)?\s*$/;
+// `12`, `-3`, `12.5`, and what a number field holds while one types (`12.`, `.5`).
+const decimal = /^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/;
 
 /**
  * A number from JSON as it is, from a query string or a form when written as a decimal number. Where
