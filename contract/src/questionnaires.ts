@@ -206,6 +206,13 @@ export const questionnaireSection = (key: string) => questionnaireSections.find(
 export type AnswerValue = string | number | boolean | null;
 export type SectionAnswers = Record<string, AnswerValue>;
 
+/** An answer given: null, missing and an empty text are no answer. */
+export const isAnswered = (value: AnswerValue | undefined) =>
+  value !== null && value !== undefined && value !== '';
+
+/** Whether a section holds any answer. */
+export const sectionAnswered = (answers: SectionAnswers) => Object.values(answers).some(isAnswered);
+
 /**
  * Checks a section's answers against its questions: no unknown question, none the customer of
  * `gender` is not asked, the right type, a choice among the options, numbers in range, texts not too

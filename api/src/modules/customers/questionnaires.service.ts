@@ -1,12 +1,14 @@
 import {
   type CorrectQuestionnaireSectionRequest,
   checkSectionAnswers,
+  isAnswered,
   isUnderage,
   type Page,
   type Questionnaire,
   type QuestionnaireListQuery,
   type QuestionnaireSummary,
   questionnaireSectionKeys,
+  sectionAnswered,
 } from '@genodesk/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
@@ -50,9 +52,7 @@ const toSummary = (row: Row): QuestionnaireSummary => ({
   customerId: row.customerId,
   customerFullName: `${row.name} ${row.surname}`,
   customerEmail: row.email,
-  sectionsFilled: questionnaireSectionKeys.filter((key) =>
-    Object.values(row.answers[key] ?? {}).some((v) => v !== null && v !== ''),
-  ).length,
+  sectionsFilled: questionnaireSectionKeys.filter((key) => sectionAnswered(row.answers[key] ?? {})).length,
   filledAt: row.filledAt?.toISOString() ?? null,
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -129,7 +129,7 @@ export async function correctSection(db: Database, by: Principal, input: Correct
       throw new AppError(400, 'VALIDATION', first?.key ?? 'invalidAnswer', fields, first?.params);
     }
     const section = Object.fromEntries(
-      Object.entries(checked.value).filter(([, value]) => value !== null && value !== ''),
+      Object.entries(checked.value).filter(([, value]) => isAnswered(value)),
     );
     const old = before.answers[input.Section] ?? {};
     const now = new Date();

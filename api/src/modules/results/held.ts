@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { orders, resultUploadSamples, resultUploads, samples } from '../../db/schema/index.js';
 import { generateReports, loadCatalogue } from './generation.service.js';
+import { differingCall, genotypeColumns, replacingStoredGenotypes } from './stored-genotypes.js';
 
 /**
  * Results held for want of a valid consent to DNA analysis (issue 35). A withdrawal holds the rows of
@@ -56,28 +57,23 @@ export async function releaseHeldResults(tx: Tx, customerId: number, by: number 
 
   const unpaired = rows.filter((row) => row.heldGenotypes !== null);
   for (const row of unpaired) {
-    // As pairing does (`processing.ts`): a call that differs from the stored one is named on the upload.
+    // As pairing does: a call that differs from the stored one is named on the upload.
     await tx.$client.query(
       `update result_upload_samples set contradicted_markers = coalesce((
-         select jsonb_agg(jsonb_build_object('geneCode', c.gene_code, 'before', c.genotype, 'after', g.genotype)
+         select jsonb_agg(jsonb_build_object('geneCode', c.gene_code, 'before', c.genotype, 'after', n.genotype)
                           order by lower(c.gene_code))
-           from jsonb_to_recordset($3::jsonb) as g("geneCode" text, genotype text)
-           join customer_genotypes c on c.customer_id = $1 and lower(c.gene_code) = lower(g."geneCode")
-          where g.genotype <> '--' and c.genotype <> '--' and g.genotype <> c.genotype), '[]'::jsonb)
+           from jsonb_to_recordset($3::jsonb) as n("geneCode" text, genotype text)
+           join customer_genotypes c on c.customer_id = $1 and lower(c.gene_code) = lower(n."geneCode")
+          where ${differingCall}), '[]'::jsonb)
         where upload_id = $2 and sample_id = $4`,
       [customerId, row.uploadId, JSON.stringify(row.heldGenotypes), row.sampleId],
     );
     await tx.$client.query(
-      `insert into customer_genotypes
-         (customer_id, gene_code, gene_name, hgvs_c, protein, transcript, genotype, no_call_reason, upload_id)
+      `insert into customer_genotypes (${genotypeColumns})
        select $1, g."geneCode", g."geneName", g."hgvsC", g.protein, g.transcript, g.genotype, g."noCallReason", $2
          from jsonb_to_recordset($3::jsonb) as g("geneCode" text, "geneName" text, "hgvsC" text, protein text,
               transcript text, genotype text, "noCallReason" text)
-       on conflict (customer_id, lower(gene_code)) do update set
-         gene_code = excluded.gene_code, gene_name = excluded.gene_name, hgvs_c = excluded.hgvs_c,
-         protein = excluded.protein, transcript = excluded.transcript, genotype = excluded.genotype,
-         no_call_reason = excluded.no_call_reason, upload_id = excluded.upload_id, updated_at = now()
-       where excluded.no_call_reason is distinct from 'absent'`,
+       ${replacingStoredGenotypes}`,
       [customerId, row.uploadId, JSON.stringify(row.heldGenotypes)],
     );
   }

@@ -10,7 +10,7 @@ import {
   translateMessage,
   UnpairableReason,
 } from '@genodesk/contract';
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
 import { type Database, type Tx, transaction } from '../../db/client.js';
 import {
@@ -33,15 +33,13 @@ import { loadMarkerMap } from '../templates/markers.service.js';
 import { generateReports, loadCatalogue } from './generation.service.js';
 import { readLabFile } from './lab-formats/index.js';
 import { maxReportedErrors, type ResultsFileBarcode, type ResultsFileError } from './results-file.js';
+import { differingCall, genotypeColumns, replacingStoredGenotypes } from './stored-genotypes.js';
 
 /** Reports generated per transaction. */
 const generationBatch = 50;
 /** Genotype rows per piece of the COPY stream. */
 const genotypeChunk = 10_000;
 /** The columns `copyGenotypes` writes, in its order. */
-const genotypeColumns =
-  'customer_id, gene_code, gene_name, hgvs_c, protein, transcript, genotype, no_call_reason, upload_id';
-
 /**
  * The 'process-results-upload' job (DOMAIN §2): read the file in its format (detected from the content:
  * this project's CSV, VCF, Illumina Final Report, 23andMe, AncestryDNA — the last four through the
@@ -380,9 +378,8 @@ async function pairAndStore(
       ],
     );
 
-  // The customers' genotypes: one row per customer and gene (a later sample of the same customer wins).
-  // A marker the file does not have (`absent`: a retest of one marker, a smaller chip) keeps what an
-  // earlier file gave it; only a file's own call or no-call replaces a stored genotype.
+  // The customers' genotypes: one row per customer and gene (a later sample of the same customer wins),
+  // joined to the stored ones by `replacingStoredGenotypes`.
   const genotypes = new Map<string, [number, ResultsFileBarcode['genes'][number]]>();
   for (const sample of paired)
     for (const gene of sample.entry.genes)
@@ -414,11 +411,11 @@ async function pairAndStore(
       before: string;
       after: string;
     }>(
-      `select u.customer_id, g.gene_code, g.genotype as before, u.genotype as after
-         from upload_genotypes u
-         join customer_genotypes g on g.customer_id = u.customer_id and lower(g.gene_code) = lower(u.gene_code)
-        where u.genotype <> '--' and g.genotype <> '--' and u.genotype <> g.genotype
-        order by u.customer_id, lower(g.gene_code)`,
+      `select n.customer_id, c.gene_code, c.genotype as before, n.genotype as after
+         from upload_genotypes n
+         join customer_genotypes c on c.customer_id = n.customer_id and lower(c.gene_code) = lower(n.gene_code)
+        where ${differingCall}
+        order by n.customer_id, lower(c.gene_code)`,
     );
     for (const row of contradictions) {
       const customerId = Number(row.customer_id);
@@ -429,11 +426,7 @@ async function pairAndStore(
     await client.query(
       `insert into customer_genotypes (${genotypeColumns})
        select ${genotypeColumns} from upload_genotypes
-       on conflict (customer_id, lower(gene_code)) do update set
-         gene_code = excluded.gene_code, gene_name = excluded.gene_name, hgvs_c = excluded.hgvs_c,
-         protein = excluded.protein, transcript = excluded.transcript, genotype = excluded.genotype,
-         no_call_reason = excluded.no_call_reason, upload_id = excluded.upload_id, updated_at = now()
-       where excluded.no_call_reason is distinct from 'absent'`,
+       ${replacingStoredGenotypes}`,
     );
     // Dropped now too, so a second upload processed in the same transaction (the demo seed) can create it.
     await client.query('drop table upload_genotypes');
@@ -561,25 +554,16 @@ async function generateUploadReports(run: TransactionRunner, uploadId: number): 
         return false;
       }
       if (!batch.length) {
-        const [inspection] = await tx
-          .select({ count: sql<number>`count(*)::int` })
+        // A sample asks for inspection when its report does, its results wait for a consent, or a call
+        // differs from the customer's earlier one.
+        const [samplesToInspect] = await tx
+          .select({
+            count: sql<number>`count(*) filter (where ${resultUploadSamples.requiresInspection}
+              or ${resultUploadSamples.heldReason} is not null
+              or jsonb_array_length(${resultUploadSamples.contradictedMarkers}) > 0)::int`,
+          })
           .from(resultUploadSamples)
-          .where(
-            and(eq(resultUploadSamples.uploadId, uploadId), eq(resultUploadSamples.requiresInspection, true)),
-          );
-        const [held] = await tx
-          .select({ count: sql<number>`count(*)::int` })
-          .from(resultUploadSamples)
-          .where(and(eq(resultUploadSamples.uploadId, uploadId), isNotNull(resultUploadSamples.heldReason)));
-        const [contradicting] = await tx
-          .select({ count: sql<number>`count(*)::int` })
-          .from(resultUploadSamples)
-          .where(
-            and(
-              eq(resultUploadSamples.uploadId, uploadId),
-              sql`jsonb_array_length(${resultUploadSamples.contradictedMarkers}) > 0`,
-            ),
-          );
+          .where(eq(resultUploadSamples.uploadId, uploadId));
         const [missing] = await tx
           .select({ count: sql<number>`count(*)::int` })
           .from(resultUploadMarkerCounts)
@@ -593,11 +577,7 @@ async function generateUploadReports(run: TransactionRunner, uploadId: number): 
           .update(resultUploads)
           .set({
             status:
-              upload.unpairable > 0 ||
-              (inspection?.count ?? 0) > 0 ||
-              (missing?.count ?? 0) > 0 ||
-              (held?.count ?? 0) > 0 ||
-              (contradicting?.count ?? 0) > 0
+              upload.unpairable > 0 || (samplesToInspect?.count ?? 0) > 0 || (missing?.count ?? 0) > 0
                 ? ResultUploadStatus.CompleteInspectionRequired
                 : ResultUploadStatus.Complete,
             finishedAt: new Date(),

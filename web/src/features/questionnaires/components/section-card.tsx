@@ -1,6 +1,7 @@
 import type { Locale } from '@genodesk/contract/locales';
 import {
   type AnswerValue,
+  isAnswered,
   isAskedOf,
   type Question,
   type QuestionnaireSection,
@@ -28,8 +29,6 @@ import { notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useCorrectSection } from '../api/correct-section';
 
-const hasAnswer = (value: AnswerValue | undefined) => value !== null && value !== undefined && value !== '';
-
 function showAnswer(
   question: Question,
   value: AnswerValue | undefined,
@@ -37,7 +36,7 @@ function showAnswer(
   yes: string,
   no: string,
 ) {
-  if (!hasAnswer(value)) return null;
+  if (!isAnswered(value)) return null;
   switch (question.type) {
     case 'yesNo':
       return value ? yes : no;
@@ -82,7 +81,7 @@ export function SectionCard({
   const [draft, setDraft] = useState<SectionAnswers>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const questions = section.questions.filter(
-    (q) => isAskedOf(q, customerGender) || hasAnswer(answers[q.key]),
+    (q) => isAskedOf(q, customerGender) || isAnswered(answers[q.key]),
   );
   const answered = questions.filter((q) => showAnswer(q, answers[q.key], locale, '', '-') !== null).length;
 

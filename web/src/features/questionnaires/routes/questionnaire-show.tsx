@@ -1,5 +1,5 @@
 import { Permissions } from '@genodesk/contract/permissions';
-import { isAskedOf, questionnaireSections } from '@genodesk/contract/questionnaires';
+import { isAskedOf, questionnaireSections, sectionAnswered } from '@genodesk/contract/questionnaires';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,9 +36,7 @@ export function QuestionnaireShowRoute() {
   const answersOf = (key: string) => q.sections.find((s) => s.section === key)?.answers ?? {};
   // A section the customer is not asked (pregnancy of a man) is left out, unless it holds answers.
   const shown = questionnaireSections.filter(
-    (section) =>
-      isAskedOf(section, q.customerGender) ||
-      Object.values(answersOf(section.key)).some((value) => value !== null && value !== ''),
+    (section) => isAskedOf(section, q.customerGender) || sectionAnswered(answersOf(section.key)),
   );
   const notAsked = questionnaireSections.filter((section) => !shown.includes(section));
 
