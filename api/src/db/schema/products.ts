@@ -233,6 +233,11 @@ export const reportDocuments = pgTable(
      * version issued before migration 0040: nothing then recorded what it was made of.
      */
     fhirBundle: jsonb('fhir_bundle').$type<Record<string, unknown>>(),
+    /**
+     * The templates whose texts this version tells (its phenotypes not withheld): who is told of a
+     * template's change is who holds it in an issued version, not what the report holds since.
+     */
+    templateIds: bigint('template_ids', { mode: 'number' }).array().notNull().default(sql`'{}'`),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -244,6 +249,7 @@ export const reportDocuments = pgTable(
     check('report_documents_version_positive', sql`${t.version} >= 1`),
     check('report_documents_replaces', sql`(${t.replacesVersion} is null) = (${t.version} = 1)`),
     check('report_documents_sha256_hex', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    index('report_documents_template_ids_idx').using('gin', t.templateIds),
   ],
 );
 

@@ -367,7 +367,7 @@ export async function recountTemplates(tx: Tx, templateIds: number[]) {
  * from the lab, a paid order's regeneration — goes back to the physician: status 1, ready for
  * evaluation, as its sample goes back to "analysis finished". Its issued PDFs stay what was signed;
  * nothing of the new content reaches the customer (the e-mails about a changed template follow the
- * status) until a physician releases it.
+ * status and the issued version) until a physician releases it.
  */
 function backToEvaluation(
   report: { id: number; status: number; content: unknown },

@@ -13,7 +13,7 @@ import {
   type TemplateListQuery,
   type TemplateSummary,
 } from '@genodesk/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import type { Config } from '../../config.js';
@@ -23,6 +23,7 @@ import {
   geneCombinations,
   products,
   productTemplates,
+  reportDocuments,
   templateCategories,
   templateGenotypeCombinations,
   templates,
@@ -403,21 +404,25 @@ export async function createTemplate(
 }
 
 /**
- * E-mails the edit's message to every customer whose published (3) or preliminarily published (4)
- * report uses the template, found through `product_templates` (which report generation keeps), each in
- * their language.
+ * E-mails the edit's message, each in their language, to every customer who holds the template's text
+ * in a released report: a published (3) or preliminarily published (4) report whose latest issued
+ * version tells it. A physician's change since that version (an assessment, a withholding) is not
+ * theirs until it is issued. A report released without an issued version (the demo's, or one from
+ * before issue 22) is told by the templates it holds (`product_templates`).
  */
 async function notifyCustomers(tx: Tx, jobs: Jobs, templateId: number, html: string): Promise<number> {
-  const customerIds = tx
-    .selectDistinct({ id: products.customerId })
-    .from(productTemplates)
-    .innerJoin(products, eq(products.id, productTemplates.productId))
-    .where(
-      and(
-        eq(productTemplates.templateId, templateId),
-        inArray(products.status, [ProductStatus.Published, ProductStatus.PreliminarilyPublished]),
-      ),
-    );
+  const customerIds = sql`
+    select p.customer_id from ${reportDocuments} d
+    join ${products} p on p.id = d.product_id
+    where d.template_ids @> array[${templateId}::bigint]
+      and p.status in (${ProductStatus.Published}, ${ProductStatus.PreliminarilyPublished})
+      and d.version = (select max(latest.version) from ${reportDocuments} latest where latest.product_id = d.product_id)
+    union
+    select p.customer_id from ${productTemplates} pt
+    join ${products} p on p.id = pt.product_id
+    where pt.template_id = ${templateId}
+      and p.status in (${ProductStatus.Published}, ${ProductStatus.PreliminarilyPublished})
+      and not exists (select 1 from ${reportDocuments} issued where issued.product_id = p.id)`;
   return queueTemplateEmailToCustomers(tx, jobs, customerIds, 'templateChanged', { notice: html });
 }
 

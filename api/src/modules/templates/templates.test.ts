@@ -15,6 +15,7 @@ import {
   templateGenotypeCombinations,
   templates,
 } from '../../db/schema/index.js';
+import { reportFor } from '../products/test-fixtures.js';
 import { generateReport } from '../results/generation.service.js';
 
 let t: TestApp;
@@ -669,6 +670,68 @@ describe('PATCH admin/templates/edit', () => {
     });
     expect(queued[0]?.bodyHtml).toContain('<div><p>Vaše zpráva byla aktualizována.</p></div>');
     expect(queued[0]?.bodyText).toContain('Vaše zpráva byla aktualizována.');
+  });
+
+  it('e-mails a published report’s customer about the templates of its issued version, not about a physician’s change since', async () => {
+    const doctor = await t.authAs(demo.doctor);
+    const caffeineTemplate = async (genotypeKey: string) => {
+      const [row] = await t.db
+        .select({ id: templates.id, geneCombinationId: templates.geneCombinationId })
+        .from(templates)
+        .innerJoin(templateGenotypeCombinations, eq(templateGenotypeCombinations.templateId, templates.id))
+        .where(eq(templateGenotypeCombinations.genotypeKey, genotypeKey));
+      return row!;
+    };
+    const issued = await caffeineTemplate('rs762551=A/A');
+    const assessed = await caffeineTemplate('rs762551=C/C');
+    const r = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
+    const publish = (extra: object = {}) =>
+      call(
+        'PATCH',
+        '/api/admin/products',
+        { Id: r.productId, Status: 3, DoctorIntro: '<p>Vše v pořádku.</p>', ...extra },
+        doctor,
+      );
+    const toldOf = async (templateId: number) => {
+      const before = await t.db.select({ id: outboxMessages.id }).from(outboxMessages);
+      const edit = await call('PATCH', '/api/admin/templates/edit', {
+        templateId,
+        emailBody: '<p>Text nálezu se změnil.</p>',
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      const queued = await t.db
+        .select({ recipient: outboxMessages.recipient })
+        .from(outboxMessages)
+        .where(notInArray(outboxMessages.id, before.map((row) => row.id).concat(0)));
+      return queued.some((row) => row.recipient === r.email);
+    };
+
+    const first = await publish();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await toldOf(issued.id)).toBe(true);
+    expect(await toldOf(assessed.id)).toBe(false);
+
+    // The physician assesses the phenotype anew on the published report; version 1 still tells the other text.
+    const assessment = await call(
+      'PATCH',
+      '/api/admin/products/phenotype',
+      { ProductId: r.productId, GeneCombinationId: assessed.geneCombinationId, TemplateId: assessed.id },
+      doctor,
+    );
+    expect(assessment.statusCode, assessment.body).toBe(200);
+    const [report] = await t.db
+      .select({ status: products.status })
+      .from(products)
+      .where(eq(products.id, r.productId));
+    expect(report!.status).toBe(3);
+    expect(await toldOf(assessed.id)).toBe(false);
+    expect(await toldOf(issued.id)).toBe(true);
+
+    // Issued as version 2, the customer holds the new text.
+    const second = await publish({ Reason: 'Nové posouzení fenotypu.' });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await toldOf(assessed.id)).toBe(true);
+    expect(await toldOf(issued.id)).toBe(false);
   });
 
   it('keeps fields left out, and refuses a combination another template of the gene combination has', async () => {

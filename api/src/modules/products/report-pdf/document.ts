@@ -238,6 +238,15 @@ export const formatReportDate = (value: string | Date, locale: Locale) =>
 const asNoCallReason = (value: string | null | undefined): NoCallReason =>
   (noCallReasons as readonly string[]).includes(value ?? '') ? (value as NoCallReason) : 'noCall';
 
+/** The templates whose texts a report of this content tells: its phenotypes' that are not withheld. */
+export function templatesTold(content: ReportContent): number[] {
+  const ids = new Set<number>();
+  for (const c of content.categories)
+    for (const s of c.subcategories)
+      for (const p of s.phenotypes) if (p.templateId !== null && !p.withheld) ids.add(p.templateId);
+  return [...ids].sort((a, b) => a - b);
+}
+
 /** The document from its source: pure, so a benchmark can build one without a database. */
 export async function reportDocumentFrom(
   source: ReportSource,

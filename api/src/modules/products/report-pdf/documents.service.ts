@@ -13,6 +13,7 @@ import {
   type ReportSource,
   readReportSource,
   reportDocumentFrom,
+  templatesTold,
 } from './document.js';
 import { type RenderOptions, renderReportPdf } from './render.js';
 import { verificationUrl } from './report-pdf.service.js';
@@ -187,6 +188,7 @@ export async function storeIssue(tx: Tx, by: Principal, rendered: RenderedIssue)
       replacesVersion: plan.replaces?.version ?? null,
       reason: plan.replaces?.reason ?? null,
       fhirBundle,
+      templateIds: templatesTold(publication.source.content),
       createdBy: by.id,
       createdAt,
     })
