@@ -754,6 +754,10 @@ export const messages = {
     en: 'At most 10,000 vouchers can be created at once!',
   },
   valueNotNegative: { cs: 'Cena musí být víc než -1!', en: 'The price must be more than -1!' },
+  voucherValidToPast: {
+    cs: 'Platnost nového voucheru nemůže skončit v minulosti!',
+    en: 'A new voucher cannot be valid only until a past day!',
+  },
   usageCountTooLow: {
     cs: 'Počet použití musí být alespoň 1!',
     en: 'The usage count must be at least 1!',

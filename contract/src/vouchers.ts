@@ -10,6 +10,7 @@ import {
   requiredText,
 } from './common.js';
 import { localeSchema } from './locale.js';
+import { pragueDay } from './prague-time.js';
 
 /** Voucher kind (SPEC §4): 1 money, 2 product. */
 export const VoucherKind = { Money: 1, Product: 2 } as const;
@@ -67,7 +68,11 @@ const createVoucherFields = {
       .int('mustPickOne')
       .refine((v) => v === VoucherType.Standard || v === VoucherType.Gift, 'mustPickOne'),
   ).default(VoucherType.Standard),
-  ValidTo: validToSchema,
+  /**
+   * A new voucher that ended before today could never be used: a mistyped year. An edit may still end
+   * a voucher early.
+   */
+  ValidTo: validToSchema.refine((day) => day >= pragueDay(new Date()), 'voucherValidToPast'),
   /** Kept only for a gift voucher (SPEC §5). */
   ForWho: optionalName,
   FromWho: optionalName,

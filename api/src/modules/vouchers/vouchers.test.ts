@@ -57,6 +57,17 @@ async function moneyVoucher(fields: Record<string, unknown> = {}) {
   return response.json().vouchers[0] as { id: number; code: string };
 }
 
+/** A money voucher whose validity ended yesterday: made valid, then ended early by an edit. */
+async function endedVoucher(fields: Record<string, unknown> = {}) {
+  const voucher = await moneyVoucher(fields);
+  const edit = await call('POST', '/api/admin/vouchers/editmoneyvoucher', {
+    VoucherId: voucher.id,
+    ValidTo: pragueDay(-1),
+  });
+  expect(edit.statusCode, edit.body).toBe(200);
+  return voucher;
+}
+
 async function productVoucher(fields: Record<string, unknown> = {}) {
   const response = await call('PUT', '/api/admin/vouchers/create-product-voucher', {
     Code: uniqueCode('P'),
@@ -235,6 +246,18 @@ describe('creating, reading and editing vouchers', () => {
     expect(unknownType.json().error.message).toBe('Musíte zvolit jednu možnost!');
     // A zero-value voucher is allowed ('víc než -1').
     await moneyVoucher({ Amount: 0 });
+    // A new voucher valid only until yesterday could never be used: refused, nothing made. Today is fine.
+    const code = uniqueCode('PAST');
+    const past = await call(
+      'PUT',
+      '/api/admin/vouchers/create-money-voucher',
+      { Code: code, Amount: 1, ValidTo: pragueDay(-1) },
+      { ...reception, 'accept-language': 'en' },
+    );
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.fields).toEqual({ ValidTo: 'A new voucher cannot be valid only until a past day!' });
+    expect(await t.db.select().from(vouchers).where(eq(vouchers.code, code))).toEqual([]);
+    await moneyVoucher({ ValidTo: pragueDay(0) });
   });
 
   it('keeps for whom / from whom only on a gift, on create and on edit', async () => {
@@ -362,7 +385,7 @@ describe('the vouchers list', () => {
   it('filters, searches, sorts, pages and exports in SQL', async () => {
     const stem = uniqueCode('L');
     const gift = await moneyVoucher({ Code: `${stem}-GIFT`, VoucherType: 2, ForWho: 'Zdeňka Listová' });
-    const expired = await moneyVoucher({ Code: `${stem}-OLD`, ValidTo: pragueDay(-1) });
+    const expired = await endedVoucher({ Code: `${stem}-OLD` });
     const product = await productVoucher({ Code: `${stem}-PROD` });
     const list = async (query: string) =>
       (await call('GET', `/api/admin/vouchers?search=${stem}&${query}`)).json() as {
@@ -526,7 +549,7 @@ describe('redeeming vouchers on orders', () => {
     expect(await message('NO-SUCH-CODE')).toBe('Voucher s tímto kódem neexistuje.');
     expect(await message('NO-SUCH-CODE', 'en')).toBe('There is no voucher with this code.');
 
-    const expired = await moneyVoucher({ ValidTo: pragueDay(-1) });
+    const expired = await endedVoucher();
     const yesterday = new Date(`${pragueDay(-1)}T12:00:00Z`);
     const longDay = (tag: string) =>
       new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(yesterday);

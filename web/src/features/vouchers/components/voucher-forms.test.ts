@@ -37,6 +37,10 @@ describe('the voucher create form', () => {
       prepareCreate({ ...initialCreateValues, Code: 'A', ValidTo: '2030-01-01', Amount: -1 }, 'money'),
     );
     expect(firstError(negative)).toEqual({ Amount: 'valueNotNegative' });
+    const ended = createMoneyVoucherRequestSchema.safeParse(
+      prepareCreate({ ...initialCreateValues, Code: 'A', ValidTo: '2020-01-01', Amount: 1 }, 'money'),
+    );
+    expect(firstError(ended)).toEqual({ ValidTo: 'voucherValidToPast' });
   });
 
   it('sends for and from whom only for a gift (SPEC §5)', () => {
