@@ -99,18 +99,15 @@ export const joinGeneCodes = (codes: readonly string[]) => codes.join(', ');
 const allelePattern = /^([ACGT]{1,20}|[ID]|DEL|INS|-)$/;
 
 /**
- * The alleles of a genotype, upper-cased: split on '/', or per character for a two-letter form
- * (`C/T`, `ct`, `TC`); a single letter is one allele (hemizygous). Undefined when not a genotype.
+ * The alleles of a genotype, upper-cased: split on '/', or on a phased VCF's '|' or a space as some
+ * lab exports write them (`C|T`, `C T`), or per character for a two-letter form (`C/T`, `ct`, `TC`);
+ * a single letter is one allele (hemizygous). Undefined when not a genotype.
  */
 export function genotypeAlleles(value: string): string[] | undefined {
   const text = value.trim().toUpperCase();
-  const alleles = text.includes('/')
-    ? text.split('/').map((allele) => allele.trim())
-    : text.length <= 2
-      ? [...text]
-      : [];
+  const separated = text.split(/\s*[/|]\s*|\s+/);
+  const alleles = separated.length > 1 ? separated : text.length <= 2 ? [...text] : [];
   if (alleles.length < 1 || alleles.length > 2) return undefined;
-  if (text.includes('/') && alleles.length !== 2) return undefined;
   return alleles.every((allele) => allelePattern.test(allele)) ? alleles : undefined;
 }
 

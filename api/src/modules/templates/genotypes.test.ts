@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 
 describe('genotype normalisation', () => {
-  it('treats C/T, TC and ct as one genotype', () => {
+  it('treats C/T, TC, ct, C|T and C T as one genotype', () => {
     expect(normaliseGenotype('C/T')).toBe('C/T');
     expect(normaliseGenotype('TC')).toBe('C/T');
     expect(normaliseGenotype('ct')).toBe('C/T');
@@ -17,10 +17,13 @@ describe('genotype normalisation', () => {
     expect(normaliseGenotype('I/D')).toBe(normaliseGenotype('di'));
     expect(normaliseGenotype('del/CTT')).toBe('CTT/DEL');
     expect(normaliseGenotype('A')).toBe('A');
+    expect(normaliseGenotype('T|C')).toBe('C/T');
+    expect(normaliseGenotype(' t  c ')).toBe('C/T');
+    expect(normaliseGenotype('DEL CTT')).toBe('CTT/DEL');
   });
 
   it('refuses what is not a genotype', () => {
-    for (const bad of ['', 'CTT', 'C/T/A', 'C/', '1/2', 'C T'])
+    for (const bad of ['', 'CTT', 'C/T/A', 'C/', '1/2', 'C T A', 'C||T', 'C/|T', '|'])
       expect(normaliseGenotype(bad), bad).toBeUndefined();
   });
 

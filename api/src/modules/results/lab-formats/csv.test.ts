@@ -362,6 +362,23 @@ describe('parseResultsFile with the marker map: one notation (issue 34)', () => 
     });
   });
 
+  it('reads alleles separated by a phased VCF’s | or a space as the same genotype, and -|- and .|. as no-calls', () => {
+    expect(
+      genotypes(
+        `##strand=plus\n${header}\nGD1;rs6025;F5;;;;C|T\nGD2;rs6025;F5;;;; t  t \nGD3;rs6025;F5;;;;-|-\nGD4;rs6025;F5;;;;.|.`,
+      ),
+    ).toEqual({
+      'GD1 rs6025': ['C/T', null],
+      'GD2 rs6025': ['T/T', null],
+      'GD3 rs6025': ['--', 'noCall'],
+      'GD4 rs6025': ['--', 'noCall'],
+    });
+    // Three alleles stay a bad genotype however they are separated.
+    expect(errors(`${header}\nGD1;rs6025;F5;;;;C T T`)).toEqual([
+      { key: 'resultsFileInvalidGenotype', params: { line: 2, genotype: 'C T T' } },
+    ]);
+  });
+
   it('keeps a gene code the map does not know as the file writes it', () => {
     expect(genotypes(`${header}\nGD1;rs12345;X;;;;tc`)).toEqual({ 'GD1 rs12345': ['T/C', null] });
   });

@@ -157,7 +157,7 @@ function markerOf(index: MarkerIndex | undefined, code: string): PreparedMarker 
 }
 
 /** How a CSV writes a no-call (compared upper-cased, without spaces). */
-const noCallWritings = new Set(['--', '-/-', '00', './.', '.', 'NC']);
+const noCallWritings = new Set(['--', '-/-', '-|-', '00', './.', '.|.', '.', 'NC']);
 
 type Converted = { genotype: string } | { error: MessageKey; params: MessageParams };
 
