@@ -349,6 +349,14 @@ export const messages = {
     cs: 'Výsledek nelze zveřejnit: {phenotypes} vyžaduje před vydáním konzultaci se zákazníkem. Zaznamenejte proběhlou konzultaci, nebo fenotyp s důvodem vyřaďte z online zprávy.',
     en: 'The report cannot be published: {phenotypes} requires a consultation with the customer before release. Record a consultation held, or withhold the phenotype from the online report with a reason.',
   },
+  invitePhysicianOnly: {
+    cs: 'Pozvat zákazníka ke konzultaci výsledků smí jen lékař (kvalifikace „Lékař“ v profilu uživatele).',
+    en: 'Only a physician may invite a customer to discuss their results (the qualification “Physician” on the user).',
+  },
+  notifyCustomersPhysicianOnly: {
+    cs: 'Psát zákazníkům o jejich výsledcích smí jen lékař (kvalifikace „Lékař“ v profilu uživatele).',
+    en: 'Only a physician may write to customers about their results (the qualification “Physician” on the user).',
+  },
   withholdPhysicianOnly: {
     cs: 'Fenotyp smí ze zprávy vyřadit nebo do ní vrátit jen lékař (kvalifikace „Lékař“ v profilu uživatele).',
     en: 'Only a physician may withhold a phenotype from the report or report it again (the qualification “Physician” on the user).',

@@ -1,5 +1,5 @@
 import { type ConsentStep, consentStepLabels, type Locale } from '@genodesk/contract';
-import { type AnyColumn, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { customers, dnaConsents } from '../../db/schema/index.js';
 import { unprocessable } from '../../http/errors.js';
@@ -39,6 +39,15 @@ export async function customersWithoutConsent(
     .where(inArray(customers.id, missing))
     .orderBy(asc(customers.id));
 }
+
+/**
+ * The same rule for a step over a set of customers chosen in SQL (the recipients of a message about
+ * their results): those of `customerIds`, a query of ids, holding a valid consent, their consents read
+ * `for share` as above.
+ */
+export const consentedAmong = (customerIds: SQLWrapper) =>
+  sql`select dc.customer_id from ${dnaConsents} dc
+      where dc.customer_id in (${customerIds}) and dc.withdrawn_at is null for share of dc`;
 
 /**
  * Whether the customer (an SQL expression of their id) holds a valid consent, for a screen to show in

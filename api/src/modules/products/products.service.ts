@@ -57,6 +57,7 @@ import {
 } from '../results/generation.service.js';
 import { genotypeReading, markerNotationsOf, notationsOfRows } from '../templates/marker-notation.js';
 import { sanitizeRichText } from '../templates/rich-text.js';
+import { requirePhysician } from '../users/qualification.js';
 import { changeLogEntries, changeLogOf } from './change-log.js';
 import {
   latestReportDocument,
@@ -675,19 +676,6 @@ function issueNeeded(
   return needed;
 }
 
-/**
- * Medical sign-off (issue 35): publishing or preliminarily publishing is a physician's act — refused
- * (403) to anyone whose qualification is not "physician", whatever their role's permissions.
- */
-async function ensurePhysician(db: Executor, by: Principal) {
-  const [user] = await db
-    .select({ qualification: users.qualification })
-    .from(users)
-    .where(eq(users.id, by.id));
-  if (user?.qualification !== 'physician')
-    throw new AppError(403, 'PHYSICIAN_ONLY', 'signOffPhysicianOnly', { Status: 'signOffPhysicianOnly' });
-}
-
 /** How many times an edit renders again when the report changed while its PDF was rendered. */
 const issueAttempts = 3;
 
@@ -725,7 +713,11 @@ export async function editProduct(
         : undefined,
   };
 
-  if (publishAsked(input)) await ensurePhysician(deps.db, by);
+  // Medical sign-off (issue 35): publishing or preliminarily publishing is a physician's act; so is
+  // inviting the customer to discuss the results.
+  if (publishAsked(input)) await requirePhysician(deps.db, by, 'signOffPhysicianOnly', 'Status');
+  else if (input.Status === ProductStatus.Unpublished)
+    await requirePhysician(deps.db, by, 'invitePhysicianOnly', 'Status');
 
   for (let attempt = 1; ; attempt++) {
     const now = new Date();
@@ -763,6 +755,10 @@ export async function editProduct(
       const { before, customer } = await readForEdit(tx, id, true);
       const plan = planEdit(before, customer, input, intros, release);
       if (plan.publishing || publishAsked(input)) await checkReleaseRecords(tx, before, locale);
+      // An invitation tells the customer the doctor has results to discuss: a release of a kind, under the
+      // same consent rule as the sample's move to "consultation" in the status editor.
+      else if (plan.inviting)
+        await requireDnaConsent(tx, [before.customerId], 'publication', locale, 'Status');
       const latest = await latestReportDocument(tx, id);
       const issuing = issueNeeded(before, input, plan, latest);
       if (issuing !== (rendered !== null)) return false;

@@ -1,3 +1,4 @@
+import { pragueDay } from '@genodesk/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
@@ -426,6 +427,39 @@ describe('editing a report', () => {
     expect(response.json()).toMatchObject({ status: 2, publishedAt: null });
     expect(await sampleStatus(t, r.sampleId)).toBe(9);
     expect(await emailsTo(r.email)).toEqual([expect.objectContaining({ kind: 'product-invitation' })]);
+  });
+
+  it('only a physician invites, and only a customer with a valid consent: refused, nothing changes and nobody is e-mailed', async () => {
+    const r = await reportFor(t);
+    const admin = await t.authAs(demo.admin);
+    const byAdmin = await patch(
+      { Id: r.productId, Status: 2, LegalGuardianName: 'X', LegalGuardianEmail: 'anyone@example.org' },
+      { ...admin, 'accept-language': 'en' },
+    );
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json().error.fields).toEqual({
+      Status:
+        'Only a physician may invite a customer to discuss their results (the qualification “Physician” on the user).',
+    });
+    expect(await productRow(r.productId)).toMatchObject({ status: 1, legalGuardianEmail: null });
+    expect(await sampleStatus(t, r.sampleId)).toBe(6);
+    expect(await emailsTo(r.email)).toEqual([]);
+    expect(await emailsTo('anyone@example.org')).toEqual([]);
+
+    const unconsented = await reportFor(t, { validated: false });
+    const withdrawn = await call(
+      'POST',
+      '/api/admin/customers/dnaconsent/withdraw',
+      { CustomerId: unconsented.customerId, WithdrawnOn: pragueDay(new Date()), Outcome: 'keepForCustomer' },
+      admin,
+    );
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const withoutConsent = await patch({ Id: unconsented.productId, Status: 2 });
+    expect(withoutConsent.statusCode).toBe(422);
+    expect(withoutConsent.json().error.fields.Status).toContain('vydání zprávy');
+    expect(await productRow(unconsented.productId)).toMatchObject({ status: 1 });
+    expect(await sampleStatus(t, unconsented.sampleId)).toBe(6);
+    expect(await emailsTo(unconsented.email)).toEqual([]);
   });
 
   it('an underage customer is invited only with a legal guardian, who is e-mailed too', async () => {

@@ -1,12 +1,13 @@
 import type { PhenotypeWithholdRequest, ProductValidationRequest } from '@genodesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
-import { type Executor, transaction } from '../../db/client.js';
-import { products, type ReportPhenotype, users } from '../../db/schema/index.js';
+import { transaction } from '../../db/client.js';
+import { products, type ReportPhenotype } from '../../db/schema/index.js';
 import type { Deps } from '../../http/app-types.js';
 import { AppError, notFound, unprocessable } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
 import { reportContent } from '../results/generation.js';
+import { qualificationOf, requirePhysician } from '../users/qualification.js';
 import { lockReportPhenotype } from './report-phenotype.js';
 import { sampleCallStatistics } from './technical-validation.js';
 
@@ -16,15 +17,6 @@ type ReleaseDeps = Pick<Deps, 'db'>;
  * The release steps before the sign-off (issue 35, ISO 15189 §7.4: review and release by authorised
  * persons). The sign-off itself is the publication (`editProduct`), which checks these records.
  */
-
-/** The user's professional qualification, read fresh: a role's permissions never stand in for it. */
-async function qualificationOf(db: Executor, by: Principal) {
-  const [user] = await db
-    .select({ qualification: users.qualification })
-    .from(users)
-    .where(eq(users.id, by.id));
-  return user?.qualification ?? 'none';
-}
 
 /** Authorised laboratory staff validate: a laboratory specialist, or a physician; never a technician. */
 const validatingQualifications: readonly string[] = ['laboratorySpecialist', 'physician'];
@@ -88,10 +80,7 @@ const describe = (v: { callRate: number; noCalls: number; note: string }) =>
  * Changes the printed report (its last change), not the genotypes, so the technical validation stays.
  */
 export async function withholdPhenotype(deps: ReleaseDeps, by: Principal, input: PhenotypeWithholdRequest) {
-  if ((await qualificationOf(deps.db, by)) !== 'physician')
-    throw new AppError(403, 'PHYSICIAN_ONLY', 'withholdPhysicianOnly', {
-      GeneCombinationId: 'withholdPhysicianOnly',
-    });
+  await requirePhysician(deps.db, by, 'withholdPhysicianOnly', 'GeneCombinationId');
   await transaction(deps.db, async (tx) => {
     const { phenotype: stored, replaced } = await lockReportPhenotype(
       tx,

@@ -20,9 +20,9 @@ import type { Config } from '../../config.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
 import { alphabetical, listPage, orderBy, pageLimit, pageStart, pageTotal } from '../../db/listing.js';
 import {
+  customers,
   geneCombinations,
   products,
-  productTemplates,
   reportDocuments,
   templateCategories,
   templateGenotypeCombinations,
@@ -32,7 +32,9 @@ import {
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { audit, diff } from '../audit/audit.js';
+import { consentedAmong } from '../customers/dna-consent.js';
 import { queueTemplateEmailToCustomers } from '../messaging/outbox.js';
+import { requirePhysician } from '../users/qualification.js';
 import {
   asGenesTaken,
   asGenotypesTaken,
@@ -407,23 +409,21 @@ export async function createTemplate(
  * E-mails the edit's message, each in their language, to every customer who holds the template's text
  * in a released report: a published (3) or preliminarily published (4) report whose latest issued
  * version tells it. A physician's change since that version (an assessment, a withholding) is not
- * theirs until it is issued. A report released without an issued version (the demo's, or one from
- * before issue 22) is told by the templates it holds (`product_templates`).
+ * theirs until it is issued, and a report with no issued version has told nobody anything. Only
+ * customers who want e-mails and hold a valid consent (the one consent rule) are written to.
  */
 async function notifyCustomers(tx: Tx, jobs: Jobs, templateId: number, html: string): Promise<number> {
-  const customerIds = sql`
+  const holders = sql`
     select p.customer_id from ${reportDocuments} d
     join ${products} p on p.id = d.product_id
+    join ${customers} c on c.id = p.customer_id
     where d.template_ids @> array[${templateId}::bigint]
       and p.status in (${ProductStatus.Published}, ${ProductStatus.PreliminarilyPublished})
-      and d.version = (select max(latest.version) from ${reportDocuments} latest where latest.product_id = d.product_id)
-    union
-    select p.customer_id from ${productTemplates} pt
-    join ${products} p on p.id = pt.product_id
-    where pt.template_id = ${templateId}
-      and p.status in (${ProductStatus.Published}, ${ProductStatus.PreliminarilyPublished})
-      and not exists (select 1 from ${reportDocuments} issued where issued.product_id = p.id)`;
-  return queueTemplateEmailToCustomers(tx, jobs, customerIds, 'templateChanged', { notice: html });
+      and c.notify_by_email
+      and d.version = (select max(latest.version) from ${reportDocuments} latest where latest.product_id = d.product_id)`;
+  return queueTemplateEmailToCustomers(tx, jobs, consentedAmong(holders), 'templateChanged', {
+    notice: html,
+  });
 }
 
 export async function editTemplate(deps: TemplatesDeps, by: Principal, input: EditTemplateInput) {
@@ -442,6 +442,8 @@ export async function editTemplate(deps: TemplatesDeps, by: Principal, input: Ed
     ...(input.requiresConsultation !== undefined ? { requiresConsultation: input.requiresConsultation } : {}),
   };
   const emailBody = input.emailBody ? sanitizeRichText(input.emailBody, 'emailBody', { publicUrl }) : '';
+  // A word to customers about their results is a physician's, whoever may edit the catalogue.
+  if (emailBody) await requirePhysician(deps.db, by, 'notifyCustomersPhysicianOnly', 'emailBody');
   const emailsQueued = await transaction(deps.db, async (tx) => {
     const [before] = await tx.select().from(templates).where(eq(templates.id, templateId)).for('update');
     if (!before) throw notFound();

@@ -1,22 +1,17 @@
+import { pragueDay } from '@genodesk/contract';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giveConsent } from '../../../test/consent.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
-import { transaction } from '../../db/client.js';
 import {
   auditLog,
-  customerGenotypes,
-  customers,
   geneCombinations,
   outboxMessages,
   products,
-  productTemplates,
   templateCategories,
   templateGenotypeCombinations,
   templates,
 } from '../../db/schema/index.js';
 import { reportFor } from '../products/test-fixtures.js';
-import { generateReport } from '../results/generation.service.js';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -611,57 +606,87 @@ describe('PATCH admin/templates/edit', () => {
     expect(byField.risk?.changedBy).not.toBeNull();
   });
 
-  it('e-mails exactly the customers whose published report uses the template', async () => {
-    const [fast] = await t.db
-      .select({ id: templates.id })
+  /** The template of the caffeine phenotype (rs762551) that `genotypeKey` picks. */
+  const caffeineTemplate = async (genotypeKey: string) => {
+    const [row] = await t.db
+      .select({ id: templates.id, geneCombinationId: templates.geneCombinationId })
       .from(templates)
       .innerJoin(templateGenotypeCombinations, eq(templateGenotypeCombinations.templateId, templates.id))
-      .where(eq(templateGenotypeCombinations.genotypeKey, 'rs762551=A/A'));
-    // The demo seed's published reports already use it: its customers are e-mailed too.
-    const seeded = await t.db
-      .select({ email: customers.email, status: products.status })
-      .from(productTemplates)
-      .innerJoin(products, eq(products.id, productTemplates.productId))
-      .innerJoin(customers, eq(customers.id, products.customerId))
-      .where(eq(productTemplates.templateId, fast!.id));
-    const seededEmails = seeded.filter((row) => row.status === 3 || row.status === 4).map((row) => row.email);
-    const emails: string[] = [];
-    // Published, preliminarily published, generated only, and published but with another template.
-    for (const [status, genotype] of [
-      [3, 'AA'],
-      [4, 'A/A'],
-      [1, 'aa'],
-      [3, 'C/C'],
-    ] as const) {
-      const email = `report-${status}-${genotype.replace('/', '')}-${Date.now()}@example.test`;
-      const [customer] = await t.db
-        .insert(customers)
-        .values({ name: 'Zpráva', surname: 'Zákazník', email, gender: 1, registrationSource: 1 })
-        .returning({ id: customers.id });
-      await t.db
-        .insert(customerGenotypes)
-        .values({ customerId: customer!.id, geneCode: 'rs762551', genotype });
-      await giveConsent(t.db, customer!.id);
-      const { productId } = await transaction(t.db, (tx) => generateReport(tx, { customerId: customer!.id }));
-      await t.db.update(products).set({ status }).where(eq(products.id, productId));
-      emails.push(email);
-    }
-    const outboxBefore = await t.db.select({ id: outboxMessages.id }).from(outboxMessages);
-    const response = await call('PATCH', '/api/admin/templates/edit', {
-      templateId: fast!.id,
-      note: 'oprava',
-      emailBody: '<p>Vaše zpráva byla aktualizována.</p>',
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      emailsQueued: 2 + seededEmails.length,
-      template: { customerCount: 3 + seeded.length },
-    });
+      .where(eq(templateGenotypeCombinations.genotypeKey, genotypeKey));
+    return row!;
+  };
+  /** A doctor's publication (3) or preliminary publication (4) of the report, issuing its next version. */
+  const publish = async (productId: number, status: 3 | 4, extra: object = {}) => {
+    const response = await call(
+      'PATCH',
+      '/api/admin/products',
+      { Id: productId, Status: status, DoctorIntro: '<p>Vše v pořádku.</p>', ...extra },
+      await t.authAs(demo.doctor),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  /** Edits the template with a notice as the demo doctor (a physician); answers the e-mails it queued. */
+  const notice = async (templateId: number, body = '<p>Vaše zpráva byla aktualizována.</p>') => {
+    const before = await t.db.select({ id: outboxMessages.id }).from(outboxMessages);
+    const edit = await call(
+      'PATCH',
+      '/api/admin/templates/edit',
+      { templateId, emailBody: body },
+      await t.authAs(demo.doctor),
+    );
+    expect(edit.statusCode, edit.body).toBe(200);
     const queued = await t.db
       .select()
       .from(outboxMessages)
-      .where(notInArray(outboxMessages.id, outboxBefore.map((row) => row.id).concat(0)));
-    expect(queued.map((row) => row.recipient).sort()).toEqual([emails[0], emails[1], ...seededEmails].sort());
+      .where(notInArray(outboxMessages.id, before.map((row) => row.id).concat(0)));
+    expect(edit.json().emailsQueued).toBe(queued.length);
+    return queued;
+  };
+
+  it('e-mails the customers holding the template in a released report who want e-mails and hold a valid consent; only a physician writes', async () => {
+    const fast = await caffeineTemplate('rs762551=A/A');
+    const slow = await caffeineTemplate('rs762551=C/C');
+    const published = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
+    const preliminary = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
+    // A report only generated has told its customer nothing.
+    await reportFor(t, { genotypes: { rs762551: 'A/A' } });
+    const otherResult = await reportFor(t, { genotypes: { rs762551: 'C/C' } });
+    const noEmails = await reportFor(t, { genotypes: { rs762551: 'A/A' }, notifyByEmail: false });
+    const withdrawn = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
+    for (const r of [published, otherResult, noEmails, withdrawn]) await publish(r.productId, 3);
+    await publish(preliminary.productId, 4);
+    const withdrawal = await call('POST', '/api/admin/customers/dnaconsent/withdraw', {
+      CustomerId: withdrawn.customerId,
+      WithdrawnOn: pragueDay(new Date()),
+      Outcome: 'keepForCustomer',
+    });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+
+    // The catalogue's administrator is no physician: refused, nothing changed, nobody written to.
+    const before = await t.db.select({ id: outboxMessages.id }).from(outboxMessages);
+    const byAdmin = await call(
+      'PATCH',
+      '/api/admin/templates/edit',
+      { templateId: fast.id, note: 'oprava', emailBody: '<p>Změna.</p>' },
+      { ...admin, ...en },
+    );
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json().error.fields).toEqual({
+      emailBody:
+        'Only a physician may write to customers about their results (the qualification “Physician” on the user).',
+    });
+    expect((await t.db.select().from(templates).where(eq(templates.id, fast.id)))[0]?.note).not.toBe(
+      'oprava',
+    );
+    expect(await t.db.select({ id: outboxMessages.id }).from(outboxMessages)).toHaveLength(before.length);
+    // The administrator still edits the catalogue without a notice.
+    expect(
+      (await call('PATCH', '/api/admin/templates/edit', { templateId: fast.id, note: 'oprava' })).statusCode,
+    ).toBe(200);
+
+    const queued = await notice(fast.id);
+    // The demo's released reports have no issued version: they told nobody anything.
+    expect(queued.map((row) => row.recipient).sort()).toEqual([published.email, preliminary.email].sort());
     expect(queued[0]).toMatchObject({
       channel: 'email',
       kind: 'template-changed',
@@ -670,44 +695,18 @@ describe('PATCH admin/templates/edit', () => {
     });
     expect(queued[0]?.bodyHtml).toContain('<div><p>Vaše zpráva byla aktualizována.</p></div>');
     expect(queued[0]?.bodyText).toContain('Vaše zpráva byla aktualizována.');
+    expect((await notice(slow.id)).map((row) => row.recipient)).toEqual([otherResult.email]);
   });
 
   it('e-mails a published report’s customer about the templates of its issued version, not about a physician’s change since', async () => {
     const doctor = await t.authAs(demo.doctor);
-    const caffeineTemplate = async (genotypeKey: string) => {
-      const [row] = await t.db
-        .select({ id: templates.id, geneCombinationId: templates.geneCombinationId })
-        .from(templates)
-        .innerJoin(templateGenotypeCombinations, eq(templateGenotypeCombinations.templateId, templates.id))
-        .where(eq(templateGenotypeCombinations.genotypeKey, genotypeKey));
-      return row!;
-    };
     const issued = await caffeineTemplate('rs762551=A/A');
     const assessed = await caffeineTemplate('rs762551=C/C');
     const r = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
-    const publish = (extra: object = {}) =>
-      call(
-        'PATCH',
-        '/api/admin/products',
-        { Id: r.productId, Status: 3, DoctorIntro: '<p>Vše v pořádku.</p>', ...extra },
-        doctor,
-      );
-    const toldOf = async (templateId: number) => {
-      const before = await t.db.select({ id: outboxMessages.id }).from(outboxMessages);
-      const edit = await call('PATCH', '/api/admin/templates/edit', {
-        templateId,
-        emailBody: '<p>Text nálezu se změnil.</p>',
-      });
-      expect(edit.statusCode, edit.body).toBe(200);
-      const queued = await t.db
-        .select({ recipient: outboxMessages.recipient })
-        .from(outboxMessages)
-        .where(notInArray(outboxMessages.id, before.map((row) => row.id).concat(0)));
-      return queued.some((row) => row.recipient === r.email);
-    };
+    const toldOf = async (templateId: number) =>
+      (await notice(templateId, '<p>Text nálezu se změnil.</p>')).some((row) => row.recipient === r.email);
 
-    const first = await publish();
-    expect(first.statusCode, first.body).toBe(200);
+    await publish(r.productId, 3);
     expect(await toldOf(issued.id)).toBe(true);
     expect(await toldOf(assessed.id)).toBe(false);
 
@@ -728,8 +727,7 @@ describe('PATCH admin/templates/edit', () => {
     expect(await toldOf(issued.id)).toBe(true);
 
     // Issued as version 2, the customer holds the new text.
-    const second = await publish({ Reason: 'Nové posouzení fenotypu.' });
-    expect(second.statusCode, second.body).toBe(200);
+    await publish(r.productId, 3, { Reason: 'Nové posouzení fenotypu.' });
     expect(await toldOf(assessed.id)).toBe(true);
     expect(await toldOf(issued.id)).toBe(false);
   });
