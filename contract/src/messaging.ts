@@ -31,7 +31,7 @@ export const recipientFilterSchema = z.object({
   registrationSource: numeric(z.number().int().min(1, 'invalidValue').max(3, 'invalidValue')).optional(),
   registeredFrom: daySchema.optional(),
   registeredTo: daySchema.optional(),
-  /** A top category of the catalogue with at least one phenotype in the customer's report. */
+  /** A top category of the catalogue with a phenotype told by the latest issued version of a published report. */
   categoryId: idSchema.optional(),
   /** The customer has a report in this status (1–5). */
   reportStatus: numeric(z.number().int().min(1, 'invalidValue').max(5, 'invalidValue')).optional(),

@@ -15,19 +15,30 @@ import type { Principal } from '../../auth/principal.js';
 import type { Config } from '../../config.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import { listPage, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
-import { customers, mailings, outboxMessages, products, users } from '../../db/schema/index.js';
+import {
+  customers,
+  geneCombinations,
+  mailings,
+  outboxMessages,
+  products,
+  reportDocuments,
+  templateCategories,
+  templates,
+  users,
+} from '../../db/schema/index.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
+import { consentedAmong } from '../customers/dna-consent.js';
 import { customerNameOrder } from '../customers/full-name.js';
 import { plainText, sanitizeRichText } from '../templates/rich-text.js';
 import { queueEmail, wakeDelivery } from './outbox.js';
 import { htmlLayout } from './templates.js';
 
-/** A day of the filter, at midnight in Prague. */
-
 /**
  * The customers an e-mail to a filtered set reaches: only those who agreed to e-mail notifications,
- * narrowed by the filter.
+ * narrowed by the filter. A filter by their reports chooses by their genetic data: only customers
+ * holding a valid consent (the one consent rule), and by a category only what a physician released —
+ * the phenotypes the latest issued version of a published report tells.
  */
 export function recipientsWhere(filter: RecipientFilter): SQL {
   const conditions: SQL[] = [eq(customers.notifyByEmail, true), sql`${customers.erasedAt} is null`];
@@ -40,16 +51,23 @@ export function recipientsWhere(filter: RecipientFilter): SQL {
     conditions.push(
       sql`exists (select 1 from ${products} where ${products.customerId} = ${customers.id} and ${products.status} = ${filter.reportStatus})`,
     );
+  const released = sql`${products.status} in (${ProductStatus.Published}, ${ProductStatus.PreliminarilyPublished})`;
   if (filter.hasPublishedReport !== undefined) {
-    const published = sql`exists (select 1 from ${products} where ${products.customerId} = ${customers.id}
-      and ${products.status} in (${ProductStatus.Published}, ${ProductStatus.PreliminarilyPublished}))`;
+    const published = sql`exists (select 1 from ${products} where ${products.customerId} = ${customers.id} and ${released})`;
     conditions.push(filter.hasPublishedReport ? published : sql`not ${published}`);
   }
   if (filter.categoryId)
     conditions.push(
-      sql`exists (select 1 from ${products} where ${products.customerId} = ${customers.id}
-        and ${products.content} -> 'categories' @> ${JSON.stringify([{ id: filter.categoryId }])}::jsonb)`,
+      sql`exists (select 1 from ${products} join ${reportDocuments} d on d.product_id = ${products.id}
+        where ${products.customerId} = ${customers.id} and ${released}
+          and d.version = (select max(latest.version) from ${reportDocuments} latest where latest.product_id = d.product_id)
+          and exists (select 1 from ${templates} t
+            join ${geneCombinations} g on g.id = t.gene_combination_id
+            join ${templateCategories} s on s.id = g.subcategory_id
+            where t.id = any(d.template_ids) and ${filter.categoryId} in (s.id, s.parent_id)))`,
     );
+  if (filter.reportStatus || filter.hasPublishedReport === true || filter.categoryId)
+    conditions.push(sql`${customers.id} in (${consentedAmong(customers.id)})`);
   return and(...conditions) as SQL;
 }
 

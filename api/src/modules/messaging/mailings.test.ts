@@ -1,9 +1,16 @@
-import { MailingStatus } from '@genodesk/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { MailingStatus, pragueDay, type RecipientFilter } from '@genodesk/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
-import { customers, mailings, outboxMessages } from '../../db/schema/index.js';
-import { mailingBatchSize, queueMailing } from './mailings.service.js';
+import {
+  customers,
+  geneCombinations,
+  mailings,
+  outboxMessages,
+  templateCategories,
+} from '../../db/schema/index.js';
+import { reportFor } from '../products/test-fixtures.js';
+import { mailingBatchSize, queueMailing, recipientsWhere } from './mailings.service.js';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -24,6 +31,7 @@ const recipients = async (query: string) => {
   expect(response.statusCode).toBe(200);
   return response.json() as { count: number; recipients: { email: string; language: string }[] };
 };
+const consented = sql`exists (select 1 from dna_consents dc where dc.customer_id = customers.id and dc.withdrawn_at is null)`;
 const countWhere = async (where: ReturnType<typeof sql>) =>
   (await t.db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where))[0]!.n;
 
@@ -38,14 +46,14 @@ describe('the e-mail screen', () => {
     const published = await recipients('hasPublishedReport=true');
     expect(published.count).toBe(
       await countWhere(
-        sql`notify_by_email and exists (select 1 from products p where p.customer_id = customers.id and p.status in (3, 4))`,
+        sql`notify_by_email and exists (select 1 from products p where p.customer_id = customers.id and p.status in (3, 4)) and ${consented}`,
       ),
     );
     expect(published.count).toBeGreaterThan(0);
     const status1 = await recipients('reportStatus=1');
     expect(status1.count).toBe(
       await countWhere(
-        sql`notify_by_email and exists (select 1 from products p where p.customer_id = customers.id and p.status = 1)`,
+        sql`notify_by_email and exists (select 1 from products p where p.customer_id = customers.id and p.status = 1) and ${consented}`,
       ),
     );
     const bad = await t.app.inject({
@@ -247,6 +255,52 @@ describe('the e-mail screen', () => {
     expect(categories.every((c) => c.parentId === null)).toBe(true);
     const withCategory = await recipients(`categoryId=${categories[0]!.id}`);
     expect(withCategory.count).toBeLessThanOrEqual((await recipients('')).count);
+  });
+
+  it('chooses by a category only what a physician released, and by reports only customers holding a valid consent', async () => {
+    const doctor = await t.authAs(demo.doctor);
+    const [caffeine] = await t.db
+      .select({ categoryId: templateCategories.parentId })
+      .from(geneCombinations)
+      .innerJoin(templateCategories, eq(templateCategories.id, geneCombinations.subcategoryId))
+      .where(eq(geneCombinations.geneKey, 'rs762551'));
+    const released = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
+    const generatedOnly = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
+    const withdrawn = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
+    for (const r of [released, withdrawn]) {
+      const published = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/admin/products',
+        headers: doctor,
+        payload: { Id: r.productId, Status: 3, DoctorIntro: '<p>Vše v pořádku.</p>' },
+      });
+      expect(published.statusCode, published.body).toBe(200);
+    }
+    const withdrawal = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/customers/dnaconsent/withdraw',
+      headers: admin,
+      payload: {
+        CustomerId: withdrawn.customerId,
+        WithdrawnOn: pragueDay(new Date()),
+        Outcome: 'keepForCustomer',
+      },
+    });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+    const ours = [released, generatedOnly, withdrawn].map((r) => r.customerId);
+    const chosen = async (filter: RecipientFilter) =>
+      (
+        await t.db
+          .select({ id: customers.id })
+          .from(customers)
+          .where(and(recipientsWhere(filter), inArray(customers.id, ours)))
+          .orderBy(customers.id)
+      ).map((row) => row.id);
+    expect(await chosen({ categoryId: caffeine!.categoryId! })).toEqual([released.customerId]);
+    expect(await chosen({ hasPublishedReport: true })).toEqual([released.customerId]);
+    expect(await chosen({ reportStatus: 1 })).toEqual([generatedOnly.customerId]);
+    // Without a filter by reports, a customer without consent still gets the company's news.
+    expect(await chosen({})).toEqual(ours);
   });
 
   it('filters by reports only for those who read reports: the reception gets 403 and nothing is sent', async () => {
