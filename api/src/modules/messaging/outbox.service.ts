@@ -14,7 +14,8 @@ import { likePattern, listPage, orderBy, pageLimit, pageStart, withinPragueDays 
 import { deliveryChannels, outboxMessages, reportDocuments } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
-import { maskedSecret, secretPlaceholder, wakeDelivery } from './outbox.js';
+import { requireDnaConsent } from '../customers/dna-consent.js';
+import { maskedSecret, resultMessageKinds, secretPlaceholder, wakeDelivery } from './outbox.js';
 
 type Row = typeof outboxMessages.$inferSelect;
 
@@ -170,10 +171,15 @@ export async function getOutboxMessage(db: Executor, id: number): Promise<Outbox
  * `POST admin/outbox/retry`: a failed message is pending again, due now, with two more days of
  * retries; the delivery workers are woken. Anything but a failed message is a 422.
  */
-export async function retryOutboxMessage(deps: { db: Database; jobs: Jobs }, id: number) {
+export async function retryOutboxMessage(deps: { db: Database; jobs: Jobs }, id: number, locale: Locale) {
   await transaction(deps.db, async (tx) => {
     const [row] = await tx
-      .select({ status: outboxMessages.status, bodyText: outboxMessages.bodyText })
+      .select({
+        status: outboxMessages.status,
+        bodyText: outboxMessages.bodyText,
+        kind: outboxMessages.kind,
+        customerId: outboxMessages.customerId,
+      })
       .from(outboxMessages)
       .where(eq(outboxMessages.id, id))
       .for('update');
@@ -181,6 +187,8 @@ export async function retryOutboxMessage(deps: { db: Database; jobs: Jobs }, id:
     if (row.status !== 'failed') throw unprocessable('outboxNotFailed', 'Id');
     // Its text was purged after the retention period (privacy/): nothing left to send.
     if (row.bodyText === '') throw unprocessable('outboxBodyPurged', 'Id');
+    if (row.customerId !== null && (resultMessageKinds as readonly string[]).includes(row.kind))
+      await requireDnaConsent(tx, [row.customerId], 'publication', locale, 'Id');
     await tx
       .update(outboxMessages)
       .set({

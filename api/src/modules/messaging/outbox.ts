@@ -12,6 +12,7 @@ import {
 import { invalid, notFound } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { log } from '../../observability/log.js';
+import { consentedAmong } from '../customers/dna-consent.js';
 import { lockLiveCustomer, lockLiveCustomers } from '../customers/live-customers.js';
 import { reportPdfAttachment } from '../products/report-pdf/attachment.js';
 import { type MessageTemplateName, renderMessage, type TemplateParams } from './templates.js';
@@ -393,6 +394,45 @@ export async function expireSecrets(db: Database): Promise<number> {
   return rows.filter((row) => row.failed).length;
 }
 
+/**
+ * Messages about a customer's results (a publication, an amended report, an invitation to discuss them,
+ * a changed finding's notice): sent only while the customer holds a valid DNA consent.
+ */
+export const resultMessageKinds = [
+  'product-published',
+  'product-preliminarily-published',
+  'product-amended',
+  'product-invitation',
+  'product-invitation-guardian',
+  'template-changed',
+] as const;
+
+/**
+ * Fails the waiting messages about results of customers whose consent was withdrawn since they were
+ * written, saying why: the one consent rule, asked again when a message would go out. Leased messages
+ * (being sent now) are left to finish. Answers how many failed.
+ */
+export async function withholdForWithdrawnConsent(db: Database): Promise<number> {
+  const waiting = sql`select m.customer_id from ${outboxMessages} m
+    where m.status = 'pending' and m.customer_id is not null and m.kind in (${sql.join(
+      resultMessageKinds.map((kind) => sql`${kind}`),
+      sql`, `,
+    )})`;
+  const { rows } = await db.execute<{ id: number }>(sql`
+    update ${outboxMessages}
+       set status = 'failed', secret = null,
+           last_error = 'not sent: the customer holds no valid DNA consent for a message about their results'
+     where status = 'pending' and customer_id is not null
+       and kind in (${sql.join(
+         resultMessageKinds.map((kind) => sql`${kind}`),
+         sql`, `,
+       )})
+       and (leased_until is null or leased_until < now())
+       and customer_id not in (${consentedAmong(waiting)})
+     returning id`);
+  return rows.length;
+}
+
 export async function deliverDue(
   db: Database,
   transports: Transports,
@@ -400,6 +440,7 @@ export async function deliverDue(
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retry: 0, failed: 0 };
   report.failed += await expireSecrets(db);
+  report.failed += await withholdForWithdrawnConsent(db);
   const working = new Set<Channel>();
   /** When a send of each channel last went through in this sweep. */
   const lastSent = new Map<Channel, number>();

@@ -19,6 +19,7 @@ import {
 import { z } from 'zod';
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
+import { requestLocale } from '../../http/errors.js';
 import { recordListRead } from '../audit/access-log.js';
 import { listCategoryOptions } from '../templates/templates.service.js';
 import { getMailing, listMailings, previewEmail, previewRecipients, sendEmail } from './mailings.service.js';
@@ -152,6 +153,6 @@ export function messagingRoutes(app: App, deps: Deps) {
       body: outboxRetryRequestSchema,
       response: { 200: outboxMessageDetailSchema },
     },
-    handler: (request) => retryOutboxMessage(deps, request.body.Id),
+    handler: (request) => retryOutboxMessage(deps, request.body.Id, requestLocale(request)),
   });
 }
