@@ -324,7 +324,7 @@ describe('GET admin/customers/dataexport', () => {
 
     const { data, zip, html } = await opened(Number(customerId));
     const exported = data.reports.find((r) => r.id === Number(reportId))!;
-    expect(exported).toMatchObject({ released: false, documents: [] });
+    expect(exported).toMatchObject({ released: false, phenotypeCount: null, documents: [] });
     expect(exported).not.toHaveProperty('content');
     expect(exported).not.toHaveProperty('doctorIntro');
     expect(exported.changeLog.map((change) => change.field)).toEqual(['status']);

@@ -51,7 +51,8 @@ export type ProductsExport = {
     publishedAt: string | null;
     /** Whether a physician has released a version of it (there is one in `documents`). */
     released: boolean;
-    phenotypeCount: number;
+    /** How many phenotypes it reports; none before a physician released it (the count is its content's). */
+    phenotypeCount: number | null;
     approvedByLaboratory: boolean;
     doctor: string | null;
     legalGuardianName: string | null;
@@ -158,7 +159,7 @@ export async function productsDataExport(
         generatedAt: r.generatedAt.toISOString(),
         publishedAt: r.publishedAt?.toISOString() ?? null,
         released: documentsOf.has(r.id),
-        phenotypeCount: phenotypeCount(r.content),
+        phenotypeCount: documentsOf.has(r.id) ? phenotypeCount(r.content) : null,
         approvedByLaboratory: r.approvedByLaboratory,
         doctor: doctorName,
         legalGuardianName: r.legalGuardianName,
