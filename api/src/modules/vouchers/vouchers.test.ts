@@ -255,7 +255,9 @@ describe('creating, reading and editing vouchers', () => {
       { ...reception, 'accept-language': 'en' },
     );
     expect(past.statusCode).toBe(400);
-    expect(past.json().error.fields).toEqual({ ValidTo: 'A new voucher cannot be valid only until a past day!' });
+    expect(past.json().error.fields).toEqual({
+      ValidTo: 'A new voucher cannot be valid only until a past day!',
+    });
     expect(await t.db.select().from(vouchers).where(eq(vouchers.code, code))).toEqual([]);
     await moneyVoucher({ ValidTo: pragueDay(0) });
   });
