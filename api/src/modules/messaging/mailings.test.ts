@@ -1,4 +1,4 @@
-import { MailingStatus, pragueDay, type RecipientFilter } from '@genodesk/contract';
+import { MailingStatus, type RecipientFilter } from '@genodesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
@@ -9,7 +9,7 @@ import {
   outboxMessages,
   templateCategories,
 } from '../../db/schema/index.js';
-import { reportFor } from '../products/test-fixtures.js';
+import { publishAsDoctor, reportFor, withdrawConsent } from '../products/test-fixtures.js';
 import { mailingBatchSize, queueMailing, recipientsWhere } from './mailings.service.js';
 
 let t: TestApp;
@@ -258,7 +258,6 @@ describe('the e-mail screen', () => {
   });
 
   it('chooses by a category only what a physician released, and by reports only customers holding a valid consent', async () => {
-    const doctor = await t.authAs(demo.doctor);
     const [caffeine] = await t.db
       .select({ categoryId: templateCategories.parentId })
       .from(geneCombinations)
@@ -267,26 +266,8 @@ describe('the e-mail screen', () => {
     const released = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
     const generatedOnly = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
     const withdrawn = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
-    for (const r of [released, withdrawn]) {
-      const published = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/admin/products',
-        headers: doctor,
-        payload: { Id: r.productId, Status: 3, DoctorIntro: '<p>Vše v pořádku.</p>' },
-      });
-      expect(published.statusCode, published.body).toBe(200);
-    }
-    const withdrawal = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/customers/dnaconsent/withdraw',
-      headers: admin,
-      payload: {
-        CustomerId: withdrawn.customerId,
-        WithdrawnOn: pragueDay(new Date()),
-        Outcome: 'keepForCustomer',
-      },
-    });
-    expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+    for (const r of [released, withdrawn]) await publishAsDoctor(t, r.productId);
+    await withdrawConsent(t, withdrawn.customerId);
     const ours = [released, generatedOnly, withdrawn].map((r) => r.customerId);
     const chosen = async (filter: RecipientFilter) =>
       (

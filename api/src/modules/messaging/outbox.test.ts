@@ -1,12 +1,11 @@
 import http from 'node:http';
-import { pragueDay } from '@genodesk/contract';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../../../test/smtp.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { transaction } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema/index.js';
-import { reportFor } from '../products/test-fixtures.js';
+import { publishAsDoctor, reportFor, withdrawConsent } from '../products/test-fixtures.js';
 import { deliverDue, queueEmail, queueSms } from './outbox.js';
 import { httpSmsTransport, smtpTransport } from './transports.js';
 
@@ -91,34 +90,15 @@ describe('delivering the outbox', () => {
   });
 
   it('sends no message about results once the customer’s consent is withdrawn, and does not let it be retried', async () => {
-    const doctor = await t.authAs(demo.doctor);
     const kept = await reportFor(t);
     const withdrawn = await reportFor(t);
-    for (const r of [kept, withdrawn]) {
-      const published = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/admin/products',
-        headers: doctor,
-        payload: { Id: r.productId, Status: 3, DoctorIntro: '<p>Vše v pořádku.</p>' },
-      });
-      expect(published.statusCode, published.body).toBe(200);
-    }
+    for (const r of [kept, withdrawn]) await publishAsDoctor(t, r.productId);
     const messageTo = async (email: string) =>
       (await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email)))[0]!;
     const toKept = await messageTo(kept.email);
     const toWithdrawn = await messageTo(withdrawn.email);
     expect([toKept.kind, toWithdrawn.kind]).toEqual(['product-published', 'product-published']);
-    const withdrawal = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/customers/dnaconsent/withdraw',
-      headers: admin,
-      payload: {
-        CustomerId: withdrawn.customerId,
-        WithdrawnOn: pragueDay(new Date()),
-        Outcome: 'keepForCustomer',
-      },
-    });
-    expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+    await withdrawConsent(t, withdrawn.customerId);
     await onlyDue([toKept.id, toWithdrawn.id]);
     const smtp = await startSmtpServer();
     const email = smtpTransport(smtp.url, 'GenoDesk <no-reply@genodesk.test>');

@@ -1,4 +1,3 @@
-import { pragueDay } from '@genodesk/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
@@ -14,7 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import { loadCatalogue, reanalyseProducts } from '../results/generation.service.js';
 import { moveProduct } from './products.service.js';
-import { type ReportFixture, reportFor, sampleStatus, yearsAgo } from './test-fixtures.js';
+import { type ReportFixture, reportFor, sampleStatus, withdrawConsent, yearsAgo } from './test-fixtures.js';
 
 let t: TestApp;
 let doctor: Record<string, string>;
@@ -447,13 +446,7 @@ describe('editing a report', () => {
     expect(await emailsTo('anyone@example.org')).toEqual([]);
 
     const unconsented = await reportFor(t, { validated: false });
-    const withdrawn = await call(
-      'POST',
-      '/api/admin/customers/dnaconsent/withdraw',
-      { CustomerId: unconsented.customerId, WithdrawnOn: pragueDay(new Date()), Outcome: 'keepForCustomer' },
-      admin,
-    );
-    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    await withdrawConsent(t, unconsented.customerId);
     const withoutConsent = await patch({ Id: unconsented.productId, Status: 2 });
     expect(withoutConsent.statusCode).toBe(422);
     expect(withoutConsent.json().error.fields.Status).toContain('vydání zprávy');

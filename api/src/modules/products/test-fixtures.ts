@@ -1,3 +1,4 @@
+import { pragueDay } from '@genodesk/contract';
 import { eq } from 'drizzle-orm';
 import { demo, type TestApp } from '../../../test/test-app.js';
 import { transaction } from '../../db/client.js';
@@ -131,4 +132,29 @@ export async function validateAsLab(t: TestApp, productId: number, as: string = 
 export async function sampleStatus(t: TestApp, sampleId: number) {
   const [row] = await t.db.select({ status: samples.status }).from(samples).where(eq(samples.id, sampleId));
   return row?.status;
+}
+
+/**
+ * The demo doctor (a physician) publishes the report (3) or preliminarily publishes it (4) through the
+ * API, issuing its next version; `extra` adds to the request (a Reason for a later version).
+ */
+export async function publishAsDoctor(t: TestApp, productId: number, status: 3 | 4 = 3, extra: object = {}) {
+  const response = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/admin/products',
+    headers: await t.authAs(demo.doctor),
+    payload: { Id: productId, Status: status, DoctorIntro: '<p>Vše v pořádku.</p>', ...extra },
+  });
+  if (response.statusCode !== 200) throw new Error(`publication refused: ${response.body}`);
+}
+
+/** The customer withdraws their DNA consent today, keeping their data (recorded by the demo admin). */
+export async function withdrawConsent(t: TestApp, customerId: number) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/customers/dnaconsent/withdraw',
+    headers: await t.authAs(demo.admin),
+    payload: { CustomerId: customerId, WithdrawnOn: pragueDay(new Date()), Outcome: 'keepForCustomer' },
+  });
+  if (response.statusCode !== 200) throw new Error(`withdrawal refused: ${response.body}`);
 }

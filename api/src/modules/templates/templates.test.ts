@@ -1,4 +1,3 @@
-import { pragueDay } from '@genodesk/contract';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
@@ -11,7 +10,7 @@ import {
   templateGenotypeCombinations,
   templates,
 } from '../../db/schema/index.js';
-import { reportFor } from '../products/test-fixtures.js';
+import { publishAsDoctor, reportFor, withdrawConsent } from '../products/test-fixtures.js';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -615,16 +614,6 @@ describe('PATCH admin/templates/edit', () => {
       .where(eq(templateGenotypeCombinations.genotypeKey, genotypeKey));
     return row!;
   };
-  /** A doctor's publication (3) or preliminary publication (4) of the report, issuing its next version. */
-  const publish = async (productId: number, status: 3 | 4, extra: object = {}) => {
-    const response = await call(
-      'PATCH',
-      '/api/admin/products',
-      { Id: productId, Status: status, DoctorIntro: '<p>Vše v pořádku.</p>', ...extra },
-      await t.authAs(demo.doctor),
-    );
-    expect(response.statusCode, response.body).toBe(200);
-  };
   /** Edits the template with a notice as the demo doctor (a physician); answers the e-mails it queued. */
   const notice = async (templateId: number, body = '<p>Vaše zpráva byla aktualizována.</p>') => {
     const before = await t.db.select({ id: outboxMessages.id }).from(outboxMessages);
@@ -653,14 +642,9 @@ describe('PATCH admin/templates/edit', () => {
     const otherResult = await reportFor(t, { genotypes: { rs762551: 'C/C' } });
     const noEmails = await reportFor(t, { genotypes: { rs762551: 'A/A' }, notifyByEmail: false });
     const withdrawn = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
-    for (const r of [published, otherResult, noEmails, withdrawn]) await publish(r.productId, 3);
-    await publish(preliminary.productId, 4);
-    const withdrawal = await call('POST', '/api/admin/customers/dnaconsent/withdraw', {
-      CustomerId: withdrawn.customerId,
-      WithdrawnOn: pragueDay(new Date()),
-      Outcome: 'keepForCustomer',
-    });
-    expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+    for (const r of [published, otherResult, noEmails, withdrawn]) await publishAsDoctor(t, r.productId);
+    await publishAsDoctor(t, preliminary.productId, 4);
+    await withdrawConsent(t, withdrawn.customerId);
 
     // The catalogue's administrator is no physician: refused, nothing changed, nobody written to.
     const before = await t.db.select({ id: outboxMessages.id }).from(outboxMessages);
@@ -706,7 +690,7 @@ describe('PATCH admin/templates/edit', () => {
     const toldOf = async (templateId: number) =>
       (await notice(templateId, '<p>Text nálezu se změnil.</p>')).some((row) => row.recipient === r.email);
 
-    await publish(r.productId, 3);
+    await publishAsDoctor(t, r.productId);
     expect(await toldOf(issued.id)).toBe(true);
     expect(await toldOf(assessed.id)).toBe(false);
 
@@ -727,7 +711,7 @@ describe('PATCH admin/templates/edit', () => {
     expect(await toldOf(issued.id)).toBe(true);
 
     // Issued as version 2, the customer holds the new text.
-    await publish(r.productId, 3, { Reason: 'Nové posouzení fenotypu.' });
+    await publishAsDoctor(t, r.productId, 3, { Reason: 'Nové posouzení fenotypu.' });
     expect(await toldOf(assessed.id)).toBe(true);
     expect(await toldOf(issued.id)).toBe(false);
   });
