@@ -163,6 +163,22 @@ test.describe('finances', () => {
     await expect(page.getByTestId('order-payments')).toContainText('TXD2300002');
   });
 
+  test('orders are newest first; their Created header turns them oldest first and back', async ({ page }) => {
+    await signIn(page, demo.reception);
+    await page.getByTestId('nav-orders').click();
+    const created = page.locator('th', { has: page.getByTestId('sort-created') });
+    await expect(created).toHaveAttribute('aria-sort', 'descending');
+    const first = page.getByTestId('orders-table-row').first();
+    const newest = await first.textContent();
+    await page.getByTestId('sort-created').click();
+    await expect(created).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(/[?&]sort=created(&|$)/);
+    await expect(first).not.toHaveText(newest ?? '');
+    await page.getByTestId('sort-created').click();
+    await expect(created).toHaveAttribute('aria-sort', 'descending');
+    await expect(first).toHaveText(newest ?? '');
+  });
+
   test('a product type is created and edited; the price must be more than 0', async ({ page }) => {
     const name = `Test produktu ${Date.now()}`;
     await signIn(page, demo.admin);

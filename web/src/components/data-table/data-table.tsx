@@ -213,7 +213,7 @@ export function DataTable<T>({
             const active = sort?.field === column.sortField ? sort.direction : null;
             return (
               <UnstyledButton
-                onClick={() => list.setSort(nextSort(params.sort, column.sortField ?? ''))}
+                onClick={() => list.setSort(nextSort(params.sort, column.sortField ?? '', list.defaultSort))}
                 data-testid={`sort-${column.sortField}`}
               >
                 <Group gap={4} wrap="nowrap">

@@ -13,5 +13,9 @@ describe('list sort helpers', () => {
     expect(nextSort('role', 'role')).toBe('-role');
     expect(nextSort('-role', 'role')).toBeUndefined();
     expect(nextSort('-email', 'role')).toBe('role');
+    // A list newest first by default: its column toggles, ascending is one click away.
+    expect(nextSort('-created', 'created', '-created')).toBe('created');
+    expect(nextSort('created', 'created', '-created')).toBe('-created');
+    expect(nextSort('-role', 'role', '-created')).toBeUndefined();
   });
 });

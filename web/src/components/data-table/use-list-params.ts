@@ -23,11 +23,20 @@ export function parseSort(sort: string | undefined): SortState | null {
     : { field: sort, direction: 'asc' };
 }
 
-/** Next sort when a header is clicked: ascending, descending, then back to the default. */
-export function nextSort(current: string | undefined, field: string): string | undefined {
+/**
+ * Next sort when a header is clicked: ascending, descending, then back to the list's default — except
+ * where that default is this column descending (newest first): there it goes back to ascending, or
+ * ascending would never be reached from the header.
+ */
+export function nextSort(
+  current: string | undefined,
+  field: string,
+  defaultSort?: string,
+): string | undefined {
   const state = parseSort(current);
   if (!state || state.field !== field) return field;
-  return state.direction === 'asc' ? `-${field}` : undefined;
+  if (state.direction === 'asc') return `-${field}`;
+  return defaultSort === `-${field}` ? field : undefined;
 }
 
 function positiveInt(value: string | null, fallback: number): number {
@@ -79,6 +88,8 @@ export function useListParams(
 
   return {
     params,
+    /** The list's own order when the URL names none. */
+    defaultSort: defaults.sort,
     setPage: (page: number) => update({ page: page > 1 ? page : undefined }, false),
     setPageSize: (pageSize: number) => update({ pageSize }),
     setSort: (sort: string | undefined) => update({ sort: sort ?? (defaults.sort ? '' : undefined) }),

@@ -72,13 +72,19 @@ function OrderActions({
       ? `finances.orderActions.bankTransfer.${({ title: 'resendTitle', confirm: 'resendConfirm', button: 'resendButton', done: 'resendDone' } as const)[key]}`
       : `finances.orderActions.bankTransfer.${key}`;
 
+  // What the customer is asked to pay: the price less the vouchers applied.
+  const amountDue = money(
+    { amountMinor: Math.round(order.amountDue * 100), currency: order.currency },
+    locale,
+  );
+
   const createBankTransfer = async () => {
     const ok = await confirmAction({
       title: t(transferText('title')),
       message: (
         <Text fz="sm">
           {t(transferText('confirm'), {
-            amount: money(order, locale),
+            amount: amountDue,
             email: order.customer.email,
           })}
         </Text>
@@ -104,10 +110,7 @@ function OrderActions({
         <Text fz="sm">
           {t(`finances.orderActions.${action}.confirm`, {
             number: order.orderNumber,
-            amount: money(
-              { amountMinor: Math.round(order.amountDue * 100), currency: order.currency },
-              locale,
-            ),
+            amount: amountDue,
           })}
         </Text>
       ),
