@@ -41,6 +41,8 @@ export const sampleSchema = z.object({
   /** The customer consented to DNA analysis: without it the kit is not sent nor the sample analysed. */
   dnaConsent: z.boolean(),
   orderId: z.number().int().nullable(),
+  /** The order's number as staff and customers know it (`orderId` is its record). */
+  orderNumber: z.number().int().nullable(),
   sampleType: sampleTypeSchema,
   /** When the sample was taken (ISO), or null when nobody recorded it. */
   collectedAt: z.string().nullable(),

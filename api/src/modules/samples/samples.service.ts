@@ -33,6 +33,7 @@ const sampleColumns = {
   // Read from the consent records (issue 35), as the one rule reads them — not from the mirror flag.
   dnaConsent: sql<boolean>`exists (select 1 from dna_consents dc where dc.customer_id = ${samples.customerId} and dc.withdrawn_at is null)`,
   orderId: samples.orderId,
+  orderNumber: sql<number | null>`(select o.order_number from orders o where o.id = ${samples.orderId})`,
   sampleType: samples.sampleType,
   collectedAt: samples.collectedAt,
   barcode: barcodes.code,
@@ -54,6 +55,7 @@ type SampleRow = {
   email: string;
   dnaConsent: boolean;
   orderId: number | null;
+  orderNumber: number | string | null;
   sampleType: string;
   collectedAt: Date | null;
   barcode: string | null;
@@ -74,6 +76,7 @@ const toSample = (row: SampleRow): Sample => ({
   customerEmail: row.email,
   dnaConsent: row.dnaConsent,
   orderId: row.orderId,
+  orderNumber: row.orderNumber === null ? null : Number(row.orderNumber),
   sampleType: row.sampleType as SampleType,
   collectedAt: row.collectedAt?.toISOString() ?? null,
   hasBarcode: row.barcode !== null,

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
-import { auditLog, barcodes, customers, samples } from '../../db/schema/index.js';
+import { auditLog, barcodes, customers, orders, samples } from '../../db/schema/index.js';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -67,6 +67,14 @@ describe('samples', () => {
       barcode: null,
       receivedByUser: null,
     });
+    // The order as staff know it: its number, not its record's id.
+    const [order] = await t.db
+      .select({ id: orders.id, orderNumber: orders.orderNumber })
+      .from(orders)
+      .innerJoin(samples, eq(samples.orderId, orders.id))
+      .where(eq(samples.id, sampleId));
+    expect(response.json()).toMatchObject({ orderId: order!.id, orderNumber: order!.orderNumber });
+    expect(order!.orderNumber).not.toBe(order!.id);
     expect((await call('GET', '/api/admin/samples/sample?SampleId=999999')).statusCode).toBe(404);
   });
 

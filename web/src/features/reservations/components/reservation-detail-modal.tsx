@@ -37,7 +37,11 @@ export function ReservationDetailModal({
     else if (
       !(await confirmAction({
         title: t('reservations.calendar.cancelTitle'),
-        message: t('reservations.calendar.cancelMessage'),
+        message: t(
+          target.kind === 'booked'
+            ? 'reservations.calendar.cancelMessage'
+            : 'reservations.calendar.cancelMessageNobody',
+        ),
         confirmLabel: t('reservations.calendar.cancelReservation'),
         cancelLabel: t('reservations.calendar.keep'),
         danger: true,

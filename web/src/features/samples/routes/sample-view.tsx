@@ -21,6 +21,7 @@ export function SampleViewRoute() {
   const id = Number(useParams().id);
   const sample = useSample(id);
   const canEdit = useCan(Permissions.SamplesEdit);
+  const canViewOrders = useCan(Permissions.OrdersView);
 
   if (!Number.isInteger(id) || id <= 0 || sample.isError) {
     return (
@@ -70,7 +71,15 @@ export function SampleViewRoute() {
           <DetailItem label={t('samples.fields.barcode')} testId="sample-detail-barcode">
             {s.barcode ?? '—'}
           </DetailItem>
-          <DetailItem label={t('samples.fields.orderId')}>{s.orderId ?? '—'}</DetailItem>
+          <DetailItem label={t('samples.fields.orderId')} testId="sample-detail-order">
+            {s.orderId !== null && s.orderNumber !== null && canViewOrders ? (
+              <Anchor component={Link} to={paths.orders.view(s.orderId)} fz="sm">
+                {s.orderNumber}
+              </Anchor>
+            ) : (
+              (s.orderNumber ?? '—')
+            )}
+          </DetailItem>
           <DetailItem label={t('samples.fields.sampleType')} testId="sample-detail-type">
             {sampleTypeLabels[s.sampleType][locale]}
           </DetailItem>
