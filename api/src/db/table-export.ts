@@ -1,9 +1,38 @@
 import { PassThrough, Readable } from 'node:stream';
-import type { Locale, Localized } from '@genodesk/contract';
+import { czkText, type Locale, type Localized } from '@genodesk/contract';
 import ExcelJS from 'exceljs';
 import type { Database } from './client.js';
 
-export type ExportColumn<R> = { header: Localized; cell: (row: R, locale: Locale) => string | number };
+/**
+ * What a cell holds: text, a number, or money in haléře (CSV writes CZK with two decimals, exact as the
+ * API does; XLSX a number of CZK formatted with two decimals, so a column sums).
+ */
+export type ExportValue = string | number | { haler: number };
+export type ExportColumn<R> = { header: Localized; cell: (row: R, locale: Locale) => ExportValue };
+
+/** Money in haléře for a money cell; empty for none. */
+export const moneyCell = (haler: unknown): ExportValue =>
+  haler === null || haler === undefined ? '' : { haler: Number(haler) };
+
+const pragueWallClock = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Prague',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+/** A moment as staff read it in Prague, `2026-11-29 07:10:20` (a spreadsheet has no time zone). */
+export const pragueMomentCell = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '';
+  const moment = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(moment.getTime()) ? String(value) : pragueWallClock.format(moment);
+};
+
+const csvValue = (value: ExportValue): string | number =>
+  typeof value === 'object' ? czkText(value.haler) : value;
 
 export type TableExport<R> = {
   /** The list's query (its filters and sort), e.g. a Drizzle select; read through a cursor. */
@@ -99,7 +128,7 @@ async function* csvLines<R>(db: Database, table: TableExport<R>) {
   yield `\uFEFF${columns.map((c) => csvCell(c.header[locale])).join(';')}\r\n`;
   let chunk = '';
   for await (const row of cursorRows(db, table)) {
-    chunk += `${columns.map((c) => csvCell(c.cell(row, locale))).join(';')}\r\n`;
+    chunk += `${columns.map((c) => csvCell(csvValue(c.cell(row, locale)))).join(';')}\r\n`;
     if (chunk.length > 64_000) {
       yield chunk;
       chunk = '';
@@ -119,8 +148,16 @@ async function writeXlsx<R>(db: Database, table: TableExport<R>, out: PassThroug
   sheet.columns = columns.map((c, i) => ({ header: c.header[locale], key: String(i), width: 18 }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  for await (const row of cursorRows(db, table))
-    sheet.addRow(columns.map((c) => c.cell(row, locale))).commit();
+  for await (const row of cursorRows(db, table)) {
+    const values = columns.map((c) => c.cell(row, locale));
+    const added = sheet.addRow(
+      values.map((value) => (typeof value === 'object' ? value.haler / 100 : value)),
+    );
+    values.forEach((value, i) => {
+      if (typeof value === 'object') added.getCell(i + 1).numFmt = '0.00';
+    });
+    added.commit();
+  }
   sheet.commit();
   await workbook.commit();
 }

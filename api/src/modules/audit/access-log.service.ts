@@ -21,7 +21,7 @@ import {
   withinPragueDays,
 } from '../../db/listing.js';
 import { accessLog, customers, users } from '../../db/schema/index.js';
-import { type ExportColumn, type ExportTally, exportTable } from '../../db/table-export.js';
+import { type ExportColumn, type ExportTally, exportTable, pragueMomentCell } from '../../db/table-export.js';
 
 type AccessLogFilter = Partial<
   Pick<AccessLogQuery, 'kind' | 'userId' | 'customerId' | 'from' | 'to' | 'search'>
@@ -182,7 +182,7 @@ type ExportRow = {
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 const columns: ExportColumn<ExportRow>[] = [
-  { header: { cs: 'Čas', en: 'Time' }, cell: (r) => r.occurredAt.toISOString() },
+  { header: { cs: 'Čas', en: 'Time' }, cell: (r) => pragueMomentCell(r.occurredAt) },
   { header: { cs: 'Uživatel', en: 'User' }, cell: (r) => text(r.userName) },
   { header: { cs: 'E-mail uživatele', en: "User's e-mail" }, cell: (r) => text(r.email) },
   {

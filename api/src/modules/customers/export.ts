@@ -7,7 +7,13 @@ import {
 } from '@genodesk/contract';
 import type { Database } from '../../db/client.js';
 import { customers } from '../../db/schema/index.js';
-import { asDay, type ExportColumn, type ExportTally, exportTable } from '../../db/table-export.js';
+import {
+  asDay,
+  type ExportColumn,
+  type ExportTally,
+  exportTable,
+  pragueMomentCell,
+} from '../../db/table-export.js';
 import {
   type CustomerSummaryRow,
   customerFilter,
@@ -49,7 +55,7 @@ const columns: ExportColumn<ExportRow>[] = [
   },
   {
     header: { cs: 'Datum registrace', en: 'Registration date' },
-    cell: (r) => new Date(r.dateRegistration).toISOString(),
+    cell: (r) => pragueMomentCell(r.dateRegistration),
   },
 ];
 

@@ -1,7 +1,6 @@
 import {
   type CardPaymentStatus,
   cardPaymentStatusLabels,
-  czkText,
   type Locale,
   type OrderExportQuery,
   type PaymentExportQuery,
@@ -11,13 +10,18 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { customers, orders, payments, productTypes } from '../../db/schema/index.js';
-import { type ExportColumn, type ExportTally, exportTable } from '../../db/table-export.js';
+import {
+  type ExportColumn,
+  type ExportTally,
+  exportTable,
+  moneyCell,
+  pragueMomentCell,
+} from '../../db/table-export.js';
 import { customerEmail, customerFullName } from '../customers/full-name.js';
 import { orderFilter, orderOrder } from './orders.service.js';
 import { paymentFilter, paymentOrder } from './payments.service.js';
+import { productTypeName } from './product-type-name.js';
 
-const money = (minor: unknown) => czkText(Number(minor));
-const time = (value: unknown) => (value instanceof Date ? value.toISOString() : value ? String(value) : '');
 const yesNo = (value: unknown, locale: Locale) =>
   value ? (locale === 'cs' ? 'Ano' : 'Yes') : locale === 'cs' ? 'Ne' : 'No';
 const method = (value: unknown, locale: Locale) =>
@@ -30,14 +34,14 @@ const orderColumns: ExportColumn<Raw>[] = [
   { header: { cs: 'Zákazník', en: 'Customer' }, cell: (r) => String(r.customer_name) },
   { header: { cs: 'E-mail', en: 'E-mail' }, cell: (r) => String(r.customer_email) },
   { header: { cs: 'Produkt', en: 'Product' }, cell: (r) => String(r.product_type) },
-  { header: { cs: 'Částka (Kč)', en: 'Amount (CZK)' }, cell: (r) => money(r.amount) },
+  { header: { cs: 'Částka (Kč)', en: 'Amount (CZK)' }, cell: (r) => moneyCell(r.amount) },
   {
     header: { cs: 'Zaplaceno', en: 'Paid by' },
     cell: (r, locale) => (r.date_order_paid ? method(r.paid_by, locale) : ''),
   },
-  { header: { cs: 'Datum zaplacení', en: 'Paid at' }, cell: (r) => time(r.date_order_paid) },
+  { header: { cs: 'Datum zaplacení', en: 'Paid at' }, cell: (r) => pragueMomentCell(r.date_order_paid) },
   { header: { cs: 'Dokončeno', en: 'Complete' }, cell: (r, locale) => yesNo(r.complete, locale) },
-  { header: { cs: 'Vytvořeno', en: 'Created' }, cell: (r) => time(r.created_at) },
+  { header: { cs: 'Vytvořeno', en: 'Created' }, cell: (r) => pragueMomentCell(r.created_at) },
 ];
 
 /** What an export read, for the access log: its rows and their customers. */
@@ -54,7 +58,7 @@ export function exportOrders(db: Database, query: OrderExportQuery, locale: Loca
         customerId: sql<number>`${orders.customerId}`.as('customer_id'),
         customerName: customerFullName(locale).as('customer_name'),
         customerEmail: customerEmail.as('customer_email'),
-        productType: sql<string>`${productTypes.name}`.as('product_type'),
+        productType: productTypeName(locale).as('product_type'),
         amount: orders.amount,
         paidBy: orders.paidBy,
         dateOrderPaid: orders.dateOrderPaid,
@@ -80,7 +84,7 @@ const paymentColumns: ExportColumn<Raw>[] = [
   { header: { cs: 'Objednávka', en: 'Order' }, cell: (r) => Number(r.order_number) },
   { header: { cs: 'Zákazník', en: 'Customer' }, cell: (r) => String(r.customer_name) },
   { header: { cs: 'Způsob platby', en: 'Method' }, cell: (r, locale) => method(r.method, locale) },
-  { header: { cs: 'Částka (Kč)', en: 'Amount (CZK)' }, cell: (r) => money(r.amount) },
+  { header: { cs: 'Částka (Kč)', en: 'Amount (CZK)' }, cell: (r) => moneyCell(r.amount) },
   {
     header: { cs: 'Stav platby kartou', en: 'Card status' },
     cell: (r, locale) =>
@@ -94,8 +98,8 @@ const paymentColumns: ExportColumn<Raw>[] = [
     header: { cs: 'Variabilní symbol', en: 'Variable symbol' },
     cell: (r) => String(r.variable_symbol ?? ''),
   },
-  { header: { cs: 'Dokončeno', en: 'Completed' }, cell: (r) => time(r.completed_at) },
-  { header: { cs: 'Vytvořeno', en: 'Created' }, cell: (r) => time(r.created_at) },
+  { header: { cs: 'Dokončeno', en: 'Completed' }, cell: (r) => pragueMomentCell(r.completed_at) },
+  { header: { cs: 'Vytvořeno', en: 'Created' }, cell: (r) => pragueMomentCell(r.created_at) },
 ];
 
 /** The payments list's filters and sort, every row, as CSV or XLSX; `recorded` is told what it read. */

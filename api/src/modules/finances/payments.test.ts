@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { CardPaymentStatus, PaymentMethod, SampleStatus } from '@genodesk/contract';
+import { CardPaymentStatus, czkText, PaymentMethod, SampleStatus } from '@genodesk/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveConsent } from '../../../test/consent.js';
@@ -118,6 +118,19 @@ describe('orders, payments and unprocessed orders', () => {
     );
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain(String(order.orderNumber));
+    // Order number; customer; e-mail; product; amount; paid by; paid at; complete; created (in Prague).
+    const [type] = await t.db.select().from(productTypes).where(eq(productTypes.id, typeId));
+    const row = (body: string) => body.trim().split('\r\n')[1]!.split(';');
+    expect(row(csv.body)[3]).toBe(type!.name);
+    expect(row(csv.body)[4]).toBe(czkText(typePrice));
+    expect(row(csv.body)[8]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const english = await call(
+      'GET',
+      `/api/admin/orders/export?format=csv&search=${order.orderNumber}`,
+      undefined,
+      { ...admin, 'accept-language': 'en' },
+    );
+    expect(row(english.body)[3]).toBe(type!.nameEn || type!.name);
   });
 
   it('lists the unprocessed orders with what each lacks; the view shows the actions that apply', async () => {

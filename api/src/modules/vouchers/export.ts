@@ -1,14 +1,14 @@
 import {
-  czkText,
   type Locale,
   type VoucherExportQuery,
   voucherKindLabels,
   voucherTypeLabels,
 } from '@genodesk/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { productTypes, vouchers } from '../../db/schema/index.js';
-import { type ExportColumn, exportTable } from '../../db/table-export.js';
+import { asDay, type ExportColumn, exportTable, moneyCell, pragueMomentCell } from '../../db/table-export.js';
+import { productTypeName } from '../finances/product-type-name.js';
 import { isExpired, voucherFilter, voucherOrder } from './vouchers.service.js';
 
 type Raw = Record<string, unknown>;
@@ -28,10 +28,10 @@ const columns: ExportColumn<Raw>[] = [
   },
   {
     header: { cs: 'Hodnota (Kč)', en: 'Value (CZK)' },
-    cell: (r) => (r.amount === null ? '' : czkText(Number(r.amount))),
+    cell: (r) => moneyCell(r.amount),
   },
   { header: { cs: 'Produkt', en: 'Product' }, cell: (r) => text(r.product_type) },
-  { header: { cs: 'Platí do', en: 'Valid to' }, cell: (r) => text(r.valid_to) },
+  { header: { cs: 'Platí do', en: 'Valid to' }, cell: (r) => asDay(r.valid_to) ?? '' },
   { header: { cs: 'Prošlý', en: 'Expired' }, cell: (r, locale) => yesNo(r.expired, locale) },
   { header: { cs: 'Pro', en: 'For' }, cell: (r) => text(r.for_who) },
   { header: { cs: 'Od', en: 'From' }, cell: (r) => text(r.from_who) },
@@ -40,7 +40,7 @@ const columns: ExportColumn<Raw>[] = [
   { header: { cs: 'Uplatněný', en: 'Redeemed' }, cell: (r, locale) => yesNo(r.redeemed, locale) },
   {
     header: { cs: 'Vytvořeno', en: 'Created' },
-    cell: (r) => (r.created_at instanceof Date ? r.created_at.toISOString() : text(r.created_at)),
+    cell: (r) => pragueMomentCell(r.created_at),
   },
 ];
 
@@ -53,7 +53,7 @@ export function exportVouchers(db: Database, query: VoucherExportQuery, locale: 
         kind: vouchers.kind,
         voucherType: vouchers.voucherType,
         amount: vouchers.amount,
-        productType: sql<string>`${productTypes.name}`.as('product_type'),
+        productType: productTypeName(locale).as('product_type'),
         validTo: vouchers.validTo,
         expired: isExpired.as('expired'),
         forWho: vouchers.forWho,

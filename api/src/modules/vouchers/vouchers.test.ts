@@ -1,5 +1,6 @@
 import { PaymentMethod, Permissions, VoucherKind, voucherCodeAlphabet } from '@genodesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import { transaction } from '../../db/client.js';
@@ -416,9 +417,29 @@ describe('the vouchers list', () => {
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(`${stem}-GIFT`);
     expect(lines[1]).toContain('Zdeňka Listová');
-    const xlsx = await call('GET', `/api/admin/vouchers/export?format=xlsx&search=${stem}`);
+    // Code; kind; type; value; product; valid to; expired; for; from; uses; left; redeemed; created.
+    const giftLine = lines[1]!.split(';');
+    expect(giftLine[3]).toBe('500.00');
+    expect(giftLine[5]).toBe(nextYear);
+    // Created when the staff's clock in Prague said so.
+    expect(giftLine[12]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const createdAt = (await t.db.select().from(vouchers).where(eq(vouchers.id, gift.id))).at(0)?.createdAt;
+    expect(giftLine[12]).toBe(
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: 'Europe/Prague',
+        dateStyle: 'short',
+        timeStyle: 'medium',
+      }).format(createdAt),
+    );
+    const xlsx = await call('GET', `/api/admin/vouchers/export?format=xlsx&search=${stem}&sort=code`);
     expect(xlsx.statusCode).toBe(200);
-    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Vouchery');
+    // A value is a number of CZK a sheet can sum, shown with two decimals.
+    expect(sheet?.getRow(2).getCell(4).value).toBe(500);
+    expect(sheet?.getRow(2).getCell(4).numFmt).toBe('0.00');
+    expect(sheet?.getRow(2).getCell(6).value).toBe(nextYear);
   });
 });
 
