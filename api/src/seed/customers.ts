@@ -353,11 +353,13 @@ export async function seedCustomers(
           section.questions.filter(() => random() < 0.85).map((q) => [q.key, answer(q, random)]),
         );
       }
+      // Updated on the day it was filled in or later, never before.
+      const [filled, updated] = [between(1, 10), between(1, 10)].sort((a, b) => a - b) as [number, number];
       await db.insert(questionnaires).values({
         customerId: row.id,
         answers,
-        filledAt: new Date((paidAt ?? ordered).getTime() + between(1, 10) * day),
-        updatedAt: new Date((paidAt ?? ordered).getTime() + between(1, 10) * day),
+        filledAt: new Date((paidAt ?? ordered).getTime() + filled * day),
+        updatedAt: new Date((paidAt ?? ordered).getTime() + updated * day),
       });
     }
   }
