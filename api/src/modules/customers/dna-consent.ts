@@ -1,5 +1,5 @@
 import { type ConsentStep, consentStepLabels, type Locale } from '@genodesk/contract';
-import { type AnyColumn, and, asc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { customers, dnaConsents } from '../../db/schema/index.js';
 import { unprocessable } from '../../http/errors.js';
@@ -41,20 +41,13 @@ export async function customersWithoutConsent(
 }
 
 /**
- * The same rule for a step over a set of customers chosen in SQL (the recipients of a message about
- * their results): those of `customerIds`, a query of ids, holding a valid consent, their consents read
- * `for share` as above.
+ * Whether the customer (an SQL expression of their id) holds a valid consent, read without a lock: for
+ * a screen to show in its own query (issue 38), and to choose the recipients of messages about results
+ * (a template's notice, a mailing by reports), which the outbox asks again as each one goes out
+ * (`mayGoOut`). Every step that moves DNA or results on still asks `customersWithoutConsent`, which
+ * reads the same rows `for share`.
  */
-export const consentedAmong = (customerIds: SQLWrapper) =>
-  sql`select dc.customer_id from ${dnaConsents} dc
-      where dc.customer_id in (${customerIds}) and dc.withdrawn_at is null for share of dc`;
-
-/**
- * Whether the customer (an SQL expression of their id) holds a valid consent, for a screen to show in
- * its own query (issue 38). Read without a lock: it decides nothing — every step still asks
- * `customersWithoutConsent`, which reads the same rows `for share`.
- */
-export const validDnaConsentExists = (customerId: AnyColumn) =>
+export const validDnaConsentExists = (customerId: SQLWrapper) =>
   sql<boolean>`exists (select 1 from ${dnaConsents} dc where dc.customer_id = ${customerId} and dc.withdrawn_at is null)`;
 
 export async function hasValidDnaConsent(tx: Executor, customerId: number): Promise<boolean> {

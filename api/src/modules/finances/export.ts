@@ -20,7 +20,7 @@ import {
 import { customerEmail, customerFullName } from '../customers/full-name.js';
 import { orderFilter, orderOrder } from './orders.service.js';
 import { paymentFilter, paymentOrder } from './payments.service.js';
-import { productTypeName } from './product-type-name.js';
+import { productTypeNameIn } from './product-types.service.js';
 
 const yesNo = (value: unknown, locale: Locale) =>
   value ? (locale === 'cs' ? 'Ano' : 'Yes') : locale === 'cs' ? 'Ne' : 'No';
@@ -58,7 +58,7 @@ export function exportOrders(db: Database, query: OrderExportQuery, locale: Loca
         customerId: sql<number>`${orders.customerId}`.as('customer_id'),
         customerName: customerFullName(locale).as('customer_name'),
         customerEmail: customerEmail.as('customer_email'),
-        productType: productTypeName(locale).as('product_type'),
+        productType: productTypeNameIn(locale).as('product_type'),
         amount: orders.amount,
         paidBy: orders.paidBy,
         dateOrderPaid: orders.dateOrderPaid,

@@ -28,9 +28,10 @@ import {
 } from '../../db/schema/index.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
-import { consentedAmong } from '../customers/dna-consent.js';
+import { validDnaConsentExists } from '../customers/dna-consent.js';
 import { customerNameOrder } from '../customers/full-name.js';
 import { plainText, sanitizeRichText } from '../templates/rich-text.js';
+import { requirePhysician } from '../users/qualification.js';
 import { queueEmail, wakeDelivery } from './outbox.js';
 import { htmlLayout } from './templates.js';
 
@@ -67,7 +68,7 @@ export function recipientsWhere(filter: RecipientFilter): SQL {
             where t.id = any(d.template_ids) and ${filter.categoryId} in (s.id, s.parent_id)))`,
     );
   if (filter.reportStatus || filter.hasPublishedReport === true || filter.categoryId)
-    conditions.push(sql`${customers.id} in (${consentedAmong(customers.id)})`);
+    conditions.push(validDnaConsentExists(customers.id));
   return and(...conditions) as SQL;
 }
 
@@ -160,6 +161,9 @@ export async function sendEmail(
 ): Promise<Mailing> {
   const draft = sanitizedDraft(input, deps.config.publicUrl);
   const versions = versionsOf(draft);
+  // Customers chosen by the findings a physician released hear of them from a physician.
+  if (input.Filter?.categoryId !== undefined)
+    await requirePhysician(deps.db, by, 'notifyCustomersPhysicianOnly', 'categoryId');
   const recipients = input.Filter ? (await previewRecipients(deps.db, by, input.Filter)).count : 1;
   if (recipients === 0) throw unprocessable('noRecipients', 'Filter');
   const id = await transaction(deps.db, async (tx) => {

@@ -282,6 +282,18 @@ describe('the e-mail screen', () => {
     expect(await chosen({ reportStatus: 1 })).toEqual([generatedOnly.customerId]);
     // Without a filter by reports, a customer without consent still gets the company's news.
     expect(await chosen({})).toEqual(ours);
+
+    // Writing to customers chosen by their findings is a physician's: the administrator is refused.
+    const before = await t.db.$count(mailings);
+    const byAdmin = await send(
+      { Filter: { categoryId: caffeine!.categoryId! }, Subject: 'Kofein', Body: '<p>Dobrý den</p>' },
+      { ...admin, 'accept-language': 'en' },
+    );
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json().error.message).toBe(
+      'Only a physician may write to customers about their results (the qualification “Physician” on the user).',
+    );
+    expect(await t.db.$count(mailings)).toBe(before);
   });
 
   it('filters by reports only for those who read reports: the reception gets 403 and nothing is sent', async () => {

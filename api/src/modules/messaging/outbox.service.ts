@@ -15,7 +15,7 @@ import { deliveryChannels, outboxMessages, reportDocuments } from '../../db/sche
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { requireDnaConsent } from '../customers/dna-consent.js';
-import { maskedSecret, resultMessageKinds, secretPlaceholder, wakeDelivery } from './outbox.js';
+import { maskedSecret, messageMayGoOut, secretPlaceholder, wakeDelivery } from './outbox.js';
 
 type Row = typeof outboxMessages.$inferSelect;
 
@@ -177,7 +177,6 @@ export async function retryOutboxMessage(deps: { db: Database; jobs: Jobs }, id:
       .select({
         status: outboxMessages.status,
         bodyText: outboxMessages.bodyText,
-        kind: outboxMessages.kind,
         customerId: outboxMessages.customerId,
       })
       .from(outboxMessages)
@@ -187,7 +186,8 @@ export async function retryOutboxMessage(deps: { db: Database; jobs: Jobs }, id:
     if (row.status !== 'failed') throw unprocessable('outboxNotFailed', 'Id');
     // Its text was purged after the retention period (privacy/): nothing left to send.
     if (row.bodyText === '') throw unprocessable('outboxBodyPurged', 'Id');
-    if (row.customerId !== null && (resultMessageKinds as readonly string[]).includes(row.kind))
+    // A message about the customer's results goes out only while they hold a valid consent.
+    if (row.customerId !== null && !(await messageMayGoOut(tx, id)))
       await requireDnaConsent(tx, [row.customerId], 'publication', locale, 'Id');
     await tx
       .update(outboxMessages)

@@ -1,7 +1,7 @@
 import { type Locale, toE164 } from '@genodesk/contract';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { insertMany } from '../../db/bulk.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database, Executor, Tx } from '../../db/client.js';
 import { loggableError } from '../../db/loggable-error.js';
 import {
   customers,
@@ -12,7 +12,6 @@ import {
 import { invalid, notFound } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { log } from '../../observability/log.js';
-import { consentedAmong } from '../customers/dna-consent.js';
 import { lockLiveCustomer, lockLiveCustomers } from '../customers/live-customers.js';
 import { reportPdfAttachment } from '../products/report-pdf/attachment.js';
 import { type MessageTemplateName, renderMessage, type TemplateParams } from './templates.js';
@@ -226,10 +225,10 @@ async function claimDue(db: Database, channels: Channel[]): Promise<Claimed[]> {
   const { rows } = await db.$client.query(
     `update outbox_messages set leased_until = now() + make_interval(secs => $2), attempts = attempts + 1
      where id in (
-       select id from outbox_messages
-       where status = 'pending' and next_attempt_at <= now() and channel = any($1)
-         and (leased_until is null or leased_until < now())
-       order by next_attempt_at, id limit $3 for update skip locked)
+       select m.id from outbox_messages m
+       where m.status = 'pending' and m.next_attempt_at <= now() and m.channel = any($1)
+         and (m.leased_until is null or m.leased_until < now()) and ${mayGoOut('m')}
+       order by m.next_attempt_at, m.id limit $3 for update of m skip locked)
      ${claimed}`,
     [channels, leaseSeconds, claimSize],
   );
@@ -254,9 +253,10 @@ async function claimProbe(db: Database, channel: Channel): Promise<Claimed | und
   const { rows } = await db.$client.query(
     `update outbox_messages set leased_until = now() + make_interval(secs => $2), attempts = attempts + 1
      where id = (
-       select id from outbox_messages
-       where status = 'pending' and channel = $1 and (leased_until is null or leased_until < now())
-       order by next_attempt_at, id limit 1 for update skip locked)
+       select m.id from outbox_messages m
+       where m.status = 'pending' and m.channel = $1 and (m.leased_until is null or m.leased_until < now())
+         and ${mayGoOut('m')}
+       order by m.next_attempt_at, m.id limit 1 for update of m skip locked)
      ${claimed}`,
     [channel, leaseSeconds],
   );
@@ -408,29 +408,40 @@ export const resultMessageKinds = [
 ] as const;
 
 /**
+ * Whether a message (of the alias `m`) may go out by the consent rule: it is about no customer's
+ * results — neither of `resultMessageKinds` nor a mailing chosen by the customers' reports — or its
+ * customer holds a valid consent now. Asked as each message is taken to be sent; read without a lock
+ * (a withdrawal a moment later finds the message already on its way, as it would a sent one).
+ */
+const mayGoOut = (m: string) => `(${m}.customer_id is null
+  or not (${m}.kind in (${resultMessageKinds.map((kind) => `'${kind}'`).join(', ')})
+    or (${m}.kind = 'mailing' and exists (select 1 from mailings ml where ml.id = ${m}.mailing_id
+      and (ml.filter ? 'categoryId' or ml.filter ? 'reportStatus' or ml.filter @> '{"hasPublishedReport": true}'))))
+  or exists (select 1 from dna_consents dc where dc.customer_id = ${m}.customer_id and dc.withdrawn_at is null))`;
+
+/** Whether the message may go out by the consent rule now (`mayGoOut`): asked before a retry. */
+export async function messageMayGoOut(tx: Executor, id: number): Promise<boolean> {
+  const { rows } = await tx.execute<{ ok: boolean }>(
+    sql.raw(`select ${mayGoOut('m')} as ok from outbox_messages m where m.id = ${Number(id)}`),
+  );
+  return rows[0]?.ok ?? false;
+}
+
+/**
  * Fails the waiting messages about results of customers whose consent was withdrawn since they were
- * written, saying why: the one consent rule, asked again when a message would go out. Leased messages
- * (being sent now) are left to finish. Answers how many failed.
+ * written, saying why (they are never taken to be sent: `mayGoOut`). Leased messages (being sent now)
+ * are left to finish. Answers how many failed.
  */
 export async function withholdForWithdrawnConsent(db: Database): Promise<number> {
-  const waiting = sql`select m.customer_id from ${outboxMessages} m
-    where m.status = 'pending' and m.customer_id is not null and m.kind in (${sql.join(
-      resultMessageKinds.map((kind) => sql`${kind}`),
-      sql`, `,
-    )})`;
-  const { rows } = await db.execute<{ id: number }>(sql`
-    update ${outboxMessages}
-       set status = 'failed', secret = null,
-           last_error = 'not sent: the customer holds no valid DNA consent for a message about their results'
-     where status = 'pending' and customer_id is not null
-       and kind in (${sql.join(
-         resultMessageKinds.map((kind) => sql`${kind}`),
-         sql`, `,
-       )})
-       and (leased_until is null or leased_until < now())
-       and customer_id not in (${consentedAmong(waiting)})
-     returning id`);
-  return rows.length;
+  const { rowCount } = await db.$client.query(
+    `update outbox_messages m
+        set status = 'failed', secret = null,
+            last_error = 'not sent: the customer holds no valid DNA consent for a message about their results'
+      where m.status = 'pending' and m.customer_id is not null
+        and (m.leased_until is null or m.leased_until < now())
+        and not ${mayGoOut('m')}`,
+  );
+  return rowCount ?? 0;
 }
 
 export async function deliverDue(

@@ -2,7 +2,7 @@ import {
   type Locale,
   labelIn,
   type ProductSection,
-  type ProductStatus,
+  ProductStatus,
   productSectionLabels,
   productStatusLabels,
   reportNumberOf,
@@ -51,7 +51,7 @@ export type ProductsExport = {
     publishedAt: string | null;
     /** Whether a physician has released a version of it (there is one in `documents`). */
     released: boolean;
-    /** How many phenotypes it reports; none before a physician released it (the count is its content's). */
+    /** How many phenotypes it reports while released (`phenotypeCount` below). */
     phenotypeCount: number | null;
     approvedByLaboratory: boolean;
     doctor: string | null;
@@ -80,12 +80,23 @@ const administrativeChanges = new Set([
   'legalGuardianEmail',
 ]);
 
-const phenotypeCount = (content: ReportContent) =>
-  (content?.categories ?? []).reduce(
-    (sum, category) =>
-      sum + category.subcategories.reduce((inner, subcategory) => inner + subcategory.phenotypes.length, 0),
-    0,
-  );
+/**
+ * How many phenotypes a released report reports (a withheld one is not); none for a report not
+ * released now — never issued, or sent back to the physician with new results since.
+ */
+const phenotypeCount = (report: { status: number; content: ReportContent }, issued: boolean) =>
+  issued &&
+  (report.status === ProductStatus.Published || report.status === ProductStatus.PreliminarilyPublished)
+    ? (report.content?.categories ?? []).reduce(
+        (sum, category) =>
+          sum +
+          category.subcategories.reduce(
+            (inner, subcategory) => inner + subcategory.phenotypes.filter((p) => !p.withheld).length,
+            0,
+          ),
+        0,
+      )
+    : null;
 
 /**
  * The products area's part of the customer's data export (`privacy/data-export.ts`): their reports as
@@ -159,7 +170,7 @@ export async function productsDataExport(
         generatedAt: r.generatedAt.toISOString(),
         publishedAt: r.publishedAt?.toISOString() ?? null,
         released: documentsOf.has(r.id),
-        phenotypeCount: documentsOf.has(r.id) ? phenotypeCount(r.content) : null,
+        phenotypeCount: phenotypeCount(r, documentsOf.has(r.id)),
         approvedByLaboratory: r.approvedByLaboratory,
         doctor: doctorName,
         legalGuardianName: r.legalGuardianName,

@@ -713,11 +713,8 @@ export async function editProduct(
         : undefined,
   };
 
-  // Medical sign-off (issue 35): publishing or preliminarily publishing is a physician's act; so is
-  // inviting the customer to discuss the results.
+  // Medical sign-off (issue 35): publishing or preliminarily publishing is a physician's act.
   if (publishAsked(input)) await requirePhysician(deps.db, by, 'signOffPhysicianOnly', 'Status');
-  else if (input.Status === ProductStatus.Unpublished)
-    await requirePhysician(deps.db, by, 'invitePhysicianOnly', 'Status');
 
   for (let attempt = 1; ; attempt++) {
     const now = new Date();
@@ -755,10 +752,12 @@ export async function editProduct(
       const { before, customer } = await readForEdit(tx, id, true);
       const plan = planEdit(before, customer, input, intros, release);
       if (plan.publishing || publishAsked(input)) await checkReleaseRecords(tx, before, locale);
-      // An invitation tells the customer the doctor has results to discuss: a release of a kind, under the
+      // An invitation tells the customer the doctor has results to discuss: a physician's act, under the
       // same consent rule as the sample's move to "consultation" in the status editor.
-      else if (plan.inviting)
+      else if (plan.inviting) {
+        await requirePhysician(tx, by, 'invitePhysicianOnly', 'Status');
         await requireDnaConsent(tx, [before.customerId], 'publication', locale, 'Status');
+      }
       const latest = await latestReportDocument(tx, id);
       const issuing = issueNeeded(before, input, plan, latest);
       if (issuing !== (rendered !== null)) return false;

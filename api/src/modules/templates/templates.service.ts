@@ -32,7 +32,7 @@ import {
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { audit, diff } from '../audit/audit.js';
-import { consentedAmong } from '../customers/dna-consent.js';
+import { validDnaConsentExists } from '../customers/dna-consent.js';
 import { queueTemplateEmailToCustomers } from '../messaging/outbox.js';
 import { requirePhysician } from '../users/qualification.js';
 import {
@@ -419,11 +419,9 @@ async function notifyCustomers(tx: Tx, jobs: Jobs, templateId: number, html: str
     join ${customers} c on c.id = p.customer_id
     where d.template_ids @> array[${templateId}::bigint]
       and p.status in (${ProductStatus.Published}, ${ProductStatus.PreliminarilyPublished})
-      and c.notify_by_email
+      and c.notify_by_email and ${validDnaConsentExists(sql`c.id`)}
       and d.version = (select max(latest.version) from ${reportDocuments} latest where latest.product_id = d.product_id)`;
-  return queueTemplateEmailToCustomers(tx, jobs, consentedAmong(holders), 'templateChanged', {
-    notice: html,
-  });
+  return queueTemplateEmailToCustomers(tx, jobs, holders, 'templateChanged', { notice: html });
 }
 
 export async function editTemplate(deps: TemplatesDeps, by: Principal, input: EditTemplateInput) {

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { productTypes, vouchers } from '../../db/schema/index.js';
 import { asDay, type ExportColumn, exportTable, moneyCell, pragueMomentCell } from '../../db/table-export.js';
-import { productTypeName } from '../finances/product-type-name.js';
+import { productTypeNameIn } from '../finances/product-types.service.js';
 import { isExpired, voucherFilter, voucherOrder } from './vouchers.service.js';
 
 type Raw = Record<string, unknown>;
@@ -53,7 +53,7 @@ export function exportVouchers(db: Database, query: VoucherExportQuery, locale: 
         kind: vouchers.kind,
         voucherType: vouchers.voucherType,
         amount: vouchers.amount,
-        productType: productTypeName(locale).as('product_type'),
+        productType: productTypeNameIn(locale).as('product_type'),
         validTo: vouchers.validTo,
         expired: isExpired.as('expired'),
         forWho: vouchers.forWho,

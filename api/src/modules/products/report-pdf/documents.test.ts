@@ -10,7 +10,7 @@ import { deliverDue } from '../../messaging/outbox.js';
 import type { EmailTransport } from '../../messaging/transports.js';
 import { loadCatalogue, reanalyseProducts } from '../../results/generation.service.js';
 import { reportFor } from '../test-fixtures.js';
-import { formatReportDate } from './document.js';
+import { formatReportDate, templatesTold } from './document.js';
 import { normalizeVerificationCode } from './documents.service.js';
 import { closeReportPdfRenderer } from './render.js';
 
@@ -385,5 +385,42 @@ describe('normalizeVerificationCode', () => {
     expect(normalizeVerificationCode('OIL00-ABCDE')).toBe('01100-ABCDE');
     expect(normalizeVerificationCode('7KQ2M-XR4T')).toBeNull();
     expect(normalizeVerificationCode('7KQ2M-XR4TU')).toBeNull();
+  });
+});
+
+describe('what an issued version tells', () => {
+  it('tells the templates of its phenotypes, not of one withheld, once each', () => {
+    const phenotype = (geneCombinationId: number, templateId: number | null, withheld = false) => ({
+      geneCombinationId,
+      phenotype: `P${geneCombinationId}`,
+      phenotypeEn: `P${geneCombinationId}`,
+      templateId,
+      risk: templateId === null ? null : 1,
+      text: '',
+      textEn: '',
+      genes: [],
+      withheld: withheld
+        ? { by: { id: 1, userName: 'MUDr. X' }, at: '2026-11-29T08:00:00Z', reason: 'r' }
+        : null,
+    });
+    const content = {
+      categories: [
+        {
+          id: 1,
+          name: 'K',
+          nameEn: 'K',
+          subcategories: [
+            { id: 2, name: 'S', nameEn: 'S', phenotypes: [phenotype(1, 30), phenotype(2, 12, true)] },
+            {
+              id: 3,
+              name: 'T',
+              nameEn: 'T',
+              phenotypes: [phenotype(3, null), phenotype(4, 7), phenotype(5, 30)],
+            },
+          ],
+        },
+      ],
+    };
+    expect(templatesTold(content)).toEqual([7, 30]);
   });
 });
