@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import { publishAsDoctor, reportFor, withdrawConsent } from '../products/test-fixtures.js';
 import { mailingBatchSize, queueMailing, recipientsWhere } from './mailings.service.js';
+import { withholdForWithdrawnConsent } from './outbox.js';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -112,6 +113,33 @@ describe('the e-mail screen', () => {
     // Run again (a retried job): nobody gets it twice.
     await queueMailing(t.db, t.jobs, mailing.id);
     expect(await t.db.$count(outboxMessages, eq(outboxMessages.mailingId, mailing.id))).toBe(expected);
+  });
+
+  it('does not send a mailing chosen by reports to a customer who withdrew consent after it was written; news still goes', async () => {
+    const r = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
+    const mailingTo = async (Filter: RecipientFilter) => {
+      const response = await send({ Filter, Subject: 'Zpráva', Body: '<p>Dobrý den</p>' });
+      expect(response.statusCode, response.body).toBe(202);
+      await queueMailing(t.db, t.jobs, response.json().id);
+      const [message] = await t.db
+        .select()
+        .from(outboxMessages)
+        .where(
+          and(eq(outboxMessages.mailingId, response.json().id), eq(outboxMessages.customerId, r.customerId)),
+        );
+      return message!.id;
+    };
+    const byReports = await mailingTo({ reportStatus: 1, registrationSource: 1 });
+    const news = await mailingTo({ registrationSource: 1 });
+    await withdrawConsent(t, r.customerId);
+    await withholdForWithdrawnConsent(t.db);
+    const statusOf = async (id: number) =>
+      (await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, id)))[0]!;
+    expect(await statusOf(byReports)).toMatchObject({
+      status: 'failed',
+      lastError: 'not sent: the customer holds no valid DNA consent for a message about their results',
+    });
+    expect(await statusOf(news)).toMatchObject({ status: 'pending' });
   });
 
   it('answers a mailing whose filter has every kind of criterion, on sending and when read back', async () => {
