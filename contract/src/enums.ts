@@ -47,6 +47,13 @@ export const ProductStatus = {
   AdditionalPurchase: 5,
 } as const;
 export type ProductStatus = (typeof ProductStatus)[keyof typeof ProductStatus];
+/** A physician has released the report: published or preliminarily published. */
+export const releasedProductStatuses: readonly ProductStatus[] = [
+  ProductStatus.Published,
+  ProductStatus.PreliminarilyPublished,
+];
+export const isReleasedStatus = (status: number) =>
+  (releasedProductStatuses as readonly number[]).includes(status);
 export const productStatusLabels: Record<ProductStatus, Localized> = {
   1: { cs: 'Vygenerováno, připraveno k vyhodnocení', en: 'Generated, ready for evaluation' },
   2: { cs: 'Nepublikováno (pozván na konzultaci)', en: 'Unpublished (invited for a consultation)' },

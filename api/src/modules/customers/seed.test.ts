@@ -44,6 +44,15 @@ describe('the demo customers', () => {
     );
   });
 
+  it('have questionnaires none of which was updated before it was filled in', async () => {
+    const [row] = await t.db
+      .select({
+        updatedBeforeFilled: sql<number>`count(*) filter (where ${questionnaires.updatedAt} < ${questionnaires.filledAt})::int`,
+      })
+      .from(questionnaires);
+    expect(row!.updatedBeforeFilled).toBe(0);
+  });
+
   it('come from a seeded generator', () => {
     const a = prng(7);
     const b = prng(7);

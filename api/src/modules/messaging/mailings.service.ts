@@ -5,12 +5,12 @@ import {
   MailingStatus,
   type Page,
   Permissions,
-  ProductStatus,
   type RecipientFilter,
   type RecipientPreview,
+  releasedProductStatuses,
   type SendEmailRequest,
 } from '@genodesk/contract';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import type { Config } from '../../config.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
@@ -52,7 +52,7 @@ export function recipientsWhere(filter: RecipientFilter): SQL {
     conditions.push(
       sql`exists (select 1 from ${products} where ${products.customerId} = ${customers.id} and ${products.status} = ${filter.reportStatus})`,
     );
-  const released = sql`${products.status} in (${ProductStatus.Published}, ${ProductStatus.PreliminarilyPublished})`;
+  const released = inArray(products.status, [...releasedProductStatuses]);
   if (filter.hasPublishedReport !== undefined) {
     const published = sql`exists (select 1 from ${products} where ${products.customerId} = ${customers.id} and ${released})`;
     conditions.push(filter.hasPublishedReport ? published : sql`not ${published}`);

@@ -44,6 +44,17 @@ const onlyDue = async (ids: number[]) => {
   await makeDue(ids);
 };
 
+/** One delivery sweep through the test server, which is closed after it (with the transport). */
+async function deliverOnce(smtp: Awaited<ReturnType<typeof startSmtpServer>>) {
+  const email = smtpTransport(smtp.url, 'GenoDesk <no-reply@genodesk.test>');
+  try {
+    return await deliverDue(t.db, { email });
+  } finally {
+    email.close();
+    await smtp.close();
+  }
+}
+
 describe('delivering the outbox', () => {
   it('writes nothing, neither message nor its delivery, when the change rolls back', async () => {
     const before = await t.db.$count(outboxMessages);
@@ -72,13 +83,7 @@ describe('delivering the outbox', () => {
     const expired = await message(new Date(Date.now() - 1000));
     const valid = await message(new Date(Date.now() + 3_600_000));
     await onlyDue([expired, valid]);
-    const email = smtpTransport(smtp.url, 'GenoDesk <no-reply@genodesk.test>');
-    try {
-      expect(await deliverDue(t.db, { email })).toEqual({ sent: 1, retry: 0, failed: 1 });
-    } finally {
-      email.close();
-      await smtp.close();
-    }
+    expect(await deliverOnce(smtp)).toEqual({ sent: 1, retry: 0, failed: 1 });
     expect(await rowOf(expired)).toMatchObject({
       status: 'failed',
       secret: null,
@@ -101,13 +106,7 @@ describe('delivering the outbox', () => {
     await withdrawConsent(t, withdrawn.customerId);
     await onlyDue([toKept.id, toWithdrawn.id]);
     const smtp = await startSmtpServer();
-    const email = smtpTransport(smtp.url, 'GenoDesk <no-reply@genodesk.test>');
-    try {
-      expect(await deliverDue(t.db, { email })).toEqual({ sent: 1, retry: 0, failed: 1 });
-    } finally {
-      email.close();
-      await smtp.close();
-    }
+    expect(await deliverOnce(smtp)).toEqual({ sent: 1, retry: 0, failed: 1 });
     expect(smtp.received.map((mail) => mail.to)).toEqual([[kept.email]]);
     expect(await rowOf(toWithdrawn.id)).toMatchObject({
       status: 'failed',

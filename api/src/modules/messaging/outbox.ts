@@ -398,7 +398,7 @@ export async function expireSecrets(db: Database): Promise<number> {
  * Messages about a customer's results (a publication, an amended report, an invitation to discuss them,
  * a changed finding's notice): sent only while the customer holds a valid DNA consent.
  */
-export const resultMessageKinds = [
+const resultMessageKinds = [
   'product-published',
   'product-preliminarily-published',
   'product-amended',

@@ -1,8 +1,9 @@
 import {
+  isReleasedStatus,
   type Locale,
   labelIn,
   type ProductSection,
-  ProductStatus,
+  type ProductStatus,
   productSectionLabels,
   productStatusLabels,
   reportNumberOf,
@@ -85,8 +86,7 @@ const administrativeChanges = new Set([
  * released now — never issued, or sent back to the physician with new results since.
  */
 const phenotypeCount = (report: { status: number; content: ReportContent }, issued: boolean) =>
-  issued &&
-  (report.status === ProductStatus.Published || report.status === ProductStatus.PreliminarilyPublished)
+  issued && isReleasedStatus(report.status)
     ? (report.content?.categories ?? []).reduce(
         (sum, category) =>
           sum +

@@ -1,4 +1,4 @@
-import { type GenotypeCombination, ProductStatus } from '@genodesk/contract';
+import { type GenotypeCombination, isReleasedStatus, ProductStatus } from '@genodesk/contract';
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import {
@@ -375,9 +375,7 @@ function backToEvaluation(
   changedAt: Date,
   changedBy: number | null,
 ): { status?: ProductStatus; log?: typeof auditLog.$inferInsert } {
-  const released =
-    report.status === ProductStatus.Published || report.status === ProductStatus.PreliminarilyPublished;
-  if (!released || canonical(report.content) === canonical(content)) return {};
+  if (!isReleasedStatus(report.status) || canonical(report.content) === canonical(content)) return {};
   return {
     status: ProductStatus.Generated,
     log: {

@@ -8,12 +8,12 @@ import {
   joinGeneCodes,
   type Locale,
   type Page,
-  ProductStatus,
+  releasedProductStatuses,
   type TemplateDetail,
   type TemplateListQuery,
   type TemplateSummary,
 } from '@genodesk/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import type { Config } from '../../config.js';
@@ -414,11 +414,11 @@ export async function createTemplate(
  */
 async function notifyCustomers(tx: Tx, jobs: Jobs, templateId: number, html: string): Promise<number> {
   const holders = sql`
-    select p.customer_id from ${reportDocuments} d
-    join ${products} p on p.id = d.product_id
-    join ${customers} c on c.id = p.customer_id
+    select ${products.customerId} from ${reportDocuments} d
+    join ${products} on ${products.id} = d.product_id
+    join ${customers} c on c.id = ${products.customerId}
     where d.template_ids @> array[${templateId}::bigint]
-      and p.status in (${ProductStatus.Published}, ${ProductStatus.PreliminarilyPublished})
+      and ${inArray(products.status, [...releasedProductStatuses])}
       and c.notify_by_email and ${validDnaConsentExists(sql`c.id`)}
       and d.version = (select max(latest.version) from ${reportDocuments} latest where latest.product_id = d.product_id)`;
   return queueTemplateEmailToCustomers(tx, jobs, holders, 'templateChanged', { notice: html });
