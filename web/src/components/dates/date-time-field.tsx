@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/use-locale';
 import { useCalendarProps } from './calendar-props';
 import { dateTimeFieldFormat, fromPickerDateTime, toPickerDateTime } from './date-format';
+import { wholeValueTimeInputs } from './time-inputs';
 
 export interface DateTimeFieldProps
   extends Omit<
@@ -33,6 +34,7 @@ export function DateTimeField({ value, onChange, minutesStep = 5, ...props }: Da
       onChange={(next) => onChange(fromPickerDateTime(next))}
       valueFormat={dateTimeFieldFormat[locale]}
       timePickerProps={{
+        ...wholeValueTimeInputs,
         format: '24h',
         minutesStep,
         hoursInputLabel: t('dates.hours'),

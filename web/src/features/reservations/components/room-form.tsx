@@ -14,6 +14,7 @@ import {
 import { TimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { StaffColorPicker } from '@/components/color-picker';
+import { wholeValueTimeInputs } from '@/components/dates/time-inputs';
 import { useZodForm } from '@/lib/form';
 import { useLocale } from '@/lib/use-locale';
 import { useDoctors } from '../api/get-doctors';
@@ -149,6 +150,7 @@ export function RoomForm({
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" maw={360} mt={4}>
               <TimePicker
                 label={t('reservations.rooms.fields.opensAt')}
+                {...wholeValueTimeInputs}
                 format="24h"
                 minutesStep={5}
                 withAsterisk
@@ -159,6 +161,7 @@ export function RoomForm({
               />
               <TimePicker
                 label={t('reservations.rooms.fields.closesAt')}
+                {...wholeValueTimeInputs}
                 format="24h"
                 minutesStep={5}
                 withAsterisk
