@@ -268,6 +268,11 @@ export const customerDetailSchema = z.object({
     }),
   ),
   hasQuestionnaire: z.boolean(),
+  /**
+   * Genotypes are stored for the customer (a results file paired with a sample of theirs): only then
+   * does `GET admin/results/getcustomerresult` answer with them rather than its 404.
+   */
+  hasResults: z.boolean(),
   /** SPEC §3 (derived from the customer's consultations not cancelled): none, upcoming or held. */
   reservationStatus: customerReservationStatusSchema,
   createdAt: z.string(),

@@ -30,6 +30,7 @@ import {
 import {
   auditLog,
   barcodes,
+  customerGenotypes,
   customerRelationships,
   customers,
   orders,
@@ -241,6 +242,7 @@ const customerQuery = (db: Executor) =>
         from ${orders} o join ${productTypes} t on t.id = o.product_type_id
         where o.customer_id = ${customerId}), '[]')`,
         hasQuestionnaire: sql<boolean>`exists (select 1 from ${questionnaires} q where q.customer_id = ${customerId})`,
+        hasResults: sql<boolean>`exists (select 1 from ${customerGenotypes} g where g.customer_id = ${customerId})`,
         reservationStatus: reservationStatusOf(customerId),
       })
       .from(customers)
@@ -312,6 +314,7 @@ export async function getCustomer(db: Executor, id: number): Promise<CustomerDet
       created: new Date(order.createdAt).toISOString(),
     })),
     hasQuestionnaire: row.hasQuestionnaire,
+    hasResults: row.hasResults,
     reservationStatus: row.reservationStatus,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -460,6 +460,26 @@ describe('customer reads', () => {
       expect((await call('GET', url)).statusCode, url).toBe(404);
   });
 
+  it('says whether genotypes are stored, as the results call answers them or its 404', async () => {
+    const c = await register();
+    const detail = async () => (await call('GET', `/api/admin/customers/customer?CustomerId=${c.id}`)).json();
+    const results = async () =>
+      (await call('GET', `/api/admin/results/getcustomerresult?CustomerId=${c.id}`)).statusCode;
+    expect((await detail()).hasResults).toBe(false);
+    expect(await results()).toBe(404);
+
+    // Another customer's genotypes are not theirs.
+    const other = await register();
+    await t.db
+      .insert(customerGenotypes)
+      .values({ customerId: other.id, geneCode: 'rs6025', genotype: 'C/C' });
+    expect((await detail()).hasResults).toBe(false);
+
+    await t.db.insert(customerGenotypes).values({ customerId: c.id, geneCode: 'rs4988235', genotype: 'C/T' });
+    expect((await detail()).hasResults).toBe(true);
+    expect(await results()).toBe(200);
+  });
+
   it('lists the categories of the customer report with their phenotype counts', async () => {
     const c = await register();
     const none = await call('GET', `/api/admin/customers/customercategories?customerId=${c.id}`);

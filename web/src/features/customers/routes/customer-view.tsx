@@ -360,7 +360,7 @@ export function CustomerViewRoute() {
           page's width, as the access log below. */}
       {canViewResults && (
         <Box mt="lg">
-          <CustomerResults customerId={c.id} />
+          <CustomerResults customerId={c.id} hasResults={c.hasResults} />
         </Box>
       )}
       {canViewAccessLog && <CustomerAccessLog key={c.id} customerId={c.id} />}

@@ -14,9 +14,13 @@ export const customerResultQueryOptions = (customerId: number) =>
     staleTime: 0,
   });
 
-export function useCustomerResult(customerId: number) {
+/**
+ * The customer's genotypes; asked only when `hasResults` (the customer detail's flag): without any
+ * the API answers its designed 404, which the browser logs as a failed request.
+ */
+export function useCustomerResult(customerId: number, hasResults: boolean) {
   return useQuery({
     ...customerResultQueryOptions(customerId),
-    enabled: Number.isInteger(customerId) && customerId > 0,
+    enabled: hasResults && Number.isInteger(customerId) && customerId > 0,
   });
 }

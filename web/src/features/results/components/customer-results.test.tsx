@@ -13,12 +13,12 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-function renderResults(customerId: number) {
+function renderResults(customerId: number, hasResults = true) {
   return render(
     <I18nextProvider i18n={initI18n()}>
       <MantineProvider>
         <QueryClientProvider client={createQueryClient()}>
-          <CustomerResults customerId={customerId} />
+          <CustomerResults customerId={customerId} hasResults={hasResults} />
         </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>,
@@ -115,7 +115,18 @@ describe('CustomerResults', () => {
     expect(within(f5).queryByTestId('gene-no-call-reason')).toBeNull();
   });
 
-  it("says 'Results are not available at this time.' in the reader's language when the API answers 404", async () => {
+  it("says 'Results are not available at this time.' without asking the API when the customer has no genotypes", async () => {
+    renderResults(8, false);
+    expect(await screen.findByTestId('customer-results-empty')).toHaveTextContent(
+      'Výsledky nejsou v tuto chvíli k dispozici.',
+    );
+    expect(screen.queryByTestId('gene-row')).toBeNull();
+    expect(screen.queryByTestId('customer-results-count')).toBeNull();
+    // Its 404 would be logged by the browser as a failed request.
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("says 'Results are not available at this time.' in the reader's language when the API answers 404 (removed since the detail was read)", async () => {
     fetchMock.mockResolvedValue(
       json(404, { error: { code: 'NOT_FOUND', message: 'Výsledky nejsou v tuto chvíli k dispozici.' } }),
     );
