@@ -10,6 +10,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { startJobs } from '../src/jobs/queue.js';
 import { seedDemo } from '../src/seed/demo.js';
+import { demoIssuing } from '../src/seed/results.js';
 import { ensureBaseRoles } from '../src/seed/roles.js';
 import { buildServer } from '../src/server.js';
 
@@ -27,7 +28,7 @@ export async function startBenchServer(name: string, poolSize = 10) {
   const db = createDatabase(url, poolSize, { preparedStatements: loadConfig().preparedStatements });
   await runMigrations(db);
   await ensureBaseRoles(db);
-  await seedDemo(db);
+  await seedDemo(db, { issuing: demoIssuing(loadConfig()) });
   const jobs = await startJobs(url, { supervise: false });
   const app = await buildServer({
     db,

@@ -8,6 +8,7 @@ import {
 import { createDatabase, type Database } from './db/client.js';
 import { prepareJobQueues } from './jobs/queue.js';
 import { prepareDatabase } from './seed/prepare.js';
+import { demoIssuing } from './seed/results.js';
 
 /**
  * The database made ready by its owner (issue 36): migrations, base roles and the demo seed, pg-boss's
@@ -23,7 +24,10 @@ export async function prepareAsOwner(
 ): Promise<{ appUrl: string; seeded: boolean }> {
   const owner = createDatabase(ownerUrl, 2, { preparedStatements: false });
   try {
-    const seeded = await prepareDatabase(owner, { demo: options.demo });
+    const seeded = await prepareDatabase(
+      owner,
+      options.demo ? { demo: true, issuing: demoIssuing(config) } : { demo: false },
+    );
     await prepareJobQueues(ownerUrl, config.retention.jobsDays);
     if (options.embedded) {
       const password = await ensureEmbeddedAppRole(owner, config.dataDir);

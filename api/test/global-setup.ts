@@ -2,11 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../src/config.js';
 import { createDatabase } from '../src/db/client.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { startJobs } from '../src/jobs/queue.js';
 import { seedDemo } from '../src/seed/demo.js';
+import { demoIssuing } from '../src/seed/results.js';
 import { ensureBaseRoles } from '../src/seed/roles.js';
 import { templateDatabase, withDatabase } from './databases.js';
 
@@ -39,7 +41,7 @@ export async function setup(project: TestProject) {
   const db = createDatabase(templateUrl, 2);
   await runMigrations(db);
   await ensureBaseRoles(db);
-  await seedDemo(db);
+  await seedDemo(db, { issuing: demoIssuing(loadConfig()) });
   await db.$client.end();
   // pg-boss creates its own schema on first start; the clones inherit it.
   const jobs = await startJobs(templateUrl, { supervise: false });

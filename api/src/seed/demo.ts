@@ -6,7 +6,7 @@ import { type SeededSample, seedCustomers } from './customers.js';
 import { seedFinances } from './finances.js';
 import { seedMarkers } from './markers.js';
 import { seedReservations } from './reservations.js';
-import { seedDemoResults } from './results.js';
+import { type DemoIssuing, seedDemoResults } from './results.js';
 import { seedTemplates } from './templates.js';
 import { seedVouchers } from './vouchers.js';
 
@@ -82,11 +82,12 @@ export async function isEmpty(db: Database): Promise<boolean> {
 
 /**
  * The demo data of every area; run once into an empty database. The demo results file is processed
- * in the same transaction (`results: false` leaves it out, to write the file again).
+ * in the same transaction and the released reports issued with `issuing` (`results: false` leaves
+ * both out, to write the file again).
  */
 export async function seedDemo(
   db: Database,
-  options: { results?: boolean } = {},
+  options: { results?: false; issuing?: undefined } | { results?: true; issuing: DemoIssuing },
 ): Promise<{ withResults: SeededSample[]; awaitingResults: SeededSample[] }> {
   const passwordHash = await hashPassword(demoPassword);
   return transaction(db, async (tx) => {
@@ -132,7 +133,7 @@ export async function seedDemo(
         from customers c
        where c.agreed_to_dna_analysis and c.dna_consent_at is not null
          and not exists (select 1 from dna_consents d where d.customer_id = c.id and d.withdrawn_at is null)`);
-    if (options.results !== false) await seedDemoResults(tx, seeded.withResults);
+    if (options.issuing) await seedDemoResults(tx, seeded.withResults, options.issuing);
     return seeded;
   });
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.js';
 import { runMigrations, withStartupLock } from '../db/migrate.js';
 import { isEmpty, seedDemo } from './demo.js';
+import type { DemoIssuing } from './results.js';
 import { ensureBaseRoles } from './roles.js';
 
 /**
@@ -8,12 +9,15 @@ import { ensureBaseRoles } from './roles.js';
  * the demo data: once, however many nodes start together on it (they wait for the first).
  * Answers whether this call seeded the demo data.
  */
-export async function prepareDatabase(db: Database, options: { demo: boolean }): Promise<boolean> {
+export async function prepareDatabase(
+  db: Database,
+  options: { demo: false } | { demo: true; issuing: DemoIssuing },
+): Promise<boolean> {
   return withStartupLock(db, async () => {
     await runMigrations(db);
     await ensureBaseRoles(db);
     const seed = options.demo && (await isEmpty(db));
-    if (seed) await seedDemo(db);
+    if (seed) await seedDemo(db, { issuing: options.issuing });
     return seed;
   });
 }

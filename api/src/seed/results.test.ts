@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../test/test-app.js';
 import {
@@ -12,6 +13,9 @@ import {
   samples,
   users,
 } from '../db/schema/index.js';
+import { openPointsOf } from '../modules/products/products.service.js';
+import { openCounts } from '../modules/products/report-view.js';
+import { reportContent } from '../modules/results/generation.js';
 import { processResultsUpload } from '../modules/results/processing.js';
 import {
   demoResultsFile,
@@ -20,6 +24,18 @@ import {
   freshVcfFile,
   unknownDemoBarcodes,
 } from './results.js';
+
+/** The PDF's text, soft hyphens removed and whitespace collapsed. */
+async function textOf(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).pages
+      .map((page) => page.text.replace(/\u00ad\s*/g, '').replace(/\s+/g, ' '))
+      .join(' ');
+  } finally {
+    await parser.destroy();
+  }
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -174,6 +190,90 @@ describe('the demo results', () => {
     });
     expect(product.changeLog.at(-1)).toMatchObject({ field: 'section', newValue: 'doctorSection' });
     expect(product.changeLog.map((c: { field: string }) => c.field)).toContain('status');
+  });
+
+  it('every released report was issued by its physician as version 1 at its publication: signed, verifiable, nothing unfinished in a final one', async () => {
+    const [doctor] = await t.db.select().from(users).where(eq(users.email, demo.doctor));
+    const released = await t.db
+      .select()
+      .from(products)
+      .where(inArray(products.status, [3, 4]))
+      .orderBy(asc(products.id));
+    expect(released.length).toBeGreaterThan(10);
+    const headers = await t.authAs(demo.doctor);
+    let withheldSeen = false;
+    for (const report of released) {
+      const { documents } = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/products/documents?Id=${report.id}`,
+          headers,
+        })
+      ).json();
+      expect(documents).toMatchObject([
+        {
+          version: 1,
+          preliminary: report.status === 4,
+          createdBy: { id: doctor?.id },
+          createdAt: report.publishedAt?.toISOString(),
+          replacesVersion: null,
+        },
+      ]);
+      const log = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, report.id)));
+      const statusRow = log.find((row) => row.field === 'status');
+      expect(log.find((row) => row.field === 'pdfVersion')).toMatchObject({
+        newValue: '1',
+        changedAt: statusRow?.changedAt,
+      });
+      // The release's rules, as the editor checks them: the flag reviewed, no open point unconfirmed.
+      expect(report.requiresInspection).toBe(false);
+      expect(report.doctorId).toBe(doctor?.id);
+      const confirmed = log.filter((row) => row.field === 'confirmed').map((row) => row.newValue);
+      expect(openPointsOf(report).every((point) => confirmed.includes(point))).toBe(true);
+      const open = openCounts(report.content);
+      if (report.status === 3) expect(open.notAssessedCount + open.notDeterminedCount).toBe(0);
+
+      // The customer's verification code answers for this version.
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: '/api/verify/report',
+        payload: { code: documents[0].verificationCode },
+        headers,
+      });
+      expect(verified.json()).toMatchObject({ issued: true, withdrawn: false, version: 1 });
+
+      const withheld = reportContent(report.content)
+        .categories.flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes))
+        .filter((p) => p.withheld);
+      if (withheld.length === 0) continue;
+      withheldSeen = true;
+      expect(log.filter((row) => row.field.startsWith('withheld: ')).length).toBe(withheld.length);
+      const pdf = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/products/document?Id=${report.id}&version=1`,
+        headers,
+      });
+      expect(pdf.statusCode).toBe(200);
+      const text = await textOf(pdf.rawPayload);
+      for (const phenotype of withheld) expect(text).toContain(`Nevydáno: ${phenotype.phenotype}`);
+    }
+    expect(withheldSeen).toBe(true);
+
+    // Published again unchanged, a report asks for the reason of a version 2, as any issued report does.
+    const final = released.find((report) => report.status === 3 && !report.isArchived);
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products/',
+      headers,
+      payload: { Id: final?.id, Status: 3, DoctorIntro: `${final?.doctorIntro}<p>Doplněno.</p>` },
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.fields.Reason).toBe(
+      'Zpráva už byla vydána jako PDF: uveďte důvod nového vydání.',
+    );
   });
 
   it('the fresh file pairs samples still awaiting results and leaves its unknown barcodes unpairable', async () => {

@@ -3,22 +3,40 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { ProductSection, ProductStatus, SampleStatus } from '@genodesk/contract';
+import {
+  isReleasedStatus,
+  ProductSection,
+  ProductStatus,
+  type PublicationOpenPoint,
+  SampleStatus,
+} from '@genodesk/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Config, ReportCompany } from '../config.js';
 import type { Tx } from '../db/client.js';
 import {
   auditLog,
+  customers,
   orders,
   payments,
   products,
   productTypes,
+  type ReportContent,
+  type ReportPhenotype,
   resultUploadFiles,
   resultUploads,
   samples,
   users,
 } from '../db/schema/index.js';
 import { createOrder, finalizeOrder, payInCash } from '../modules/finances/orders.service.js';
+import { openPointsOf } from '../modules/products/products.service.js';
+import {
+  newVerificationCode,
+  renderIssue,
+  storeIssue,
+} from '../modules/products/report-pdf/documents.service.js';
+import { openCounts } from '../modules/products/report-view.js';
 import { callStatistics, sampleMarkersSql } from '../modules/products/technical-validation.js';
+import { reportContent } from '../modules/results/generation.js';
 import { demoMarkers } from '../modules/results/lab-formats/demo-markers.js';
 import { processResultsUploadWith } from '../modules/results/processing.js';
 import { prng, type SeededSample } from './customers.js';
@@ -300,9 +318,64 @@ const intros = [
   '<p>Na konzultaci probereme výsledky podrobně, včetně doporučení pro rodinu.</p>',
 ];
 
+/** The introduction the doctor wrote: every report reviewed beyond generation, or in the doctor section. */
+function doctorIntroOf({ status, section, j }: ReturnType<typeof reportPlan>[number]) {
+  const withIntro = status !== ProductStatus.Generated || section === ProductSection.DoctorSection;
+  return withIntro ? (intros[j % intros.length] as string) : '';
+}
+
 const guardian = { name: 'Jana Zákonná', email: 'zakonny.zastupce@example.cz' };
 
 type Change = { field: string; oldValue: string | null; newValue: string | null };
+
+/** What the demo's released reports are issued with: the laboratory in their header, where their links point. */
+export type DemoIssuing = { company: ReportCompany; origin: string };
+
+export const demoIssuing = (config: Pick<Config, 'reportCompany' | 'publicUrl' | 'port'>): DemoIssuing => ({
+  company: config.reportCompany,
+  origin: config.publicUrl ?? `http://localhost:${config.port}`,
+});
+
+const withholdingReasons = {
+  cs: 'Výsledek vyžaduje nový odběr nebo posouzení lékařem; sdělíme jej zvlášť.',
+  en: 'This result needs a new sample or a physician’s assessment; we will tell you separately.',
+};
+
+/** The phenotypes a final report may not release unfinished: not assessed or not determined, not withheld. */
+function unfinishedPhenotypes(content: ReportContent): ReportPhenotype[] {
+  const counted = openCounts(content);
+  if (counted.notAssessedCount + counted.notDeterminedCount === 0) return [];
+  return reportContent(content)
+    .categories.flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes))
+    .filter((p) => !p.withheld && (p.notAssessed || p.notDetermined));
+}
+
+/** The content with these phenotypes withheld by the physician (the report prints "not reported"). */
+function withholding(
+  content: ReportContent,
+  phenotypes: ReportPhenotype[],
+  withheld: NonNullable<ReportPhenotype['withheld']>,
+): ReportContent {
+  const ids = new Set(phenotypes.map((p) => p.geneCombinationId));
+  return {
+    ...content,
+    categories: content.categories.map((c) => ({
+      ...c,
+      subcategories: c.subcategories.map((s) => ({
+        ...s,
+        phenotypes: s.phenotypes.map((p) => (ids.has(p.geneCombinationId) ? { ...p, withheld } : p)),
+      })),
+    })),
+  };
+}
+
+const pdfVersionOne: Change = { field: 'pdfVersion', oldValue: null, newValue: '1' };
+
+/**
+ * What the physician's release of a report adds to its history: the phenotypes withheld before it
+ * (their change log rows), the open points confirmed with the status, and whether a PDF is issued.
+ */
+type ReleaseRecords = { withheld: Change[]; confirmed: PublicationOpenPoint[]; issues: boolean };
 
 /**
  * The doctor's work on one report after its generation, as the real code paths write it: the move to
@@ -310,15 +383,20 @@ type Change = { field: string; oldValue: string | null; newValue: string | null 
  * order; every other report saves both at once), the move to the archive. Answers the steps in time
  * order and the report's fields those steps leave behind.
  */
-function reviewHistory(plan: ReturnType<typeof reportPlan>[number], generatedAt: number) {
+function reviewHistory(
+  plan: ReturnType<typeof reportPlan>[number],
+  generatedAt: number,
+  release: ReleaseRecords,
+) {
   const { sample, status, section, j } = plan;
-  const withIntro = status !== ProductStatus.Generated || section === ProductSection.DoctorSection;
-  const intro = intros[j % intros.length] as string;
+  const intro = doctorIntroOf(plan);
+  const withIntro = intro !== '';
   const withGuardian = status === ProductStatus.Unpublished && sample.underage;
   const statusChanges: Change[] =
     status === ProductStatus.Generated
       ? []
       : [
+          ...release.confirmed.map((point) => ({ field: 'confirmed', oldValue: null, newValue: point })),
           { field: 'status', oldValue: String(ProductStatus.Generated), newValue: String(status) },
           ...(withGuardian
             ? [
@@ -335,20 +413,35 @@ function reviewHistory(plan: ReturnType<typeof reportPlan>[number], generatedAt:
     steps.push({ at, changes: [{ field: 'section', oldValue: 'results', newValue: 'doctorSection' }] });
     at += 2 * hour;
   }
+  let withheldAt: number | null = null;
+  if (release.withheld.length > 0) {
+    withheldAt = at;
+    steps.push({ at, changes: release.withheld });
+    at += hour;
+  }
+  // A released report's status change issues its first PDF version (the editor's change log says so).
+  const issued: Change[] = statusChanges.length > 0 && release.issues ? [pdfVersionOne] : [];
   let introAt: number | null = null;
   let statusAt: number | null = null;
   if (withIntro) {
     introAt = at;
     if (statusChanges.length > 0 && j % 2 === 0) {
       statusAt = at;
-      const [statusChange, ...guardianChanges] = statusChanges as [Change, ...Change[]];
-      steps.push({ at, changes: [statusChange, introChange, ...guardianChanges] });
+      const confirmations = statusChanges.slice(0, release.confirmed.length);
+      const [statusChange, ...guardianChanges] = statusChanges.slice(release.confirmed.length) as [
+        Change,
+        ...Change[],
+      ];
+      steps.push({
+        at,
+        changes: [...confirmations, statusChange, introChange, ...guardianChanges, ...issued],
+      });
     } else steps.push({ at, changes: [introChange] });
     at += 3 * hour + (j % 4) * hour;
   }
   if (statusChanges.length > 0 && statusAt === null) {
     statusAt = at;
-    steps.push({ at, changes: statusChanges });
+    steps.push({ at, changes: [...statusChanges, ...issued] });
     at += day;
   }
   if (section === ProductSection.Archive)
@@ -359,6 +452,7 @@ function reviewHistory(plan: ReturnType<typeof reportPlan>[number], generatedAt:
   return {
     steps,
     statusAt,
+    withheldAt,
     fields: {
       status,
       generatedAt: new Date(generatedAt),
@@ -381,11 +475,15 @@ function reviewHistory(plan: ReturnType<typeof reportPlan>[number], generatedAt:
  * matching sample statuses, their change logs (one insert), and additional purchases (status 5) made
  * through the orders' own code, a few days after the first report was published.
  */
-export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Promise<void> {
+export async function seedDemoResults(
+  tx: Tx,
+  withResults: SeededSample[],
+  issuing: DemoIssuing,
+): Promise<void> {
   const bytes = readFileSync(path.join(demoResultsFolder, demoResultsFile));
   const [lab] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'lab@genodesk.test'));
   const [doctor] = await tx
-    .select({ id: users.id })
+    .select({ id: users.id, userName: users.userName, licenceNumber: users.licenceNumber })
     .from(users)
     .where(eq(users.email, 'doctor@genodesk.test'));
   const doctorId = doctor?.id ?? null;
@@ -434,9 +532,12 @@ export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Prom
       sampleId: products.sampleId,
       productTypeId: products.productTypeId,
       content: products.content,
+      requiresInspection: products.requiresInspection,
+      language: customers.language,
       sampleMarkers: sampleMarkersSql(products.customerId),
     })
     .from(products)
+    .innerJoin(customers, eq(customers.id, products.customerId))
     .where(inArray(products.sampleId, sampleIds));
   const reportBySample = new Map(reports.map((report) => [report.sampleId, report]));
   const types = (
@@ -444,11 +545,39 @@ export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Prom
   ).map((type) => type.id);
 
   const log: (typeof auditLog.$inferInsert)[] = [];
+  const issues: { productId: number; status: ProductStatus; intro: string; at: Date }[] = [];
   const purchases: { customerId: number; productTypeId: number; at: number }[] = [];
   for (const plan of reportPlan(withResults)) {
     const report = reportBySample.get(plan.sample.sampleId);
     if (!report) continue;
-    const { steps, statusAt, fields } = reviewHistory(plan, generatedAt);
+    // A final report releases nothing unfinished: the physician withholds what is not assessed or not
+    // determined (a preliminary report carries it, confirmed). The open points left are confirmed at
+    // the release, as the editor asks.
+    const released = isReleasedStatus(plan.status);
+    const unfinished = plan.status === ProductStatus.Published ? unfinishedPhenotypes(report.content) : [];
+    const reason = withholdingReasons[report.language === 'en' ? 'en' : 'cs'];
+    const release: ReleaseRecords = {
+      withheld: unfinished.map((p) => ({
+        field: `withheld: ${p.phenotype}`,
+        oldValue: null,
+        newValue: reason,
+      })),
+      confirmed: [],
+      issues: released,
+    };
+    const withheldContent = (at: number) =>
+      withholding(report.content, unfinished, {
+        by: { id: doctor?.id ?? 0, userName: doctor?.userName ?? '' },
+        at: new Date(at).toISOString(),
+        reason,
+      });
+    if (released)
+      release.confirmed = openPointsOf({
+        requiresInspection: report.requiresInspection,
+        content: withheldContent(0),
+        doctorIntro: doctorIntroOf(plan),
+      });
+    const { steps, statusAt, withheldAt, fields } = reviewHistory(plan, generatedAt, release);
     // Every report a doctor released or invited to was technically validated by the lab's specialist
     // first (issue 35), a few hours after the upload: the markers it reviewed are the sample's.
     const validated = plan.status !== ProductStatus.Generated;
@@ -457,6 +586,9 @@ export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Prom
       .update(products)
       .set({
         ...fields,
+        ...(withheldAt !== null ? { content: withheldContent(withheldAt) } : {}),
+        // Only the doctor's confirmation at the release clears the inspection flag.
+        ...(released ? { requiresInspection: false } : {}),
         doctorId: fields.doctorIntro ? doctorId : null,
         ...(validated
           ? {
@@ -492,6 +624,13 @@ export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Prom
         changedAt: new Date(statusAt),
       });
     }
+    if (released && fields.publishedAt)
+      issues.push({
+        productId: report.id,
+        status: plan.status,
+        intro: fields.doctorIntro,
+        at: fields.publishedAt,
+      });
     if (plan.additionalPurchase && fields.publishedAt && report.productTypeId !== null) {
       const next = types[(types.indexOf(report.productTypeId) + 1) % types.length] as number;
       purchases.push({
@@ -503,6 +642,30 @@ export async function seedDemoResults(tx: Tx, withResults: SeededSample[]): Prom
   }
   log.sort((a, b) => (a.changedAt as Date).getTime() - (b.changedAt as Date).getTime());
   if (log.length > 0) await tx.insert(auditLog).values(log);
+
+  // Each released report as its physician issued it: rendered, signed and stored as version 1 at its
+  // publication, through the publication's own code. One at a time: the renders share the pool.
+  for (const issue of issues) {
+    const rendered = await renderIssue(tx, {
+      productId: issue.productId,
+      version: 1,
+      replaces: null,
+      code: newVerificationCode(),
+      origin: issuing.origin,
+      company: issuing.company,
+      overrides: {
+        status: issue.status,
+        doctorIntro: issue.intro,
+        doctorIntroReproductiveGenetics: '',
+        doctorIntroReproductiveGeneticsEnabled: false,
+        doctorName: doctor?.userName ?? '',
+        doctorLicence: doctor?.licenceNumber || null,
+        publishedAt: issue.at,
+      },
+    });
+    if ((await storeIssue(tx, { id: doctorId ?? 0 }, rendered)) === null)
+      throw new Error(`the demo report ${issue.productId} did not store its first version`);
+  }
 
   // Additional purchases: a second order paid in cash at the reception and finalized, its report
   // generated from the stored genotypes in status 5, no sample; dated after the first report's publication.

@@ -276,7 +276,11 @@ async function getListItem(db: Executor, id: number): Promise<ProductListItem> {
 // One report
 
 /** What publishing would ask the doctor to confirm now. */
-const openPointsOf = (report: { requiresInspection: boolean; content: ReportContent; doctorIntro: string }) =>
+export const openPointsOf = (report: {
+  requiresInspection: boolean;
+  content: ReportContent;
+  doctorIntro: string;
+}) =>
   publicationOpenPointsOf({
     requiresInspection: report.requiresInspection,
     ...openCounts(report.content),

@@ -509,15 +509,16 @@ export async function reanalyseProducts(
       noCallReasons: noCallsByCustomer.get(report.customerId),
       previous: report.content,
     });
-    const requiresInspection = generated.requiresInspection || report.requiresInspection;
     const changes = phenotypeChanges(report.content, generated.content);
+    // A report that stays as it was is left alone: an open point the doctor confirmed (a phenotype
+    // withheld or released unassessed) does not raise the inspection again, nor clear the validation.
     if (
       !changes.length &&
       canonical(report.content) === canonical(generated.content) &&
-      report.pairedPhenotypesCount === generated.pairedPhenotypesCount &&
-      report.requiresInspection === requiresInspection
+      report.pairedPhenotypesCount === generated.pairedPhenotypesCount
     )
       continue;
+    const requiresInspection = generated.requiresInspection || report.requiresInspection;
     changed++;
     await tx
       .update(products)

@@ -14,6 +14,7 @@ import {
   templateGenotypeCombinations,
   templates,
 } from '../../db/schema/index.js';
+import { publishAsDoctor, reportFor as releasedReportFor } from '../products/test-fixtures.js';
 import type { PreparedCatalogue } from './generation.js';
 import { generateReport } from './generation.service.js';
 import { reanalyseJob, runReanalysis } from './reanalysis.js';
@@ -176,6 +177,31 @@ describe('reanalysis', () => {
     expect(next.statusCode).toBe(202);
     await runReanalysis(t.db, next.json().id);
     expect(await getRun(next.json().id)).toMatchObject({ status: 3, changed: 0, done: before.size });
+  });
+
+  it('leaves a released report whose open point the doctor confirmed as it was: no inspection again, the validation kept', async () => {
+    // rs762551 not called: not determined, published preliminarily with the open points confirmed.
+    const r = await releasedReportFor(t, { genotypes: { rs762551: '--', rs4988235: 'GG' } });
+    await publishAsDoctor(t, r.productId, 4, { Confirmations: ['inspection', 'notDetermined'] });
+    const read = async () =>
+      (
+        await t.db
+          .select({
+            requiresInspection: products.requiresInspection,
+            validatedAt: products.technicallyValidatedAt,
+            lastChangeAt: products.lastChangeAt,
+          })
+          .from(products)
+          .where(eq(products.id, r.productId))
+      )[0];
+    const published = await read();
+    expect(published?.requiresInspection).toBe(false);
+    expect(published?.validatedAt).not.toBeNull();
+
+    const response = await post({ ProductId: r.productId });
+    await runReanalysis(t.db, response.json().id);
+    expect(await getRun(response.json().id)).toMatchObject({ status: 3, done: 1, changed: 0 });
+    expect(await read()).toEqual(published);
   });
 
   it('reanalyses one report; 404 for an unknown one', async () => {

@@ -1,11 +1,13 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import {
   auditLog,
+  customers,
   geneCombinations,
   outboxMessages,
   products,
+  reportDocuments,
   templateCategories,
   templateGenotypeCombinations,
   templates,
@@ -638,7 +640,7 @@ describe('PATCH admin/templates/edit', () => {
     const published = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
     const preliminary = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
     // A report only generated has told its customer nothing.
-    await reportFor(t, { genotypes: { rs762551: 'A/A' } });
+    const generated = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
     const otherResult = await reportFor(t, { genotypes: { rs762551: 'C/C' } });
     const noEmails = await reportFor(t, { genotypes: { rs762551: 'A/A' }, notifyByEmail: false });
     const withdrawn = await reportFor(t, { genotypes: { rs762551: 'A/A' } });
@@ -669,8 +671,19 @@ describe('PATCH admin/templates/edit', () => {
     ).toBe(200);
 
     const queued = await notice(fast.id);
-    // The demo's released reports have no issued version: they told nobody anything.
-    expect(queued.map((row) => row.recipient).sort()).toEqual([published.email, preliminary.email].sort());
+    const recipients = queued.map((row) => row.recipient);
+    expect(recipients).toEqual(expect.arrayContaining([published.email, preliminary.email]));
+    for (const untold of [generated, otherResult, noEmails, withdrawn])
+      expect(recipients).not.toContain(untold.email);
+    // The demo's customers told beside them: each holds a released report whose issued version tells it.
+    const demoTold = await t.db
+      .selectDistinct({ email: customers.email })
+      .from(reportDocuments)
+      .innerJoin(products, eq(products.id, reportDocuments.productId))
+      .innerJoin(customers, eq(customers.id, products.customerId))
+      .where(and(inArray(products.status, [3, 4]), sql`${fast.id} = any(${reportDocuments.templateIds})`));
+    for (const recipient of recipients.filter((r) => r !== published.email && r !== preliminary.email))
+      expect(demoTold.map((row) => row.email)).toContain(recipient);
     expect(queued[0]).toMatchObject({
       channel: 'email',
       kind: 'template-changed',
@@ -679,7 +692,9 @@ describe('PATCH admin/templates/edit', () => {
     });
     expect(queued[0]?.bodyHtml).toContain('<div><p>Vaše zpráva byla aktualizována.</p></div>');
     expect(queued[0]?.bodyText).toContain('Vaše zpráva byla aktualizována.');
-    expect((await notice(slow.id)).map((row) => row.recipient)).toEqual([otherResult.email]);
+    const toldOfSlow = (await notice(slow.id)).map((row) => row.recipient);
+    expect(toldOfSlow).toContain(otherResult.email);
+    for (const other of [published, preliminary]) expect(toldOfSlow).not.toContain(other.email);
   });
 
   it('e-mails a published report’s customer about the templates of its issued version, not about a physician’s change since', async () => {

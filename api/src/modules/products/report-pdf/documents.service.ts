@@ -148,7 +148,8 @@ export async function renderIssue(
   const sign = await reportSignature(db, plan.company, {
     locale: language,
     report: `${reportNumberOf(plan.productId)} v${plan.version}`,
-    at: new Date(),
+    // Signed when published: the publication's moment (the demo's history dates its own).
+    at: plan.overrides.publishedAt ?? new Date(),
   });
   const pdf = await renderReportPdf(document, { ...options, sign });
   return { plan, fingerprint: JSON.stringify(document), language, pdf };
@@ -160,7 +161,11 @@ export async function renderIssue(
  * (nobody changed it, its customer or its versions meanwhile); null, storing nothing, when not — the
  * caller renders again.
  */
-export async function storeIssue(tx: Tx, by: Principal, rendered: RenderedIssue): Promise<number | null> {
+export async function storeIssue(
+  tx: Tx,
+  by: Pick<Principal, 'id'>,
+  rendered: RenderedIssue,
+): Promise<number | null> {
   const { plan } = rendered;
   const latest = await latestReportDocument(tx, plan.productId);
   if ((latest?.version ?? 0) !== plan.version - 1) return null;

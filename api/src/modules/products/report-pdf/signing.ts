@@ -39,7 +39,8 @@ export function selfSignedP12(commonName: string, organisation: string, password
   // A positive serial (the first bit clear), 16 random bytes.
   certificate.serialNumber = `0${randomBytes(16).toString('hex').slice(1)}`;
   const now = new Date();
-  certificate.validity.notBefore = new Date(now.getTime() - 60_000);
+  // Valid from a year back: the demo's history signs its reports at their publication, days ago.
+  certificate.validity.notBefore = new Date(now.getTime() - 365 * 24 * 3600 * 1000);
   certificate.validity.notAfter = new Date(now.getTime() + 10 * 365 * 24 * 3600 * 1000);
   // Tagged UTF8String, so a Czech name is kept (node-forge encodes the UTF-8 itself).
   const utf8 = (value: string) => ({
