@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './common.js';
+import { qualifications } from './users.js';
 
 /** Staff passwords (ASVS 6.2.1); customers' own app keeps its 8. */
 export const passwordMinLength = 12;
@@ -20,6 +21,12 @@ export const currentUserSchema = z.object({
   permissions: z.array(z.string()),
   color: z.number().int(),
   isMainDoctor: z.boolean(),
+  /**
+   * The professional qualification (issue 35): the web offers a physician's acts (the sign-off, a
+   * withholding, an invitation to a consultation, a word to customers about their results) only to a
+   * physician, as the server allows them only to one.
+   */
+  qualification: z.enum(qualifications),
   phoneNumber: z.string().nullable(),
   mustChangePassword: z.boolean(),
   /** `enrol` a second factor because the role requires it (only enrolment calls are open); null when none. */

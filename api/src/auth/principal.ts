@@ -1,4 +1,4 @@
-import type { Locale, Permission } from '@genodesk/contract';
+import type { Locale, Permission, Qualification } from '@genodesk/contract';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { sharedCacheOf } from '../db/shared-cache.js';
@@ -32,6 +32,8 @@ export type Principal = {
   userName: string;
   color: number;
   isMainDoctor: boolean;
+  /** As the user's row holds it now: a change of the row drops the kept principal (migration 0042). */
+  qualification: Qualification;
   phoneNumber: string | null;
   mustChangePassword: boolean;
   sessionId: string;
@@ -51,6 +53,7 @@ type PrincipalRow = {
   user_name: string;
   color: number;
   is_main_doctor: boolean;
+  qualification: Qualification;
   phone_number: string | null;
   must_change_password: boolean;
   second_factor_pending: boolean;
@@ -69,7 +72,7 @@ type PrincipalRow = {
 const touchEveryMs = 60_000;
 
 const principalQuery = `
-  select u.id, u.email, u.user_name, u.color, u.is_main_doctor, u.phone_number, u.must_change_password,
+  select u.id, u.email, u.user_name, u.color, u.is_main_doctor, u.qualification, u.phone_number, u.must_change_password,
          s.second_factor_pending, r.requires_two_factor,
          exists (select 1 from user_totp t where t.user_id = u.id and t.confirmed_at is not null)
            or exists (select 1 from passkeys k where k.user_id = u.id) as has_second_factor,
@@ -122,6 +125,7 @@ async function readPrincipal(
     userName: row.user_name,
     color: row.color,
     isMainDoctor: row.is_main_doctor,
+    qualification: row.qualification,
     phoneNumber: row.phone_number,
     mustChangePassword: row.must_change_password,
     sessionId,

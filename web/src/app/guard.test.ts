@@ -16,6 +16,7 @@ const user = (
   permissions,
   color: 1,
   isMainDoctor: false,
+  qualification: 'none',
   phoneNumber: null,
   mustChangePassword,
   secondFactor,

@@ -27,6 +27,7 @@ const lab: CurrentUser = {
   permissions: [Permissions.AdminPanelView],
   color: 1,
   isMainDoctor: false,
+  qualification: 'none',
   phoneNumber: null,
   mustChangePassword: false,
   secondFactor: null,

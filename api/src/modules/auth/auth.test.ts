@@ -449,6 +449,26 @@ describe('GET auth/user', () => {
     await t.db.update(users).set({ isUserLoginActive: true }).where(eq(users.email, demo.reception));
     await t.db.insert(rolePermissions).values({ roleId: reception!.id, permission: 'Vouchers.Create' });
   });
+
+  it("says the user's qualification, in the sign-in's answer too, and a change of it at the next call", async () => {
+    const me = async (email: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: await t.authAs(email) })).json();
+    expect((await me(demo.doctor)).qualification).toBe('physician');
+    expect((await me(demo.lab)).qualification).toBe('laboratorySpecialist');
+    expect((await me(demo.admin)).qualification).toBe('none');
+    const login = await post('/api/auth/adminLogin', { email: demo.doctor, password: 'genodesk' });
+    expect(login.json().user.qualification).toBe('physician');
+
+    // The principal kept between requests is dropped when the user's row changes.
+    const session = await t.login(demo.reception);
+    const headers = { authorization: `Bearer ${session.token}` };
+    const read = async () => (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers })).json();
+    expect((await read()).qualification).toBe('none');
+    await t.db.update(users).set({ qualification: 'technician' }).where(eq(users.email, demo.reception));
+    await t.heard();
+    expect((await read()).qualification).toBe('technician');
+    await t.db.update(users).set({ qualification: 'none' }).where(eq(users.email, demo.reception));
+  });
 });
 
 describe('POST auth/changepassword', () => {

@@ -87,6 +87,7 @@ export function currentUser(principal: Principal, locale: Locale): CurrentUser {
     permissions: permissionsInOrder(principal),
     color: principal.color,
     isMainDoctor: principal.isMainDoctor,
+    qualification: principal.qualification,
     phoneNumber: principal.phoneNumber,
     mustChangePassword: principal.mustChangePassword,
     secondFactor: signInStepOf(principal) === 'enrolment' ? 'enrol' : null,
