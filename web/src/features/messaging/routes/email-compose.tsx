@@ -31,6 +31,7 @@ import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { PageHeader } from '@/components/page-header';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { useCan } from '@/features/auth/api/get-current-user';
+import { useQualifiedAct } from '@/features/auth/api/qualification';
 import { registrationSourceName } from '@/features/customers/components/labels';
 import { productStatusName } from '@/features/products/components/product-status-badge';
 import { isApiError } from '@/lib/api-client';
@@ -136,6 +137,8 @@ export function EmailComposeRoute() {
   const [version, setVersion] = useState<'cs' | 'en'>('cs');
   const [previewVersion, setPreviewVersion] = useState<'cs' | 'en'>('cs');
   const readsReports = useCan(Permissions.ProductsView);
+  // Customers chosen by a category of their results hear of them from a physician (issue 35).
+  const byCategory = useQualifiedAct('mailByCategory');
   const categories = useEmailCategories();
   const send = useSendEmail();
   const { form, field, applyServerErrors } = useZodForm<EmailFormValues>(
@@ -279,7 +282,8 @@ export function EmailComposeRoute() {
                           onChange={(v) => setFilter('categoryId', v)}
                           clearable
                           searchable
-                          disabled={categories.isPending}
+                          disabled={categories.isPending || !byCategory.allowed}
+                          description={byCategory.hint}
                           data-testid="email-filter-category"
                         />
                         <Select

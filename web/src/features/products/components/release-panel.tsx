@@ -19,6 +19,8 @@ import { IconCertificate, IconEye, IconEyeOff, IconPencil } from '@tabler/icons-
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan, useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useQualifiedAct } from '@/features/auth/api/qualification';
+import { QualificationHint } from '@/features/auth/components/qualification-hint';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { notifyApiError, notifySuccess, productNoticeId } from '@/lib/notify';
@@ -68,6 +70,10 @@ export function ReleasePanel({ product }: { product: Product }) {
   const canValidate = useCan(Permissions.ProductsValidate);
   const canSignOff = useCan(Permissions.ProductsSignOff);
   const canEdit = useCan(Permissions.ProductsEdit);
+  // Validating and withholding also ask for a qualification (issue 35): a control the role offers
+  // stays in place, inert, with the reason beside it.
+  const validateAct = useQualifiedAct('validate');
+  const withholdAct = useQualifiedAct('withhold');
   const readOnly = product.isArchived;
   const [validating, setValidating] = useState(false);
   const [withholding, setWithholding] = useState<Withholdable | null>(null);
@@ -127,13 +133,17 @@ export function ReleasePanel({ product }: { product: Product }) {
                 size="xs"
                 variant="light"
                 leftSection={<IconCertificate size={14} />}
-                onClick={() => setValidating(true)}
+                onClick={() => validateAct.allowed && setValidating(true)}
                 data-testid="product-validate"
+                {...validateAct.controlProps}
               >
                 {validation ? t('products.release.validation.again') : t('products.release.validation.open')}
               </Button>
             )}
           </Group>
+          {canValidate && !readOnly && (
+            <QualificationHint state={validateAct} testId="product-validate-qualification" />
+          )}
           {validation ? (
             <Text fz="sm" data-testid="product-validation-record">
               {t('products.release.validation.record', {
@@ -205,6 +215,9 @@ export function ReleasePanel({ product }: { product: Product }) {
             <Text fw={600} fz="sm">
               {t('products.release.withhold.title')}
             </Text>
+            {canSignOff && !readOnly && (
+              <QualificationHint state={withholdAct} testId="product-withhold-qualification" />
+            )}
             {withholdable.map((p) => (
               <Group key={`open-${p.geneCombinationId}`} justify="space-between" wrap="wrap" gap="xs">
                 <Text fz="sm">
@@ -218,8 +231,9 @@ export function ReleasePanel({ product }: { product: Product }) {
                     size="xs"
                     variant="default"
                     leftSection={<IconEyeOff size={14} />}
-                    onClick={() => setWithholding(p)}
+                    onClick={() => withholdAct.allowed && setWithholding(p)}
                     data-testid={`product-withhold-${p.geneCombinationId}`}
+                    {...withholdAct.controlProps}
                     aria-label={t('products.release.withhold.actionFor', { phenotype: name(p) })}
                   >
                     {t('products.release.withhold.action')}
@@ -256,8 +270,9 @@ export function ReleasePanel({ product }: { product: Product }) {
                     variant="subtle"
                     leftSection={<IconEye size={14} />}
                     loading={withhold.isPending}
-                    onClick={() => reportAgain(p.geneCombinationId)}
+                    onClick={() => withholdAct.allowed && reportAgain(p.geneCombinationId)}
                     data-testid={`product-unwithhold-${p.geneCombinationId}`}
+                    {...withholdAct.controlProps}
                     aria-label={t('products.release.withhold.reportFor', { phenotype: name(p) })}
                   >
                     {t('products.release.withhold.report')}

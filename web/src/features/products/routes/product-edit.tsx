@@ -3,13 +3,15 @@ import { Permissions } from '@genodesk/contract/permissions';
 import type { Product, ProductEditRequest, PublicationOpenPoint } from '@genodesk/contract/products';
 import { Alert, Button, Card, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconMailForward, IconSend, IconSend2 } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { useCan, useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useQualifiedAct } from '@/features/auth/api/qualification';
+import { QualificationHint } from '@/features/auth/components/qualification-hint';
 import { isApiError } from '@/lib/api-client';
 import { confirmAction } from '@/lib/confirm';
 import { scrollToFirstError } from '@/lib/form';
@@ -87,9 +89,16 @@ function ProductEditor({ product }: { product: Product }) {
   const [publishing, setPublishing] = useState<PublishAction | null>(null);
   const [running, setRunning] = useState<Action | null>(null);
   const restored = useRef<string | null>(null);
-  // The sign-off is offered only to whom may give it, once nothing keeps it back (issue 35); the
-  // server decides, and its refusal is shown.
-  const canSignOff = useCan(Permissions.ProductsSignOff);
+  // The sign-off is offered only to whom may give it — the permission and a physician's
+  // qualification —, once nothing keeps it back (issue 35); the server decides, and its refusal is shown.
+  const signOff = useQualifiedAct('signOff');
+  const mayPublish = useCan(Permissions.ProductsSignOff);
+  const canSignOff = mayPublish && signOff.allowed;
+  // Inviting the customer to a consultation of the results is a physician's act too.
+  const invite = useQualifiedAct('invite');
+  const publishHintId = useId();
+  // What says why the sign-off is not offered: the qualification's hint, or the line below the buttons.
+  const publishReasonId = mayPublish && !signOff.allowed ? signOff.hintId : publishHintId;
   const blockers = releaseBlockers(product, userId);
   const viewPath = sectionPathsOf(routeSection).view(product.id);
   // The preview is rendered from the saved report: it says so while the texts differ.
@@ -178,6 +187,7 @@ function ProductEditor({ product }: { product: Product }) {
   };
 
   const run = async (action: Action) => {
+    if (action === 'invite' && !invite.allowed) return;
     draft.flush();
     if (action === 'invite' && product.customerUnderage) {
       setErrors((prev) => ({ ...prev, legalGuardianName: undefined, legalGuardianEmail: undefined }));
@@ -304,6 +314,7 @@ function ProductEditor({ product }: { product: Product }) {
                 disabled={running !== null && running !== 'invite'}
                 onClick={() => void run('invite')}
                 data-testid="product-invite"
+                {...invite.controlProps}
               >
                 {t('products.editor.actions.invite')}
               </Button>
@@ -322,6 +333,7 @@ function ProductEditor({ product }: { product: Product }) {
                 }
                 onClick={() => void run('preliminary')}
                 data-testid="product-preliminary"
+                aria-describedby={canSignOff ? undefined : publishReasonId}
               >
                 {t('products.editor.actions.preliminary')}
               </Button>
@@ -335,21 +347,34 @@ function ProductEditor({ product }: { product: Product }) {
                 title={blockers.final.map((b) => t(`products.release.blockers.${b}`)).join(' ') || undefined}
                 onClick={() => void run('publish')}
                 data-testid="product-publish"
+                aria-describedby={canSignOff && blockers.final.length === 0 ? undefined : publishReasonId}
               >
                 {t('products.editor.actions.publish')}
               </Button>
             </Group>
           </Group>
           {/* A disabled button shows no tooltip: why it cannot be published is said here. */}
-          {(!canSignOff || blockers.final.length > 0) && (
-            <Text size="sm" c="dimmed" ta="right" mt="xs" data-testid="product-publish-blocked">
-              {canSignOff
-                ? t('products.editor.publishBlocked', {
-                    reasons: blockers.final.map((b) => t(`products.release.blockers.${b}`)).join(' '),
-                  })
-                : t('products.editor.signOffOnly')}
-            </Text>
+          {mayPublish && !signOff.allowed ? (
+            <QualificationHint state={signOff} testId="product-publish-blocked" justify="flex-end" />
+          ) : (
+            (!canSignOff || blockers.final.length > 0) && (
+              <Text
+                id={publishHintId}
+                size="sm"
+                c="dimmed"
+                ta="right"
+                mt="xs"
+                data-testid="product-publish-blocked"
+              >
+                {canSignOff
+                  ? t('products.editor.publishBlocked', {
+                      reasons: blockers.final.map((b) => t(`products.release.blockers.${b}`)).join(' '),
+                    })
+                  : t('products.editor.signOffOnly')}
+              </Text>
+            )
           )}
+          <QualificationHint state={invite} testId="product-invite-physician-only" justify="flex-end" />
         </Card>
       </Stack>
       <GuardianModal

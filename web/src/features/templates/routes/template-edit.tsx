@@ -9,6 +9,8 @@ import { PageHeader } from '@/components/page-header';
 import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { paths } from '@/config/paths';
+import { useQualifiedAct } from '@/features/auth/api/qualification';
+import { QualificationHint } from '@/features/auth/components/qualification-hint';
 import { isApiError } from '@/lib/api-client';
 import { scrollToFirstError, useZodForm } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -45,6 +47,8 @@ function TemplateEditForm({ template }: { template: TemplateDetail }) {
   const { locale, tm } = useLocale();
   const navigate = useNavigate();
   const edit = useEditTemplate();
+  // A word to the customers about their results is a physician's (issue 35): the box stays, inert, with why.
+  const notifyAct = useQualifiedAct('notifyCustomers');
   const [rowErrors, setRowErrors] = useState<ReadonlyMap<number, string>>(new Map());
   const toRequest = (v: EditValues) => ({
     templateId: v.templateId,
@@ -184,8 +188,11 @@ function TemplateEditForm({ template }: { template: TemplateDetail }) {
             description={t('templates.notify.description')}
             data-testid="template-notify"
             {...field('notify', { type: 'checkbox' })}
+            disabled={!notifyAct.allowed}
+            aria-describedby={notifyAct.controlProps['aria-describedby']}
           />
-          <Collapse in={values.notify}>
+          <QualificationHint state={notifyAct} testId="template-notify-physician-only" />
+          <Collapse in={values.notify && notifyAct.allowed}>
             <Stack pt="md">
               <RichTextField
                 label={t('templates.fields.emailBody')}
