@@ -103,7 +103,7 @@ it('killed and started again, PostgreSQL takes the app down to a fast 503 and ba
     60_000,
   );
   expect(smtp.received.filter((mail) => mail.to.includes('po-restartu@example.cz'))).toHaveLength(1);
-});
+}, 180_000);
 
 it('the embedded PostgreSQL killed under the app is started again by the app, on the same data', async () => {
   embeddedDir = await mkdtemp(path.join(os.tmpdir(), 'genodesk-embedded-restart-'));
@@ -139,4 +139,4 @@ it('the embedded PostgreSQL killed under the app is started again by the app, on
   expect(await postmasterPid(embeddedDir)).not.toBe(before);
   expect(embeddedApp.child.exitCode).toBeNull();
   expect((await signIn()).status).toBe(200);
-});
+}, 180_000);

@@ -369,6 +369,14 @@ function withholding(
   };
 }
 
+/** `work` for every item, `size` at a time, the answers in the items' order. */
+async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = [];
+  for (let i = 0; i < items.length; i += size)
+    answers.push(...(await Promise.all(items.slice(i, i + size).map(work))));
+  return answers;
+}
+
 const pdfVersionOne: Change = { field: 'pdfVersion', oldValue: null, newValue: '1' };
 
 /**
@@ -644,9 +652,10 @@ export async function seedDemoResults(
   if (log.length > 0) await tx.insert(auditLog).values(log);
 
   // Each released report as its physician issued it: rendered, signed and stored as version 1 at its
-  // publication, through the publication's own code. One at a time: the renders share the pool.
-  for (const issue of issues) {
-    const rendered = await renderIssue(tx, {
+  // publication, through the publication's own code. Rendered two at a time (the pool's processes),
+  // stored in order.
+  const rendered = await inBatches(issues, 2, (issue) =>
+    renderIssue(tx, {
       productId: issue.productId,
       version: 1,
       replaces: null,
@@ -662,10 +671,11 @@ export async function seedDemoResults(
         doctorLicence: doctor?.licenceNumber || null,
         publishedAt: issue.at,
       },
-    });
-    if ((await storeIssue(tx, { id: doctorId ?? 0 }, rendered)) === null)
-      throw new Error(`the demo report ${issue.productId} did not store its first version`);
-  }
+    }),
+  );
+  for (const issue of rendered)
+    if ((await storeIssue(tx, { id: doctorId ?? 0 }, issue)) === null)
+      throw new Error(`the demo report ${issue.plan.productId} did not store its first version`);
 
   // Additional purchases: a second order paid in cash at the reception and finalized, its report
   // generated from the stored genotypes in status 5, no sample; dated after the first report's publication.
