@@ -12,7 +12,7 @@ import {
   paymentMethodLabels,
   spayd,
 } from '@genodesk/contract';
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
 import { listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
@@ -331,10 +331,17 @@ export async function takeCash(
     if (!order) throw notFound();
     if (order.dateOrderPaid !== null) throw unprocessable('orderAlreadyPaid', 'OrderId');
     const due = await amountDueMinor(tx, order);
+    // A cancelled card attempt is history, not an open payment: it stays as it was, beside the cash.
     const [open] = await tx
       .select()
       .from(payments)
-      .where(and(eq(payments.orderId, orderId), isNull(payments.completedAt)))
+      .where(
+        and(
+          eq(payments.orderId, orderId),
+          isNull(payments.completedAt),
+          or(isNull(payments.cardStatus), ne(payments.cardStatus, CardPaymentStatus.Cancelled)),
+        ),
+      )
       .orderBy(desc(payments.id))
       .limit(1)
       .for('update');

@@ -289,6 +289,24 @@ describe('orders, payments and unprocessed orders', () => {
     expect(all!.n).toBe(1);
   });
 
+  it('takes cash beside a cancelled card attempt: a new cash payment, the card attempt kept as it was', async () => {
+    const order = await unpaidOrder({ card: CardPaymentStatus.Cancelled });
+    const [attempt] = await t.db.select().from(payments).where(eq(payments.id, order.paymentId!));
+    const response = await call('PUT', '/api/admin/payments/cash', { OrderId: order.orderId });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ method: PaymentMethod.Cash, completed: true });
+    expect(response.json().id).not.toBe(order.paymentId);
+    const rows = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, order.orderId))
+      .orderBy(payments.id);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toEqual(attempt);
+    expect(rows[1]).toMatchObject({ method: PaymentMethod.Cash, transactionId: null, cardStatus: null });
+    expect(await orderRow(order.orderId)).toMatchObject({ paidBy: PaymentMethod.Cash });
+  });
+
   it('takes cash for an order with an open transfer by turning that transfer into the cash payment; twice at once pays once', async () => {
     const order = await unpaidOrder();
     const transfer = (
