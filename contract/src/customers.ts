@@ -251,6 +251,7 @@ export const customerDetailSchema = z.object({
   samples: z.array(
     z.object({ id: z.number().int(), status: z.number().int(), barcode: z.string().nullable() }),
   ),
+  /** The customer's orders: finance data, answered only to a reader holding Orders.View (else empty). */
   orders: z.array(
     z.object({
       id: z.number().int(),
@@ -258,8 +259,10 @@ export const customerDetailSchema = z.object({
       productTypeId: z.number().int(),
       productTypeName: z.string(),
       productTypeNameEn: z.string().nullable(),
-      /** haléře */
-      amount: z.number().int(),
+      /** CZK, at most two decimals (as `getorder` answers it). */
+      amount: z.number(),
+      /** The same in haléře, as stored. */
+      amountMinor: z.number().int(),
       currency: z.string(),
       complete: z.boolean(),
       paidBy: z.number().int(),

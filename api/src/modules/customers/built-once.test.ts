@@ -1,3 +1,4 @@
+import { Permissions } from '@genodesk/contract';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/test-app.js';
@@ -29,6 +30,9 @@ async function textsWritten(work: () => Promise<unknown>) {
   return written;
 }
 
+/** A reader of the detail's orders. */
+const reader = { permissions: new Set([Permissions.OrdersView]) };
+
 const search = (term: string) => ({ page: 1, pageSize: 25, search: term, sort: 'surname' }) as const;
 
 it('builds a list query once per shape and runs it with each call’s values', async () => {
@@ -53,8 +57,8 @@ it('builds a list query once per shape and runs it with each call’s values', a
         petr!.id,
       ]);
       expect((await listCustomers(t.db, search('nikdo-takový'))).items).toEqual([]);
-      expect((await getCustomer(t.db, jana!.id)).email).toBe('jana.built@example.cz');
-      expect((await getCustomer(t.db, petr!.id)).email).toBe('petr.built@example.cz');
+      expect((await getCustomer(t.db, jana!.id, reader)).email).toBe('jana.built@example.cz');
+      expect((await getCustomer(t.db, petr!.id, reader)).email).toBe('petr.built@example.cz');
     }),
   ).toBe(1);
   // Another shape (a registration source chosen) is a query of its own.
@@ -73,7 +77,7 @@ it('runs what it built for a transaction inside that transaction', async () => {
         .values({ name: 'Vít', surname: 'Netrvalý', email: 'vit.built@example.cz', registrationSource: 1 })
         .returning({ id: customers.id });
       expect((await listCustomers(tx, search('netrvalý'))).items.map((c) => c.id)).toEqual([uncommitted!.id]);
-      expect((await getCustomer(tx, uncommitted!.id)).surname).toBe('Netrvalý');
+      expect((await getCustomer(tx, uncommitted!.id, reader)).surname).toBe('Netrvalý');
       throw new Error('rolled back');
     }),
   ).rejects.toThrow('rolled back');

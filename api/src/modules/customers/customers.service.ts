@@ -6,9 +6,11 @@ import {
   type CustomerListQuery,
   type CustomerSummary,
   type EditCustomerRequest,
+  fromMinorUnits,
   isUnderage,
   type Locale,
   type Page,
+  Permissions,
   RegistrationSource,
   RelationshipStatus,
 } from '@genodesk/contract';
@@ -215,10 +217,11 @@ type OrderJson = {
 /**
  * The customer with their relationship, samples, orders, questionnaire and consultations in one
  * statement (issue 38): the detail is among the calls staff make most, and each further query was a
- * round trip of its own. The lists come as JSON arrays built in PostgreSQL.
+ * round trip of its own. The lists come as JSON arrays built in PostgreSQL. Without `readsOrders`
+ * the orders are not read at all (an empty list): two statements, each built once.
  */
-const customerQuery = (db: Executor) =>
-  builtOnce(db, 'customer', () => {
+const customerQuery = (db: Executor, readsOrders: boolean) =>
+  builtOnce(db, readsOrders ? 'customer' : 'customer without orders', () => {
     // Qualified: a one-table select names its columns bare, which the subqueries' own tables would shadow.
     const customerId = sql`${customers}.id`;
     return db
@@ -233,14 +236,16 @@ const customerQuery = (db: Executor) =>
         select json_agg(json_build_object('id', s.id, 'status', s.status, 'barcode', b.code) order by s.id)
         from ${samples} s left join ${barcodes} b on b.id = s.barcode_id
         where s.customer_id = ${customerId}), '[]')`,
-        orders: sql<OrderJson[]>`coalesce((
+        orders: readsOrders
+          ? sql<OrderJson[]>`coalesce((
         select json_agg(json_build_object(
           'id', o.id, 'orderNumber', o.order_number, 'productTypeId', o.product_type_id,
           'productTypeName', t.name, 'productTypeNameEn', t.name_en, 'amount', o.amount,
           'currency', o.currency, 'complete', o.complete, 'paidBy', o.paid_by,
           'dateOrderPaid', o.date_order_paid, 'createdAt', o.created_at) order by o.id)
         from ${orders} o join ${productTypes} t on t.id = o.product_type_id
-        where o.customer_id = ${customerId}), '[]')`,
+        where o.customer_id = ${customerId}), '[]')`
+          : sql<OrderJson[]>`'[]'::json`,
         hasQuestionnaire: sql<boolean>`exists (select 1 from ${questionnaires} q where q.customer_id = ${customerId})`,
         hasResults: sql<boolean>`exists (select 1 from ${customerGenotypes} g where g.customer_id = ${customerId})`,
         reservationStatus: reservationStatusOf(customerId),
@@ -249,8 +254,16 @@ const customerQuery = (db: Executor) =>
       .where(and(eq(customers.id, sql.placeholder('id')), isNull(customers.erasedAt)));
   });
 
-export async function getCustomer(db: Executor, id: number): Promise<CustomerDetail> {
-  const [row] = await customerQuery(db).execute({ id });
+/**
+ * Who reads a customer's detail: their orders are finance data (SPEC §6, `Orders.View`), answered to a
+ * reader who holds it and left out (an empty list) for anyone else — as the audit trail masks the
+ * questionnaire's answers and the report categories ask for `Products.View`.
+ */
+export type CustomerReader = Pick<Principal, 'permissions'>;
+
+export async function getCustomer(db: Executor, id: number, reader: CustomerReader): Promise<CustomerDetail> {
+  const readsOrders = reader.permissions.has(Permissions.OrdersView);
+  const [row] = await customerQuery(db, readsOrders).execute({ id });
   if (!row) throw notFound();
   const relationship = row.relationship;
   const sampleRows = row.samples;
@@ -305,7 +318,9 @@ export async function getCustomer(db: Executor, id: number): Promise<CustomerDet
       productTypeId: order.productTypeId,
       productTypeName: order.productTypeName,
       productTypeNameEn: order.productTypeNameEn,
-      amount: order.amount,
+      // CZK at the API (as `getorder` answers), haléře as stored beside it.
+      amount: fromMinorUnits(order.amount),
+      amountMinor: order.amount,
       currency: order.currency,
       complete: order.complete,
       paidBy: order.paidBy,
@@ -414,7 +429,7 @@ export async function createCustomer(
     await audit(tx, { entity: 'customer', entityId: row.id, changedBy: by.id, changes });
     return row.id;
   });
-  return getCustomer(db, id);
+  return getCustomer(db, id, by);
 }
 
 /** The edit (`POST admin/customers`); every changed field is audited. */
@@ -509,7 +524,7 @@ export async function editCustomer(db: Database, by: Principal, input: EditCusto
     });
     if (recordConsent) await insertDnaConsent(tx, by, id, before.agreedToDnaAnalysis, tickedConsent());
   });
-  return getCustomer(db, id);
+  return getCustomer(db, id, by);
 }
 
 // Reads around a customer

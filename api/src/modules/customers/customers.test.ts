@@ -93,13 +93,44 @@ describe('PUT admin/customers (registration)', () => {
     expect(customer.orders).toHaveLength(1);
     expect(customer.orders[0]).toMatchObject({
       productTypeId,
-      amount: 599000,
+      // CZK at the API, as getorder answers; haléře beside it.
+      amount: 5990,
+      amountMinor: 599000,
       currency: 'CZK',
       complete: false,
       paidBy: 6,
     });
     expect(customer.orders[0].orderNumber).toBeGreaterThan(0);
     expect(customer.samples).toEqual([]);
+  });
+
+  it('the order in the detail states its amount as getorder does (CZK), with haléře beside it', async () => {
+    const customer = await register({ ProductTypeId: productTypeId });
+    const order = await call('GET', `/api/admin/orders/getorder?Id=${customer.orders[0].id}`);
+    expect(order.statusCode).toBe(200);
+    expect(customer.orders[0].amount).toBe(order.json().amount);
+    expect(customer.orders[0].amountMinor).toBe(order.json().amountMinor);
+  });
+
+  it('the detail leaves the orders out for a reader without Orders.View (lab), keeps them for one with it', async () => {
+    const customer = await register({ ProductTypeId: productTypeId });
+    const lab = await t.authAs(demo.lab);
+    const reception = await t.authAs(demo.reception);
+    const asLab = await call(
+      'GET',
+      `/api/admin/customers/customer?CustomerId=${customer.id}`,
+      undefined,
+      lab,
+    );
+    expect(asLab.statusCode).toBe(200);
+    expect(asLab.json().orders).toEqual([]);
+    const asReception = await call(
+      'GET',
+      `/api/admin/customers/customer?CustomerId=${customer.id}`,
+      undefined,
+      reception,
+    );
+    expect(asReception.json().orders).toHaveLength(1);
   });
 
   it('paid in cash: a completed cash payment, the order complete, the sample waiting to be sent [2]', async () => {

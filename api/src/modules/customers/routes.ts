@@ -95,12 +95,13 @@ export function customersRoutes(app: App, deps: Deps) {
     config: { access: { all: [P.CustomersView] } },
     schema: {
       tags,
-      summary: 'One customer, with underage flag, relationship, samples and orders; the read is logged',
+      summary:
+        'One customer, with underage flag, relationship, samples and orders (to a reader with Orders.View, else none); the read is logged',
       querystring: customerIdQuerySchema,
       response: { 200: customerDetailSchema },
     },
     handler: async (request) => {
-      const customer = await getCustomer(deps.db, request.query.CustomerId);
+      const customer = await getCustomer(deps.db, request.query.CustomerId, principalOf(request));
       await recordAccess(deps.db, { kind: 'customer', customerIds: [customer.id], ...readerOf(request) });
       return customer;
     },
@@ -248,8 +249,9 @@ export function customersRoutes(app: App, deps: Deps) {
       response: { 200: customerDetailSchema },
     },
     handler: async (request) => {
-      await setLegalHold(deps.db, principalOf(request), request.body.CustomerId, request.body.Reason);
-      return getCustomer(deps.db, request.body.CustomerId);
+      const by = principalOf(request);
+      await setLegalHold(deps.db, by, request.body.CustomerId, request.body.Reason);
+      return getCustomer(deps.db, request.body.CustomerId, by);
     },
   });
 }

@@ -33,7 +33,7 @@ export function CustomerOrdersTable({ orders }: { orders: readonly Order[] }) {
       priority: 2,
       header: t('customers.orders.amount'),
       nowrap: true,
-      render: (o) => formatMoney(o.amount, o.currency, locale),
+      render: (o) => formatMoney(o.amountMinor, o.currency, locale),
     },
     {
       key: 'paidBy',

@@ -65,6 +65,8 @@ export function CustomerViewRoute() {
   const categories = useCustomerCategories(id, locale, canViewReports);
   const canEdit = useCan(Permissions.CustomersEdit);
   const canViewSamples = useCan(Permissions.SamplesView);
+  // Orders are finance data: the server leaves them out without Orders.View, the card goes with them.
+  const canViewOrders = useCan(Permissions.OrdersView);
   const canViewQuestionnaires = useCan(Permissions.QuestionnairesView);
   const canViewResults = useCan(Permissions.ResultsView);
   const canViewReservations = useCan(Permissions.ReservationsView);
@@ -192,15 +194,17 @@ export function CustomerViewRoute() {
                 </DetailItem>
               </SimpleGrid>
             </Section>
-            <Section title={t('customers.sections.orders')} testId="customer-orders">
-              {c.orders.length === 0 ? (
-                <Text c="dimmed" fz="sm">
-                  {t('customers.noOrders')}
-                </Text>
-              ) : (
-                <CustomerOrdersTable orders={c.orders} />
-              )}
-            </Section>
+            {canViewOrders && (
+              <Section title={t('customers.sections.orders')} testId="customer-orders">
+                {c.orders.length === 0 ? (
+                  <Text c="dimmed" fz="sm">
+                    {t('customers.noOrders')}
+                  </Text>
+                ) : (
+                  <CustomerOrdersTable orders={c.orders} />
+                )}
+              </Section>
+            )}
             <Section title={t('customers.sections.samples')} testId="customer-samples">
               {c.samples.length === 0 ? (
                 <Text c="dimmed" fz="sm">
