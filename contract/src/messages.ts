@@ -794,6 +794,14 @@ export const messages = {
     cs: 'Produktový voucher platí jen pro produkt {productType}.',
     en: 'The product voucher is valid only for the product {productType}.',
   },
+  voucherExceedsAmountDue: {
+    cs: 'Voucher má hodnotu {value}, ale zbývá uhradit jen {due}. Uplatněním se spotřebuje celý a {lost} propadne.',
+    en: 'The voucher is worth {value}, but only {due} is left to pay. Applied, it is used up and {lost} is lost.',
+  },
+  voucherCardPaymentInProgress: {
+    cs: 'K objednávce probíhá platba kartou: voucher lze uplatnit, až ji platební brána zruší, nebo platbu schvalte.',
+    en: 'A card payment of the order is in progress: apply the voucher once the gateway cancels it, or approve the payment.',
+  },
   voucherAlreadyOnOrder: {
     cs: 'Tento voucher už je na objednávce uplatněn.',
     en: 'This voucher is already applied to the order.',

@@ -200,7 +200,15 @@ export type SendVoucherRequest = z.infer<typeof sendVoucherRequestSchema>;
 export const sendVoucherReplySchema = z.object({ outboxId: z.number().int(), language: localeSchema });
 
 /** `POST admin/orders/apply-voucher`: the code, case-insensitively. */
-export const applyVoucherRequestSchema = z.object({ OrderId: idSchema, Code: requiredText(60) });
+export const applyVoucherRequestSchema = z.object({
+  OrderId: idSchema,
+  Code: requiredText(60),
+  /**
+   * The staff confirmed a money voucher worth more than is due: it is used up all the same, its value
+   * beyond the amount due lost. Without it such a voucher is a 409 naming the amounts, nothing changed.
+   */
+  AcceptUnusedValue: z.boolean().optional(),
+});
 export type ApplyVoucherRequest = z.infer<typeof applyVoucherRequestSchema>;
 export const removeVoucherRequestSchema = z.object({ OrderId: idSchema, VoucherId: idSchema });
 export type RemoveVoucherRequest = z.infer<typeof removeVoucherRequestSchema>;

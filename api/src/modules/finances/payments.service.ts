@@ -436,7 +436,8 @@ export async function createBankTransfer(
   return getPayment(deps.db, paymentId, locale);
 }
 
-async function emailTransferInstructions(tx: Tx, jobs: Jobs, paymentId: number) {
+/** The bank transfer's instructions (account, amount, variable symbol, QR Platba) e-mailed to the customer. */
+export async function emailTransferInstructions(tx: Tx, jobs: Jobs, paymentId: number) {
   const [customer] = await tx
     .select({
       email: customers.email,

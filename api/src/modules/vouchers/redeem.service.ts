@@ -1,21 +1,22 @@
 import {
   type ApplyVoucherRequest,
+  CardPaymentStatus,
   type Locale,
   type OrderDetail,
   PaymentMethod,
   type RemoveVoucherRequest,
   VoucherKind,
 } from '@genodesk/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Tx, transaction } from '../../db/client.js';
 import { orders, orderVouchers, payments, productTypes, vouchers } from '../../db/schema/index.js';
-import { notFound, unprocessable } from '../../http/errors.js';
+import { AppError, notFound, unprocessable } from '../../http/errors.js';
 import { auditMany } from '../audit/audit.js';
 import { getOrder } from '../finances/orders.service.js';
-import { recordPaid } from '../finances/payments.service.js';
+import { emailTransferInstructions, recordPaid } from '../finances/payments.service.js';
 import { productTypeNameIn } from '../finances/product-types.service.js';
-import { formatDay } from '../messaging/format.js';
+import { formatDay, formatMoney } from '../messaging/format.js';
 import { amountDueMinor, takenOffMinor } from './redemptions.js';
 import { isExpired, type VouchersDeps } from './vouchers.service.js';
 
@@ -29,12 +30,13 @@ async function lockUnpaidOrder(tx: Tx, orderId: number) {
 
 /**
  * An open bank transfer follows the amount due as vouchers come and go, so its QR code and the
- * statement that pays it ask for what is left.
+ * statement that pays it ask for what is left; the customer, who has the instructions of the old
+ * amount, gets them again with the new one.
  */
-async function followAmountDue(tx: Tx, order: typeof orders.$inferSelect) {
+async function followAmountDue(tx: Tx, jobs: VouchersDeps['jobs'], order: typeof orders.$inferSelect) {
   const due = await amountDueMinor(tx, order);
   if (due === 0) return;
-  await tx
+  const changed = await tx
     .update(payments)
     .set({ amount: due })
     .where(
@@ -42,8 +44,32 @@ async function followAmountDue(tx: Tx, order: typeof orders.$inferSelect) {
         eq(payments.orderId, order.id),
         eq(payments.method, PaymentMethod.BankTransfer),
         isNull(payments.completedAt),
+        ne(payments.amount, due),
       ),
-    );
+    )
+    .returning({ id: payments.id });
+  for (const transfer of changed) await emailTransferInstructions(tx, jobs, transfer.id);
+}
+
+/**
+ * A card payment of the order the gateway has not finished (pending or authorized): a voucher now
+ * could pay the order beside money the card is about to take, and a later "paid" would find the
+ * order paid. Refused until the gateway cancels it or the staff approve it.
+ */
+async function refuseBesideCardInProgress(tx: Tx, orderId: number) {
+  const [card] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.method, PaymentMethod.Card),
+        isNull(payments.completedAt),
+        or(isNull(payments.cardStatus), ne(payments.cardStatus, CardPaymentStatus.Cancelled)),
+      ),
+    )
+    .limit(1);
+  if (card) throw unprocessable('voucherCardPaymentInProgress', 'Code');
 }
 
 /**
@@ -90,8 +116,17 @@ export async function applyVoucher(
       throw unprocessable('voucherWrongProductType', 'Code', { productType: type?.name ?? '' });
     }
 
+    await refuseBesideCardInProgress(tx, order.id);
+
     const due = await amountDueMinor(tx, order);
-    const taken = v.kind === VoucherKind.Product ? due : Math.min(v.amount ?? 0, due);
+    const value = v.amount ?? 0;
+    if (v.kind === VoucherKind.Money && value > due && !input.AcceptUnusedValue)
+      throw new AppError(409, 'VOUCHER_EXCEEDS_AMOUNT_DUE', 'voucherExceedsAmountDue', undefined, {
+        value: formatMoney(value, locale),
+        due: formatMoney(due, locale),
+        lost: formatMoney(value - due, locale),
+      });
+    const taken = v.kind === VoucherKind.Product ? due : Math.min(value, due);
     const remaining = v.remainingUsageCount - 1;
     await tx
       .insert(orderVouchers)
@@ -117,7 +152,7 @@ export async function applyVoucher(
         changes: [{ field: 'voucherApplied', oldValue: null, newValue: `${v.code} (${taken})` }],
       },
     ]);
-    if (due - taken > 0) return followAmountDue(tx, order);
+    if (due - taken > 0) return followAmountDue(tx, deps.jobs, order);
     await payByVouchers(
       tx,
       deps,
@@ -191,7 +226,7 @@ export async function removeVoucher(
         changes: [{ field: 'voucherRemoved', oldValue: `${v.code} (${removed.amount})`, newValue: null }],
       },
     ]);
-    await followAmountDue(tx, order);
+    await followAmountDue(tx, deps.jobs, order);
   });
   return getOrder(deps.db, input.OrderId, locale);
 }

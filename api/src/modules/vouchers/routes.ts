@@ -152,7 +152,8 @@ export function vouchersRoutes(app: App, deps: Deps) {
       body: sendVoucherRequestSchema,
       response: { 200: sendVoucherReplySchema },
     },
-    handler: (request) => sendVoucher(vouchersDeps, principalOf(request), request.body),
+    handler: (request) =>
+      sendVoucher(vouchersDeps, principalOf(request), request.body, requestLocale(request)),
   });
 
   app.post('/api/admin/orders/apply-voucher', {

@@ -316,11 +316,16 @@ export async function sendVoucher(
   deps: VouchersDeps,
   by: Principal,
   input: SendVoucherRequest,
+  locale: Locale,
 ): Promise<{ outboxId: number; language: Locale }> {
   return transaction(deps.db, async (tx) => {
     const [row] = await selectVouchers(tx).where(eq(vouchers.id, input.VoucherId));
     if (!row) throw notFound();
     const { voucher } = row;
+    // A code nobody can redeem any more is not sent to anyone: the same refusals as at redemption.
+    if (row.expired)
+      throw unprocessable('voucherExpired', 'VoucherId', { date: formatDay(voucher.validTo, locale) });
+    if (voucher.remainingUsageCount <= 0) throw unprocessable('voucherExhausted', 'VoucherId');
     const [customer] = await tx
       .select({ id: customers.id, language: customers.language })
       .from(customers)

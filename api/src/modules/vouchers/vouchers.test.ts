@@ -1,4 +1,10 @@
-import { PaymentMethod, Permissions, VoucherKind, voucherCodeAlphabet } from '@genodesk/contract';
+import {
+  CardPaymentStatus,
+  PaymentMethod,
+  Permissions,
+  VoucherKind,
+  voucherCodeAlphabet,
+} from '@genodesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +21,7 @@ import {
   vouchers,
 } from '../../db/schema/index.js';
 import { createOrder } from '../finances/orders.service.js';
+import { formatMoney } from '../messaging/format.js';
 import { createMoneyVouchers } from './vouchers.service.js';
 
 let t: TestApp;
@@ -94,8 +101,8 @@ async function unpaidOrder(productTypeId = type.id, language: 'cs' | 'en' = 'cs'
 
 const voucherRow = async (id: number) => (await t.db.select().from(vouchers).where(eq(vouchers.id, id)))[0]!;
 const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const apply = (OrderId: number, Code: string, headers = reception) =>
-  call('POST', '/api/admin/orders/apply-voucher', { OrderId, Code }, headers);
+const apply = (OrderId: number, Code: string, headers = reception, extra: object = {}) =>
+  call('POST', '/api/admin/orders/apply-voucher', { OrderId, Code, ...extra }, headers);
 const remove = (OrderId: number, VoucherId: number, headers = reception) =>
   call('POST', '/api/admin/orders/remove-voucher', { OrderId, VoucherId }, headers);
 
@@ -492,6 +499,31 @@ describe('sending a voucher', () => {
   });
 });
 
+describe('sending a voucher nobody can redeem', () => {
+  it('refuses an expired or used-up voucher with the redemption’s message, nothing queued', async () => {
+    const before = await t.db.select({ id: outboxMessages.id }).from(outboxMessages);
+    const ended = await endedVoucher();
+    const expired = await call(
+      'POST',
+      '/api/admin/vouchers/send',
+      { VoucherId: ended.id, Email: 'komu@example.test' },
+      { ...reception, 'accept-language': 'en' },
+    );
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().error.message).toMatch(/^The voucher expired on /);
+    const used = await moneyVoucher({ Amount: 100 });
+    const order = await unpaidOrder();
+    expect((await apply(order.orderId, used.code)).statusCode).toBe(200);
+    const exhausted = await call('POST', '/api/admin/vouchers/send', {
+      VoucherId: used.id,
+      Email: 'komu@example.test',
+    });
+    expect(exhausted.statusCode).toBe(422);
+    expect(exhausted.json().error.message).toBe('Voucher už byl vyčerpán (žádné zbývající použití).');
+    expect(await t.db.select({ id: outboxMessages.id }).from(outboxMessages)).toHaveLength(before.length);
+  });
+});
+
 describe('redeeming vouchers on orders', () => {
   it('takes money vouchers off (several combine, never below zero) and pays the order by money vouchers [5]', async () => {
     const order = await unpaidOrder();
@@ -507,9 +539,17 @@ describe('redeeming vouchers on orders', () => {
     });
     expect(await voucherRow(first.id)).toMatchObject({ remainingUsageCount: 1, redeemed: false });
 
-    // The second is worth more than what is left: it takes only that, and the order is paid.
+    // The second is worth more than what is left: the staff are told what would be lost, nothing changed.
     const second = await moneyVoucher({ Amount: price });
-    const paid = await apply(order.orderId, second.code);
+    const asked = await apply(order.orderId, second.code);
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().error.message).toBe(
+      `Voucher má hodnotu ${formatMoney(price * 100, 'cs')}, ale zbývá uhradit jen ${formatMoney((price - 300) * 100, 'cs')}. Uplatněním se spotřebuje celý a ${formatMoney(30_000, 'cs')} propadne.`,
+    );
+    expect(await voucherRow(second.id)).toMatchObject({ remainingUsageCount: 1, redeemed: false });
+    expect((await orderRow(order.orderId)).dateOrderPaid).toBeNull();
+    // Confirmed, it takes only what is left, and the order is paid.
+    const paid = await apply(order.orderId, second.code, reception, { AcceptUnusedValue: true });
     expect(paid.json()).toMatchObject({
       moneyVouchers: [
         { id: first.id, amount: 300 },
@@ -618,6 +658,56 @@ describe('redeeming vouchers on orders', () => {
     expect(await openAmount()).toBe(order.amount - 30_000);
     expect((await remove(order.orderId, v.id)).statusCode).toBe(200);
     expect(await openAmount()).toBe(order.amount);
+  });
+
+  it('refuses a voucher beside a card payment the gateway has not finished; a cancelled card attempt is no hindrance', async () => {
+    for (const cardStatus of [CardPaymentStatus.Pending, CardPaymentStatus.Authorized, null]) {
+      const order = await unpaidOrder();
+      await t.db.insert(payments).values({
+        orderId: order.orderId,
+        method: PaymentMethod.Card,
+        amount: order.amount,
+        cardStatus,
+        transactionId: `TX-${uniqueCode()}`,
+      });
+      const v = await moneyVoucher({ Amount: 100 });
+      const refused = await apply(order.orderId, v.code, { ...reception, 'accept-language': 'en' });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.fields.Code).toBe(
+        'A card payment of the order is in progress: apply the voucher once the gateway cancels it, or approve the payment.',
+      );
+      expect(await voucherRow(v.id)).toMatchObject({ remainingUsageCount: 1 });
+    }
+    const order = await unpaidOrder();
+    await t.db.insert(payments).values({
+      orderId: order.orderId,
+      method: PaymentMethod.Card,
+      amount: order.amount,
+      cardStatus: CardPaymentStatus.Cancelled,
+      transactionId: `TX-${uniqueCode()}`,
+    });
+    expect((await apply(order.orderId, (await moneyVoucher({ Amount: 100 })).code)).statusCode).toBe(200);
+  });
+
+  it('follows an open bank transfer to the new amount due and e-mails the customer its instructions again', async () => {
+    const order = await unpaidOrder();
+    const transfer = await call('PUT', '/api/admin/payments/bank-transfer', { OrderId: order.orderId });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    const instructions = async () =>
+      (await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, order.email))).filter(
+        (m) => m.kind === 'payment-instructions',
+      );
+    expect(await instructions()).toHaveLength(1);
+    const v = await moneyVoucher({ Amount: 1000 });
+    expect((await apply(order.orderId, v.code)).statusCode).toBe(200);
+    const [open] = await t.db.select().from(payments).where(eq(payments.id, transfer.json().id));
+    expect(open!.amount).toBe(order.amount - 100_000);
+    const sent = await instructions();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.bodyText).toContain(formatMoney(order.amount - 100_000, 'cs'));
+    // Removed again: the amount goes back, told once more.
+    expect((await remove(order.orderId, v.id)).statusCode).toBe(200);
+    expect(await instructions()).toHaveLength(3);
   });
 
   it('gives the use back when a voucher is removed from an unpaid order', async () => {
