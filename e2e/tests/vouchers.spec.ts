@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { registerCustomer } from '../support/customers';
 import { searchList } from '../support/lists';
-import { demo, signIn, switchLanguage } from '../support/session';
+import { bearer, demo, signIn, switchLanguage } from '../support/session';
 
 /**
  * Every test makes its own vouchers (codes with a per-run stamp) and its own customers with unpaid
@@ -268,6 +268,38 @@ test.describe('vouchers', () => {
     await page.getByTestId('order-voucher-remove-confirm').click();
     await expect(page.getByText(`The voucher ${code} was removed from the order`)).toBeVisible();
     await expect(page.getByTestId('order-amount-due')).toHaveText('CZK 2,990.00');
+  });
+
+  test('a money voucher worth more than is due asks first: cancelled, nothing applied; confirmed, the order is paid', async ({
+    page,
+  }) => {
+    const order = await customerWithUnpaidOrder('Výživa a metabolismus');
+    const code = `VELKY${stamp()}`;
+    const created = await page.request.put('/api/admin/vouchers/create-money-voucher', {
+      headers: await bearer(page.request, demo.reception),
+      data: { Code: code, Amount: 5000, ValidTo: '2035-04-01' },
+    });
+    expect(created.status()).toBe(200);
+    await signIn(page, demo.reception);
+    await openUnprocessedOrder(page, order.email);
+    await expect(page.getByTestId('order-amount-due')).toHaveText(nbsp('2 990,00 Kč'));
+
+    await applyCode(page, code);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(
+      nbsp(
+        'Voucher má hodnotu 5 000,00 Kč, ale zbývá uhradit jen 2 990,00 Kč. Uplatněním se spotřebuje celý a 2 010,00 Kč propadne.',
+      ),
+    );
+    await page.getByTestId('order-voucher-exceeds-cancel').click();
+    await expect(page.getByTestId('order-vouchers-empty')).toBeVisible();
+    await expect(page.getByTestId('order-amount-due')).toHaveText(nbsp('2 990,00 Kč'));
+
+    await applyCode(page, code);
+    await page.getByTestId('order-voucher-exceeds-confirm').click();
+    await expect(page.getByText(`Voucher ${code} byl uplatněn a objednávka je zaplacena.`)).toBeVisible();
+    await expect(page.getByTestId('order-voucher-taken')).toHaveText(nbsp('−2 990,00 Kč'));
+    await expect(page.getByTestId('order-paid-by')).toHaveText('Peněžní vouchery');
   });
 
   test('a list sorted by a column that gives way first keeps that column and its header in sight', async ({

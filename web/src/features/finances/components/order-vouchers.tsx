@@ -43,8 +43,12 @@ function ApplyVoucherForm({ order }: { order: OrderDetail }) {
       return;
     }
     setError(null);
+    send(typed, false);
+  };
+
+  const send = (typed: string, acceptUnusedValue: boolean) =>
     apply.mutate(
-      { OrderId: order.id, Code: typed },
+      { OrderId: order.id, Code: typed, ...(acceptUnusedValue ? { AcceptUnusedValue: true } : {}) },
       {
         onSuccess: (updated) => {
           setCode('');
@@ -58,13 +62,22 @@ function ApplyVoucherForm({ order }: { order: OrderDetail }) {
               : t('finances.vouchers.applied', { code: applied, due: czk(updated.amountDue) }),
           );
         },
-        onError: (failure) => {
-          if (isApiError(failure)) setError(Object.values(failure.fields)[0] ?? failure.message);
+        onError: async (failure) => {
+          // Worth more than is due: the API says what would be lost, the staff decide.
+          if (isApiError(failure) && failure.code === 'VOUCHER_EXCEEDS_AMOUNT_DUE') {
+            const ok = await confirmAction({
+              title: t('finances.vouchers.exceedsTitle'),
+              message: <Text fz="sm">{failure.message}</Text>,
+              confirmLabel: t('finances.vouchers.applyAnyway'),
+              cancelLabel: t('common.cancel'),
+              testId: 'order-voucher-exceeds',
+            });
+            if (ok) send(typed, true);
+          } else if (isApiError(failure)) setError(Object.values(failure.fields)[0] ?? failure.message);
           else notifyError('', t('finances.vouchers.applyFailed'));
         },
       },
     );
-  };
 
   return (
     <form onSubmit={submit} noValidate data-testid="order-voucher-apply">
