@@ -15,6 +15,27 @@ export const qualificationLabels: Record<Qualification, { cs: string; en: string
   technician: { cs: 'Laborant', en: 'Technician' },
   none: { cs: 'Bez odborné kvalifikace', en: 'No professional qualification' },
 };
+/**
+ * The acts the server allows only to some professional qualifications, whatever the role's
+ * permissions: the medical sign-off, a withholding, an invitation to a consultation of the results, a
+ * word to customers about their results (a template's notice, a mailing chosen by a category of
+ * results), and the technical validation (authorised laboratory staff: never a technician).
+ */
+export const qualifiedActs = {
+  signOff: ['physician'],
+  withhold: ['physician'],
+  invite: ['physician'],
+  notifyCustomers: ['physician'],
+  mailByCategory: ['physician'],
+  validate: ['laboratorySpecialist', 'physician'],
+} as const satisfies Record<string, readonly Qualification[]>;
+export type QualifiedAct = keyof typeof qualifiedActs;
+
+/** Whether a user of this qualification may do the act (an unknown qualification may not). */
+export function mayDo(act: QualifiedAct, qualification: string | null | undefined): boolean {
+  return qualification != null && (qualifiedActs[act] as readonly string[]).includes(qualification);
+}
+
 const qualificationSchema = z.enum(qualifications, { error: 'invalidValue' });
 const licenceNumberSchema = z.string().trim().max(50, 'invalidValue');
 

@@ -1,4 +1,4 @@
-import type { PhenotypeWithholdRequest, ProductValidationRequest } from '@genodesk/contract';
+import { mayDo, type PhenotypeWithholdRequest, type ProductValidationRequest } from '@genodesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { transaction } from '../../db/client.js';
@@ -18,16 +18,13 @@ type ReleaseDeps = Pick<Deps, 'db'>;
  * persons). The sign-off itself is the publication (`editProduct`), which checks these records.
  */
 
-/** Authorised laboratory staff validate: a laboratory specialist, or a physician; never a technician. */
-const validatingQualifications: readonly string[] = ['laboratorySpecialist', 'physician'];
-
 /**
  * `POST admin/products/validate`: the technical validation of the report's current content — the call
  * rate and no-calls computed here from the report's markers, the controls confirmed by the specialist,
  * a note — recorded with who and when, audited. Validating again replaces the record (and is audited).
  */
 export async function validateProduct(deps: ReleaseDeps, by: Principal, input: ProductValidationRequest) {
-  if (!validatingQualifications.includes(await qualificationOf(deps.db, by)))
+  if (!mayDo('validate', await qualificationOf(deps.db, by)))
     throw new AppError(403, 'QUALIFICATION_REQUIRED', 'validationQualificationRequired', {
       ProductId: 'validationQualificationRequired',
     });

@@ -1,6 +1,6 @@
 import { Permissions } from '@genodesk/contract/permissions';
 import type { Product } from '@genodesk/contract/products';
-import { type Qualification, qualifications } from '@genodesk/contract/users';
+import { mayDo, type Qualification, qualifications, qualifiedActs } from '@genodesk/contract/users';
 import { Button, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
@@ -11,7 +11,7 @@ import { ReleasePanel } from '@/features/products/components/release-panel';
 import { changeLocale, initI18n, loadLocale, loadScreenTexts } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { authKeys } from './api/keys';
-import { mayDo, qualifiedActHint, qualifiedActs, useQualifiedAct } from './api/qualification';
+import { qualifiedActHint, useQualifiedAct } from './api/qualification';
 import { QualificationHint } from './components/qualification-hint';
 
 vi.mock('@/lib/progress', () => ({ progressStart: vi.fn(), progressDone: vi.fn() }));
