@@ -80,13 +80,21 @@ export type ConsentScanContentType = (typeof consentScanContentTypes)[number];
 /** Today as the lab's calendar has it (Europe/Prague), `YYYY-MM-DD`. */
 export const pragueToday = () => pragueDay(new Date());
 
+/**
+ * The earliest day a consent form can have been signed: the lab's forms (and the Act 373/2011 they
+ * follow) are younger — a day before it is a typing slip (1900 for 2000), not a signature. The
+ * server refuses, besides, a day before the customer's birth (`consentSignedBeforeBirth`).
+ */
+export const earliestConsentDay = '2000-01-01';
+
 const pastDay = (inFuture: 'consentSignedInFuture' | 'consentWithdrawnInFuture') =>
   z
     .string({ error: 'required' })
     .trim()
     .min(1, 'required')
     .refine(isCalendarDay, 'invalidDate')
-    .refine((v) => !isCalendarDay(v) || v <= pragueToday(), inFuture);
+    .refine((v) => !isCalendarDay(v) || v <= pragueToday(), inFuture)
+    .refine((v) => !isCalendarDay(v) || v >= earliestConsentDay, 'consentDayTooEarly');
 
 /** Base64 of at most `maxConsentScanBytes` (4 characters carry 3 bytes). */
 const base64Scan = z

@@ -601,6 +601,14 @@ export const messages = {
     cs: 'Datum odvolání souhlasu nemůže být v budoucnosti!',
     en: 'The withdrawal date cannot be in the future!',
   },
+  consentDayTooEarly: {
+    cs: 'Datum souhlasu nemůže být dřívější než 1. 1. 2000!',
+    en: 'The consent’s date cannot be earlier than 1 January 2000!',
+  },
+  consentSignedBeforeBirth: {
+    cs: 'Datum podpisu souhlasu nemůže být dřívější než datum narození zákazníka ({dateOfBirth})!',
+    en: 'The consent’s signing date cannot be earlier than the customer’s date of birth ({dateOfBirth})!',
+  },
   consentWithdrawnBeforeSigned: {
     cs: 'Souhlas nelze odvolat dříve, než byl podepsán ({signedOn}).',
     en: 'A consent cannot be withdrawn before it was signed ({signedOn}).',

@@ -93,7 +93,7 @@ async function liveCustomer(db: Executor, id: number) {
  */
 async function lockCustomer(tx: Tx, customerId: number) {
   const [row] = await tx
-    .select({ id: customers.id, agreed: customers.agreedToDnaAnalysis })
+    .select({ id: customers.id, agreed: customers.agreedToDnaAnalysis, dateOfBirth: customers.dateOfBirth })
     .from(customers)
     .where(and(eq(customers.id, customerId), isNull(customers.erasedAt)))
     .for('no key update');
@@ -104,7 +104,7 @@ async function lockCustomer(tx: Tx, customerId: number) {
     .where(eq(samples.customerId, customerId))
     .orderBy(asc(samples.id))
     .for('update');
-  return { agreed: row.agreed, samples: customerSamples };
+  return { agreed: row.agreed, dateOfBirth: row.dateOfBirth, samples: customerSamples };
 }
 
 const signatures: Record<ConsentScanContentType, number[]> = {
@@ -214,7 +214,10 @@ export async function recordDnaConsent(
     ? { bytes: scanBytes(input.Scan), fileName: input.Scan.FileName, contentType: input.Scan.ContentType }
     : null;
   await transaction(db, async (tx) => {
-    const { agreed } = await lockCustomer(tx, input.CustomerId);
+    const { agreed, dateOfBirth } = await lockCustomer(tx, input.CustomerId);
+    // No one signs before they are born: a slip in the year (the schema keeps the day after 2000 and not ahead).
+    if (dateOfBirth !== null && input.SignedOn < dateOfBirth)
+      throw unprocessable('consentSignedBeforeBirth', 'SignedOn', { dateOfBirth });
     await insertDnaConsent(tx, by, input.CustomerId, agreed, {
       formVersion: input.FormVersion,
       signedOn: input.SignedOn,

@@ -194,6 +194,50 @@ describe('consent to DNA analysis as a record', () => {
     expect(again.json().error.message).toContain('GD-DNA-2026-01');
   });
 
+  it('refuses a signing day before 2000 or before the customer was born (cs and en); nothing is recorded', async () => {
+    const { customerId } = await newCustomer(false);
+    await t.db.update(customers).set({ dateOfBirth: '2005-06-15' }).where(eq(customers.id, customerId));
+
+    const ancient = await record(customerId, { SignedOn: '1900-01-01' });
+    expect(ancient.statusCode).toBe(400);
+    expect(ancient.json().error.fields.SignedOn).toBe('Datum souhlasu nemůže být dřívější než 1. 1. 2000!');
+    const ancientEn = await call('PUT', '/api/admin/customers/dnaconsent?locale=en', {
+      CustomerId: customerId,
+      FormVersion: 'GD-DNA-2026-01',
+      SignedOn: '1999-12-31',
+    });
+    expect(ancientEn.statusCode).toBe(400);
+    expect(ancientEn.json().error.fields.SignedOn).toBe(
+      'The consent’s date cannot be earlier than 1 January 2000!',
+    );
+
+    const unborn = await record(customerId, { SignedOn: '2005-06-14' });
+    expect(unborn.statusCode).toBe(422);
+    expect(unborn.json().error.fields.SignedOn).toBe(
+      'Datum podpisu souhlasu nemůže být dřívější než datum narození zákazníka (2005-06-15)!',
+    );
+    const unbornEn = await call('PUT', '/api/admin/customers/dnaconsent?locale=en', {
+      CustomerId: customerId,
+      FormVersion: 'GD-DNA-2026-01',
+      SignedOn: '2001-01-01',
+    });
+    expect(unbornEn.statusCode).toBe(422);
+    expect(unbornEn.json().error.message).toBe(
+      'The consent’s signing date cannot be earlier than the customer’s date of birth (2005-06-15)!',
+    );
+    expect((await call('GET', `/api/admin/customers/dnaconsents?CustomerId=${customerId}`)).json()).toEqual(
+      [],
+    );
+    const detail = (await call('GET', `/api/admin/customers/customer?CustomerId=${customerId}`)).json();
+    expect(detail.agreedToDNAAnalysis).toBe(false);
+
+    // The day of birth itself (a parent signs for a newborn) and 1 January 2000 for one born before are kept.
+    expect((await record(customerId, { SignedOn: '2005-06-15' })).statusCode).toBe(200);
+    const { customerId: older } = await newCustomer(false);
+    await t.db.update(customers).set({ dateOfBirth: '1970-01-01' }).where(eq(customers.id, older));
+    expect((await record(older, { SignedOn: '2000-01-01' })).statusCode).toBe(200);
+  });
+
   it('withdrawal is its own action: dated, with its outcome and note, audited, in the history; none to withdraw is a 409', async () => {
     const { customerId, sampleId } = await newCustomer(true);
     const before = await withdraw(customerId, 'destroySample', 'en');
