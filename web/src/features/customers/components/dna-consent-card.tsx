@@ -7,6 +7,8 @@ import {
   type DnaConsent,
   maxConsentScanBytes,
   pragueToday,
+  recordDnaConsentRequestSchema,
+  withdrawDnaConsentRequestSchema,
 } from '@genodesk/contract/consent';
 import {
   Alert,
@@ -33,6 +35,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/dates/date-field';
 import { DetailItem } from '@/features/templates/components/detail-item';
 import { isApiError } from '@/lib/api-client';
+import { scrollToFirstError, useZodForm } from '@/lib/form';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { notifyApiError, notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -200,14 +203,22 @@ export function DnaConsentCard({ customerId, canEdit }: { customerId: number; ca
   );
 }
 
-/** The server's field messages (already in the caller's language), or its message as a toast. */
-function useServerErrors() {
-  const [fields, setFields] = useState<Record<string, string>>({});
+/** The dialog's own form: Mantine form by the request's contract schema, the server's refusals on its fields. */
+function useConsentForm<V extends Record<string, unknown>>(
+  schema: Parameters<typeof useZodForm>[0],
+  initialValues: V,
+  prepare: (values: V) => unknown,
+) {
+  const zodForm = useZodForm<V>(schema, { initialValues }, prepare);
   const fail = (error: unknown, fallback: string) => {
-    if (isApiError(error) && Object.keys(error.fields).length) setFields(error.fields);
-    else notifyApiError(error, fallback);
+    if (!zodForm.applyServerErrors(error)) notifyApiError(error, fallback);
   };
-  return { fields, setFields, fail };
+  return { ...zodForm, fail };
+}
+
+interface RecordValues extends Record<string, unknown> {
+  FormVersion: string;
+  SignedOn: string | null;
 }
 
 function RecordConsentDialog({
@@ -221,19 +232,26 @@ function RecordConsentDialog({
 }) {
   const { t } = useTranslation();
   const record = useRecordDnaConsent();
-  const [formVersion, setFormVersion] = useState(currentDnaConsentFormVersion);
-  const [signedOn, setSignedOn] = useState<string | null>(pragueToday());
   const [file, setFile] = useState<File | null>(null);
-  const { fields, setFields, fail } = useServerErrors();
+  const { form, field, fail } = useConsentForm<RecordValues>(
+    recordDnaConsentRequestSchema,
+    { FormVersion: currentDnaConsentFormVersion, SignedOn: pragueToday() },
+    (values) => ({
+      CustomerId: customerId,
+      FormVersion: values.FormVersion,
+      SignedOn: values.SignedOn ?? '',
+    }),
+  );
   const close = () => {
-    setFields({});
+    form.reset();
     setFile(null);
     onClose();
   };
   const tooLarge = file !== null && file.size > maxConsentScanBytes;
+  const [scanError, setScanError] = useState<string | null>(null);
 
-  const submit = async () => {
-    setFields({});
+  const submit = async (values: RecordValues) => {
+    setScanError(null);
     if (tooLarge) return;
     try {
       const scan = file
@@ -241,56 +259,56 @@ function RecordConsentDialog({
         : null;
       await record.mutateAsync({
         CustomerId: customerId,
-        FormVersion: formVersion,
-        SignedOn: signedOn ?? '',
+        FormVersion: values.FormVersion.trim(),
+        SignedOn: values.SignedOn ?? '',
         Scan: scan,
       });
       notifySuccess(t('customers.dnaConsent.recorded'));
       close();
     } catch (error) {
-      fail(error, t('customers.dnaConsent.recordFailed'));
+      // The scan is no form value: its refusal is shown under the file input.
+      const scanField = isApiError(error)
+        ? (error.fields.Scan ?? error.fields['Scan.ContentType'] ?? null)
+        : null;
+      if (scanField) setScanError(scanField);
+      else fail(error, t('customers.dnaConsent.recordFailed'));
     }
   };
 
   return (
     <Modal opened={opened} onClose={close} title={t('customers.dnaConsent.recordTitle')} centered>
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
+        onSubmit={form.onSubmit((values) => void submit(values), scrollToFirstError)}
+        noValidate
         data-testid="dna-consent-record-form"
       >
         <Stack gap="md">
           <TextInput
             label={t('customers.dnaConsent.formVersion')}
             description={t('customers.dnaConsent.formVersionHint')}
-            value={formVersion}
-            onChange={(event) => setFormVersion(event.currentTarget.value)}
-            error={fields.FormVersion}
-            required
+            withAsterisk
             data-testid="dna-consent-form-version"
+            {...field('FormVersion')}
           />
           <DateField
             label={t('customers.dnaConsent.signedOn')}
-            value={signedOn}
-            onChange={setSignedOn}
-            error={fields.SignedOn}
-            required
+            withAsterisk
             clearable={false}
             data-testid="dna-consent-signed-on"
+            {...(field('SignedOn') as { value: string | null; onChange: (v: string | null) => void })}
           />
           <FileInput
             label={t('customers.dnaConsent.scan')}
             description={t('customers.dnaConsent.scanHint')}
             accept={consentScanContentTypes.join(',')}
             value={file}
-            onChange={setFile}
+            onChange={(next) => {
+              setFile(next);
+              setScanError(null);
+            }}
             clearable
             clearButtonProps={{ 'aria-label': t('customers.dnaConsent.clearFile') }}
-            error={
-              tooLarge ? t('customers.dnaConsent.scanTooLarge') : (fields.Scan ?? fields['Scan.ContentType'])
-            }
+            error={tooLarge ? t('customers.dnaConsent.scanTooLarge') : scanError}
             data-testid="dna-consent-scan-input"
           />
           <Group justify="flex-end" gap="sm">
@@ -307,6 +325,12 @@ function RecordConsentDialog({
   );
 }
 
+interface WithdrawValues extends Record<string, unknown> {
+  WithdrawnOn: string | null;
+  Outcome: ConsentWithdrawalOutcome | null;
+  Note: string;
+}
+
 function WithdrawConsentDialog({
   customerId,
   consent,
@@ -321,25 +345,24 @@ function WithdrawConsentDialog({
   const { t } = useTranslation();
   const { locale } = useLocale();
   const withdraw = useWithdrawDnaConsent();
-  const [withdrawnOn, setWithdrawnOn] = useState<string | null>(pragueToday());
-  const [outcome, setOutcome] = useState<ConsentWithdrawalOutcome | null>(null);
-  const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const { fields, setFields, fail } = useServerErrors();
+  const { form, field, fail } = useConsentForm<WithdrawValues>(
+    withdrawDnaConsentRequestSchema,
+    { WithdrawnOn: pragueToday(), Outcome: null, Note: '' },
+    (values) => ({
+      CustomerId: customerId,
+      WithdrawnOn: values.WithdrawnOn ?? '',
+      Outcome: values.Outcome ?? undefined,
+      Note: values.Note,
+    }),
+  );
   const close = () => {
-    setFields({});
+    form.reset();
     setConfirming(false);
-    setOutcome(null);
-    setNote('');
     onClose();
   };
 
-  const submit = async () => {
-    setFields({});
-    if (!outcome) {
-      setFields({ Outcome: t('customers.dnaConsent.outcomeRequired') });
-      return;
-    }
+  const submit = async (values: WithdrawValues) => {
     if (!confirming) {
       setConfirming(true);
       return;
@@ -347,9 +370,9 @@ function WithdrawConsentDialog({
     try {
       await withdraw.mutateAsync({
         CustomerId: customerId,
-        WithdrawnOn: withdrawnOn ?? '',
-        Outcome: outcome,
-        Note: note,
+        WithdrawnOn: values.WithdrawnOn ?? '',
+        Outcome: values.Outcome as ConsentWithdrawalOutcome,
+        Note: values.Note,
       });
       notifySuccess(t('customers.dnaConsent.withdrawn'));
       close();
@@ -362,10 +385,8 @@ function WithdrawConsentDialog({
   return (
     <Modal opened={opened} onClose={close} title={t('customers.dnaConsent.withdrawTitle')} centered>
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
+        onSubmit={form.onSubmit((values) => void submit(values), scrollToFirstError)}
+        noValidate
         data-testid="dna-consent-withdraw-form"
       >
         <Stack gap="md">
@@ -377,20 +398,16 @@ function WithdrawConsentDialog({
           </Text>
           <DateField
             label={t('customers.dnaConsent.withdrawnOn')}
-            value={withdrawnOn}
-            onChange={setWithdrawnOn}
-            error={fields.WithdrawnOn}
-            required
+            withAsterisk
             clearable={false}
             data-testid="dna-consent-withdrawn-on"
+            {...(field('WithdrawnOn') as { value: string | null; onChange: (v: string | null) => void })}
           />
           <Radio.Group
             label={t('customers.dnaConsent.outcome')}
-            value={outcome}
-            onChange={(value) => setOutcome(value as ConsentWithdrawalOutcome)}
-            error={fields.Outcome}
-            required
+            withAsterisk
             data-testid="dna-consent-outcome"
+            {...field('Outcome')}
           >
             <Stack gap="xs" mt="xs">
               {consentWithdrawalOutcomes.map((o) => (
@@ -405,9 +422,7 @@ function WithdrawConsentDialog({
           </Radio.Group>
           <Textarea
             label={t('customers.dnaConsent.note')}
-            value={note}
-            onChange={(event) => setNote(event.currentTarget.value)}
-            error={fields.Note}
+            {...field('Note')}
             autosize
             minRows={2}
             maxLength={2000}

@@ -71,6 +71,8 @@ export function EraseCustomerDialog({
           event.preventDefault();
           void submit();
         }}
+        // The dialog's own checks say what is missing in the interface language, not the browser's bubble.
+        noValidate
         data-testid="erase-customer-form"
       >
         <Stack gap="md">
@@ -96,7 +98,7 @@ export function EraseCustomerDialog({
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             error={fields.Reason}
-            required
+            withAsterisk
             autosize
             minRows={2}
             maxLength={500}
@@ -118,7 +120,7 @@ export function EraseCustomerDialog({
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={fields.Password}
             autoComplete="current-password"
-            required
+            withAsterisk
             data-testid="erase-customer-password"
           />
           <Group justify="flex-end" gap="sm">
