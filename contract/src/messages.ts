@@ -929,6 +929,10 @@ export const messages = {
     cs: 'Rezervace musí končit později, než začíná!',
     en: 'A reservation must end later than it begins!',
   },
+  pragueTimeSkipped: {
+    cs: 'Tento čas v Praze neexistuje: při přechodu na letní čas se hodiny posouvají z 2:00 na 3:00.',
+    en: 'This time does not exist in Prague: the clocks go forward from 2:00 to 3:00 that night.',
+  },
   reservationCustomerAndFake: {
     cs: 'Rezervace nemůže mít zákazníka a zároveň být obsazená bez klienta!',
     en: 'A reservation cannot have a customer and be occupied without a client!',

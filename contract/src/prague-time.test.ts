@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addPragueWeeks,
   fromPragueWallTime,
+  isSkippedPragueWallTime,
   parsePragueTimestamp,
   pragueDay,
   pragueMidnight,
@@ -39,6 +40,17 @@ describe("Prague's clock", () => {
     const october = parsePragueTimestamp('2026-10-19T10:00')!;
     expect(toPragueIso(addPragueWeeks(october, 1))).toBe('2026-10-26T10:00:00+01:00');
     expect(addPragueWeeks(october, 1).getTime() - october.getTime()).toBe((7 * 24 + 1) * 3_600_000);
+  });
+
+  it('knows a wall-clock time the clock skips', () => {
+    expect(isSkippedPragueWallTime('2027-03-28T02:30')).toBe(true);
+    expect(isSkippedPragueWallTime('2027-03-28T02:00:00')).toBe(true);
+    expect(isSkippedPragueWallTime('2027-03-28T01:59')).toBe(false);
+    expect(isSkippedPragueWallTime('2027-03-28T03:00')).toBe(false);
+    // Shown twice in autumn: a real time, the second of the two.
+    expect(isSkippedPragueWallTime('2026-10-25T02:30')).toBe(false);
+    // With an offset it names a moment whatever the clock shows.
+    expect(isSkippedPragueWallTime('2027-03-28T02:30+01:00')).toBe(false);
   });
 
   it('settles the times the clock skips or shows twice', () => {

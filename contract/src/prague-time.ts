@@ -152,6 +152,26 @@ export function pragueMidnight(day: string): Date {
   });
 }
 
+/**
+ * A wall-clock timestamp (no `Z`, no offset) that Prague's clock skips: 02:00–02:59 on the morning the
+ * clocks go forward. Such a time names no moment (`fromPragueWallTime` takes it an hour later).
+ */
+export function isSkippedPragueWallTime(value: string): boolean {
+  const m = timestampPattern.exec(value);
+  if (!m || m[8] !== undefined) return false;
+  const instant = fromPragueWallTime({
+    year: Number(m[1]),
+    month: Number(m[2]),
+    day: Number(m[3]),
+    hour: Number(m[4]),
+    minute: Number(m[5]),
+    second: 0,
+    millisecond: 0,
+  });
+  const shown = pragueWallTime(instant);
+  return shown.hour !== Number(m[4]) || shown.day !== Number(m[3]);
+}
+
 const timestampPattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(Z|([+-])(\d{2}):?(\d{2}))?$/;
 

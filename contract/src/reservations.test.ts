@@ -61,6 +61,18 @@ describe('the reservations contract', () => {
     );
   });
 
+  it('refuses a time the clocks skip in spring, saying so rather than a wrong order of times', () => {
+    expect(
+      messagesOf(
+        createReservationRequestSchema.safeParse({
+          ConsultingRoomId: 1,
+          ConsultationStart: '2035-03-25T02:30',
+          ConsultationEnd: '2035-03-25T03:30',
+        }),
+      ),
+    ).toEqual({ ConsultationStart: 'pragueTimeSkipped' });
+  });
+
   it('checks a booking field by field and across fields', () => {
     const ok = createReservationRequestSchema.parse({
       ConsultingRoomId: 1,

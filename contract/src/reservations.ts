@@ -13,7 +13,7 @@ import {
 } from './common.js';
 import { localeSchema } from './locale.js';
 import type { Localized } from './locales.js';
-import { parsePragueTimestamp } from './prague-time.js';
+import { isSkippedPragueWallTime, parsePragueTimestamp } from './prague-time.js';
 
 // Consulting rooms and reservations (SPEC §2, §3, §4, §5, §7, §9; DOMAIN §5).
 
@@ -237,6 +237,12 @@ type PartyFields = { CustomerId?: number | null; IsFake?: boolean };
 
 /** SPEC §5: it must begin in the future and end later than it begins. */
 function checkTimes(value: TimeFields, ctx: z.RefinementCtx, now = Date.now()) {
+  // A time the clocks skip in spring names no moment: said as it is, not as a wrong order of times.
+  const skipped = (['ConsultationStart', 'ConsultationEnd'] as const).filter(
+    (field) => value[field] && isSkippedPragueWallTime(value[field]),
+  );
+  for (const field of skipped) ctx.addIssue({ code: 'custom', path: [field], message: 'pragueTimeSkipped' });
+  if (skipped.length > 0) return;
   const start = value.ConsultationStart ? consultationMoment(value.ConsultationStart) : undefined;
   const end = value.ConsultationEnd ? consultationMoment(value.ConsultationEnd) : undefined;
   if (start && start.getTime() <= now)
