@@ -48,7 +48,7 @@ import { createOrder, finalizeOrder, payInCash } from '../finances/orders.servic
 import { reservationStatusOf } from '../reservations/reservation-status.js';
 import { validDnaConsentId } from './dna-consent.js';
 import { insertDnaConsent, tickedConsent } from './dna-consent.service.js';
-import { customerAdult } from './full-name.js';
+import { customerAdult, customerNameOrder } from './full-name.js';
 
 // Listing: one WHERE and ORDER BY for the paged list and the export.
 
@@ -96,8 +96,9 @@ export function customerOrder(sort: string | undefined): SQL {
     sort,
     {
       id: sql`${customers.id}`,
-      name: alphabetical(customers.name),
-      surname: alphabetical(customers.surname),
+      // A person's name sorts by both its parts (equal surnames by first name, and the other way round).
+      name: [alphabetical(customers.name), alphabetical(customers.surname)],
+      surname: customerNameOrder,
       email: sql`lower(${customers.email})`,
       phone: sql`${customers.phone}`,
       city: alphabetical(customers.city),

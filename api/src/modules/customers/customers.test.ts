@@ -467,6 +467,29 @@ describe('GET admin/customers (alphabetical order)', () => {
   });
 });
 
+describe('GET admin/customers (a name sorts by both its parts)', () => {
+  it('equal surnames by first name, equal first names by surname, both ways', async () => {
+    // Registered out of order: the id (the last tie-breaker) would give Zuzana, Anna, Marie.
+    for (const [name, surname] of [
+      ['Zuzana', 'Dvojjmenná'],
+      ['Anna', 'Dvojjmenná'],
+      ['Marie', 'Dvojjmenná'],
+      ['Anna', 'Bdvojjmenná'],
+    ])
+      await register({ Name: name, Surname: surname });
+    const listed = async (sort: string) =>
+      (await call('GET', `/api/admin/customers?search=dvojjmenn&sort=${sort}`))
+        .json()
+        .items.map((i: { name: string; surname: string }) => `${i.name} ${i.surname}`);
+    const bySurname = ['Anna Bdvojjmenná', 'Anna Dvojjmenná', 'Marie Dvojjmenná', 'Zuzana Dvojjmenná'];
+    expect(await listed('surname')).toEqual(bySurname);
+    expect(await listed('-surname')).toEqual([...bySurname].reverse());
+    const byName = ['Anna Bdvojjmenná', 'Anna Dvojjmenná', 'Marie Dvojjmenná', 'Zuzana Dvojjmenná'];
+    expect(await listed('name')).toEqual(byName);
+    expect(await listed('-name')).toEqual([...byName].reverse());
+  });
+});
+
 describe('GET admin/customers (counts)', () => {
   it('counts exactly up to 1,000 matches, then estimates', async () => {
     await t.db.execute(sql`

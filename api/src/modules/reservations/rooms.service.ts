@@ -108,7 +108,8 @@ export async function listRooms(db: Executor, query: ConsultingRoomListQuery): P
     query.sort,
     {
       name: alphabetical(consultingRooms.name),
-      doctor: alphabetical(users.userName),
+      // A doctor's rooms by their name.
+      doctor: [alphabetical(users.userName), alphabetical(consultingRooms.name)],
       isEnabled: sql`${consultingRooms.isEnabled}`,
       createdAt: sql`${consultingRooms.createdAt}`,
     },

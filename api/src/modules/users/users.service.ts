@@ -94,8 +94,9 @@ export async function listUsers(db: Executor, query: UserListQuery, locale: Loca
     query.sort,
     {
       email: sql`lower(${users.email})`,
-      userName: alphabetical(users.userName),
-      role: sql`${roleName(locale)}`,
+      // Equal names (or a role's many users) come in an order a reader can follow: by name, then e-mail.
+      userName: [alphabetical(users.userName), sql`lower(${users.email})`],
+      role: [sql`${roleName(locale)}`, alphabetical(users.userName), sql`lower(${users.email})`],
       lastLoginDate: sql`${users.lastLoginDate}`,
       isUserLoginActive: sql`${users.isUserLoginActive}`,
       createdAt: sql`${users.createdAt}`,

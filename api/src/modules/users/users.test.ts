@@ -361,6 +361,23 @@ describe('GET admin/users', () => {
     expect(roleNames).toEqual([...roleNames].sort());
   });
 
+  it('equal names by e-mail; one role’s users by name', async () => {
+    // Inserted out of order: the id (the last tie-breaker) would give c, a, b.
+    for (const [email, userName] of [
+      ['c.stejnojmenny@genodesk.test', 'Stejnojmenný Zdeněk'],
+      ['a.stejnojmenny@genodesk.test', 'Stejnojmenný Zdeněk'],
+      ['b.stejnojmenny@genodesk.test', 'Stejnojmenný Adam'],
+    ] as const)
+      await t.db.insert(users).values({ email, userName, passwordHash: 'x', roleId: roleId('Reception') });
+    const listed = async (sort: string) =>
+      (await call('GET', `/api/admin/users?search=stejnojmenn&sort=${sort}`))
+        .json()
+        .items.map((u: { email: string }) => u.email.split('.')[0]);
+    expect(await listed('userName')).toEqual(['b', 'a', 'c']);
+    expect(await listed('-userName')).toEqual(['c', 'a', 'b']);
+    expect(await listed('role')).toEqual(['b', 'a', 'c']);
+  });
+
   it('refuses an unknown sort field with 400', async () => {
     const response = await call('GET', '/api/admin/users?sort=password_hash');
     expect(response.statusCode).toBe(400);
