@@ -911,6 +911,10 @@ export const messages = {
   },
   invalidTimeOfDay: { cs: 'Zadejte čas jako 08:00.', en: 'Enter a time such as 08:00.' },
   invalidOpenDays: { cs: 'Zvolte dny v týdnu.', en: 'Choose days of the week.' },
+  noOpenDays: {
+    cs: 'Zvolte aspoň jeden den v týdnu, kdy je ambulance otevřená!',
+    en: 'Choose at least one day of the week the consulting room is open!',
+  },
   roomClosesBeforeOpening: {
     cs: 'Ordinační doba musí končit až po svém začátku.',
     en: 'The surgery hours must end after they begin.',

@@ -56,6 +56,9 @@ describe('the reservations contract', () => {
         }),
       ),
     ).toEqual({ OpensAt: 'invalidTimeOfDay', 'OpenDays.0': 'invalidOpenDays' });
+    expect(
+      messagesOf(createConsultingRoomRequestSchema.safeParse({ Name: 'A', DoctorId: 1, OpenDays: [] })),
+    ).toEqual({ OpenDays: 'noOpenDays' });
     expect(translateMessage('roomClosesBeforeOpening', 'en')).toBe(
       'The surgery hours must end after they begin.',
     );

@@ -94,6 +94,8 @@ const openDaysSchema = z
       error: 'invalidOpenDays',
     },
   )
+  // A room open on no day could never be booked: at least one is chosen.
+  .min(1, 'noOpenDays')
   .max(7, 'invalidOpenDays')
   .refine((days) => new Set(days).size === days.length, 'invalidOpenDays')
   .transform((days) => [...days].sort((a, b) => a - b));

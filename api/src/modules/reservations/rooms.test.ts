@@ -180,6 +180,35 @@ describe('consulting rooms', () => {
     expect(changes).toEqual([{ field: 'closesAt', oldValue: '15:00', newValue: '19:00' }]);
   });
 
+  it('refuses a room open on no day, created or edited (cs and en); nothing is stored or changed', async () => {
+    const before = (await call('GET', '/api/admin/consultingrooms?pageSize=100')).json().total;
+    const none = await call('PUT', '/api/admin/consultingrooms', {
+      Name: 'Zavřená',
+      DoctorId: doctorId,
+      IsEnabled: true,
+      OpenDays: [],
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields.OpenDays).toBe(
+      'Zvolte aspoň jeden den v týdnu, kdy je ambulance otevřená!',
+    );
+    expect((await call('GET', '/api/admin/consultingrooms?pageSize=100')).json().total).toBe(before);
+
+    const room = await consultingRoom(t, admin, { DoctorId: doctorId, OpenDays: [2] });
+    const emptied = await call(
+      'POST',
+      '/api/admin/consultingrooms',
+      { Id: room.id, Name: room.name, DoctorId: doctorId, OpenDays: [] },
+      admin,
+      'en',
+    );
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json().error.fields.OpenDays).toBe(
+      'Choose at least one day of the week the consulting room is open!',
+    );
+    expect((await call('GET', `/api/admin/consultingrooms/${room.id}`)).json().openDays).toEqual([2]);
+  });
+
   it('lists rooms paged, searched by room or doctor name, filtered and sorted in SQL', async () => {
     const special = await doctorUser(t);
     await t.db.update(users).set({ userName: 'MUDr. Zdeňka Zvláštní' }).where(eq(users.id, special.id));
