@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daySchema, idSchema, listQuerySchema, numeric } from './common.js';
+import { daySchema, idSchema, listQuerySchema, numeric, searchTermSchema } from './common.js';
 import { localeSchema } from './locale.js';
 
 // The access log (issue 24): who read which customer's genetic or health data, when and from where.
@@ -77,7 +77,7 @@ export type AccessLogQuery = z.infer<typeof accessLogQuerySchema>;
 export const accessLogExportQuerySchema = z.object({
   format: z.enum(['csv', 'xlsx'], { error: 'invalidValue' }).default('csv'),
   sort: z.string().max(64).optional(),
-  search: z.string().trim().max(200).optional(),
+  search: searchTermSchema,
   locale: localeSchema.optional(),
   ...accessLogFilters,
 });

@@ -67,11 +67,24 @@ export const colorSchema = numeric(
     .max(staffColors.length, 'invalidColor'),
 );
 
+/** The most of a list's search term that is searched; the search box holds no more (`maxLength`). */
+export const maxSearchLength = 200;
+
+/**
+ * A list's search term: a longer one (pasted, or typed into the URL) is cut to `maxSearchLength`
+ * rather than refused — a search box never turns its table into an error.
+ */
+export const searchTermSchema = z
+  .string()
+  .trim()
+  .transform((term) => term.slice(0, maxSearchLength).trim())
+  .optional();
+
 export const listQuerySchema = z.object({
   page: numeric(z.number().int().min(1)).default(1),
   pageSize: numeric(z.number().int().min(1).max(100)).default(25),
   sort: z.string().max(64).optional(),
-  search: z.string().trim().max(200).optional(),
+  search: searchTermSchema,
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

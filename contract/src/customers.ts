@@ -9,6 +9,7 @@ import {
   numeric,
   pageOf,
   requiredText,
+  searchTermSchema,
 } from './common.js';
 import { adultAge } from './enums.js';
 import { localeSchema } from './locale.js';
@@ -323,7 +324,7 @@ export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 export const customerExportQuerySchema = z.object({
   format: z.enum(['csv', 'xlsx'], { error: 'invalidValue' }),
   sort: z.string().max(64).optional(),
-  search: z.string().trim().max(200).optional(),
+  search: searchTermSchema,
   locale: localeSchema.optional(),
   ...customerFilters,
 });

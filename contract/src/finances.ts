@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { booleanish, daySchema, idSchema, listQuerySchema, numeric, pageOf } from './common.js';
+import {
+  booleanish,
+  daySchema,
+  idSchema,
+  listQuerySchema,
+  numeric,
+  pageOf,
+  searchTermSchema,
+} from './common.js';
 import { localeSchema } from './locale.js';
 
 /** What an unprocessed order still lacks: a completed payment, then its finalization. */
@@ -145,7 +153,7 @@ export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
 const exportQuery = {
   format: z.enum(['csv', 'xlsx'], { error: 'invalidValue' }),
   sort: z.string().max(64).optional(),
-  search: z.string().trim().max(200).optional(),
+  search: searchTermSchema,
   locale: localeSchema.optional(),
 };
 export const orderExportQuerySchema = z.object({ ...exportQuery, ...orderFilters });

@@ -1,4 +1,4 @@
-import type { Page } from '@genodesk/contract/common';
+import { maxSearchLength, type Page } from '@genodesk/contract/common';
 import {
   Alert,
   Box,
@@ -162,6 +162,8 @@ export function DataTable<T>({
               description={hintAbove ? placeholder : undefined}
               leftSection={<IconSearch size={16} />}
               value={search}
+              // The server searches no more than this (a longer term is cut, never an error).
+              maxLength={maxSearchLength}
               onChange={(event) => {
                 setSearch(event.currentTarget.value);
                 pushSearch(event.currentTarget.value);
