@@ -22,6 +22,10 @@ export type MessageText = string | MessageForms;
  */
 export const messages = {
   required: { cs: 'Pole je povinné!', en: 'This field is required!' },
+  tooLong: {
+    cs: 'Text je příliš dlouhý (nejvýše {max} znaků)!',
+    en: 'The text is too long (at most {max} characters)!',
+  },
   requiredField: { cs: 'Je to povinné pole', en: 'This is a required field' },
   invalidEmail: { cs: 'Hodnota není validní e-mail!', en: 'The value is not a valid e-mail!' },
   passwordsNotMatching: { cs: 'Hesla musí být stejná!', en: 'The passwords are not matching!' },

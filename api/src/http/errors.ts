@@ -55,13 +55,32 @@ export function requestLocale(request: FastifyRequest): Locale {
   return pickLocale(explicit ?? request.headers['accept-language']);
 }
 
-type ValidationIssue = { message?: string; instancePath?: string };
+type ValidationIssue = {
+  message?: string;
+  instancePath?: string;
+  keyword?: string;
+  params?: { origin?: string; maximum?: unknown };
+};
+
+/**
+ * A text over its length limit says so and names the limit (`tooLong`), whatever generic message
+ * its schema gave (`invalidValue`): the limit is the hint the writer needs.
+ */
+const textTooLong = (issue: ValidationIssue): number | undefined =>
+  issue.keyword === 'too_big' && issue.params?.origin === 'string' && typeof issue.params.maximum === 'number'
+    ? issue.params.maximum
+    : undefined;
 
 function fieldErrors(issues: readonly ValidationIssue[], locale: Locale): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
     const text = issue.message ?? 'invalidValue';
+    const max = textTooLong(issue);
+    if (max !== undefined && (text === 'invalidValue' || !/^[a-zA-Z]+$/.test(text))) {
+      fields[key] ??= translateMessage('tooLong', locale, { max });
+      continue;
+    }
     // zod's own English texts (type errors it raises before our checks) become our generic message.
     fields[key] ??= translateMessage(/^[a-zA-Z]+$/.test(text) ? text : 'invalidValue', locale);
   }

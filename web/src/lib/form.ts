@@ -1,3 +1,4 @@
+import { translateMessage } from '@genodesk/contract/messages';
 import { type UseFormInput, type UseFormReturnType, useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { $ZodType } from 'zod/v4/core';
@@ -17,6 +18,54 @@ export interface ZodForm<V extends Values> {
   applyServerErrors: (error: unknown) => boolean;
 }
 
+/** The parts of a zod schema's definition `maxLengthOf` reads. */
+type SchemaNode = {
+  _zod: {
+    def: {
+      type: string;
+      shape?: Record<string, SchemaNode>;
+      innerType?: SchemaNode;
+      in?: SchemaNode;
+      checks?: { _zod: { def: { check: string; maximum?: number } } }[];
+    };
+  };
+};
+
+const wrappers = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'prefault',
+  'nonoptional',
+  'readonly',
+  'catch',
+  'pipe',
+]);
+
+/** The schema under its wrappers (optional, nullable, default, a pipe's input…). */
+function unwrap(node: SchemaNode | undefined): SchemaNode | undefined {
+  let current = node;
+  for (let depth = 0; current && wrappers.has(current._zod.def.type) && depth < 10; depth++)
+    current = current._zod.def.innerType ?? current._zod.def.in;
+  return current;
+}
+
+/**
+ * The most characters a text field at `path` (dot-separated) of `schema` takes (its `.max`), or
+ * undefined for a field that is no limited text: every form's inputs get their `maxLength` from the
+ * contract, the one place the limit is written.
+ */
+export function maxLengthOf(schema: $ZodType, path: string): number | undefined {
+  let node = unwrap(schema as unknown as SchemaNode);
+  for (const key of path.split('.')) node = unwrap(node?._zod.def.shape?.[key]);
+  if (node?._zod.def.type !== 'string') return undefined;
+  const maxima = (node._zod.def.checks ?? [])
+    .map((check) => check._zod.def)
+    .filter((def) => def.check === 'max_length' && typeof def.maximum === 'number')
+    .map((def) => def.maximum as number);
+  return maxima.length ? Math.min(...maxima) : undefined;
+}
+
 /** The one form style: Mantine form validated by a contract zod schema. */
 export function useZodForm<V extends Values>(
   schema: $ZodType,
@@ -25,7 +74,7 @@ export function useZodForm<V extends Values>(
   prepare?: (values: V) => unknown,
 ): ZodForm<V> {
   const resolve = zod4Resolver(schema, { errorPriority: 'first' });
-  const { tm } = useLocale();
+  const { locale, tm } = useLocale();
   const form = useForm<V>({
     mode: 'controlled',
     validateInputOnBlur: true,
@@ -35,7 +84,17 @@ export function useZodForm<V extends Values>(
 
   const field: ZodForm<V>['field'] = (path, fieldOptions) => {
     const props = form.getInputProps(path, fieldOptions);
-    return { ...props, error: typeof props.error === 'string' ? tm(props.error) : props.error };
+    // A text input holds no more than its schema takes: the limit is met while typing, not refused after.
+    const maxLength = fieldOptions?.type === 'checkbox' ? undefined : maxLengthOf(schema, path);
+    const tooLong =
+      maxLength !== undefined && typeof props.value === 'string' && props.value.trim().length > maxLength;
+    const error =
+      typeof props.error !== 'string'
+        ? props.error
+        : tooLong && props.error === 'invalidValue'
+          ? translateMessage('tooLong', locale, { max: maxLength })
+          : tm(props.error);
+    return { ...props, ...(maxLength !== undefined ? { maxLength } : {}), error };
   };
 
   const applyServerErrors = (error: unknown): boolean => {

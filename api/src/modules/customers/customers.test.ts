@@ -490,6 +490,22 @@ describe('GET admin/customers (a name sorts by both its parts)', () => {
   });
 });
 
+describe('GET admin/customers (a long search)', () => {
+  it('a search term over 200 characters is cut, not refused: the list answers', async () => {
+    const customer = await register({ Name: 'Dlouhohledaná' });
+    const long = `${customer.email}${'x'.repeat(300)}`;
+    const response = await call('GET', `/api/admin/customers?search=${encodeURIComponent(long)}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().items).toEqual([]);
+    const cut = await call(
+      'GET',
+      `/api/admin/customers?search=${encodeURIComponent(`Dlouhohledan${' '.repeat(250)}x`)}`,
+    );
+    expect(cut.statusCode).toBe(200);
+    expect(cut.json().items.map((i: { id: number }) => i.id)).toEqual([customer.id]);
+  });
+});
+
 describe('GET admin/customers (counts)', () => {
   it('counts exactly up to 1,000 matches, then estimates', async () => {
     await t.db.execute(sql`

@@ -209,6 +209,15 @@ describe('consulting rooms', () => {
     expect((await call('GET', `/api/admin/consultingrooms/${room.id}`)).json().openDays).toEqual([2]);
   });
 
+  it('a name over its limit is refused naming the limit, not as a bare invalid value (cs and en)', async () => {
+    const payload = { Name: 'A'.repeat(500), DoctorId: doctorId, IsEnabled: true };
+    const cs = await call('PUT', '/api/admin/consultingrooms', payload);
+    expect(cs.statusCode).toBe(400);
+    expect(cs.json().error.fields.Name).toBe('Text je příliš dlouhý (nejvýše 100 znaků)!');
+    const en = await call('PUT', '/api/admin/consultingrooms', payload, admin, 'en');
+    expect(en.json().error.fields.Name).toBe('The text is too long (at most 100 characters)!');
+  });
+
   it('lists rooms paged, searched by room or doctor name, filtered and sorted in SQL', async () => {
     const special = await doctorUser(t);
     await t.db.update(users).set({ userName: 'MUDr. Zdeňka Zvláštní' }).where(eq(users.id, special.id));
