@@ -218,27 +218,33 @@ type OrderJson = {
 /**
  * The customer with their relationship, samples, orders, questionnaire and consultations in one
  * statement (issue 38): the detail is among the calls staff make most, and each further query was a
- * round trip of its own. The lists come as JSON arrays built in PostgreSQL. Without `readsOrders`
- * the orders are not read at all (an empty list): two statements, each built once.
+ * round trip of its own. The lists come as JSON arrays built in PostgreSQL. Orders and samples a
+ * reader may not see are not read at all (an empty list): one statement per combination, each built
+ * once.
  */
-const customerQuery = (db: Executor, readsOrders: boolean) =>
-  builtOnce(db, readsOrders ? 'customer' : 'customer without orders', () => {
-    // Qualified: a one-table select names its columns bare, which the subqueries' own tables would shadow.
-    const customerId = sql`${customers}.id`;
-    return db
-      .select({
-        ...getTableColumns(customers),
-        relationship: sql<RelationshipJson | null>`(
+const customerQuery = (db: Executor, reads: { orders: boolean; samples: boolean }) =>
+  builtOnce(
+    db,
+    `customer${reads.orders ? '' : ' without orders'}${reads.samples ? '' : ' without samples'}`,
+    () => {
+      // Qualified: a one-table select names its columns bare, which the subqueries' own tables would shadow.
+      const customerId = sql`${customers}.id`;
+      return db
+        .select({
+          ...getTableColumns(customers),
+          relationship: sql<RelationshipJson | null>`(
         select json_build_object('status', cr.status, 'partnerId', cr.partner_id,
                                  'partnerName', partner.name, 'partnerSurname', partner.surname)
         from ${customerRelationships} cr left join ${customers} partner on partner.id = cr.partner_id
         where cr.customer_id = ${customerId} limit 1)`,
-        samples: sql<SampleJson[]>`coalesce((
+          samples: reads.samples
+            ? sql<SampleJson[]>`coalesce((
         select json_agg(json_build_object('id', s.id, 'status', s.status, 'barcode', b.code) order by s.id)
         from ${samples} s left join ${barcodes} b on b.id = s.barcode_id
-        where s.customer_id = ${customerId}), '[]')`,
-        orders: readsOrders
-          ? sql<OrderJson[]>`coalesce((
+        where s.customer_id = ${customerId}), '[]')`
+            : sql<SampleJson[]>`'[]'::json`,
+          orders: reads.orders
+            ? sql<OrderJson[]>`coalesce((
         select json_agg(json_build_object(
           'id', o.id, 'orderNumber', o.order_number, 'productTypeId', o.product_type_id,
           'productTypeName', t.name, 'productTypeNameEn', t.name_en, 'amount', o.amount,
@@ -246,25 +252,29 @@ const customerQuery = (db: Executor, readsOrders: boolean) =>
           'dateOrderPaid', o.date_order_paid, 'createdAt', o.created_at) order by o.id)
         from ${orders} o join ${productTypes} t on t.id = o.product_type_id
         where o.customer_id = ${customerId}), '[]')`
-          : sql<OrderJson[]>`'[]'::json`,
-        hasQuestionnaire: sql<boolean>`exists (select 1 from ${questionnaires} q where q.customer_id = ${customerId})`,
-        hasResults: sql<boolean>`exists (select 1 from ${customerGenotypes} g where g.customer_id = ${customerId})`,
-        reservationStatus: reservationStatusOf(customerId),
-      })
-      .from(customers)
-      .where(and(eq(customers.id, sql.placeholder('id')), isNull(customers.erasedAt)));
-  });
+            : sql<OrderJson[]>`'[]'::json`,
+          hasQuestionnaire: sql<boolean>`exists (select 1 from ${questionnaires} q where q.customer_id = ${customerId})`,
+          hasResults: sql<boolean>`exists (select 1 from ${customerGenotypes} g where g.customer_id = ${customerId})`,
+          reservationStatus: reservationStatusOf(customerId),
+        })
+        .from(customers)
+        .where(and(eq(customers.id, sql.placeholder('id')), isNull(customers.erasedAt)));
+    },
+  );
 
 /**
- * Who reads a customer's detail: their orders are finance data (SPEC §6, `Orders.View`), answered to a
- * reader who holds it and left out (an empty list) for anyone else — as the audit trail masks the
- * questionnaire's answers and the report categories ask for `Products.View`.
+ * Who reads a customer's detail: their orders are finance data (SPEC §6, `Orders.View`) and their
+ * samples the lab's (`Samples.View`), each answered to a reader who holds its permission and left out
+ * (an empty list) for anyone else — as the audit trail masks the questionnaire's answers and the
+ * report categories ask for `Products.View`.
  */
 export type CustomerReader = Pick<Principal, 'permissions'>;
 
 export async function getCustomer(db: Executor, id: number, reader: CustomerReader): Promise<CustomerDetail> {
-  const readsOrders = reader.permissions.has(Permissions.OrdersView);
-  const [row] = await customerQuery(db, readsOrders).execute({ id });
+  const [row] = await customerQuery(db, {
+    orders: reader.permissions.has(Permissions.OrdersView),
+    samples: reader.permissions.has(Permissions.SamplesView),
+  }).execute({ id });
   if (!row) throw notFound();
   const relationship = row.relationship;
   const sampleRows = row.samples;

@@ -1,4 +1,4 @@
-import { currentDnaConsentFormVersion, pragueDay, pragueToday } from '@genodesk/contract';
+import { currentDnaConsentFormVersion, Permissions, pragueDay, pragueToday } from '@genodesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveConsent } from '../../../test/consent.js';
@@ -131,6 +131,24 @@ describe('PUT admin/customers (registration)', () => {
       reception,
     );
     expect(asReception.json().orders).toHaveLength(1);
+  });
+
+  it('the detail leaves the samples out for a reader without Samples.View, keeps them for one with it', async () => {
+    const customer = await register({ ProductTypeId: productTypeId, PaidInCash: true });
+    expect(customer.samples).toHaveLength(1);
+    // A role of the lab's own making: customers, but not the samples.
+    const reader = await t.authWith('jen-zakaznici@genodesk.test', [
+      Permissions.AdminPanelView,
+      Permissions.CustomersView,
+    ]);
+    const detail = await call(
+      'GET',
+      `/api/admin/customers/customer?CustomerId=${customer.id}`,
+      undefined,
+      reader,
+    );
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ id: customer.id, samples: [], orders: [] });
   });
 
   it('paid in cash: a completed cash payment, the order complete, the sample waiting to be sent [2]', async () => {

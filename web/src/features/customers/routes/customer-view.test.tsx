@@ -2,7 +2,7 @@ import type { CustomerDetail } from '@genodesk/contract/customers';
 import { Permissions } from '@genodesk/contract/permissions';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -113,6 +113,15 @@ describe("a customer's detail and their orders", () => {
     expect(await screen.findByTestId('customer-detail-name')).toHaveTextContent('Jana Zkušební');
     expect(screen.queryByTestId('customer-orders')).toBeNull();
     expect(screen.queryByText('Objednávky')).toBeNull();
+  });
+
+  it('shows the samples card only with Samples.View', async () => {
+    renderAs([Permissions.AdminPanelView, Permissions.CustomersView], customer([]));
+    expect(await screen.findByTestId('customer-detail-name')).toBeInTheDocument();
+    expect(screen.queryByTestId('customer-samples')).toBeNull();
+    cleanup();
+    renderAs([Permissions.AdminPanelView, Permissions.CustomersView, Permissions.SamplesView], customer([]));
+    expect(await screen.findByTestId('customer-samples')).toBeInTheDocument();
   });
 
   it('shows the orders with Orders.View, the amount in CZK from its haléře', async () => {

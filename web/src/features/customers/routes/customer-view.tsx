@@ -65,7 +65,8 @@ export function CustomerViewRoute() {
   const categories = useCustomerCategories(id, locale, canViewReports);
   const canEdit = useCan(Permissions.CustomersEdit);
   const canViewSamples = useCan(Permissions.SamplesView);
-  // Orders are finance data: the server leaves them out without Orders.View, the card goes with them.
+  // Orders are finance data, samples the lab's: the server leaves each out without its permission, and
+  // its card goes with it.
   const canViewOrders = useCan(Permissions.OrdersView);
   const canViewQuestionnaires = useCan(Permissions.QuestionnairesView);
   const canViewResults = useCan(Permissions.ResultsView);
@@ -205,31 +206,29 @@ export function CustomerViewRoute() {
                 )}
               </Section>
             )}
-            <Section title={t('customers.sections.samples')} testId="customer-samples">
-              {c.samples.length === 0 ? (
-                <Text c="dimmed" fz="sm">
-                  {t('customers.noSamples')}
-                </Text>
-              ) : (
-                <Stack gap="xs">
-                  {c.samples.map((s) => (
-                    <Group key={s.id} justify="space-between" data-testid="customer-sample">
-                      {canViewSamples ? (
+            {canViewSamples && (
+              <Section title={t('customers.sections.samples')} testId="customer-samples">
+                {c.samples.length === 0 ? (
+                  <Text c="dimmed" fz="sm">
+                    {t('customers.noSamples')}
+                  </Text>
+                ) : (
+                  <Stack gap="xs">
+                    {c.samples.map((s) => (
+                      <Group key={s.id} justify="space-between" data-testid="customer-sample">
                         <Anchor component={Link} to={paths.samples.view(s.id)} fz="sm">
                           #{s.id}
                         </Anchor>
-                      ) : (
-                        <Text fz="sm">#{s.id}</Text>
-                      )}
-                      <Text ff="monospace" fz="sm">
-                        {s.barcode ?? '—'}
-                      </Text>
-                      <SampleStatusBadge status={s.status} />
-                    </Group>
-                  ))}
-                </Stack>
-              )}
-            </Section>
+                        <Text ff="monospace" fz="sm">
+                          {s.barcode ?? '—'}
+                        </Text>
+                        <SampleStatusBadge status={s.status} />
+                      </Group>
+                    ))}
+                  </Stack>
+                )}
+              </Section>
+            )}
             <Section title={t('customers.sections.audit')} testId="customer-audit">
               {!audit.data?.length ? (
                 <Text c="dimmed" fz="sm">
