@@ -8,6 +8,7 @@ import {
   numeric,
   pageOf,
   requiredText,
+  searchTermSchema,
 } from './common.js';
 import { localeSchema } from './locale.js';
 import { pragueDay } from './prague-time.js';
@@ -184,7 +185,7 @@ export type VoucherListQuery = z.infer<typeof voucherListQuerySchema>;
 export const voucherExportQuerySchema = z.object({
   format: z.enum(['csv', 'xlsx'], { error: 'invalidValue' }),
   sort: z.string().max(64).optional(),
-  search: z.string().trim().max(200).optional(),
+  search: searchTermSchema,
   locale: localeSchema.optional(),
   ...voucherFilters,
 });
