@@ -15,6 +15,16 @@ describe('the contract', () => {
     expect(translateMessage('wrongOldPassword', 'en')).toBe('The old password is invalid!');
   });
 
+  it('writes a calendar day in the reader’s language, not as ISO', () => {
+    const params = { version: 'GD-DNA-2026-01', signedOn: { day: '2026-11-28' } };
+    expect(translateMessage('consentAlreadyValid', 'cs', params)).toContain(
+      '(verze GD-DNA-2026-01, podepsán 28. listopadu 2026)',
+    );
+    expect(translateMessage('consentAlreadyValid', 'en', params)).toContain(
+      '(version GD-DNA-2026-01, signed 28 November 2026)',
+    );
+  });
+
   it('labels every permission in both languages', () => {
     expect(allPermissions).toHaveLength(37);
     for (const permission of allPermissions) {

@@ -1089,7 +1089,27 @@ export function isMessageKey(value: string): value is MessageKey {
 }
 
 /** Values for a message's `{name}` placeholders, e.g. `{ 1: 2, 2: 5 }` for 'Combinations {1} and {2} are equal!'. */
-export type MessageParams = Readonly<Record<string, string | number>>;
+/** A placeholder's value: text, a number, or a calendar day (`YYYY-MM-DD`) written in the reader's language. */
+export type MessageParam = string | number | { day: string };
+export type MessageParams = Readonly<Record<string, MessageParam>>;
+
+const longDays = new Map<Locale, Intl.DateTimeFormat>();
+/** "28. listopadu 2026" / "28 November 2026", as the messages' other days read. */
+function longDay(day: string, locale: Locale): string {
+  let format = longDays.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', {
+      dateStyle: 'long',
+      timeZone: 'UTC',
+    });
+    longDays.set(locale, format);
+  }
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : format.format(date);
+}
+
+const paramText = (value: MessageParam, locale: Locale) =>
+  typeof value === 'object' ? longDay(value.day, locale) : String(value);
 
 /** A message key with the values of its placeholders. */
 export type Message = { key: MessageKey; params?: MessageParams };
@@ -1125,6 +1145,6 @@ export function translateMessage(keyOrText: string, locale: Locale, params?: Mes
   const text = isMessageKey(keyOrText) ? formOf(messages[keyOrText][locale], locale, params) : keyOrText;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : placeholder,
+    Object.hasOwn(params, name) ? paramText(params[name] as MessageParam, locale) : placeholder,
   );
 }

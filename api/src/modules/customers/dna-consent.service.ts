@@ -154,7 +154,7 @@ export async function insertDnaConsent(
   if (valid)
     throw conflict('consentAlreadyValid', 'FormVersion', {
       version: valid.formVersion,
-      signedOn: valid.signedOn,
+      signedOn: { day: valid.signedOn },
     });
   const now = new Date();
   const [row] = await tx
@@ -217,7 +217,7 @@ export async function recordDnaConsent(
     const { agreed, dateOfBirth } = await lockCustomer(tx, input.CustomerId);
     // No one signs before they are born: a slip in the year (the schema keeps the day after 2000 and not ahead).
     if (dateOfBirth !== null && input.SignedOn < dateOfBirth)
-      throw unprocessable('consentSignedBeforeBirth', 'SignedOn', { dateOfBirth });
+      throw unprocessable('consentSignedBeforeBirth', 'SignedOn', { dateOfBirth: { day: dateOfBirth } });
     await insertDnaConsent(tx, by, input.CustomerId, agreed, {
       formVersion: input.FormVersion,
       signedOn: input.SignedOn,
@@ -256,7 +256,9 @@ export async function withdrawDnaConsent(
       .for('update');
     if (!valid) throw conflict('consentNoneToWithdraw');
     if (input.WithdrawnOn < valid.signedOn)
-      throw unprocessable('consentWithdrawnBeforeSigned', 'WithdrawnOn', { signedOn: valid.signedOn });
+      throw unprocessable('consentWithdrawnBeforeSigned', 'WithdrawnOn', {
+        signedOn: { day: valid.signedOn },
+      });
     const now = new Date();
     await tx
       .update(dnaConsents)

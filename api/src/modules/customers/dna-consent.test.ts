@@ -214,7 +214,7 @@ describe('consent to DNA analysis as a record', () => {
     const unborn = await record(customerId, { SignedOn: '2005-06-14' });
     expect(unborn.statusCode).toBe(422);
     expect(unborn.json().error.fields.SignedOn).toBe(
-      'Datum podpisu souhlasu nemůže být dřívější než datum narození zákazníka (2005-06-15)!',
+      'Datum podpisu souhlasu nemůže být dřívější než datum narození zákazníka (15. června 2005)!',
     );
     const unbornEn = await call('PUT', '/api/admin/customers/dnaconsent?locale=en', {
       CustomerId: customerId,
@@ -223,7 +223,7 @@ describe('consent to DNA analysis as a record', () => {
     });
     expect(unbornEn.statusCode).toBe(422);
     expect(unbornEn.json().error.message).toBe(
-      'The consent’s signing date cannot be earlier than the customer’s date of birth (2005-06-15)!',
+      'The consent’s signing date cannot be earlier than the customer’s date of birth (15 June 2005)!',
     );
     expect((await call('GET', `/api/admin/customers/dnaconsents?CustomerId=${customerId}`)).json()).toEqual(
       [],

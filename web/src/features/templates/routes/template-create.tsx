@@ -1,4 +1,4 @@
-import { translateMessage } from '@genodesk/contract/messages';
+import { type Message, translateMessage } from '@genodesk/contract/messages';
 import { createTemplateRequestSchema } from '@genodesk/contract/templates';
 import { Button, Card, Divider, Group, Stepper } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
@@ -72,9 +72,7 @@ export function TemplateCreateRoute() {
     return typeof value === 'string' ? translateMessage(value, locale) : undefined;
   };
 
-  const showProblems = (
-    problems: Record<string, { key: string; params?: Record<string, string | number> }>,
-  ) => {
+  const showProblems = (problems: Record<string, Message>) => {
     for (const [name, message] of Object.entries(problems))
       form.setFieldError(name, translateMessage(message.key, locale, message.params));
     return Object.keys(problems).length === 0;
