@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, pageOf, requiredText } from './common.js';
+import { requiredRichText } from './media.js';
 import { ClinicalWeight, clinicalWeightSchema, riskSchema } from './templates.js';
 
 /**
@@ -49,7 +50,7 @@ export const combinationRuleRequestSchema = z.object({
   NameEn: z.string().trim().max(200, 'invalidValue').default(''),
   Risk: riskSchema,
   ClinicalWeight: clinicalWeightSchema.default(ClinicalWeight.HealthRisk),
-  Text: z.string({ error: 'required' }).max(200_000, 'invalidValue'),
+  Text: requiredRichText(),
   TextEn: z.string().max(200_000, 'invalidValue').default(''),
   Conditions: z
     .array(conditionSchema)

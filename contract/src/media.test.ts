@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { combinationRuleRequestSchema } from './combination-rules.js';
 import { mediaPath, mediaUrlProblem, ownMediaId, sniffMediaType } from './media.js';
+import { sendEmailRequestSchema } from './messaging.js';
+import { editTemplateRequestSchema } from './templates.js';
 
 const id = '0b8f6c1e-6a1d-4b8e-9a3f-2f9d1c7e5a42';
 
@@ -71,5 +74,63 @@ describe('an uploaded image’s type, by its bytes', () => {
     expect(sniffMediaType(bytes('<!doctype html><img src=x onerror=alert(1)>'))).toBeUndefined();
     expect(sniffMediaType(bytes([0x89], 'PN'))).toBeUndefined();
     expect(sniffMediaType(new Uint8Array())).toBeUndefined();
+  });
+});
+
+describe('rich text that must say something', () => {
+  const messageOf = (result: {
+    success: boolean;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  }) =>
+    Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+
+  it('refuses an empty editor wherever a text is required: a template, a combination rule, an e-mail', () => {
+    for (const empty of ['', '<p></p>', '<p> </p><p><br></p>', '<p>&nbsp;</p>']) {
+      expect(messageOf(editTemplateRequestSchema.safeParse({ templateId: 9, templateText: empty }))).toEqual({
+        templateText: 'required',
+      });
+      expect(
+        messageOf(
+          combinationRuleRequestSchema.safeParse({
+            Name: 'Pravidlo',
+            Risk: 2,
+            Text: empty,
+            Conditions: [
+              { GeneCombinationId: 1, TemplateIds: [1] },
+              { GeneCombinationId: 2, TemplateIds: [2] },
+            ],
+          }),
+        ).Text,
+      ).toBe('required');
+      expect(
+        messageOf(sendEmailRequestSchema.safeParse({ To: 'a@b.cz', Subject: 'Novinky', Body: empty })),
+      ).toEqual({ Body: 'required' });
+    }
+    expect(
+      sendEmailRequestSchema.safeParse({
+        To: 'a@b.cz',
+        Subject: 'Novinky',
+        Body: '<p><img src="/api/media/1"></p>',
+      }).success,
+    ).toBe(true);
+  });
+
+  it('keeps an e-mail subject on one line', () => {
+    expect(
+      messageOf(
+        sendEmailRequestSchema.safeParse({ To: 'a@b.cz', Subject: 'hi\r\nBcc: x@y.cz', Body: '<p>Text</p>' }),
+      ),
+    ).toEqual({ Subject: 'subjectOneLine' });
+    expect(
+      messageOf(
+        sendEmailRequestSchema.safeParse({
+          To: 'a@b.cz',
+          Subject: 'Ahoj',
+          Body: '<p>Text</p>',
+          SubjectEn: 'hi\nthere',
+          BodyEn: '<p>Text</p>',
+        }),
+      ),
+    ).toEqual({ SubjectEn: 'subjectOneLine' });
   });
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { MessageKey } from './messages.js';
 
 /** Hosts whose players may be embedded in rich text (YouTube, also its privacy mode, and Vimeo). */
@@ -97,3 +98,13 @@ export function isEmptyRichText(html: string | null | undefined): boolean {
       .trim() === ''
   );
 }
+
+/**
+ * Editor HTML that must say something: an empty editor (`<p></p>`, a lone `<br>`) is 'required', as the
+ * form says, not saved as a text nobody wrote.
+ */
+export const requiredRichText = (max = 200_000) =>
+  z
+    .string({ error: 'required' })
+    .max(max, 'invalidValue')
+    .refine((html) => !isEmptyRichText(html), 'required');

@@ -937,6 +937,10 @@ export const messages = {
     cs: 'Rezervace musí končit později, než začíná!',
     en: 'A reservation must end later than it begins!',
   },
+  subjectOneLine: {
+    cs: 'Předmět musí být na jednom řádku!',
+    en: 'The subject must be on one line!',
+  },
   pragueTimeSkipped: {
     cs: 'Tento čas v Praze neexistuje: při přechodu na letní čas se hodiny posouvají z 2:00 na 3:00.',
     en: 'This time does not exist in Prague: the clocks go forward from 2:00 to 3:00 that night.',

@@ -10,6 +10,7 @@ import {
   requiredText,
 } from './common.js';
 import { locales } from './locales.js';
+import { isEmptyRichText, requiredRichText } from './media.js';
 
 export const outboxChannels = ['email', 'sms'] as const;
 export type OutboxChannel = (typeof outboxChannels)[number];
@@ -55,8 +56,10 @@ export const recipientPreviewSchema = z.object({
 });
 export type RecipientPreview = z.infer<typeof recipientPreviewSchema>;
 
-const subjectSchema = requiredText(200);
-const bodySchema = z.string({ error: 'required' }).trim().min(1, 'required').max(200_000, 'invalidValue');
+/** A subject is one line: a line break would start a header of its own in the message. */
+const oneLine = (text: string | undefined) => !text || !/[\r\n]/.test(text);
+const subjectSchema = requiredText(200).refine(oneLine, 'subjectOneLine');
+const bodySchema = requiredRichText();
 
 /**
  * `POST admin/email/send`: to one address (`To`) or to the customers of a filter (`Filter`). The Czech
@@ -69,14 +72,14 @@ export const sendEmailRequestSchema = z
     Filter: recipientFilterSchema.optional(),
     Subject: subjectSchema,
     Body: bodySchema,
-    SubjectEn: z.string().trim().max(200, 'invalidValue').optional(),
+    SubjectEn: z.string().trim().max(200, 'invalidValue').refine(oneLine, 'subjectOneLine').optional(),
     BodyEn: z.string().trim().max(200_000, 'invalidValue').optional(),
   })
   .superRefine((value, context) => {
     if ((value.To === undefined) === (value.Filter === undefined))
       context.addIssue({ code: 'custom', message: 'emailToOrFilter', path: ['To'] });
-    // An English version is both texts or neither.
-    if (Boolean(value.SubjectEn) !== Boolean(value.BodyEn))
+    // An English version is both texts or neither (an empty editor is no text).
+    if (Boolean(value.SubjectEn) !== !isEmptyRichText(value.BodyEn))
       context.addIssue({
         code: 'custom',
         message: 'required',

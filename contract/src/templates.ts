@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, listQuerySchema, numeric, requiredText } from './common.js';
 import type { Localized } from './locale.js';
 import { localeSchema } from './locale.js';
+import { requiredRichText } from './media.js';
 import type { MessageKey, MessageParams } from './messages.js';
 
 // Enumerations (SPEC §4, §9): stored as smallint with a CHECK.
@@ -250,7 +251,7 @@ export const createTemplateRequestSchema = z
     gender: z.preprocess(nullToUndefined, genderSchema.optional()),
     clinicalWeight: z.preprocess(nullToUndefined, clinicalWeightSchema.optional()),
     genotypeCombinations: genotypeCombinationsSchema,
-    templateText: richText().trim().min(1, 'required'),
+    templateText: requiredRichText(),
     templateEnText: z.preprocess(nullToUndefined, richText().optional()),
     note: z.preprocess(
       nullToUndefined,
@@ -277,7 +278,7 @@ export type CreateTemplateInput = z.output<typeof createTemplateRequestSchema>;
 export const editTemplateRequestSchema = z.object({
   templateId: idSchema,
   genotypeCombinations: genotypeCombinationsSchema.optional(),
-  templateText: richText().trim().min(1, 'required').optional(),
+  templateText: requiredRichText().optional(),
   templateEnText: z.preprocess(nullToUndefined, richText().optional()),
   note: z.string({ error: 'invalidValue' }).max(5000, 'invalidValue').nullish(),
   risk: riskSchema.optional(),

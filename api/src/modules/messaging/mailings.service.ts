@@ -1,5 +1,6 @@
 import {
   type EmailPreview,
+  isEmptyRichText,
   type Locale,
   type Mailing,
   MailingStatus,
@@ -94,6 +95,9 @@ export async function previewRecipients(
   filter: RecipientFilter,
 ): Promise<RecipientPreview> {
   assertMayFilter(by, filter);
+  // Customers chosen by the findings a physician released are a physician's to choose, seen or sent.
+  if (filter.categoryId !== undefined)
+    await requirePhysician(db, by, 'notifyCustomersPhysicianOnly', 'categoryId');
   const where = recipientsWhere(filter);
   const [counted] = await db.select({ count: sql<number>`count(*)::int` }).from(customers).where(where);
   const first = await db
@@ -120,7 +124,9 @@ function sanitizedDraft(
     subject: input.Subject,
     body: sanitizeRichText(input.Body, 'Body', { required: true, publicUrl }),
     subjectEn: input.SubjectEn || null,
-    bodyEn: input.BodyEn ? sanitizeRichText(input.BodyEn, 'BodyEn', { required: true, publicUrl }) : null,
+    bodyEn: isEmptyRichText(input.BodyEn)
+      ? null
+      : sanitizeRichText(input.BodyEn ?? '', 'BodyEn', { required: true, publicUrl }),
   };
 }
 
@@ -161,9 +167,6 @@ export async function sendEmail(
 ): Promise<Mailing> {
   const draft = sanitizedDraft(input, deps.config.publicUrl);
   const versions = versionsOf(draft);
-  // Customers chosen by the findings a physician released hear of them from a physician.
-  if (input.Filter?.categoryId !== undefined)
-    await requirePhysician(deps.db, by, 'notifyCustomersPhysicianOnly', 'categoryId');
   const recipients = input.Filter ? (await previewRecipients(deps.db, by, input.Filter)).count : 1;
   if (recipients === 0) throw unprocessable('noRecipients', 'Filter');
   const id = await transaction(deps.db, async (tx) => {

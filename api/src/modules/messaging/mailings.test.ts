@@ -1,4 +1,4 @@
-import { MailingStatus, type RecipientFilter } from '@genodesk/contract';
+import { MailingStatus, Permissions, type RecipientFilter } from '@genodesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
@@ -8,6 +8,7 @@ import {
   mailings,
   outboxMessages,
   templateCategories,
+  users,
 } from '../../db/schema/index.js';
 import { publishAsDoctor, reportFor, withdrawConsent } from '../products/test-fixtures.js';
 import { mailingBatchSize, queueMailing, recipientsWhere } from './mailings.service.js';
@@ -23,11 +24,11 @@ afterAll(() => t.close());
 
 const send = (payload: object, headers = admin) =>
   t.app.inject({ method: 'POST', url: '/api/admin/email/send', headers, payload });
-const recipients = async (query: string) => {
+const recipients = async (query: string, headers = admin) => {
   const response = await t.app.inject({
     method: 'GET',
     url: `/api/admin/email/recipients?${query}`,
-    headers: admin,
+    headers,
   });
   expect(response.statusCode).toBe(200);
   return response.json() as { count: number; recipients: { email: string; language: string }[] };
@@ -281,7 +282,27 @@ describe('the e-mail screen', () => {
     const categories = response.json() as { id: number; name: string; parentId: number | null }[];
     expect(categories.length).toBeGreaterThan(0);
     expect(categories.every((c) => c.parentId === null)).toBe(true);
-    const withCategory = await recipients(`categoryId=${categories[0]!.id}`);
+    // Choosing by a category of findings is a physician's, seen as much as sent: the admin is refused.
+    const byAdmin = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/email/recipients?categoryId=${categories[0]!.id}`,
+      headers: { ...admin, 'accept-language': 'en' },
+    });
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json().error.fields).toEqual({
+      categoryId:
+        'Only a physician may write to customers about their results (the qualification “Physician” on the user).',
+    });
+    const physician = await t.authWith('lekarka-posta@genodesk.test', [
+      Permissions.AdminPanelView,
+      Permissions.BarcodesView,
+      Permissions.ProductsView,
+    ]);
+    await t.db
+      .update(users)
+      .set({ qualification: 'physician', licenceNumber: 'ČLK 0700001' })
+      .where(eq(users.email, 'lekarka-posta@genodesk.test'));
+    const withCategory = await recipients(`categoryId=${categories[0]!.id}`, physician);
     expect(withCategory.count).toBeLessThanOrEqual((await recipients('')).count);
   });
 
