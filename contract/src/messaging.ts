@@ -58,6 +58,27 @@ export type RecipientPreview = z.infer<typeof recipientPreviewSchema>;
 
 /** A subject is one line: a line break would start a header of its own in the message. */
 const oneLine = (text: string | undefined) => !text || !/[\r\n]/.test(text);
+/** The kinds of the outbox's messages: what each is about (the outbox names each in cs and en). */
+export const messageKinds = [
+  'mailing',
+  'product-published',
+  'product-preliminarily-published',
+  'product-amended',
+  'product-invitation',
+  'product-invitation-guardian',
+  'template-changed',
+  'payment-instructions',
+  'payment-received',
+  'voucher',
+  'consultation-booked',
+  'consultation-changed',
+  'consultation-cancelled',
+  'consultation-reminder',
+  'user-created',
+  'password-reset',
+] as const;
+export type MessageKind = (typeof messageKinds)[number];
+
 const subjectSchema = requiredText(200).refine(oneLine, 'subjectOneLine');
 const bodySchema = requiredRichText();
 

@@ -1,4 +1,4 @@
-import type { Locale } from '@genodesk/contract';
+import type { Locale, MessageKind } from '@genodesk/contract';
 import { plainText } from '../templates/rich-text.js';
 
 /**
@@ -16,7 +16,7 @@ type Texts = {
 type Template<P extends string> = {
   channel: 'email' | 'sms';
   /** The outbox `kind` of its messages. */
-  kind: string;
+  kind: MessageKind;
   params: readonly P[];
   /** Parameters that are sanitised rich text: placed as HTML, and as its plain text in the text part. */
   richText?: readonly P[];

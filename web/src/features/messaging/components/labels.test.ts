@@ -1,6 +1,8 @@
-import { MailingStatus } from '@genodesk/contract/messaging';
+import { MailingStatus, messageKinds } from '@genodesk/contract/messaging';
 import { describe, expect, it } from 'vitest';
 import { formatPragueDateTime } from '@/lib/format';
+import cs from '@/locales/cs.json';
+import en from '@/locales/en.json';
 import { mailingPollInterval } from '../api/get-mailing';
 import { deliveryPollMs, queueingPollMs } from '../api/keys';
 
@@ -35,5 +37,18 @@ describe('following a mailing', () => {
     expect(mailingPollInterval(mailing(MailingStatus.Done, 10, 9, 1))).toBe(false);
     expect(mailingPollInterval(mailing(MailingStatus.Failed, 0, 0, 0))).toBe(false);
     expect(mailingPollInterval(undefined)).toBe(false);
+  });
+});
+
+describe('message kinds', () => {
+  it('has a name for every kind of the contract, in Czech and in English', () => {
+    for (const [locale, texts] of [
+      ['cs', cs],
+      ['en', en],
+    ] as const) {
+      const names = (texts as { messaging: { outbox: { kinds: Record<string, string> } } }).messaging.outbox
+        .kinds;
+      for (const kind of messageKinds) expect(names[kind], `${locale} ${kind}`).toBeTruthy();
+    }
   });
 });

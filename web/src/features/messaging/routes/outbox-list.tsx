@@ -1,4 +1,9 @@
-import { type OutboxMessage, outboxChannels, outboxStatusFilters } from '@genodesk/contract/messaging';
+import {
+  messageKinds,
+  type OutboxMessage,
+  outboxChannels,
+  outboxStatusFilters,
+} from '@genodesk/contract/messaging';
 import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconMail, IconMessage, IconSend, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +20,7 @@ import { formatPhone, formatPragueDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { useOutbox } from '../api/get-outbox';
 import { DeliveryAlerts } from '../components/delivery-alerts';
-import { kindName, knownKinds } from '../components/labels';
+import { kindName } from '../components/labels';
 import { OutboxStatusBadge } from '../components/outbox-status-badge';
 
 const filterNames = ['channel', 'status', 'kind', 'createdFrom', 'createdTo', 'mailingId'] as const;
@@ -208,7 +213,7 @@ export function OutboxListRoute() {
               name="kind"
               placeholder={t('messaging.outbox.filters.anyKind')}
               aria-label={t('messaging.outbox.fields.kind')}
-              data={knownKinds.map((k) => ({ value: k, label: kindName(k, t) }))}
+              data={messageKinds.map((k) => ({ value: k, label: kindName(k, t) }))}
               searchable
               comboboxProps={{ width: 300 }}
               data-testid="outbox-filter-kind"
