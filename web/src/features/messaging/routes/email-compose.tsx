@@ -34,7 +34,7 @@ import { useCan } from '@/features/auth/api/get-current-user';
 import { useQualifiedAct } from '@/features/auth/api/qualification';
 import { registrationSourceName } from '@/features/customers/components/labels';
 import { productStatusName } from '@/features/products/components/product-status-badge';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, newIdempotencyKey } from '@/lib/api-client';
 import { scrollToFirstError, useZodForm } from '@/lib/form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
@@ -133,6 +133,7 @@ export function EmailComposeRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const mailingId = Number(searchParams.get('mailing')) || null;
   const [reviewing, setReviewing] = useState(false);
+  const [sendKey, setSendKey] = useState(newIdempotencyKey);
   const [nobodyRefused, setNobodyRefused] = useState(false);
   const [version, setVersion] = useState<'cs' | 'en'>('cs');
   const [previewVersion, setPreviewVersion] = useState<'cs' | 'en'>('cs');
@@ -156,6 +157,8 @@ export function EmailComposeRoute() {
     () => {
       if (reachesNobody) return;
       setPreviewVersion('cs');
+      // One key per review: however often "Send" is clicked, this review sends once.
+      setSendKey(newIdempotencyKey());
       setReviewing(true);
     },
     (errors) => showErrors(Object.keys(errors)),
@@ -169,23 +172,26 @@ export function EmailComposeRoute() {
   };
 
   const confirmSend = () =>
-    send.mutate(prepare(form.getValues()), {
-      onSuccess: (mailing) => {
-        setReviewing(false);
-        notifySuccess(t('messaging.email.queued'));
-        form.reset();
-        setSearchParams({ mailing: String(mailing.id) });
+    send.mutate(
+      { body: prepare(form.getValues()), idempotencyKey: sendKey },
+      {
+        onSuccess: (mailing) => {
+          setReviewing(false);
+          notifySuccess(t('messaging.email.queued'));
+          form.reset();
+          setSearchParams({ mailing: String(mailing.id) });
+        },
+        onError: (error) => {
+          setReviewing(false);
+          if (isApiError(error) && error.fields.Filter) {
+            // The customers changed since the count: the API sent nothing and says why.
+            setNobodyRefused(true);
+            void recipients.refetch();
+          } else if (applyServerErrors(error)) showErrors(isApiError(error) ? Object.keys(error.fields) : []);
+          else notifyError(t('messaging.email.sendFailed'));
+        },
       },
-      onError: (error) => {
-        setReviewing(false);
-        if (isApiError(error) && error.fields.Filter) {
-          // The customers changed since the count: the API sent nothing and says why.
-          setNobodyRefused(true);
-          void recipients.refetch();
-        } else if (applyServerErrors(error)) showErrors(isApiError(error) ? Object.keys(error.fields) : []);
-        else notifyError(t('messaging.email.sendFailed'));
-      },
-    });
+    );
 
   const setFilter = (name: keyof EmailFormValues & string, value: unknown) => {
     setNobodyRefused(false);
