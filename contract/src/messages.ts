@@ -87,6 +87,10 @@ export const messages = {
     en: 'Results are not available at this time.',
   },
   resultsFileRequired: { cs: 'Vyberte soubor s výsledky.', en: 'Choose a results file.' },
+  resultsFileEmptyBytes: {
+    cs: 'Vybraný soubor je prázdný (0 bajtů).',
+    en: 'The chosen file is empty (0 bytes).',
+  },
   labFileTooManySamples: {
     cs: 'Soubor obsahuje víc vzorků, než jich lze zpracovat najednou (nejvýše {max}; řádek {line}). Rozdělte ho na menší soubory.',
     en: 'The file holds more samples than can be processed at once (at most {max}; line {line}). Split it into smaller files.',

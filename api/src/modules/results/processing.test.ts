@@ -405,9 +405,32 @@ describe('POST admin/results/upload and the processing job', () => {
     const both = await Promise.all([upload(raced, 'a.csv'), upload(raced, 'b.csv')]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([202, 409]);
 
+    // QA: an empty file said "Choose a results file." although one was chosen. It says it is empty,
+    // in either language, and nothing of it is stored; a request with no file at all still asks for one.
     const empty = await upload('', 'prazdny.csv');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.message).toBe('Vyberte soubor s výsledky.');
+    expect(empty.json().error.message).toBe('Vybraný soubor je prázdný (0 bajtů).');
+    const emptyEn = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/results/upload?FileName=empty.csv&locale=en',
+      headers: { ...lab, 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(0),
+    });
+    expect(emptyEn.statusCode).toBe(400);
+    expect(emptyEn.json().error.message).toBe('The chosen file is empty (0 bytes).');
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/results/upload?FileName=none.csv&locale=en',
+      headers: lab,
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.message).toBe('Choose a results file.');
+    expect(
+      await t.db
+        .select({ id: resultUploads.id })
+        .from(resultUploads)
+        .where(inArray(resultUploads.fileName, ['prazdny.csv', 'empty.csv', 'none.csv'])),
+    ).toEqual([]);
   });
 
   it('a retried job resumes and duplicates nothing', async () => {

@@ -252,7 +252,8 @@ export async function uploadResults(
         if (pendingBytes >= filePieceBytes) await store();
       }
       await store();
-      if (!size) throw invalid('resultsFileRequired', 'file');
+      // A file was sent (the route refuses a request without a body): zero bytes of it is an empty file.
+      if (!size) throw invalid('resultsFileEmptyBytes', 'file');
       fileHash = hash.digest('hex');
       const earlier = await alreadyUploaded(tx, fileHash);
       if (earlier) throw refuse(earlier);

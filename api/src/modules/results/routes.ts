@@ -15,7 +15,7 @@ import {
 } from '@genodesk/contract';
 import { principalOf } from '../../auth/access.js';
 import type { App, Deps } from '../../http/app-types.js';
-import { AppError, requestLocale } from '../../http/errors.js';
+import { AppError, invalid, requestLocale } from '../../http/errors.js';
 import { readerOf, recordAccess, recordListRead } from '../audit/access-log.js';
 import { currentReanalysis, getReanalysis, requestReanalysis } from './reanalysis.js';
 import {
@@ -38,8 +38,6 @@ const labFileContentTypes = [
   'application/gzip',
   'application/x-gzip',
 ];
-
-async function* emptyBody(): AsyncIterable<Buffer> {}
 
 export function resultsRoutes(app: App, deps: Deps) {
   const tags = ['results'];
@@ -115,6 +113,9 @@ export function resultsRoutes(app: App, deps: Deps) {
         const body = request.body as AsyncIterable<Buffer> | null | undefined;
         if (body !== undefined && typeof body?.[Symbol.asyncIterator] !== 'function')
           throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'uploadContentType');
+        // No body at all (no content type, nothing sent): no file chosen. An empty file chosen is a
+        // body of zero bytes, told apart by `uploadResults` ('resultsFileEmptyBytes').
+        if (body === undefined) throw invalid('resultsFileRequired', 'file');
         const maxBytes = deps.config.resultsMaxUploadBytes;
         if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw uploadTooLarge(maxBytes);
         const query = request.query;
@@ -129,7 +130,7 @@ export function resultsRoutes(app: App, deps: Deps) {
             barcode: query.Barcode,
             allPositions: query.AllPositions,
           },
-          body ?? emptyBody(),
+          body,
           requestLocale(request),
         );
         return reply.status(202).send(upload);
