@@ -23,6 +23,16 @@ describe('numeric', () => {
   it('refuses what z.coerce.number turned into a number: true, [7], null, an object, 1e1, words', () => {
     for (const input of [true, false, [7], null, {}, '1e1', ' 1e1', '0x10', 'abc', '12,5', Number.NaN])
       expect(amount.safeParse(input).success, JSON.stringify(input)).toBe(false);
-    expect(idSchema.safeParse(true).error?.issues[0]?.message).toBe('required');
+  });
+
+  it("an id that is there but no number is 'invalidValue'; one missing or null is 'required' (QA: \"abc\" was told required)", () => {
+    for (const input of ['abc', true, [7], {}, '1e1', Number.NaN, 1.5, -2, 0, ''])
+      expect(idSchema.safeParse(input).error?.issues[0]?.message, JSON.stringify(input)).toBe('invalidValue');
+    for (const input of [undefined, null])
+      expect(idSchema.safeParse(input).error?.issues[0]?.message, String(input)).toBe('required');
+    const body = z.object({ SampleId: idSchema });
+    expect(body.safeParse({}).error?.issues[0]?.message).toBe('required');
+    expect(body.safeParse({ SampleId: 'abc' }).error?.issues[0]?.message).toBe('invalidValue');
+    expect(body.parse({ SampleId: '12' })).toEqual({ SampleId: 12 });
   });
 });

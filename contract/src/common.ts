@@ -7,10 +7,10 @@ const decimal = /^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/;
  * A number from JSON as it is, from a query string or a form when written as a decimal number. Where
  * `z.coerce.number` took anything (`true` was 1, `[7]` 7, `null` 0, ' 1e1' 10 — an id of `true` named
  * record 1, the first administrator), anything else here is the wrong type. An empty string stays 0,
- * refused by the bounds as before.
+ * refused by the bounds as before; `null` stays `null` (no value: `requiredNumber` says 'required').
  */
 const asNumber = (value: unknown) =>
-  typeof value === 'number' || value === undefined
+  typeof value === 'number' || value === undefined || value === null
     ? value
     : typeof value === 'string' && (value.trim() === '' || decimal.test(value))
       ? Number(value)
@@ -19,7 +19,16 @@ const asNumber = (value: unknown) =>
 /** `schema` (a `z.number()` and its checks) fed by `asNumber`: use it instead of `z.coerce.number()`. */
 export const numeric = <T extends z.ZodType>(schema: T) => z.preprocess(asNumber, schema);
 
-export const idSchema = numeric(z.number({ error: 'required' }).int('invalidValue').positive('invalidValue'));
+/**
+ * A number that must be there: 'required' when it is not (missing, `null`), 'invalidValue' when it is
+ * but is no number (`"abc"`, `true`: QA's `{"SampleId":"abc"}` was told the field is required).
+ */
+export const requiredNumber = () =>
+  z.number({
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'required' : 'invalidValue'),
+  });
+
+export const idSchema = numeric(requiredNumber().int('invalidValue').positive('invalidValue'));
 
 /** `/{id}` of a detail route. */
 export const idParamsSchema = z.object({ id: idSchema });

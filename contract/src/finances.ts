@@ -6,6 +6,7 @@ import {
   listQuerySchema,
   numeric,
   pageOf,
+  requiredNumber,
   searchTermSchema,
 } from './common.js';
 import { localeSchema } from './locale.js';
@@ -168,7 +169,7 @@ export const orderActionRequestSchema = z.object({ OrderId: idSchema });
 
 /** `POST admin/payments/bank-statements/lines/{id}/match`: the order an unpaired credit pays. */
 export const matchStatementLineRequestSchema = z.object({
-  OrderNumber: numeric(z.number({ error: 'required' }).int('invalidValue').positive('invalidValue')),
+  OrderNumber: numeric(requiredNumber().int('invalidValue').positive('invalidValue')),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daySchema, listQuerySchema, numeric } from './common.js';
+import { daySchema, listQuerySchema, numeric, requiredNumber } from './common.js';
 
 // Two-factor sign-in (TOTP, recovery codes, passkeys)
 
@@ -93,7 +93,7 @@ export const recoveryCodesResponseSchema = z.object({ recoveryCodes: z.array(z.s
 export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
 
 export const roleTwoFactorRequestSchema = z.object({
-  RoleId: numeric(z.number({ error: 'required' }).int().positive()),
+  RoleId: numeric(requiredNumber().int().positive()),
   Required: z.boolean({ error: 'required' }),
 });
 

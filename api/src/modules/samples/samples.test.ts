@@ -155,6 +155,13 @@ describe('samples', () => {
     const none = await call('POST', '/api/admin/samples/send', { SampleIds: [] });
     expect(none.statusCode).toBe(400);
     expect(none.json().error.fields.SampleIds).toBe('Vyberte alespoň jeden vzorek!');
+    // QA: an id that is there but no number was told the field is required.
+    const word = await call('POST', '/api/admin/samples/send', { SampleId: 'abc' });
+    expect(word.statusCode).toBe(400);
+    expect(word.json().error.fields.SampleId).toBe('Neplatná hodnota!');
+    const missing = await call('POST', '/api/admin/samples', { Status: 4 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields.SampleId).toBe('Pole je povinné!');
   });
 
   it('a row action bound to the status the screen showed is refused (409) once that status no longer holds', async () => {
