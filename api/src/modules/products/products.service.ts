@@ -742,6 +742,7 @@ export async function editProduct(
                   issuedAt: latest.createdAt,
                   code: latest.code,
                   reason: input.Reason ?? '',
+                  preliminary: latest.preliminary,
                 }
               : null,
             code: newVerificationCode(),
@@ -868,7 +869,10 @@ async function applyEdit(
     language: customer.language as Locale,
     customerId: before.customerId,
   };
-  const amended = issued?.plan.replaces ?? null;
+  // The final report after a preliminary one is its publication, told as one; any other later version
+  // amends the one before.
+  const replaced = issued?.plan.replaces ?? null;
+  const amended = replaced && !(replaced.preliminary && status === ProductStatus.Published) ? replaced : null;
   if (issued && amended) {
     // An amended report reaches the customer whatever their notification setting: it replaces one they
     // may have read. One e-mail, in their language, saying what changed (the physician's reason).

@@ -194,7 +194,7 @@ export type ReportOptions = {
   /** The stored version's number (1 for a preview). */
   version?: number;
   /** The version this one replaces (its issue time and code), and why. */
-  replaces?: { version: number; issuedAt: Date; code: string; reason: string } | null;
+  replaces?: { version: number; issuedAt: Date; code: string; reason: string; preliminary?: boolean } | null;
   /** When the report is dated (now for a preview). */
   date?: Date;
   verification: { code: string; url: string };
@@ -467,7 +467,8 @@ export async function reportDocumentFrom(
       source.status === 4
         ? labels.statusPreliminary
         : options.replaces
-          ? `${labels.statusAmended} (${labels.version} ${options.version ?? 1})`
+          ? // The final report after a preliminary one completes it; after a final one it amends it.
+            `${options.replaces.preliminary ? labels.statusFinal : labels.statusAmended} (${labels.version} ${options.version ?? 1})`
           : labels.statusFinal,
     method: {
       text: options.company.method?.[locale] || defaultReportMethod[locale],

@@ -57,6 +57,7 @@ export async function latestReportDocument(db: Executor, productId: number) {
       version: reportDocuments.version,
       createdAt: reportDocuments.createdAt,
       code: reportDocuments.verificationCode,
+      preliminary: reportDocuments.preliminary,
     })
     .from(reportDocuments)
     .where(eq(reportDocuments.productId, productId))
@@ -77,8 +78,17 @@ export type PublicationOverrides = Pick<
   | 'publishedAt'
 >;
 
-/** The version an amended report replaces (ISO 15189 §7.4.1.7: identified, with the reason). */
-export type ReplacedVersion = { version: number; issuedAt: Date; code: string; reason: string };
+/**
+ * The version an amended report replaces (ISO 15189 §7.4.1.7: identified, with the reason); a final
+ * report after a preliminary one replaces it too, and is the final report, not an amendment.
+ */
+export type ReplacedVersion = {
+  version: number;
+  issuedAt: Date;
+  code: string;
+  reason: string;
+  preliminary?: boolean;
+};
 
 /** The version a publication is about to store, as far as it is known before rendering. */
 export type PlannedIssue = {

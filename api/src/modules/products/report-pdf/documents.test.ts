@@ -252,6 +252,33 @@ describe('issued report PDFs', () => {
     expect(text).not.toContain('Datum narození');
   });
 
+  it('the final report after a preliminary one is the final report (version 2), told as a publication, not as a correction; the preview shows the version it would issue', async () => {
+    const r = await reportFor(t, { surname: 'Dokončená' });
+    expect((await patch({ Id: r.productId, Status: 4, DoctorIntro: '<p>Předběžně.</p>' })).statusCode).toBe(
+      200,
+    );
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/products/pdfpreview?Id=${r.productId}`,
+      headers: doctor,
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(await textOf(preview.rawPayload)).toMatch(/verze 2/);
+
+    const final = await patch({ Id: r.productId, Status: 3, Reason: 'Konečné výsledky' });
+    expect(final.statusCode, final.body).toBe(200);
+    const [v2] = (await documents(r.productId)).json().documents;
+    expect(v2).toMatchObject({ version: 2, preliminary: false, replacesVersion: 1 });
+    const text = await textOf((await download(r.productId, 2)).rawPayload);
+    expect(text).toContain('konečná zpráva (verze 2)');
+    expect(text).not.toContain('opravená zpráva');
+    const mails = await t.db
+      .select({ kind: outboxMessages.kind })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.customerId, r.customerId));
+    expect(mails.map((m) => m.kind)).toEqual(['product-preliminarily-published', 'product-published']);
+  });
+
   it("answers 404 for the current PDF of a report never issued, and version 1's bytes once it is", async () => {
     const r = await reportFor(t);
     const none = await current(r.productId, { ...doctor, 'accept-language': 'en' });

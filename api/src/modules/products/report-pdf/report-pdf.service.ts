@@ -2,12 +2,18 @@ import { type Locale, reportNumberOf } from '@genodesk/contract';
 import type { Config } from '../../../config.js';
 import type { Executor } from '../../../db/client.js';
 import { readReportSource, reportDocumentFrom } from './document.js';
+import { latestReportDocument } from './documents.service.js';
 import { renderReportPdf } from './render.js';
 import { reportTextsFor } from './report-texts.service.js';
 
 /** Where a code is checked: the back-office's verification page (`/verify/:code`). */
 export const verificationUrl = (origin: string, code: string) =>
   `${origin}/verify/${encodeURIComponent(code)}`;
+
+const pendingReason: Record<Locale, string> = {
+  cs: 'důvod uvede lékař při vydání',
+  en: 'the physician gives the reason when issuing it',
+};
 
 /**
  * `GET admin/products/pdfpreview`: the report as it would be issued now, in `locale` (else the
@@ -23,9 +29,22 @@ export async function previewReportPdf(
   const { source, language, customerId } = await readReportSource(db, input.productId);
   const locale = input.locale ?? language;
   const code = locale === 'cs' ? 'NAHLED' : 'PREVIEW';
+  // The version a publication now would issue: the next one, replacing the newest (its reason is the
+  // physician's, given at the publication).
+  const latest = await latestReportDocument(db, input.productId);
   const document = await reportDocumentFrom(source, {
     locale,
     preview: true,
+    version: (latest?.version ?? 0) + 1,
+    replaces: latest
+      ? {
+          version: latest.version,
+          issuedAt: latest.createdAt,
+          code: latest.code,
+          reason: pendingReason[locale],
+          preliminary: latest.preliminary,
+        }
+      : null,
     verification: { code, url: verificationUrl(input.origin, code) },
     company: config.reportCompany,
     texts: await reportTextsFor(db, locale),
