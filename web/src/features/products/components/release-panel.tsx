@@ -105,7 +105,9 @@ export function ReleasePanel({ product }: { product: Product }) {
     );
 
   return (
-    <Card withBorder radius="md" p="xl" data-testid="product-release">
+    // Staff's own text (a validation note, a reason, the physician, the indication, a name) may be one
+    // long word: it breaks anywhere rather than running out of the card (QA: a 2,000-character note).
+    <Card withBorder radius="md" p="xl" style={{ overflowWrap: 'anywhere' }} data-testid="product-release">
       <Title order={4} mb="md">
         {t('products.release.title')}
       </Title>
