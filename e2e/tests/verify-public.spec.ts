@@ -16,6 +16,7 @@ const texts = {
     withdrawn: 'Dokument byl stažen (zákazník požádal o výmaz údajů)',
     version: 'Verze 1',
     current: 'Aktuální verze',
+    replaced: 'Dokument vydala laboratoř, ale nahradila ho novější verze',
     staffSignIn: 'Přihlášení pro personál',
   },
   en: {
@@ -25,6 +26,7 @@ const texts = {
     withdrawn: "Document withdrawn (the customer's data were erased)",
     version: 'Version 1',
     current: 'Current version',
+    replaced: 'Issued by the laboratory, but replaced by a newer version',
     staffSignIn: 'Staff sign-in',
   },
 } as const;
@@ -164,6 +166,17 @@ for (const language of ['cs', 'en'] as const) {
     await expect(result).toContainText(say.notIssued);
     await expect(result).toContainText('00000-00001');
     await expectAccessible(page, `the public answer "not issued" (${language})`);
+
+    // Issued again (version 2): version 1's code is still the lab's, but says it is replaced.
+    const again = await request.patch('/api/admin/products/', {
+      headers: doctor,
+      data: { Id: report.id, Status: 3, DoctorIntro: '<p>Doplněno.</p>', Reason: 'Doplněný úvod' },
+    });
+    expect(again.status(), await again.text()).toBe(200);
+    await page.goto(`/verify/${code}`);
+    await expect(result).toHaveAttribute('data-replaced', 'true');
+    await expect(result).toContainText(say.replaced);
+    await expectAccessible(page, `the public answer "replaced" (${language})`);
     await page.context().close();
   });
 }

@@ -287,16 +287,19 @@ function PublicVerificationResult({
       </Alert>
     );
   }
+  // Authentic, but not what holds now: a newer version replaced it (a final report after a preliminary one).
+  const replaced = result.replacedByVersion !== null;
   return (
     <Alert
-      color="green"
+      color={replaced ? 'orange' : 'green'}
       variant="light"
       icon={<IconShieldCheck size={22} />}
-      title={t('products.verify.public.valid')}
+      title={t(replaced ? 'products.verify.public.replacedTitle' : 'products.verify.public.valid')}
       data-testid="verify-result"
       data-audience="public"
       data-issued="true"
       data-withdrawn="false"
+      data-replaced={replaced}
     >
       <Stack gap="md">
         <Text fz="sm">
