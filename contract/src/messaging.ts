@@ -56,8 +56,6 @@ export const recipientPreviewSchema = z.object({
 });
 export type RecipientPreview = z.infer<typeof recipientPreviewSchema>;
 
-/** A subject is one line: a line break would start a header of its own in the message. */
-const oneLine = (text: string | undefined) => !text || !/[\r\n]/.test(text);
 /** The kinds of the outbox's messages: what each is about (the outbox names each in cs and en). */
 export const messageKinds = [
   'mailing',
@@ -79,6 +77,8 @@ export const messageKinds = [
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
+/** A subject is one line: a line break would start a header of its own in the message. */
+const oneLine = (text: string | undefined) => !text || !/[\r\n]/.test(text);
 const subjectSchema = requiredText(200).refine(oneLine, 'subjectOneLine');
 const bodySchema = requiredRichText();
 

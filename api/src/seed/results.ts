@@ -34,7 +34,7 @@ import {
   renderIssue,
   storeIssue,
 } from '../modules/products/report-pdf/documents.service.js';
-import { openCounts } from '../modules/products/report-view.js';
+import { mapPhenotypes } from '../modules/products/report-phenotype.js';
 import { callStatistics, sampleMarkersSql } from '../modules/products/technical-validation.js';
 import { reportContent } from '../modules/results/generation.js';
 import { demoMarkers } from '../modules/results/lab-formats/demo-markers.js';
@@ -343,8 +343,6 @@ const withholdingReasons = {
 
 /** The phenotypes a final report may not release unfinished: not assessed or not determined, not withheld. */
 function unfinishedPhenotypes(content: ReportContent): ReportPhenotype[] {
-  const counted = openCounts(content);
-  if (counted.notAssessedCount + counted.notDeterminedCount === 0) return [];
   return reportContent(content)
     .categories.flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes))
     .filter((p) => !p.withheld && (p.notAssessed || p.notDetermined));
@@ -357,16 +355,7 @@ function withholding(
   withheld: NonNullable<ReportPhenotype['withheld']>,
 ): ReportContent {
   const ids = new Set(phenotypes.map((p) => p.geneCombinationId));
-  return {
-    ...content,
-    categories: content.categories.map((c) => ({
-      ...c,
-      subcategories: c.subcategories.map((s) => ({
-        ...s,
-        phenotypes: s.phenotypes.map((p) => (ids.has(p.geneCombinationId) ? { ...p, withheld } : p)),
-      })),
-    })),
-  };
+  return mapPhenotypes(content, (p) => (ids.has(p.geneCombinationId) ? { ...p, withheld } : p));
 }
 
 /** `work` for every item, `size` at a time, the answers in the items' order. */

@@ -52,6 +52,16 @@ export type PaymentRow = {
 const isOpen = (payment: typeof payments.$inferSelect) =>
   payment.completedAt === null && payment.cardStatus !== CardPaymentStatus.Cancelled;
 
+/** `isOpen` in SQL: a cancelled card attempt is history, not an open payment. */
+export const openPayment = and(
+  isNull(payments.completedAt),
+  or(isNull(payments.cardStatus), ne(payments.cardStatus, CardPaymentStatus.Cancelled)),
+);
+
+/** The order's open bank transfer (at most one: `createBankTransfer` reuses it). */
+export const openBankTransferOf = (orderId: number) =>
+  and(eq(payments.orderId, orderId), eq(payments.method, PaymentMethod.BankTransfer), openPayment);
+
 export function toPayment(row: PaymentRow): Payment {
   const { payment } = row;
   // Transfers made to an account of another form (imported history) simply have no QR code.
@@ -331,17 +341,11 @@ export async function takeCash(
     if (!order) throw notFound();
     if (order.dateOrderPaid !== null) throw unprocessable('orderAlreadyPaid', 'OrderId');
     const due = await amountDueMinor(tx, order);
-    // A cancelled card attempt is history, not an open payment: it stays as it was, beside the cash.
+    // A cancelled card attempt is no open payment: it stays as it was, beside the cash.
     const [open] = await tx
       .select()
       .from(payments)
-      .where(
-        and(
-          eq(payments.orderId, orderId),
-          isNull(payments.completedAt),
-          or(isNull(payments.cardStatus), ne(payments.cardStatus, CardPaymentStatus.Cancelled)),
-        ),
-      )
+      .where(and(eq(payments.orderId, orderId), openPayment))
       .orderBy(desc(payments.id))
       .limit(1)
       .for('update');
@@ -389,16 +393,7 @@ export async function createBankTransfer(
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound();
     if (order.dateOrderPaid !== null) throw unprocessable('orderAlreadyPaid', 'OrderId');
-    const [open] = await tx
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.orderId, orderId),
-          eq(payments.method, PaymentMethod.BankTransfer),
-          isNull(payments.completedAt),
-        ),
-      );
+    const [open] = await tx.select().from(payments).where(openBankTransferOf(orderId));
     // Vouchers on the order leave less to transfer; one applied since an open transfer was made too.
     const due = await amountDueMinor(tx, order);
     let payment = open;

@@ -1,4 +1,4 @@
-import { type Locale, toE164 } from '@genodesk/contract';
+import { type Locale, type MessageKind, toE164 } from '@genodesk/contract';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { insertMany } from '../../db/bulk.js';
 import type { Database, Executor, Tx } from '../../db/client.js';
@@ -405,7 +405,7 @@ const resultMessageKinds = [
   'product-invitation',
   'product-invitation-guardian',
   'template-changed',
-] as const;
+] as const satisfies readonly MessageKind[];
 
 /**
  * Whether a message (of the alias `m`) may go out by the consent rule: it is about no customer's

@@ -62,6 +62,7 @@ import { changeLogEntries, changeLogOf } from './change-log.js';
 import {
   latestReportDocument,
   newVerificationCode,
+  nextVersion,
   type PublicationOverrides,
   type RenderedIssue,
   renderIssue,
@@ -735,16 +736,7 @@ export async function editProduct(
           deps.db,
           {
             productId: id,
-            version: (latest?.version ?? 0) + 1,
-            replaces: latest
-              ? {
-                  version: latest.version,
-                  issuedAt: latest.createdAt,
-                  code: latest.code,
-                  reason: input.Reason ?? '',
-                  preliminary: latest.preliminary,
-                }
-              : null,
+            ...nextVersion(latest, input.Reason ?? ''),
             code: newVerificationCode(),
             origin,
             company: deps.config.reportCompany,

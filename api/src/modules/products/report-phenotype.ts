@@ -21,15 +21,19 @@ export async function lockReportPhenotype(tx: Executor, productId: number, geneC
     .flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes))
     .find((p) => p.geneCombinationId === geneCombinationId);
   if (!phenotype) throw notFound();
-  const replaced = (next: ReportPhenotype): ReportContent => ({
-    ...content,
-    categories: content.categories.map((c) => ({
-      ...c,
-      subcategories: c.subcategories.map((s) => ({
-        ...s,
-        phenotypes: s.phenotypes.map((p) => (p === phenotype ? next : p)),
-      })),
-    })),
-  });
+  const replaced = (next: ReportPhenotype): ReportContent =>
+    mapPhenotypes(content, (p) => (p === phenotype ? next : p));
   return { content, phenotype, replaced };
 }
+
+/** The content with each phenotype put through `change`, the rest as it was. */
+export const mapPhenotypes = (
+  content: ReportContent,
+  change: (phenotype: ReportPhenotype) => ReportPhenotype,
+): ReportContent => ({
+  ...content,
+  categories: content.categories.map((c) => ({
+    ...c,
+    subcategories: c.subcategories.map((s) => ({ ...s, phenotypes: s.phenotypes.map(change) })),
+  })),
+});

@@ -1,20 +1,24 @@
 import {
   type ApplyVoucherRequest,
-  CardPaymentStatus,
   type Locale,
   type OrderDetail,
   PaymentMethod,
   type RemoveVoucherRequest,
   VoucherKind,
 } from '@genodesk/contract';
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Tx, transaction } from '../../db/client.js';
 import { orders, orderVouchers, payments, productTypes, vouchers } from '../../db/schema/index.js';
 import { AppError, notFound, unprocessable } from '../../http/errors.js';
 import { auditMany } from '../audit/audit.js';
 import { getOrder } from '../finances/orders.service.js';
-import { emailTransferInstructions, recordPaid } from '../finances/payments.service.js';
+import {
+  emailTransferInstructions,
+  openBankTransferOf,
+  openPayment,
+  recordPaid,
+} from '../finances/payments.service.js';
 import { productTypeNameIn } from '../finances/product-types.service.js';
 import { formatDay, formatMoney } from '../messaging/format.js';
 import { amountDueMinor, takenOffMinor } from './redemptions.js';
@@ -39,14 +43,7 @@ async function followAmountDue(tx: Tx, jobs: VouchersDeps['jobs'], order: typeof
   const changed = await tx
     .update(payments)
     .set({ amount: due })
-    .where(
-      and(
-        eq(payments.orderId, order.id),
-        eq(payments.method, PaymentMethod.BankTransfer),
-        isNull(payments.completedAt),
-        ne(payments.amount, due),
-      ),
-    )
+    .where(and(openBankTransferOf(order.id), ne(payments.amount, due)))
     .returning({ id: payments.id });
   for (const transfer of changed) await emailTransferInstructions(tx, jobs, transfer.id);
 }
@@ -60,14 +57,7 @@ async function refuseBesideCardInProgress(tx: Tx, orderId: number) {
   const [card] = await tx
     .select({ id: payments.id })
     .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.method, PaymentMethod.Card),
-        isNull(payments.completedAt),
-        or(isNull(payments.cardStatus), ne(payments.cardStatus, CardPaymentStatus.Cancelled)),
-      ),
-    )
+    .where(and(eq(payments.orderId, orderId), eq(payments.method, PaymentMethod.Card), openPayment))
     .limit(1);
   if (card) throw unprocessable('voucherCardPaymentInProgress', 'Code');
 }

@@ -66,6 +66,27 @@ export async function latestReportDocument(db: Executor, productId: number) {
   return row;
 }
 
+/**
+ * The version issuing now would store after `latest` (none: version 1), and what it replaces, with why
+ * (the physician's reason).
+ */
+export function nextVersion(
+  latest: Awaited<ReturnType<typeof latestReportDocument>>,
+  reason: string,
+): { version: number; replaces: ReplacedVersion | null } {
+  if (!latest) return { version: 1, replaces: null };
+  return {
+    version: latest.version + 1,
+    replaces: {
+      version: latest.version,
+      issuedAt: latest.createdAt,
+      code: latest.code,
+      reason,
+      preliminary: latest.preliminary,
+    },
+  };
+}
+
 /** What a publication prints that is not (yet) in the database: the edit's values. */
 export type PublicationOverrides = Pick<
   ReportSource,

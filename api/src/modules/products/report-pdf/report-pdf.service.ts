@@ -2,7 +2,7 @@ import { type Locale, reportNumberOf } from '@genodesk/contract';
 import type { Config } from '../../../config.js';
 import type { Executor } from '../../../db/client.js';
 import { readReportSource, reportDocumentFrom } from './document.js';
-import { latestReportDocument } from './documents.service.js';
+import { latestReportDocument, nextVersion } from './documents.service.js';
 import { renderReportPdf } from './render.js';
 import { reportTextsFor } from './report-texts.service.js';
 
@@ -35,16 +35,7 @@ export async function previewReportPdf(
   const document = await reportDocumentFrom(source, {
     locale,
     preview: true,
-    version: (latest?.version ?? 0) + 1,
-    replaces: latest
-      ? {
-          version: latest.version,
-          issuedAt: latest.createdAt,
-          code: latest.code,
-          reason: pendingReason[locale],
-          preliminary: latest.preliminary,
-        }
-      : null,
+    ...nextVersion(latest, pendingReason[locale]),
     verification: { code, url: verificationUrl(input.origin, code) },
     company: config.reportCompany,
     texts: await reportTextsFor(db, locale),
