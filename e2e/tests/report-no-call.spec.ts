@@ -57,6 +57,7 @@ const texts = {
     noCall: 'neurčeno (bez určení)',
     noCallCause: 'Příčina: laboratoř marker nezavolala (no call)',
     homozygous: 'homozygot pro variantu',
+    geneStrand: 'vlákno genu A/A',
     plus: 'plusové vlákno T/T',
     openPoint:
       'Zveřejnit i s 1 neurčeným fenotypem; zpráva ho uvede jako neurčený a doporučí nové vyšetření vzorku.',
@@ -73,6 +74,7 @@ const texts = {
     noCall: 'not determined (no call)',
     noCallCause: 'Cause: the laboratory did not call the marker (no call)',
     homozygous: 'homozygous for the variant',
+    geneStrand: "gene's strand A/A",
     plus: 'plus strand T/T',
     openPoint:
       'Publish with the 1 phenotype not determined; the report states it as not determined and advises a retest of the sample.',
@@ -113,7 +115,9 @@ async function checkReport(page: Page, id: string, words: (typeof texts)[keyof t
   const table = page.getByTestId('product-genes');
   const f5 = table.locator('[data-testid=gene-row][data-gene=rs6025]');
   await expect(f5.getByTestId('gene-zygosity')).toHaveText(words.homozygous);
-  await expect(f5).toContainText(words.plus);
+  // F5 reads the minus strand: the alleles as its HGVS c. reads them, the plus strand's under them.
+  await expect(f5.getByTestId('gene-strand')).toHaveText(words.geneStrand);
+  await expect(f5.getByTestId('gene-plus-strand')).toHaveText(words.plus);
   await expect(f5.getByTestId('gene-hgvs')).toHaveText('NM_000130.5:c.1601G>A');
   const mthfr = table.locator('[data-testid=gene-row][data-gene=rs1801133]');
   await expect(mthfr.getByTestId('gene-genotype')).toHaveText(words.noCall);

@@ -82,7 +82,7 @@ export const reportLabels = {
     hgvsP: 'HGVS p.',
     zygosity: 'Zygotnost',
     interpretation: 'Interpretace',
-    geneGenotype: 'Genotyp (směr genu)',
+    geneGenotype: 'Genotyp (vlákno genu)',
     notReported: 'Nevydáno',
     withheld: 'Nevydané výsledky',
     withheldNote: 'Lékař rozhodl, že tyto výsledky zpráva neuvádí; důvod je uveden u každého z nich.',

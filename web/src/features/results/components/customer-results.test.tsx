@@ -67,7 +67,7 @@ describe('CustomerResults', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/admin/results/getcustomerresult?CustomerId=7');
   });
 
-  it('reads each genotype as the clinician does: zygosity in words, plus-strand alleles, a no-call with its cause', async () => {
+  it("reads each genotype as the clinician does: zygosity in words, the gene's strand and the plus strand, a no-call with its cause", async () => {
     fetchMock.mockResolvedValue(
       json(200, {
         customerId: 9,
@@ -110,6 +110,8 @@ describe('CustomerResults', () => {
       .find((element) => element.getAttribute('data-gene') === 'rs6025') as HTMLElement;
     expect(within(f5).getByTestId('gene-zygosity')).toHaveTextContent('homozygot pro variantu');
     expect(within(f5).getByTestId('gene-genotype')).toHaveTextContent('T/T');
+    expect(within(f5).getByTestId('gene-strand-genotype')).toHaveTextContent('A/A');
+    expect(f5).toHaveTextContent('vlákno genu A/A');
     expect(f5).toHaveTextContent('plusové vlákno T/T');
     expect(f5).toHaveTextContent('NM_000130.5:c.1601G>A');
     expect(within(f5).queryByTestId('gene-no-call-reason')).toBeNull();

@@ -12,16 +12,21 @@ import { useLocale } from '@/lib/use-locale';
 
 /** What a genotype needs to be read as a clinician reads it (a gene table row, a report's gene). */
 export type ReadableGenotype = {
+  /** The stored genotype: on the plus strand of the marker map for a mapped marker, `--` for a no-call. */
   genotype: string;
   /** Null (or left out) for a gene the marker map does not know: its alleles are shown as given. */
   zygosity?: Zygosity | null;
+  /** The alleles on the gene's strand, as HGVS c. reads them (the API's, from the marker map). */
+  geneGenotype?: string | null;
   noCallReason?: NoCallReason | null;
 };
 
 /**
- * A genotype as the clinician reads it (issue 34): the zygosity in words with the plus-strand alleles
- * beside it ("heterozygous · plus strand C/T"), a no-call said as such with its cause, the alleles as
- * the lab gave them for a gene the map does not know. `inline` sets it on one line (a report's gene).
+ * A genotype as the clinician reads it, as the report PDF prints it (issues 34, 35): the zygosity in
+ * words, the alleles on the gene's strand as HGVS c. beside it reads them ("heterozygous · gene's strand
+ * C/T"), the plus-strand alleles as a secondary line ("plus strand G/A"); a no-call said as such with its
+ * cause; the alleles as the lab gave them for a gene the map does not know. `inline` sets it on one
+ * line (a report's gene).
  */
 export function GenotypeReading({ gene, inline = false }: { gene: ReadableGenotype; inline?: boolean }) {
   const { t } = useTranslation();
@@ -54,9 +59,31 @@ export function GenotypeReading({ gene, inline = false }: { gene: ReadableGenoty
       <Text fz="sm" fw={600} data-testid="gene-zygosity">
         {zygosityLabels[gene.zygosity][locale]}
       </Text>
-      <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      {gene.geneGenotype && (
+        <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="gene-strand">
+          {t('results.genes.geneStrand')}{' '}
+          <Text
+            span
+            ff="monospace"
+            fz="sm"
+            fw={700}
+            c="var(--mantine-color-text)"
+            data-testid="gene-strand-genotype"
+          >
+            {gene.geneGenotype}
+          </Text>
+        </Text>
+      )}
+      <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="gene-plus-strand">
         {t('results.genes.plusStrand')}{' '}
-        <Text span ff="monospace" fz="sm" fw={700} c="var(--mantine-color-text)" data-testid="gene-genotype">
+        <Text
+          span
+          ff="monospace"
+          fz={gene.geneGenotype ? 'xs' : 'sm'}
+          fw={gene.geneGenotype ? 400 : 700}
+          c={gene.geneGenotype ? undefined : 'var(--mantine-color-text)'}
+          data-testid="gene-genotype"
+        >
           {gene.genotype}
         </Text>
       </Text>
@@ -80,8 +107,9 @@ const scrollable = { tabIndex: 0 };
 /**
  * A customer's genotypes, every row (a report's gene table hides none): the gene (its name, e.g.
  * MTHFR), the marker the lab measured (its code, e.g. rs1801133), HGVS c. (the marker map's, on the
- * transcript), protein, transcript and the genotype as the clinician reads it: zygosity in words with
- * the plus-strand alleles, or a no-call with its cause. Only a table wider than its column scrolls,
+ * transcript), protein, transcript and the genotype as the clinician reads it: zygosity in words, the
+ * alleles on the gene's strand (as the HGVS c. beside them reads them) and the plus-strand alleles under
+ * them, or a no-call with its cause. Only a table wider than its column scrolls,
  * sideways.
  */
 export function GeneTable({ genes, compact = false, testId = 'gene-table' }: GeneTableProps) {
