@@ -103,7 +103,7 @@ describe('generateReport (service)', () => {
       rs1801131: 'T/T',
       rs113993960: 'D/D', // no template: not assessed, inspection
       rs1815739: '--', // not called: not determined, inspection
-      rs7412: 'C/C', // APOE without rs429358: left out
+      rs7412: 'C/C', // APOE without rs429358: not determined, the missing marker absent
     });
     const otherId = await customerWith({ rs762551: 'ac' });
 
@@ -122,6 +122,7 @@ describe('generateReport (service)', () => {
     expect(phenotypes(product!.content).map((p) => [p.phenotypeEn, p.templateId])).toEqual([
       ['Cystic fibrosis carrier', null],
       ['Power vs endurance', null],
+      ['APOE genotype', null],
       ['Lactose intolerance', lactose.id],
       ['Caffeine metabolism', caffeine.id],
       ['Folate metabolism', folate.id],
@@ -131,6 +132,13 @@ describe('generateReport (service)', () => {
       notAssessed: false,
       risk: null,
       genes: [{ code: 'rs1815739', genotype: '--', noCallReason: 'noCall' }],
+    });
+    expect(phenotypes(product!.content)[2]).toMatchObject({
+      notDetermined: true,
+      genes: [
+        { code: 'rs429358', genotype: '--', noCallReason: 'absent' },
+        { code: 'rs7412', genotype: 'C/C' },
+      ],
     });
     expect(await usedTemplates(result.productId)).toEqual(result.templateIds);
     expect(await counts(ids)).toEqual(plus({ [lactose.id]: 1, [caffeine.id]: 1, [folate.id]: 1 }));

@@ -51,7 +51,6 @@ const customer = {
   rs1801133: 'A/G',
   rs1801131: 'T/T',
   rs6025: 'C/C',
-  rs429358: 'T/T', // APOE without rs7412: left out
   rs1800562: 'AG',
   rs1799945: 'gc',
   RS1815739: 'TC',
@@ -115,9 +114,9 @@ describe('report generation (DOMAIN §2) on the demo catalogue', () => {
     }
   });
 
-  it('leaves out a phenotype of the other gender and one with a missing gene', () => {
+  it('leaves out a phenotype of the other gender and one none of whose markers was tested', () => {
     const femaleOnly = prepareCatalogue(demoEntries((i) => (i === 8 ? { gender: 2 } : {})));
-    const genotypes = { rs113993960: 'I/I', rs1799963: 'G/G', rs429358: 'T/T' };
+    const genotypes = { rs113993960: 'I/I', rs1799963: 'G/G' };
     const man = generateReport(femaleOnly, { gender: 1, genotypes });
     expect(outline(man)).toEqual([['Srdce a cévy', [['Trombofilie', [['Prothrombin G20210A', 501, 1]]]]]]);
     expect(man.pairedPhenotypesCount).toBe(1);
@@ -127,6 +126,39 @@ describe('report generation (DOMAIN §2) on the demo catalogue', () => {
     // Male-only: absent for a woman.
     const maleOnly = prepareCatalogue(demoEntries((i) => (i === 8 ? { gender: 1 } : {})));
     expect(generateReport(maleOnly, { gender: 2, genotypes }).templateIds).toEqual([501]);
+  });
+
+  it('does not leave out in silence a phenotype the file tested in part: not determined, the missing marker absent', () => {
+    // APOE needs rs429358 and rs7412; the file names only the first.
+    const report = generateReport(catalogue, { gender: 1, genotypes: { rs429358: 'T/T', rs6025: 'C/C' } });
+    const apoe = report.content.categories
+      .flatMap((c) => c.subcategories.flatMap((s) => s.phenotypes))
+      .find((p) => p.phenotypeEn === 'APOE genotype');
+    expect(apoe).toMatchObject({
+      notDetermined: true,
+      notAssessed: false,
+      templateId: null,
+      risk: null,
+      text: '',
+      textEn: '',
+      genes: [
+        { code: 'rs429358', genotype: 'T/T' },
+        { code: 'rs7412', genotype: '--', noCallReason: 'absent' },
+      ],
+    });
+    expect(report.requiresInspection).toBe(true);
+    // Only Factor V Leiden is paired; the not determined one is placed but not counted.
+    expect(report.pairedPhenotypesCount).toBe(1);
+    // A no-call the file gave keeps its own cause beside a missing marker.
+    const both = generateReport(catalogue, {
+      gender: 1,
+      genotypes: { rs429358: '--' },
+      noCallReasons: { rs429358: 'failedQc' },
+    });
+    expect(both.content.categories[0]?.subcategories[0]?.phenotypes[0]?.genes).toEqual([
+      { code: 'rs429358', genotype: '--', noCallReason: 'failedQc' },
+      { code: 'rs7412', genotype: '--', noCallReason: 'absent' },
+    ]);
   });
 
   it('leaves a phenotype no template matches not assessed: no risk, the default text; the report requires inspection', () => {

@@ -145,22 +145,24 @@ export function generateReport(catalogue: PreparedCatalogue, input: GenerationIn
 
   for (const geneCombination of catalogue.geneCombinations) {
     if (geneCombination.gender !== 3 && geneCombination.gender !== input.gender) continue;
+    // A phenotype none of whose markers the customer's files name was not tested: it is not part of the
+    // report (DOMAIN §2). One the files name only in part is not left out in silence: it is not
+    // determined, the missing marker an 'absent' no-call, as the lab formats report a marker of their map.
+    if (!geneCombination.geneCodes.some((code) => genotypes.has(code.toLowerCase()))) continue;
     const restricted: GenotypeCombination = {};
-    let complete = true;
-    for (const code of geneCombination.geneCodes) {
-      const genotype = genotypes.get(code.toLowerCase());
-      if (genotype === undefined) {
-        complete = false;
-        break;
-      }
-      restricted[code] = genotype;
-    }
-    if (!complete) continue;
+    for (const code of geneCombination.geneCodes)
+      restricted[code] = genotypes.get(code.toLowerCase()) ?? noCallGenotype;
 
     const notDetermined = Object.values(restricted).some((genotype) => genotype === noCallGenotype);
     const genes = Object.entries(restricted).map(([code, genotype]) =>
       genotype === noCallGenotype
-        ? { code, genotype, noCallReason: noCallReasons.get(code.toLowerCase()) ?? 'noCall' }
+        ? {
+            code,
+            genotype,
+            noCallReason:
+              noCallReasons.get(code.toLowerCase()) ??
+              (genotypes.has(code.toLowerCase()) ? 'noCall' : 'absent'),
+          }
         : { code, genotype: displayGenotype(genotype) ?? genotype },
     );
     const template = notDetermined

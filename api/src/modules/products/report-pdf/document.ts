@@ -135,9 +135,9 @@ export type ReportDocument = {
   }[];
   /**
    * Phenotypes not determined (issue 34): a gene they need was not called (the content says so), each
-   * gene with its cause, as the report screen lists them. The section advises a retest. A phenotype a
-   * gene of which the lab's file does not name at all is left out, as on the screen (DOMAIN §2): lab
-   * formats name every marker of the map (a missing one is an 'absent' no-call), the CSV what it tested.
+   * gene with its cause, as the report screen lists them. The section advises a retest. A marker a file
+   * does not name is an 'absent' no-call of the phenotypes the files tested in part; a phenotype none of
+   * whose markers they name was not tested and is not in the report (generation.ts).
    */
   notDetermined: { phenotype: string; category: string; genes: { code: string; cause: string }[] }[];
   /** The catalogue's texts as paragraphs of lines (a blank line starts a paragraph). */
