@@ -25,6 +25,17 @@ describe('the contract', () => {
     );
   });
 
+  it('writes moments on the Prague clock in the reader’s language, winter and summer time alike', () => {
+    // 09:00 UTC is 10:00 in Prague in winter (CET); 08:00 UTC is 10:00 after the spring change (CEST).
+    const params = { dates: { moments: ['2026-03-23T09:00:00.000Z', '2026-03-30T08:00:00.000Z'] } };
+    expect(translateMessage('reservationSeriesOverlap', 'cs', params)).toBe(
+      'Ambulance je v některých termínech opakování již obsazená: 23. 3. 2026 10:00; 30. 3. 2026 10:00',
+    );
+    expect(translateMessage('reservationSeriesOverlap', 'en', params)).toBe(
+      'The consulting room is already busy on some of the recurring dates: 23 Mar 2026, 10:00; 30 Mar 2026, 10:00',
+    );
+  });
+
   it('labels every permission in both languages', () => {
     expect(allPermissions).toHaveLength(37);
     for (const permission of allPermissions) {

@@ -1097,8 +1097,11 @@ export function isMessageKey(value: string): value is MessageKey {
 }
 
 /** Values for a message's `{name}` placeholders, e.g. `{ 1: 2, 2: 5 }` for 'Combinations {1} and {2} are equal!'. */
-/** A placeholder's value: text, a number, or a calendar day (`YYYY-MM-DD`) written in the reader's language. */
-export type MessageParam = string | number | { day: string };
+/**
+ * A placeholder's value: text, a number, a calendar day (`YYYY-MM-DD`), or moments (ISO instants) shown
+ * on the Prague clock; days and moments are written in the reader's language.
+ */
+export type MessageParam = string | number | { day: string } | { moments: string[] };
 export type MessageParams = Readonly<Record<string, MessageParam>>;
 
 const longDays = new Map<Locale, Intl.DateTimeFormat>();
@@ -1116,8 +1119,31 @@ function longDay(day: string, locale: Locale): string {
   return Number.isNaN(date.getTime()) ? day : format.format(date);
 }
 
+const pragueMoments = new Map<Locale, Intl.DateTimeFormat>();
+/**
+ * "30. 3. 2026 10:00" / "30 Mar 2026, 10:00", on the Prague clock whatever the reader's; several are
+ * parted by semicolons (English writes a comma in each).
+ */
+function pragueMoment(instant: string, locale: Locale): string {
+  let format = pragueMoments.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Europe/Prague',
+    });
+    pragueMoments.set(locale, format);
+  }
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? instant : format.format(date);
+}
+
 const paramText = (value: MessageParam, locale: Locale) =>
-  typeof value === 'object' ? longDay(value.day, locale) : String(value);
+  typeof value !== 'object'
+    ? String(value)
+    : 'day' in value
+      ? longDay(value.day, locale)
+      : value.moments.map((moment) => pragueMoment(moment, locale)).join('; ');
 
 /** A message key with the values of its placeholders. */
 export type Message = { key: MessageKey; params?: MessageParams };

@@ -124,19 +124,16 @@ async function findClashes(db: Executor, slots: Slot[], except: number[] = []) {
   return rows.map((row) => ({ slot: Number(row.slot), start: new Date(row.start) }));
 }
 
-/** `2026-03-30 10:00`: a clashing date in the series message, the same in both languages. */
-const clashDate = (instant: Date) => toPragueIso(instant).slice(0, 16).replace('T', ' ');
-
 /** The 409 for clashes: one message for a single occurrence, one naming the dates for several. */
 function overlapError(slots: Slot[], clashing: number[], series: boolean) {
   if (!series) return conflict('reservationOverlap', 'ConsultationStart');
-  const dates = [...new Set(clashing)]
+  // Moments, not text: each reader sees them in their language, on the Prague clock.
+  const moments = [...new Set(clashing)]
     .sort((a, b) => a - b)
     .map((i) => slots[i])
     .filter((s): s is Slot => s !== undefined)
-    .map((s) => clashDate(s.start))
-    .join(', ');
-  return conflict('reservationSeriesOverlap', 'ConsultationStart', { dates });
+    .map((s) => s.start.toISOString());
+  return conflict('reservationSeriesOverlap', 'ConsultationStart', { dates: { moments } });
 }
 
 const isExclusionViolation = (error: unknown) => {

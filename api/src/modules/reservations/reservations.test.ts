@@ -244,9 +244,27 @@ describe('booking', () => {
       RepeatXWeeks: 3,
     });
     expect(clash.statusCode).toBe(409);
-    const clashDay = pragueLocal(15, '10:00').replace('T', ' ');
+    // The clashing moment on the Prague clock, written as each reader's language writes it.
+    const [day, time] = pragueLocal(15, '10:00').split('T') as [string, string];
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
     expect(clash.json().error.message).toBe(
-      `Ambulance je v některých termínech opakování již obsazená: ${clashDay}`,
+      `Ambulance je v některých termínech opakování již obsazená: ${date}. ${month}. ${year} ${time}`,
+    );
+    const inEnglish = await call(
+      'PUT',
+      '/api/admin/reservations',
+      {
+        ConsultingRoomId: r.id,
+        ConsultationStart: pragueLocal(1, '10:00'),
+        ConsultationEnd: pragueLocal(1, '11:00'),
+        RepeatXWeeks: 3,
+      },
+      undefined,
+      'en',
+    );
+    const monthName = new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-GB', { month: 'short' });
+    expect(inEnglish.json().error.message).toBe(
+      `The consulting room is already busy on some of the recurring dates: ${date} ${monthName} ${year}, ${time}`,
     );
     const stored = await t.db.select().from(reservations).where(eq(reservations.consultingRoomId, r.id));
     expect(stored.map((s) => s.id)).toEqual([busy[0]!.id]);
@@ -527,8 +545,10 @@ describe('changing', () => {
       ConsultationEnd: pragueLocal(3, '13:30'),
     });
     expect(clash.statusCode).toBe(409);
+    const [day, time] = pragueLocal(10, '12:30').split('T') as [string, string];
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
     expect(clash.json().error.message).toBe(
-      `Ambulance je v některých termínech opakování již obsazená: ${pragueLocal(10, '12:30').replace('T', ' ')}`,
+      `Ambulance je v některých termínech opakování již obsazená: ${date}. ${month}. ${year} ${time}`,
     );
     const after = await t.db
       .select()
