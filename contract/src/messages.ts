@@ -1104,46 +1104,35 @@ export function isMessageKey(value: string): value is MessageKey {
 export type MessageParam = string | number | { day: string } | { moments: string[] };
 export type MessageParams = Readonly<Record<string, MessageParam>>;
 
-const longDays = new Map<Locale, Intl.DateTimeFormat>();
-/** "28. listopadu 2026" / "28 November 2026", as the messages' other days read. */
-function longDay(day: string, locale: Locale): string {
-  let format = longDays.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', {
-      dateStyle: 'long',
-      timeZone: 'UTC',
-    });
-    longDays.set(locale, format);
-  }
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : format.format(date);
-}
-
-const pragueMoments = new Map<Locale, Intl.DateTimeFormat>();
 /**
- * "30. 3. 2026 10:00" / "30 Mar 2026, 10:00", on the Prague clock whatever the reader's; several are
- * parted by semicolons (English writes a comma in each).
+ * How a parameter's time is written: a calendar day in long form ("28. listopadu 2026" / "28 November
+ * 2026", as the messages' other days read), a moment on the Prague clock whatever the reader's ("30. 3.
+ * 2026 10:00" / "30 Mar 2026, 10:00"; several are parted by semicolons, as English writes a comma in each).
  */
-function pragueMoment(instant: string, locale: Locale): string {
-  let format = pragueMoments.get(locale);
+const timeShapes = {
+  day: { dateStyle: 'long', timeZone: 'UTC' },
+  moment: { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Prague' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The instant in the shape and language; text that is no time is given back as it is. */
+function timeText(shape: keyof typeof timeShapes, locale: Locale, text: string, instant: Date): string {
+  if (Number.isNaN(instant.getTime())) return text;
+  const key = `${shape} ${locale}`;
+  let format = timeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'Europe/Prague',
-    });
-    pragueMoments.set(locale, format);
+    format = new Intl.DateTimeFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', timeShapes[shape]);
+    timeFormats.set(key, format);
   }
-  const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? instant : format.format(date);
+  return format.format(instant);
 }
 
 const paramText = (value: MessageParam, locale: Locale) =>
   typeof value !== 'object'
     ? String(value)
     : 'day' in value
-      ? longDay(value.day, locale)
-      : value.moments.map((moment) => pragueMoment(moment, locale)).join('; ');
+      ? timeText('day', locale, value.day, new Date(`${value.day}T00:00:00Z`))
+      : value.moments.map((moment) => timeText('moment', locale, moment, new Date(moment))).join('; ');
 
 /** A message key with the values of its placeholders. */
 export type Message = { key: MessageKey; params?: MessageParams };
