@@ -18,6 +18,7 @@ export const dashboardCounterKeys = [
   'samplesInAnalysis',
   'partnerRequestsWaiting',
   'unprocessedOrders',
+  'refundsDue',
   'undeliveredMessages',
 ] as const;
 export type DashboardCounterKey = (typeof dashboardCounterKeys)[number];

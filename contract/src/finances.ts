@@ -52,6 +52,21 @@ export const paymentSchema = z.object({
   /** Whether staff may approve it, or convert it to cash, now (open, and its order unpaid). */
   canApprove: z.boolean(),
   canConvertToCash: z.boolean(),
+  /**
+   * An overpayment to refund: the gateway charged the card after the order was paid another way, so the
+   * customer paid twice. Received (`completed`), yet not the order's payment. Null for any other payment.
+   */
+  refund: z
+    .object({
+      /** When the charge was recorded as due for refund. */
+      dueAt: z.string(),
+      /** When staff recorded the refund, and who (null while it is still owed). */
+      refundedAt: z.string().nullable(),
+      refundedBy: z.object({ id: z.number().int(), userName: z.string() }).nullable(),
+    })
+    .nullable(),
+  /** A refund is owed and not yet recorded: `POST admin/payments/mark-refunded` applies. */
+  canMarkRefunded: z.boolean(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 export const paymentPageSchema = pageOf(paymentSchema);
@@ -111,6 +126,9 @@ export const orderDetailSchema = orderSummarySchema.extend({
   productVoucher: z.object({ id: z.number().int(), code: z.string() }).nullable(),
   /** What remains to be paid, CZK. */
   amountDue: z.number(),
+  /** What the customer paid twice and is still owed back (card charges after the order was paid), CZK. */
+  refundDue: z.number(),
+  refundDueMinor: z.number().int(),
   sample: z
     .object({ id: z.number().int(), status: z.number().int(), barcode: z.string().nullable() })
     .nullable(),
@@ -144,6 +162,8 @@ const paymentFilters = {
   method: numeric(z.number().int().min(1, 'invalidValue').max(6, 'invalidValue')).optional(),
   cardStatus: numeric(z.number().int().min(1, 'invalidValue').max(4, 'invalidValue')).optional(),
   completed: booleanish.optional(),
+  /** True: the overpayments still to refund; false: the others. */
+  refundDue: booleanish.optional(),
   createdFrom: daySchema.optional(),
   createdTo: daySchema.optional(),
 };
@@ -166,6 +186,12 @@ export const orderIdQuerySchema = z.object({ Id: idSchema });
 export const paymentIdQuerySchema = z.object({ Id: idSchema });
 export const paymentActionRequestSchema = z.object({ PaymentId: idSchema });
 export const orderActionRequestSchema = z.object({ OrderId: idSchema });
+/**
+ * `POST admin/payments/mark-refunded`: staff refunded an overpayment (a card charged after the order
+ * was paid another way); 422 when the payment is no overpayment, 409 when its refund is recorded.
+ */
+export const markRefundedRequestSchema = z.object({ PaymentId: idSchema });
+export type MarkRefundedRequest = z.infer<typeof markRefundedRequestSchema>;
 
 /** `POST admin/payments/bank-statements/lines/{id}/match`: the order an unpaired credit pays. */
 export const matchStatementLineRequestSchema = z.object({

@@ -715,6 +715,14 @@ export const messages = {
     en: 'A cancelled card payment cannot be approved; convert it to cash or create another payment.',
   },
   orderAlreadyPaid: { cs: 'Objednávka už je zaplacena.', en: 'The order is already paid.' },
+  paymentNotRefundDue: {
+    cs: 'Tato platba není přeplatek k vrácení.',
+    en: 'This payment is not an overpayment to refund.',
+  },
+  paymentAlreadyRefunded: {
+    cs: 'Vrácení této platby už bylo zaznamenáno; nic se nezměnilo.',
+    en: 'The refund of this payment has already been recorded; nothing changed.',
+  },
   orderNotPaid: {
     cs: 'Objednávku lze dokončit až po zaplacení.',
     en: 'The order can be finalized only once it is paid.',

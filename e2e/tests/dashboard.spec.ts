@@ -15,6 +15,7 @@ const queues: Record<keyof typeof demo, string[]> = {
     'samplesInAnalysis',
     'partnerRequestsWaiting',
     'unprocessedOrders',
+    'refundsDue',
     'undeliveredMessages',
   ],
   doctor: [
@@ -45,6 +46,7 @@ const queues: Record<keyof typeof demo, string[]> = {
     'samplesInAnalysis',
     'partnerRequestsWaiting',
     'unprocessedOrders',
+    'refundsDue',
     'undeliveredMessages',
   ],
 };

@@ -108,6 +108,16 @@ export const payments = pgTable(
     completedBy: bigint('completed_by', { mode: 'number' }).references(() => users.id, {
       onDelete: 'set null',
     }),
+    /**
+     * An overpayment to refund: the gateway charged the card while the order was already paid another
+     * way (cash at the desk, a transfer, vouchers). Received (`completed_at` set) but not the order's
+     * payment; staff refund it and record that (`refunded_at`, `refunded_by`).
+     */
+    refundDueAt: timestamp('refund_due_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedBy: bigint('refunded_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -118,8 +128,15 @@ export const payments = pgTable(
       .where(sql`${t.completedAt} is null`),
     index('payments_completed_sort_idx').on(sql`${t.completedAt} nulls first`, t.id),
     index('payments_amount_sort_idx').on(sql`${t.amount} nulls first`, t.id),
-    // An order is paid once: two completions racing each other cannot both commit.
-    uniqueIndex('payments_one_completed_per_order').on(t.orderId).where(sql`${t.completedAt} is not null`),
+    // An order is paid once: two completions racing each other cannot both commit. A card charge that
+    // came after the order was paid (an overpayment to refund) is received but does not pay the order.
+    uniqueIndex('payments_one_completed_per_order')
+      .on(t.orderId)
+      .where(sql`${t.completedAt} is not null and ${t.refundDueAt} is null`),
+    // The refunds staff still owe (the dashboard's counter, the payments list's filter).
+    index('payments_refund_due_idx')
+      .on(sql`${t.createdAt} nulls first`, t.id)
+      .where(sql`${t.refundDueAt} is not null and ${t.refundedAt} is null`),
     // The gateway's notifications find their payment by transaction id, once.
     uniqueIndex('payments_transaction_id_key').on(t.transactionId).where(sql`${t.transactionId} is not null`),
     index('payments_ref_id_idx').on(t.refId),
@@ -133,6 +150,12 @@ export const payments = pgTable(
     check('payments_card_status_only_card', sql`${t.cardStatus} is null or ${t.method} = 1`),
     check('payments_amount_not_negative', sql`${t.amount} >= 0`),
     check('payments_currency', sql`${t.currency} = 'CZK'`),
+    // Only a received card charge is refunded, and only one that was due.
+    check(
+      'payments_refund_due_received_card',
+      sql`${t.refundDueAt} is null or (${t.completedAt} is not null and ${t.method} = 1)`,
+    ),
+    check('payments_refunded_was_due', sql`${t.refundedAt} is null or ${t.refundDueAt} is not null`),
   ],
 );
 

@@ -40,6 +40,7 @@ const listOf: Record<string, string> = {
   samplesInAnalysis: '/api/admin/samples?list=inAnalysis',
   partnerRequestsWaiting: '/api/admin/customerrelationships?status=REQUESTED',
   unprocessedOrders: '/api/admin/unpaidcustomers',
+  refundsDue: '/api/admin/payments?refundDue=true',
   undeliveredMessages: '/api/admin/outbox?status=undelivered',
 };
 
@@ -85,6 +86,7 @@ describe('the dashboard', () => {
       'samplesInAnalysis',
       'partnerRequestsWaiting',
       'unprocessedOrders',
+      'refundsDue',
       'undeliveredMessages',
     ]);
   });

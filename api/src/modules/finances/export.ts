@@ -100,6 +100,12 @@ const paymentColumns: ExportColumn<Raw>[] = [
   },
   { header: { cs: 'Dokončeno', en: 'Completed' }, cell: (r) => pragueMomentCell(r.completed_at) },
   { header: { cs: 'Vytvořeno', en: 'Created' }, cell: (r) => pragueMomentCell(r.created_at) },
+  // A card charged after its order was paid another way: received, owed back to the customer.
+  {
+    header: { cs: 'Přeplatek k vrácení od', en: 'Overpayment to refund since' },
+    cell: (r) => pragueMomentCell(r.refund_due_at),
+  },
+  { header: { cs: 'Vráceno', en: 'Refunded' }, cell: (r) => pragueMomentCell(r.refunded_at) },
 ];
 
 /** The payments list's filters and sort, every row, as CSV or XLSX; `recorded` is told what it read. */
@@ -118,6 +124,8 @@ export function exportPayments(db: Database, query: PaymentExportQuery, locale: 
         variableSymbol: payments.variableSymbol,
         completedAt: payments.completedAt,
         createdAt: payments.createdAt,
+        refundDueAt: payments.refundDueAt,
+        refundedAt: payments.refundedAt,
       })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))

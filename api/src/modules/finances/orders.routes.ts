@@ -6,6 +6,7 @@ import {
   cardNotificationSchema,
   idParamsSchema,
   listQuerySchema,
+  markRefundedRequestSchema,
   matchStatementLineRequestSchema,
   maxStatementBytes,
   orderActionRequestSchema,
@@ -46,6 +47,7 @@ import {
   createBankTransfer,
   type FinancesDeps,
   listPayments,
+  markRefunded,
   takeCash,
 } from './payments.service.js';
 import { getStatement, importStatement, listStatements, matchStatementLine } from './statements.service.js';
@@ -222,6 +224,19 @@ export function ordersRoutes(app: App, deps: Deps) {
       convertToCash(finances, principalOf(request), request.body.PaymentId, requestLocale(request)),
   });
 
+  app.post('/api/admin/payments/mark-refunded', {
+    config: { access: unprocessed },
+    schema: {
+      tags,
+      summary:
+        'Record that an overpayment (a card charged after its order was paid another way) was refunded to the customer; audited; 422 when the payment is no overpayment, 409 when its refund is recorded',
+      body: markRefundedRequestSchema,
+      response: { 200: paymentSchema },
+    },
+    handler: (request) =>
+      markRefunded(finances, principalOf(request), request.body.PaymentId, requestLocale(request)),
+  });
+
   app.put('/api/admin/payments/cash', {
     config: { access: unprocessed },
     schema: {
@@ -333,7 +348,7 @@ export function ordersRoutes(app: App, deps: Deps) {
       schema: {
         tags,
         summary:
-          'The payment gateway reports a card payment’s status (X-Signature: hex HMAC-SHA256 of the raw body with PAYMENT_WEBHOOK_SECRET); forward moves only; paid completes the payment',
+          'The payment gateway reports a card payment’s status (X-Signature: hex HMAC-SHA256 of the raw body with PAYMENT_WEBHOOK_SECRET); forward moves only; paid completes the payment, or, when the order was paid another way meanwhile, records it as an overpayment to refund',
         body: cardNotificationSchema,
         response: { 200: cardNotificationReplySchema },
       },

@@ -287,6 +287,10 @@ export async function getOrder(db: Executor, id: number, locale: Locale): Promis
   // A payment that may still complete (a card being paid, a transfer on its way): staff approve or
   // convert that one rather than take cash beside it.
   const awaited = orderPayments.some((p) => !p.completed && p.cardStatus !== CardPaymentStatus.Cancelled);
+  // Card charges after the order was paid another way: the customer is owed them back.
+  const refundDueMinor = orderPayments
+    .filter((p) => p.canMarkRefunded)
+    .reduce((sum, p) => sum + p.amountMinor, 0);
   return {
     ...summary,
     customer: {
@@ -305,6 +309,8 @@ export async function getOrder(db: Executor, id: number, locale: Locale): Promis
     moneyVouchers: orderVouchers.moneyVouchers,
     productVoucher: orderVouchers.productVoucher,
     amountDue: paid ? 0 : fromMinorUnits(Math.max(0, order.amount - orderVouchers.takenMinor)),
+    refundDue: fromMinorUnits(refundDueMinor),
+    refundDueMinor,
     sample: sample ?? null,
     actions: [
       ...(!paid && !order.complete && !awaited ? (['takeCash'] as const) : []),

@@ -16,8 +16,8 @@ import { and, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, type Tx, transaction } from '../../db/client.js';
 import { listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
-import { customers, orders, payments, productTypes } from '../../db/schema/index.js';
-import { notFound, unprocessable } from '../../http/errors.js';
+import { auditLog, customers, orders, payments, productTypes, users } from '../../db/schema/index.js';
+import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { auditMany } from '../audit/audit.js';
 import { customerErased, customerFullName, customerGender } from '../customers/full-name.js';
@@ -31,6 +31,10 @@ export type FinancesDeps = { db: Database; jobs: Jobs; bankAccount: string };
 
 export const paymentColumns = (locale: Locale) => ({
   payment: payments,
+  /** Who recorded the refund of an overpayment (a lookup only for the few refunded ones). */
+  refundedByName: sql<
+    string | null
+  >`case when ${payments.refundedBy} is null then null else (select ${users.userName} from ${users} where ${users.id} = ${payments.refundedBy}) end`,
   orderNumber: orders.orderNumber,
   orderPaid: sql<boolean>`${orders.dateOrderPaid} is not null`,
   customerId: customers.id,
@@ -40,6 +44,7 @@ export const paymentColumns = (locale: Locale) => ({
 });
 export type PaymentRow = {
   payment: typeof payments.$inferSelect;
+  refundedByName: string | null;
   orderNumber: number;
   orderPaid: boolean;
   customerId: number;
@@ -57,6 +62,9 @@ export const openPayment = and(
   isNull(payments.completedAt),
   or(isNull(payments.cardStatus), ne(payments.cardStatus, CardPaymentStatus.Cancelled)),
 );
+
+/** An overpayment still to refund (a card charged after its order was paid another way). */
+export const refundOwed = and(isNotNull(payments.refundDueAt), isNull(payments.refundedAt));
 
 /** The order's open bank transfer (at most one: `createBankTransfer` reuses it). */
 export const openBankTransferOf = (orderId: number) =>
@@ -103,6 +111,17 @@ export function toPayment(row: PaymentRow): Payment {
     canApprove: unpaid && isOpen(payment),
     // A cancelled card payment the customer paid in cash instead becomes that cash payment.
     canConvertToCash: unpaid,
+    refund: payment.refundDueAt
+      ? {
+          dueAt: payment.refundDueAt.toISOString(),
+          refundedAt: payment.refundedAt?.toISOString() ?? null,
+          refundedBy:
+            payment.refundedBy !== null
+              ? { id: payment.refundedBy, userName: row.refundedByName ?? '' }
+              : null,
+        }
+      : null,
+    canMarkRefunded: payment.refundDueAt !== null && payment.refundedAt === null,
   };
 }
 
@@ -121,6 +140,10 @@ export function paymentFilter(query: Partial<PaymentListQuery>): SQL | undefined
   if (query.cardStatus) conditions.push(eq(payments.cardStatus, query.cardStatus));
   if (query.completed !== undefined)
     conditions.push(query.completed ? isNotNull(payments.completedAt) : isNull(payments.completedAt));
+  if (query.refundDue !== undefined) {
+    const owed = refundOwed ?? sql`false`;
+    conditions.push(query.refundDue ? owed : sql`not (${owed})`);
+  }
   conditions.push(...withinPragueDays(payments.createdAt, query.createdFrom, query.createdTo));
   if (query.search) {
     const term = query.search.trim();
@@ -499,30 +522,69 @@ const cardProgress: Record<number, number> = {
  * `POST /api/payments/card-notification` (signature checked by the route): the gateway's status of a
  * card payment. Moves only forward (pending → authorized → paid, or cancelled), so a repeated or late
  * notification changes nothing; paid completes the payment and pays the order.
+ *
+ * Paid for an order already paid another way (cash at the desk, a transfer, vouchers — while the card
+ * payment was still pending or authorized) is money received twice: the card payment is recorded as
+ * paid with its RefId, an overpayment to refund (`refund_due_at`), audited, but is not the order's
+ * payment (its paid date, method and the customer's e-mails stay as they were). Staff who turned the
+ * card payment itself into cash get a card payment of its own for the charge, which takes the
+ * transaction id over. Everything happens under the order's row lock, so two notifications at once
+ * record it once.
  */
 export async function applyCardNotification(deps: FinancesDeps, input: CardNotification) {
   return transaction(deps.db, async (tx) => {
     const [found] = await tx
-      .select({ id: payments.id, orderId: payments.orderId })
+      .select({ orderId: payments.orderId })
       .from(payments)
-      .where(and(eq(payments.transactionId, input.TransactionId), eq(payments.method, PaymentMethod.Card)));
+      .where(eq(payments.transactionId, input.TransactionId));
     if (!found) throw notFound();
     const [order] = await tx.select().from(orders).where(eq(orders.id, found.orderId)).for('update');
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for('update');
+    // Read again under the order's lock: a duplicate charge may have moved the transaction id meanwhile.
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.transactionId, input.TransactionId), eq(payments.orderId, found.orderId)))
+      .for('update');
     if (!order || !payment) throw notFound();
+    const now = new Date();
+    if (payment.method !== PaymentMethod.Card) return chargeBesideConverted(tx, order, payment, input, now);
     const current = payment.cardStatus ?? CardPaymentStatus.Pending;
     const moves =
       payment.completedAt === null && (cardProgress[input.Status] ?? 0) > (cardProgress[current] ?? 0);
     if (!moves) return { paymentId: payment.id, cardStatus: current, changed: false };
-    if (input.Status === CardPaymentStatus.Paid) {
-      if (order.dateOrderPaid !== null) return { paymentId: payment.id, cardStatus: current, changed: false };
+    const refId = input.RefId ? { refId: input.RefId } : {};
+    if (input.Status === CardPaymentStatus.Paid && order.dateOrderPaid !== null) {
+      // Paid twice: recorded, to be refunded; the order keeps the payment that paid it.
+      await tx
+        .update(payments)
+        .set({
+          cardStatus: CardPaymentStatus.Paid,
+          ...refId,
+          completedAt: now,
+          completedBy: null,
+          refundDueAt: now,
+        })
+        .where(eq(payments.id, payment.id));
+      await auditMany(tx, [
+        {
+          entity: 'payment',
+          entityId: payment.id,
+          changedBy: null,
+          changes: [
+            { field: 'cardStatus', oldValue: current, newValue: CardPaymentStatus.Paid },
+            { field: 'refundDue', oldValue: null, newValue: payment.amount },
+          ],
+        },
+      ]);
+    } else if (input.Status === CardPaymentStatus.Paid) {
+      if (input.RefId) await tx.update(payments).set(refId).where(eq(payments.id, payment.id));
       await recordPaid(tx, deps.jobs, null, [
-        { paymentId: payment.id, orderId: order.id, method: PaymentMethod.Card, at: new Date() },
+        { paymentId: payment.id, orderId: order.id, method: PaymentMethod.Card, at: now },
       ]);
     } else {
       await tx
         .update(payments)
-        .set({ cardStatus: input.Status, ...(input.RefId ? { refId: input.RefId } : {}) })
+        .set({ cardStatus: input.Status, ...refId })
         .where(eq(payments.id, payment.id));
       await auditMany(tx, [
         {
@@ -535,4 +597,103 @@ export async function applyCardNotification(deps: FinancesDeps, input: CardNotif
     }
     return { paymentId: payment.id, cardStatus: input.Status, changed: true };
   });
+}
+
+/**
+ * A notification for a card payment staff turned into cash (approve-as-cash, take cash): paid means the
+ * card was charged beside the cash. The charge becomes a card payment of its own, paid and to refund,
+ * holding the transaction id (the cash payment keeps none: the id names the card charge), so a repeat
+ * finds it and changes nothing. A gateway that cancelled the payment before it was converted charges
+ * nothing later (as for a card payment: a cancelled one does not move), and the other statuses change
+ * nothing either.
+ */
+async function chargeBesideConverted(
+  tx: Tx,
+  order: typeof orders.$inferSelect,
+  converted: typeof payments.$inferSelect,
+  input: CardNotification,
+  now: Date,
+) {
+  const unchanged = { paymentId: converted.id, cardStatus: input.Status, changed: false };
+  if (input.Status !== CardPaymentStatus.Paid) return unchanged;
+  const [last] = await tx
+    .select({ status: auditLog.newValue })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, 'payment'),
+        eq(auditLog.entityId, converted.id),
+        eq(auditLog.field, 'cardStatus'),
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  if (last?.status === String(CardPaymentStatus.Cancelled)) return unchanged;
+  await tx.update(payments).set({ transactionId: null }).where(eq(payments.id, converted.id));
+  const [charge] = await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      method: PaymentMethod.Card,
+      amount: converted.amount,
+      currency: converted.currency,
+      cardStatus: CardPaymentStatus.Paid,
+      transactionId: input.TransactionId,
+      refId: input.RefId ?? converted.refId,
+      variableSymbol: converted.variableSymbol,
+      completedAt: now,
+      refundDueAt: now,
+    })
+    .returning({ id: payments.id });
+  if (!charge) throw new Error('payment insert returned nothing');
+  await auditMany(tx, [
+    {
+      entity: 'payment',
+      entityId: converted.id,
+      changedBy: null,
+      changes: [{ field: 'transactionId', oldValue: input.TransactionId, newValue: null }],
+    },
+    {
+      entity: 'payment',
+      entityId: charge.id,
+      changedBy: null,
+      changes: [
+        { field: 'transactionId', oldValue: null, newValue: input.TransactionId },
+        { field: 'cardStatus', oldValue: null, newValue: CardPaymentStatus.Paid },
+        { field: 'refundDue', oldValue: null, newValue: converted.amount },
+      ],
+    },
+  ]);
+  return { paymentId: charge.id, cardStatus: CardPaymentStatus.Paid, changed: true };
+}
+
+/**
+ * `POST admin/payments/mark-refunded`: staff refunded an overpayment (a card charged after its order
+ * was paid); audited. Under the order's and the payment's row locks, so it is recorded once: a payment
+ * that is no overpayment is a 422, one whose refund is recorded already a 409.
+ */
+export async function markRefunded(
+  deps: FinancesDeps,
+  by: Principal,
+  paymentId: number,
+  locale: Locale,
+): Promise<Payment> {
+  await transaction(deps.db, async (tx) => {
+    const { payment } = await lockPayment(tx, paymentId);
+    if (payment.refundDueAt === null) throw unprocessable('paymentNotRefundDue', 'PaymentId');
+    if (payment.refundedAt !== null) throw conflict('paymentAlreadyRefunded', 'PaymentId');
+    await tx
+      .update(payments)
+      .set({ refundedAt: new Date(), refundedBy: by.id })
+      .where(eq(payments.id, paymentId));
+    await auditMany(tx, [
+      {
+        entity: 'payment',
+        entityId: paymentId,
+        changedBy: by.id,
+        changes: [{ field: 'refunded', oldValue: null, newValue: payment.amount }],
+      },
+    ]);
+  });
+  return getPayment(deps.db, paymentId, locale);
 }

@@ -473,6 +473,177 @@ describe('card notifications from the payment gateway', () => {
     expect((await notify({ TransactionId: order.transactionId, Status: 9 })).statusCode).toBe(400);
   });
 
+  it('a paid notification for an order paid another way meanwhile records an overpayment to refund, and nothing else', async () => {
+    const order = await unpaidOrder({ card: CardPaymentStatus.Authorized });
+    // The customer pays by transfer (approved by staff) while the card payment is still authorized.
+    const transfer = (
+      await call('PUT', '/api/admin/payments/bank-transfer', { OrderId: order.orderId })
+    ).json();
+    expect((await call('POST', '/api/admin/payments/approve', { PaymentId: transfer.id })).statusCode).toBe(
+      200,
+    );
+    const paidOrder = await orderRow(order.orderId);
+    const mailsBefore = await mailsTo(order.email);
+
+    // The gateway then reports the card paid, twice at once: recorded once.
+    const answers = await Promise.all([
+      notify({ TransactionId: order.transactionId, RefId: 'REF-TWICE', Status: 3 }),
+      notify({ TransactionId: order.transactionId, RefId: 'REF-TWICE', Status: 3 }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json().changed).sort()).toEqual([false, true]);
+    expect(answers.every((a) => a.json().paymentId === order.paymentId)).toBe(true);
+    const charge = await paymentRow(order.paymentId!);
+    expect(charge).toMatchObject({ method: PaymentMethod.Card, cardStatus: 3, refId: 'REF-TWICE' });
+    expect(charge.completedAt).not.toBeNull();
+    expect(charge.refundDueAt).not.toBeNull();
+    expect(charge.refundedAt).toBeNull();
+    // The order keeps the payment that paid it, its date and its e-mails.
+    expect(await orderRow(order.orderId)).toEqual(paidOrder);
+    expect(paidOrder.paidBy).toBe(PaymentMethod.BankTransfer);
+    expect(await mailsTo(order.email)).toEqual(mailsBefore);
+    const audited = await t.db
+      .select({ field: auditLog.field, oldValue: auditLog.oldValue, newValue: auditLog.newValue })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, order.paymentId!)))
+      .orderBy(auditLog.id);
+    expect(audited).toEqual([
+      { field: 'cardStatus', oldValue: '2', newValue: '3' },
+      { field: 'refundDue', oldValue: null, newValue: String(typePrice) },
+    ]);
+    // A repeat or late notification changes nothing.
+    for (const late of [3, 4, 2])
+      expect((await notify({ TransactionId: order.transactionId, Status: late })).json().changed).toBe(false);
+    expect(await paymentRow(order.paymentId!)).toEqual(charge);
+    // The order is still paid once: no other completion of it can commit.
+    await expect(
+      t.db
+        .insert(payments)
+        .values({ orderId: order.orderId, method: PaymentMethod.Cash, amount: 1, completedAt: new Date() }),
+    ).rejects.toThrow();
+
+    // Staff see it: on the order (paid twice, to refund), in the payments list and on the dashboard.
+    const admin = await t.authAs(demo.admin);
+    const view = (
+      await call('GET', `/api/admin/orders/getorder?Id=${order.orderId}`, undefined, admin)
+    ).json();
+    expect(view).toMatchObject({
+      paidBy: PaymentMethod.BankTransfer,
+      amountDue: 0,
+      refundDue: typePrice / 100,
+      refundDueMinor: typePrice,
+    });
+    const shown = view.payments.find((p: { id: number }) => p.id === order.paymentId);
+    expect(shown).toMatchObject({
+      completed: true,
+      cardStatus: 3,
+      amountMinor: typePrice,
+      refund: { refundedAt: null, refundedBy: null },
+      canMarkRefunded: true,
+      canApprove: false,
+      canConvertToCash: false,
+    });
+    expect(view.payments.find((p: { id: number }) => p.id === transfer.id)).toMatchObject({
+      refund: null,
+      canMarkRefunded: false,
+    });
+    const due = (
+      await call('GET', `/api/admin/payments?refundDue=true&search=${order.transactionId}`, undefined, admin)
+    ).json();
+    expect(due.items.map((p: { id: number }) => p.id)).toEqual([order.paymentId]);
+    const counters = (await call('GET', '/api/admin/dashboard', undefined, admin)).json().counters;
+    const refundsDue = counters.find((c: { key: string }) => c.key === 'refundsDue');
+    const dueTotal = (await call('GET', '/api/admin/payments?refundDue=true', undefined, admin)).json().total;
+    expect(refundsDue).toMatchObject({ count: dueTotal });
+    expect(dueTotal).toBeGreaterThan(0);
+  });
+
+  it('marks an overpayment refunded once, audited; refuses other payments, bad input and users without the permission', async () => {
+    const order = await unpaidOrder({ card: CardPaymentStatus.Pending });
+    const cash = (await call('PUT', '/api/admin/payments/cash', { OrderId: order.orderId })).json();
+    const mark = (body: object, headers = reception) =>
+      call('POST', '/api/admin/payments/mark-refunded', body, headers);
+
+    // Not an overpayment (yet): 422 in the caller's language; bad input 400; the lab 403.
+    const notDue = await mark({ PaymentId: cash.id }, { ...reception, 'accept-language': 'en' });
+    expect(notDue.statusCode).toBe(422);
+    expect(notDue.json().error.message).toBe('This payment is not an overpayment to refund.');
+    const bad = await mark({ PaymentId: 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Neplatná hodnota!');
+    expect((await mark({})).statusCode).toBe(400);
+    expect((await mark({ PaymentId: 999_999_999 })).statusCode).toBe(404);
+
+    // Cash was taken at the desk for the card payment itself; the gateway then charged the card.
+    expect(cash.id).toBe(order.paymentId);
+    const paid = await notify({ TransactionId: order.transactionId, RefId: 'REF-DESK', Status: 3 });
+    expect(paid.statusCode).toBe(200);
+    const chargeId = paid.json().paymentId as number;
+    expect(paid.json()).toMatchObject({ cardStatus: 3, changed: true });
+    expect(chargeId).not.toBe(cash.id);
+    expect(await paymentRow(chargeId)).toMatchObject({
+      orderId: order.orderId,
+      method: PaymentMethod.Card,
+      cardStatus: 3,
+      amount: typePrice,
+      transactionId: order.transactionId,
+      refId: 'REF-DESK',
+      refundedAt: null,
+    });
+    expect(await paymentRow(cash.id)).toMatchObject({ method: PaymentMethod.Cash, transactionId: null });
+    expect(await orderRow(order.orderId)).toMatchObject({ paidBy: PaymentMethod.Cash });
+    expect((await mailsTo(order.email)).map((m) => m.kind)).toEqual(['payment-received']);
+    const repeat = await notify({ TransactionId: order.transactionId, Status: 3 });
+    expect(repeat.json()).toMatchObject({ paymentId: chargeId, changed: false });
+
+    const lab = await t.authAs(demo.lab);
+    expect((await mark({ PaymentId: chargeId }, lab)).statusCode).toBe(403);
+    expect((await paymentRow(chargeId)).refundedAt).toBeNull();
+
+    // Two staff marking it at once: one records it, the other is told it is recorded.
+    const answers = await Promise.all([mark({ PaymentId: chargeId }), mark({ PaymentId: chargeId })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const marked = answers.find((a) => a.statusCode === 200)!.json();
+    expect(marked).toMatchObject({
+      id: chargeId,
+      refund: { refundedBy: { userName: expect.any(String) } },
+      canMarkRefunded: false,
+    });
+    expect(marked.refund.refundedAt).not.toBeNull();
+    expect(answers.find((a) => a.statusCode === 409)!.json().error.message).toBe(
+      'Vrácení této platby už bylo zaznamenáno; nic se nezměnilo.',
+    );
+    const again = await mark({ PaymentId: chargeId }, { ...reception, 'accept-language': 'en' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(
+      'The refund of this payment has already been recorded; nothing changed.',
+    );
+    const refunds = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, chargeId), eq(auditLog.field, 'refunded')),
+      );
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ newValue: String(typePrice) });
+    expect(refunds[0]!.changedBy).not.toBeNull();
+    const view = (await call('GET', `/api/admin/unpaidcustomers/${order.orderId}`)).json();
+    expect(view).toMatchObject({ refundDue: 0, refundDueMinor: 0 });
+    expect(
+      (await call('GET', `/api/admin/payments?refundDue=true&search=${order.transactionId}`)).json().total,
+    ).toBe(0);
+  });
+
+  it('a gateway that cancelled a payment staff turned into cash charges nothing later', async () => {
+    const order = await unpaidOrder({ card: CardPaymentStatus.Pending });
+    expect((await notify({ TransactionId: order.transactionId, Status: 4 })).json().changed).toBe(true);
+    await call('POST', '/api/admin/payments/convert-to-cash', { PaymentId: order.paymentId });
+    expect((await notify({ TransactionId: order.transactionId, Status: 3 })).json().changed).toBe(false);
+    const rows = await t.db.select().from(payments).where(eq(payments.orderId, order.orderId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ method: PaymentMethod.Cash, refundDueAt: null });
+  });
+
   it('answers 503 when no secret is configured', async () => {
     const other = await testApp();
     try {

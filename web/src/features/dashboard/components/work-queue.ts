@@ -13,6 +13,7 @@ import {
   IconPackageExport,
   IconPackageImport,
   IconReceipt,
+  IconReceiptRefund,
   IconStethoscope,
 } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
@@ -70,6 +71,13 @@ export const workQueue: Record<DashboardCounterKey, WorkQueueItem> = {
     icon: IconHeartHandshake,
   },
   unprocessedOrders: { group: 'customers', to: paths.unpaidCustomers.list, icon: IconReceipt },
+  // Card charges after their order was paid another way: money the customer is owed back.
+  refundsDue: {
+    group: 'customers',
+    to: withQuery(paths.payments, { refundDue: true }),
+    icon: IconReceiptRefund,
+    attention: true,
+  },
   undeliveredMessages: {
     group: 'messages',
     to: withQuery(paths.outbox.list, { status: 'undelivered' }),

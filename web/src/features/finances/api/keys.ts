@@ -29,6 +29,7 @@ export interface PaymentListParams {
   method?: string;
   cardStatus?: string;
   completed?: string;
+  refundDue?: string;
   createdFrom?: string;
   createdTo?: string;
 }

@@ -3,12 +3,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { financeKeys } from './keys';
 
-/** SPEC §4 payment actions: approve completes an open payment; convert-to-cash makes it a completed cash one. */
-export type PaymentAction = 'approve' | 'convertToCash';
+/**
+ * SPEC §4 payment actions: approve completes an open payment; convert-to-cash makes it a completed cash
+ * one; mark-refunded records that an overpayment (a card charged after the order was paid) was refunded.
+ */
+export type PaymentAction = 'approve' | 'convertToCash' | 'markRefunded';
 
 const actionPaths: Record<PaymentAction, string> = {
   approve: 'admin/payments/approve',
   convertToCash: 'admin/payments/convert-to-cash',
+  markRefunded: 'admin/payments/mark-refunded',
 };
 
 export function runPaymentAction(action: PaymentAction, paymentId: number): Promise<Payment> {

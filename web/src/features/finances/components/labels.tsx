@@ -23,7 +23,10 @@ export function cardStatusName(status: number, locale: Locale): string {
 
 const cardStatusColors: Record<number, string> = { 1: 'yellow', 2: 'blue', 3: 'teal', 4: 'red' };
 
-/** A payment's state: completed, or open (with a card's gateway status). */
+/**
+ * A payment's state: completed, or open (with a card's gateway status); an overpayment (a card charged
+ * after the order was paid another way) says it was paid twice and is to be refunded, or was refunded.
+ */
 export function PaymentStateBadge({ payment }: { payment: Payment }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
@@ -44,6 +47,16 @@ export function PaymentStateBadge({ payment }: { payment: Payment }) {
           data-testid="payment-card-status"
         >
           {cardStatusName(payment.cardStatus, locale)}
+        </Badge>
+      )}
+      {payment.refund && (
+        <Badge
+          variant={payment.refund.refundedAt ? 'outline' : 'filled'}
+          color={payment.refund.refundedAt ? 'gray' : 'orange'}
+          data-testid="payment-refund"
+          data-refunded={payment.refund.refundedAt !== null}
+        >
+          {payment.refund.refundedAt ? t('finances.payment.refunded') : t('finances.payment.refundDue')}
         </Badge>
       )}
     </Stack>

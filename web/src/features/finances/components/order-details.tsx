@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@genodesk/contract/finances';
 import { Permissions } from '@genodesk/contract/permissions';
-import { Anchor, Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconReceiptRefund } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { SampleStatusBadge } from '@/features/samples/components/sample-status-badge';
 import { DetailItem } from '@/features/templates/components/detail-item';
-import { formatDateTime, formatMoney, formatPhone, nameIn } from '@/lib/format';
+import { formatDateTime, formatMoney, formatPhone, genderContext, nameIn } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { money } from './format';
 import { OrderStateBadges, paymentMethodName } from './labels';
@@ -109,6 +110,23 @@ export function OrderDetails({
             <OrderVouchers order={order} editable={vouchersEditable} />
           </Section>
           <Section title={t('finances.order.sections.payments')} testId="order-payments-section">
+            {order.refundDueMinor > 0 && (
+              // Paid twice: a card charged after the order was paid another way is owed back.
+              <Alert
+                color="orange"
+                variant="light"
+                mb="md"
+                icon={<IconReceiptRefund size={18} aria-hidden />}
+                title={t('finances.order.refundDueTitle')}
+                data-testid="order-refund-due"
+                data-amount-minor={order.refundDueMinor}
+              >
+                {t('finances.order.refundDueAlert', {
+                  amount: formatMoney(order.refundDueMinor, order.currency, locale),
+                  context: genderContext(order.customer.gender),
+                })}
+              </Alert>
+            )}
             <OrderPayments payments={order.payments} actions={paymentActions} />
           </Section>
         </Stack>

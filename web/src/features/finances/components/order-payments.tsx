@@ -75,6 +75,28 @@ export function OrderPayments({
                 {p.completedAt &&
                   ` · ${t('finances.payment.completedAt')}: ${formatDateTime(p.completedAt, locale)}`}
               </Text>
+              {p.refund && (
+                <Text
+                  fz="xs"
+                  fw={p.refund.refundedAt ? undefined : 600}
+                  c={p.refund.refundedAt ? 'dimmed' : 'orange.9'}
+                  data-testid="order-payment-refund"
+                >
+                  {p.refund.refundedAt
+                    ? p.refund.refundedBy
+                      ? t('finances.payment.refundedOnBy', {
+                          date: formatDateTime(p.refund.refundedAt, locale),
+                          user: p.refund.refundedBy.userName,
+                        })
+                      : t('finances.payment.refundedOn', {
+                          date: formatDateTime(p.refund.refundedAt, locale),
+                        })
+                    : t('finances.payment.refundDueSince', {
+                        amount: money(p, locale),
+                        date: formatDateTime(p.refund.dueAt, locale),
+                      })}
+                </Text>
+              )}
             </Stack>
             {actions && <PaymentActionButtons payment={p} actions={actions} />}
           </Group>

@@ -1,15 +1,21 @@
 import type { Payment } from '@genodesk/contract/finances';
 import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
-import { IconCash, IconCircleCheck } from '@tabler/icons-react';
+import { IconCash, IconCircleCheck, IconReceiptRefund } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentAction } from '../api/payment-actions';
 import type { usePaymentActions } from './use-payment-actions';
 
-const icons: Record<PaymentAction, typeof IconCash> = { approve: IconCircleCheck, convertToCash: IconCash };
+const icons: Record<PaymentAction, typeof IconCash> = {
+  approve: IconCircleCheck,
+  convertToCash: IconCash,
+  markRefunded: IconReceiptRefund,
+};
 const testIds: Record<PaymentAction, string> = {
   approve: 'payment-approve',
   convertToCash: 'payment-convert',
+  markRefunded: 'payment-mark-refunded',
 };
+const colors: Partial<Record<PaymentAction, string>> = { approve: 'teal', markRefunded: 'orange' };
 
 /**
  * The actions a payment allows now (the API says which); nothing for a completed one. `compact` (a
@@ -25,10 +31,13 @@ export function PaymentActionButtons({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
-  const allowed: PaymentAction[] = [
-    ...(payment.canApprove ? (['approve'] as const) : []),
-    ...(payment.canConvertToCash ? (['convertToCash'] as const) : []),
-  ];
+  const allowed = (
+    [
+      ...(payment.canApprove ? (['approve'] as const) : []),
+      ...(payment.canConvertToCash ? (['convertToCash'] as const) : []),
+      ...(payment.canMarkRefunded ? (['markRefunded'] as const) : []),
+    ] as PaymentAction[]
+  ).filter((action) => !actions.only || actions.only.includes(action));
   if (allowed.length === 0) return null;
   if (compact)
     return (
@@ -40,7 +49,7 @@ export function PaymentActionButtons({
             <Tooltip key={action} label={label}>
               <ActionIcon
                 variant="light"
-                color={action === 'approve' ? 'teal' : undefined}
+                color={colors[action]}
                 size="lg"
                 aria-label={label}
                 loading={actions.pending(action, payment.id)}
@@ -63,7 +72,7 @@ export function PaymentActionButtons({
             key={action}
             size="xs"
             variant="light"
-            color={action === 'approve' ? 'teal' : undefined}
+            color={colors[action]}
             leftSection={<Icon size={14} />}
             loading={actions.pending(action, payment.id)}
             onClick={() => void actions.run(action, payment)}

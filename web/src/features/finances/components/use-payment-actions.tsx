@@ -9,8 +9,12 @@ import { type PaymentAction, usePaymentAction } from '../api/payment-actions';
 import { money } from './format';
 import { paymentMethodName } from './labels';
 
-/** Approve or convert to cash, each after a confirmation naming the payment; failures toast (SPEC §8). */
-export function usePaymentActions() {
+/**
+ * Approve, convert to cash or mark an overpayment refunded, each after a confirmation naming the
+ * payment; failures toast (SPEC §8) with the API's reason. `only` limits the buttons offered (the
+ * order detail offers just the refund; the unprocessed-order view all).
+ */
+export function usePaymentActions(only?: readonly PaymentAction[]) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const mutation = usePaymentAction();
@@ -46,5 +50,5 @@ export function usePaymentActions() {
   const pending = (action: PaymentAction, paymentId: number) =>
     mutation.isPending && mutation.variables?.action === action && mutation.variables.paymentId === paymentId;
 
-  return { run, pending };
+  return { run, pending, only };
 }

@@ -10,12 +10,17 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
 import { useOrder } from '../api/get-order';
 import { OrderDetails } from '../components/order-details';
+import { usePaymentActions } from '../components/use-payment-actions';
+
+/** The order detail records refunds of overpayments; the other payment actions are the unprocessed view's. */
+const refundOnly = ['markRefunded'] as const;
 
 export function OrderViewRoute() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const order = useOrder(id);
   const canProcess = useCan(Permissions.UnpaidCustomersView);
+  const refundActions = usePaymentActions(refundOnly);
 
   if (!Number.isInteger(id) || id <= 0 || order.isError) {
     return (
@@ -52,7 +57,7 @@ export function OrderViewRoute() {
           )
         }
       />
-      <OrderDetails order={o} />
+      <OrderDetails order={o} paymentActions={canProcess ? refundActions : undefined} />
     </>
   );
 }

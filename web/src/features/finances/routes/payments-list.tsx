@@ -26,7 +26,7 @@ import {
 import { PaymentActionButtons } from '../components/payment-action-buttons';
 import { usePaymentActions } from '../components/use-payment-actions';
 
-const filterNames = ['method', 'cardStatus', 'completed', 'createdFrom', 'createdTo'] as const;
+const filterNames = ['method', 'cardStatus', 'completed', 'refundDue', 'createdFrom', 'createdTo'] as const;
 
 export function PaymentsListRoute() {
   const { t } = useTranslation();
@@ -190,6 +190,17 @@ export function PaymentsListRoute() {
                 { value: 'false', label: t('finances.payment.open') },
               ]}
               data-testid="payments-filter-completed"
+            />
+            <FilterSelect
+              list={list}
+              name="refundDue"
+              placeholder={t('finances.filters.anyRefund')}
+              aria-label={t('finances.payment.refund')}
+              data={[
+                { value: 'true', label: t('finances.filters.refundDue') },
+                { value: 'false', label: t('finances.filters.noRefundDue') },
+              ]}
+              data-testid="payments-filter-refund-due"
             />
             <DateRangeFilter
               label={t('finances.filters.created')}
