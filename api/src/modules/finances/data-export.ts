@@ -51,6 +51,9 @@ export type FinancesExport = {
     account: string | null;
     completedAt: string | null;
     completedBy: string | null;
+    /** A card charge received after the order was paid: since when it is owed back, and when it was paid back. */
+    refundDueAt: string | null;
+    refundedAt: string | null;
     createdAt: string;
     history: ExportedChange[];
   }[];
@@ -139,6 +142,8 @@ export async function financesDataExport(
         account: p.account,
         completedAt: p.completedAt?.toISOString() ?? null,
         completedBy: by,
+        refundDueAt: p.refundDueAt?.toISOString() ?? null,
+        refundedAt: p.refundedAt?.toISOString() ?? null,
         createdAt: p.createdAt.toISOString(),
         history: historyOf('payment', p.id),
       })),

@@ -16,6 +16,7 @@ import {
   productTypes,
   samples,
 } from '../../db/schema/index.js';
+import { financesDataExport } from './data-export.js';
 import { writeGpc } from './gpc.js';
 import { createOrder } from './orders.service.js';
 
@@ -632,6 +633,22 @@ describe('card notifications from the payment gateway', () => {
     expect(
       (await call('GET', `/api/admin/payments?refundDue=true&search=${order.transactionId}`)).json().total,
     ).toBe(0);
+    // The customer's data export (the finances area's part) tells them of the second charge and its refund.
+    const exported = (
+      await financesDataExport(t.db, {
+        customer: { id: order.customerId },
+        locale: 'cs',
+        historyOf: () => [],
+      })
+    ).sections;
+    expect(exported.payments.find((p) => p.id === chargeId)).toMatchObject({
+      refundDueAt: expect.any(String),
+      refundedAt: marked.refund.refundedAt,
+    });
+    expect(exported.payments.find((p) => p.id === cash.id)).toMatchObject({
+      refundDueAt: null,
+      refundedAt: null,
+    });
   });
 
   it('a gateway that cancelled a payment staff turned into cash charges nothing later', async () => {
