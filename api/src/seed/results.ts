@@ -188,8 +188,9 @@ const csvField = (value: string) => (/[";,\n]/.test(value) ? `"${value.replaceAl
  * A results file for the samples (semicolon, CRLF, one row per sample and gene), declared on the plus
  * strand (`##strand=plus`, issue 34). Genotypes vary per sample; every fourth sample is homozygous for
  * CFTR F508del, which the carrier catalogue leaves to the doctor (no template: "not assessed"), every
- * seventh has no call for ACTN3 (its phenotype "not determined"), every fifth lacks rs7412 (APOE is left
- * out), the third is APOE ε4/ε4 (a consultation before release), and some genotypes are written in other allowed forms (`TC`, `c/t`) to be normalised.
+ * seventh has no call for ACTN3 (its phenotype "not determined"), every fifth lacks rs7412 (APOE not
+ * determined, the marker absent from the file), the third is APOE ε4/ε4 (a consultation before
+ * release), and some genotypes are written in other allowed forms (`TC`, `c/t`) to be normalised.
  */
 export function demoResultsCsv(fileSamples: { code: string }[], seed: number): string {
   const random = prng(seed);
