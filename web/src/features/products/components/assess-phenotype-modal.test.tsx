@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadLocale, loadScreenTexts } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
-import { AssessPhenotypeModal, combinationLabel, genotypeLabel } from './assess-phenotype-modal';
+import { AssessPhenotypeModal, readCombination, readTemplateGenotype } from './assess-phenotype-modal';
 
 vi.mock('@/lib/progress', () => ({ progressStart: vi.fn(), progressDone: vi.fn() }));
 
@@ -90,32 +90,60 @@ const geneCombination = {
 
 const product = { id: 12, notAssessed: [], notDetermined: [] } as unknown as Product;
 
-describe('genotype labels of the assessment dialog', () => {
-  it('reads a genotype with the marker map: zygosity in words, HGVS c. on the transcript, plus-strand alleles', () => {
+describe("reading a template's genotypes in the assessment dialog", () => {
+  it("reads a genotype with the marker map: zygosity, HGVS c., the gene's strand and the plus strand", () => {
     const gene = phenotype.genes[0]!;
-    expect(genotypeLabel(gene, 'T/T', 'cs', 'plusové vlákno')).toBe(
-      'rs6025: homozygot pro variantu NM_000130.5:c.1601G>A (plusové vlákno T/T)',
-    );
-    expect(genotypeLabel(gene, 'TC', 'en', 'plus strand')).toBe(
-      'rs6025: heterozygous NM_000130.5:c.1601G>A (plus strand C/T)',
-    );
-    expect(genotypeLabel(gene, 'C/C', 'en', 'plus strand')).toBe(
-      'rs6025: wild type (no variant) NM_000130.5:c.1601G>A (plus strand C/C)',
-    );
+    // F5 reads the minus strand: plus T/T is its variant (c.1601G>A), A/A on the gene's strand.
+    expect(readTemplateGenotype(gene, 'T/T')).toEqual({
+      code: 'rs6025',
+      hgvsC: 'NM_000130.5:c.1601G>A',
+      genotype: 'T/T',
+      zygosity: 'homozygous',
+      geneGenotype: 'A/A',
+      noCallReason: null,
+    });
+    // Written in any order or form, read in the reference's order.
+    expect(readTemplateGenotype(gene, 'TC')).toMatchObject({
+      genotype: 'C/T',
+      zygosity: 'heterozygous',
+      geneGenotype: 'G/A',
+    });
+    expect(readTemplateGenotype(gene, 'C/C')).toMatchObject({ zygosity: 'wildType', geneGenotype: 'G/G' });
     // Letters that are no allele of the marker (a template written before the map knew the gene) are
     // shown as written, never read as "wild type".
-    expect(genotypeLabel(gene, 'A/A', 'en', 'plus strand')).toBe('rs6025 A/A');
-    // F5 reads the minus strand: plus T/T is its variant (c.1601G>A), though no letter of "G>A" is T.
-    expect(combinationLabel(phenotype.genes, { rs1799963: 'A/A', RS6025: 'C/T' }, 'en', 'plus strand')).toBe(
-      'rs1799963: homozygous for the variant NM_000506.5:c.*97G>A (plus strand A/A), rs6025: heterozygous NM_000130.5:c.1601G>A (plus strand C/T)',
-    );
+    expect(readTemplateGenotype(gene, 'A/A')).toEqual({
+      code: 'rs6025',
+      hgvsC: '',
+      genotype: 'A/A',
+      zygosity: null,
+      geneGenotype: null,
+      noCallReason: null,
+    });
+    // F2 reads the plus strand: the same letters on both. The genes come in the phenotype's order
+    // (the customer's genotype's), whatever order the template wrote them in.
+    expect(
+      readCombination(phenotype.genes, { rs1799963: 'A/A', RS6025: 'C/T' }).map((g) => [
+        g.code,
+        g.zygosity,
+        g.geneGenotype,
+        g.genotype,
+      ]),
+    ).toEqual([
+      ['rs6025', 'heterozygous', 'G/A', 'C/T'],
+      ['rs1799963', 'homozygous', 'A/A', 'A/A'],
+    ]);
   });
 
-  it('shows a gene the map does not know as given, and a no-call with its cause', () => {
-    expect(genotypeLabel({ code: 'rs1', notation: null }, 'ag', 'cs', 'plusové vlákno')).toBe('rs1 A/G');
-    expect(
-      genotypeLabel({ code: 'rs6025', notation: f5, noCallReason: 'failedQc' }, '--', 'en', 'plus strand'),
-    ).toBe('rs6025: not determined (no call) (the marker failed quality control)');
+  it('shows a gene the map does not know as given, and a no-call as one', () => {
+    expect(readTemplateGenotype({ code: 'rs1', notation: null }, 'ag')).toMatchObject({
+      genotype: 'A/G',
+      zygosity: null,
+      geneGenotype: null,
+    });
+    expect(readTemplateGenotype({ code: 'rs6025', notation: f5 }, '--')).toMatchObject({
+      genotype: '--',
+      zygosity: 'noCall',
+    });
   });
 });
 
@@ -149,42 +177,85 @@ describe('AssessPhenotypeModal', () => {
       </I18nextProvider>,
     );
 
-  it("labels the customer's genotype and every template's genotypes in the clinician's notation (Czech)", async () => {
+  /** A gene as it reads, its parts one space apart: marker, HGVS c., zygosity, gene's strand, plus strand. */
+  const reading = (gene: HTMLElement) => {
+    const part = (id: string) => within(gene).queryByTestId(id)?.textContent;
+    return [
+      gene.getAttribute('data-gene'),
+      part('phenotype-gene-hgvs'),
+      part('gene-zygosity'),
+      part('gene-strand'),
+      part('gene-plus-strand') ?? part('gene-genotype'),
+    ]
+      .filter(Boolean)
+      .join(' ');
+  };
+  const combinations = (template: HTMLElement) =>
+    within(template)
+      .getAllByTestId('assess-combination')
+      .map((combination) => within(combination).getAllByTestId('assess-combination-gene').map(reading));
+
+  it("labels the customer's genotype and every template's genotypes as the report reads them (Czech)", async () => {
     renderModal();
     const own = await screen.findByTestId('assess-genotype');
-    expect(
-      within(own)
-        .getAllByTestId('assess-genotype-gene')
-        .map((item) => item.textContent),
-    ).toEqual([
-      'rs6025: heterozygot NM_000130.5:c.1601G>A (plusové vlákno C/T)',
-      'rs1799963: heterozygot NM_000506.5:c.*97G>A (plusové vlákno G/A)',
+    expect(within(own).getAllByTestId('assess-genotype-gene').map(reading)).toEqual([
+      'rs6025 NM_000130.5:c.1601G>A heterozygot vlákno genu G/A plusové vlákno C/T',
+      'rs1799963 NM_000506.5:c.*97G>A heterozygot vlákno genu G/A plusové vlákno G/A',
     ]);
     const high = await screen.findByTestId('assess-template-42');
     expect(within(high).getByText('Vysoké riziko')).toBeInTheDocument();
-    expect(
-      Array.from(
-        within(high).getByTestId('assess-template-genotypes').querySelectorAll('p'),
-        (line) => line.textContent,
-      ),
-    ).toEqual([
-      'rs6025: heterozygot NM_000130.5:c.1601G>A (plusové vlákno C/T), rs1799963: heterozygot NM_000506.5:c.*97G>A (plusové vlákno G/A)',
-      'rs6025: homozygot pro variantu NM_000130.5:c.1601G>A (plusové vlákno T/T), rs1799963: homozygot pro variantu NM_000506.5:c.*97G>A (plusové vlákno A/A)',
+    expect(combinations(high)).toEqual([
+      [
+        'rs6025 NM_000130.5:c.1601G>A heterozygot vlákno genu G/A plusové vlákno C/T',
+        'rs1799963 NM_000506.5:c.*97G>A heterozygot vlákno genu G/A plusové vlákno G/A',
+      ],
+      [
+        'rs6025 NM_000130.5:c.1601G>A homozygot pro variantu vlákno genu A/A plusové vlákno T/T',
+        'rs1799963 NM_000506.5:c.*97G>A homozygot pro variantu vlákno genu A/A plusové vlákno A/A',
+      ],
     ]);
-    expect(screen.getByTestId('assess-template-41')).toHaveTextContent(
-      'rs6025: standardní typ (bez varianty) NM_000130.5:c.1601G>A (plusové vlákno C/C), rs1799963: standardní typ (bez varianty) NM_000506.5:c.*97G>A (plusové vlákno G/G)',
-    );
+    expect(combinations(screen.getByTestId('assess-template-41'))).toEqual([
+      [
+        'rs6025 NM_000130.5:c.1601G>A standardní typ (bez varianty) vlákno genu G/G plusové vlákno C/C',
+        'rs1799963 NM_000506.5:c.*97G>A standardní typ (bez varianty) vlákno genu G/G plusové vlákno G/G',
+      ],
+    ]);
+    // The minus-strand gene's letters on its strand come first, bold; the plus strand's under them.
+    const f5 = within(high).getAllByTestId('assess-combination-gene')[2]!;
+    expect(f5.textContent).toMatch(/homozygot pro variantu.*vlákno genu A\/A.*plusové vlákno T\/T/);
+    expect(within(f5).getByTestId('gene-strand-genotype')).toHaveTextContent('A/A');
+    expect(within(f5).getByTestId('gene-genotype')).toHaveTextContent('T/T');
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain('GeneCombinationId=7');
   });
 
   it('speaks English to an English reader', async () => {
     await i18n.changeLanguage('en');
     renderModal();
-    expect(await screen.findByTestId('assess-template-42')).toHaveTextContent(
-      'rs6025: homozygous for the variant NM_000130.5:c.1601G>A (plus strand T/T)',
+    const high = await screen.findByTestId('assess-template-42');
+    expect(combinations(high)[1]?.[0]).toBe(
+      "rs6025 NM_000130.5:c.1601G>A homozygous for the variant gene's strand A/A plus strand T/T",
     );
-    expect(screen.getByTestId('assess-genotype')).toHaveTextContent(
-      "The customer's genotype" + 'rs6025: heterozygous NM_000130.5:c.1601G>A (plus strand C/T)',
+    expect(
+      within(screen.getByTestId('assess-genotype')).getAllByTestId('assess-genotype-gene').map(reading)[0],
+    ).toBe("rs6025 NM_000130.5:c.1601G>A heterozygous gene's strand G/A plus strand C/T");
+  });
+
+  it('shows an unmapped gene of a template as written, without a strand', async () => {
+    fetchMock.mockImplementation(async () =>
+      json({
+        ...geneCombination,
+        templates: [
+          { id: 43, risk: 2, genotypeCombinations: [{ rs6025: 'A/A', rs1799963: 'G/A' }], customerCount: 0 },
+        ],
+      }),
     );
+    renderModal();
+    const [stray] = within(await screen.findByTestId('assess-template-43')).getAllByTestId(
+      'assess-combination-gene',
+    );
+    expect(within(stray!).getByTestId('gene-genotype')).toHaveTextContent('A/A');
+    expect(within(stray!).queryByTestId('gene-zygosity')).toBeNull();
+    expect(within(stray!).queryByTestId('gene-strand')).toBeNull();
+    expect(within(stray!).queryByTestId('gene-plus-strand')).toBeNull();
   });
 });

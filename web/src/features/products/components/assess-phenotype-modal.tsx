@@ -1,16 +1,13 @@
 import {
   inNotation,
   noCallGenotype,
-  noCallReasonLabels,
   notationAlleles,
   orderAlleles,
   readGenotype,
-  zygosityLabels,
 } from '@genodesk/contract/genotypes';
-import type { Locale } from '@genodesk/contract/locales';
 import type { Product, ReportPhenotype } from '@genodesk/contract/products';
 import { displayGenotype, type GenotypeCombination } from '@genodesk/contract/templates';
-import { Alert, Button, Group, List, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
@@ -21,47 +18,50 @@ import { isApiError } from '@/lib/api-client';
 import { dismissNotice, notifyError, notifySuccess, productNoticeId } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useAssessPhenotype } from '../api/assess-phenotype';
+import { type GeneReadingItem, PhenotypeGene } from './report-categories';
 import { localizedText } from './risk';
 
-type PhenotypeGene = Pick<ReportPhenotype['genes'][number], 'code' | 'notation'>;
+type NotatedGene = Pick<ReportPhenotype['genes'][number], 'code' | 'notation'>;
 
 /**
- * A genotype (plus strand, as stored and as templates write it) as the clinician reads it, with the
- * marker map's notation of its gene (issue 34): "rs6025: homozygous for the variant
- * NM_000130.5:c.1601G>A (plus strand T/T)". Read from the notation, never by matching letters; a gene
- * the map does not know is shown as given, a no-call with its cause.
+ * A template's genotype (plus strand, as stored and as templates write it) read as the report page reads
+ * the customer's (issues 34, 35), with the marker map's notation of its gene: the zygosity, HGVS c., the
+ * alleles on the gene's strand and the plus-strand alleles — F5 rs6025's plus T/T is "homozygous for the
+ * variant NM_000130.5:c.1601G>A, gene's strand A/A, plus strand T/T". Read from the notation by
+ * `readGenotype`, never by matching letters; a gene the map does not know is shown as written (no
+ * zygosity, no strand), a no-call as one.
  */
-export function genotypeLabel(
-  gene: PhenotypeGene & { noCallReason?: ReportPhenotype['genes'][number]['noCallReason'] },
-  genotype: string,
-  locale: Locale,
-  plusStrand: string,
-): string {
+export function readTemplateGenotype(gene: NotatedGene, genotype: string): GeneReadingItem {
+  const { code, notation } = gene;
   if (genotype === noCallGenotype)
-    return `${gene.code}: ${zygosityLabels.noCall[locale]} (${noCallReasonLabels[gene.noCallReason ?? 'noCall'][locale]})`;
+    return { code, hgvsC: '', genotype, zygosity: 'noCall', geneGenotype: genotype, noCallReason: 'noCall' };
   const shown = displayGenotype(genotype) ?? genotype;
   // A genotype outside the map's notation (written before the map knew the gene) is shown as written:
   // read against the notation, it would say "wild type" for letters that are no allele of the marker.
-  if (!gene.notation || !inNotation(gene.notation, shown)) return `${gene.code} ${shown}`;
-  const plus = orderAlleles(shown.split('/'), notationAlleles(gene.notation).reference).join('/');
-  const { zygosity } = readGenotype(gene.notation, plus);
-  const hgvs = gene.notation.hgvsC ? ` ${gene.notation.hgvsC}` : '';
-  return `${gene.code}: ${zygosityLabels[zygosity][locale]}${hgvs} (${plusStrand} ${plus})`;
+  if (!notation || !inNotation(notation, shown))
+    return { code, hgvsC: '', genotype: shown, zygosity: null, geneGenotype: null, noCallReason: null };
+  const plus = orderAlleles(shown.split('/'), notationAlleles(notation).reference).join('/');
+  const { zygosity, geneGenotype } = readGenotype(notation, plus);
+  return { code, hgvsC: notation.hgvsC, genotype: plus, zygosity, geneGenotype, noCallReason: null };
 }
 
-/** A template's genotype combination, each gene read with the phenotype's notation of it. */
-export function combinationLabel(
-  genes: readonly PhenotypeGene[],
+/**
+ * A template's genotype combination, each gene read with the phenotype's notation of it, in the order
+ * of the phenotype's genes (the customer's genotype above it) whatever order the template wrote them in.
+ */
+export function readCombination(
+  genes: readonly NotatedGene[],
   combination: GenotypeCombination,
-  locale: Locale,
-  plusStrand: string,
-): string {
+): GeneReadingItem[] {
+  const position = (code: string) => {
+    const index = genes.findIndex((g) => g.code.toLowerCase() === code.toLowerCase());
+    return index < 0 ? genes.length : index;
+  };
   return Object.entries(combination)
-    .map(([code, genotype]) => {
-      const gene = genes.find((g) => g.code.toLowerCase() === code.toLowerCase()) ?? { code, notation: null };
-      return genotypeLabel(gene, genotype, locale, plusStrand);
-    })
-    .join(', ');
+    .sort(([a], [b]) => position(a) - position(b))
+    .map(([code, genotype]) =>
+      readTemplateGenotype(genes[position(code)] ?? { code, notation: null }, genotype),
+    );
 }
 
 interface AssessPhenotypeModalProps {
@@ -128,13 +128,13 @@ export function AssessPhenotypeModal({ product, phenotype, onClose }: AssessPhen
     });
   };
 
-  const plusStrand = t('results.genes.plusStrand');
   const unmapped = phenotype?.genes.filter((gene) => !gene.notation) ?? [];
   return (
     <Modal
       opened={phenotype !== null}
       onClose={onClose}
-      size="xl"
+      // Wide enough for a gene's reading on one line: marker, HGVS c., zygosity and both strands.
+      size={920}
       centered
       title={
         phenotype
@@ -151,13 +151,12 @@ export function AssessPhenotypeModal({ product, phenotype, onClose }: AssessPhen
             <Text fz="sm" fw={600}>
               {t('products.assess.genotype')}
             </Text>
-            <List size="sm">
+            {/* The customer's genes as the report page shows them: the API's reading (readGenotype). */}
+            <Group gap="xs" wrap="wrap">
               {phenotype.genes.map((gene) => (
-                <List.Item key={gene.code} data-testid="assess-genotype-gene" data-gene={gene.code}>
-                  {genotypeLabel(gene, gene.genotype, locale, plusStrand)}
-                </List.Item>
+                <PhenotypeGene key={gene.code} gene={gene} testId="assess-genotype-gene" />
               ))}
-            </List>
+            </Group>
             {unmapped.map((gene) => (
               <Text key={gene.code} fz="xs" c="dimmed">
                 {t('products.assess.noNotation', { code: gene.code })}
@@ -197,15 +196,31 @@ export function AssessPhenotypeModal({ product, phenotype, onClose }: AssessPhen
                   >
                     <Group wrap="nowrap" gap="sm">
                       <Radio.Indicator />
-                      <div>
+                      <div style={{ flex: 1, minWidth: 0 }}>
                         <Text fz="sm" fw={600}>
                           {riskLabel(template.risk, locale)}
                         </Text>
-                        <Stack gap={0} data-testid="assess-template-genotypes">
+                        {/* One box per genotype combination, a line per gene, read as the report reads it. */}
+                        <Stack gap={6} mt={6} data-testid="assess-template-genotypes">
                           {template.genotypeCombinations.map((combination) => (
-                            <Text key={JSON.stringify(combination)} fz="xs" c="dimmed">
-                              {combinationLabel(phenotype.genes, combination, locale, plusStrand)}
-                            </Text>
+                            <Stack
+                              key={JSON.stringify(combination)}
+                              gap={0}
+                              data-testid="assess-combination"
+                              style={{
+                                border: '1px solid var(--mantine-color-gray-3)',
+                                borderRadius: 'var(--mantine-radius-sm)',
+                              }}
+                            >
+                              {readCombination(phenotype.genes, combination).map((gene) => (
+                                <PhenotypeGene
+                                  key={gene.code}
+                                  gene={gene}
+                                  bordered={false}
+                                  testId="assess-combination-gene"
+                                />
+                              ))}
+                            </Stack>
                           ))}
                         </Stack>
                       </div>

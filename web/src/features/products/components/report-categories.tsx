@@ -20,7 +20,7 @@ import { IconHelpHexagon } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextView } from '@/components/rich-text/rich-text-view';
-import { GenotypeReading } from '@/features/results/components/gene-table';
+import { GenotypeReading, type ReadableGenotype } from '@/features/results/components/gene-table';
 import { riskLabel } from '@/features/templates/components/labels';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
@@ -104,18 +104,38 @@ export function RiskLegend() {
   );
 }
 
-/** One gene a phenotype read: the marker, HGVS c. on the transcript and the genotype as read. */
-function PhenotypeGene({ gene }: { gene: ReportPhenotype['genes'][number] }) {
+/** A gene's genotype with its marker and HGVS c., to be read as the report page reads it. */
+export type GeneReadingItem = ReadableGenotype & { code: string; hgvsC: string };
+
+/**
+ * One gene a phenotype read: the marker, HGVS c. on the transcript and the genotype as read (the
+ * zygosity, the gene's strand, the plus strand); the assess dialog shows the customer's genes and its
+ * templates' genotypes with it too.
+ */
+export function PhenotypeGene({
+  gene,
+  testId = 'phenotype-gene',
+  bordered = true,
+}: {
+  gene: GeneReadingItem;
+  testId?: string;
+  /** Off for a line of a box that holds several genes (a template's genotype combination). */
+  bordered?: boolean;
+}) {
   return (
     <Group
       gap={8}
       wrap="wrap"
       align="baseline"
-      data-testid="phenotype-gene"
+      data-testid={testId}
       data-gene={gene.code}
       px={8}
       py={4}
-      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)' }}
+      style={
+        bordered
+          ? { border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)' }
+          : undefined
+      }
     >
       <Text fz="sm" fw={600} ff="monospace">
         {gene.code}
