@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { columnChoiceKey, readHiddenColumns, writeHiddenColumns } from './column-choice';
-import { collapseCount, collapseOrder } from './column-fit';
+import { collapseCount, collapseOrder, overlongColumns, valueWidthRem } from './column-fit';
 
 describe('columns that give way when a table is short of room', () => {
   const columns = [
@@ -37,6 +37,37 @@ describe('columns that give way when a table is short of room', () => {
     expect(collapseCount(order, widths, needed, 500)).toBe(4);
     // Never more than there are: what is left scrolls.
     expect(collapseCount(order, widths, needed, 100)).toBe(4);
+  });
+});
+
+describe('a value wider than any column should be', () => {
+  it('holds only its own column to the width, so the other columns keep their room', () => {
+    const limit = valueWidthRem * 16;
+    // A user's name of a hundred letters without a space, at its narrowest (QA: the users list).
+    const widths = { userName: 1050, email: 210, role: 120, lastLoginDate: 150, active: 90 };
+    expect(overlongColumns(widths, limit)).toEqual(['userName']);
+    const held = { ...widths, userName: limit };
+    expect(overlongColumns(held, limit)).toEqual([]);
+    // Held, the list fits at 1440 px with every column beside it (none to the second line).
+    const order = collapseOrder(
+      [
+        { key: 'userName' },
+        { key: 'email', priority: 2 as const },
+        { key: 'role', priority: 2 as const },
+        { key: 'lastLoginDate', priority: 3 as const },
+        { key: 'active', priority: 2 as const },
+      ],
+      new Set(['userName']),
+    );
+    const sum = (w: Record<string, number>) => Object.values(w).reduce((a, b) => a + b, 0) + 96;
+    expect(collapseCount(order, widths, sum(widths), 1200)).toBeGreaterThan(0);
+    expect(collapseCount(order, held, sum(held), 1200)).toBe(0);
+  });
+
+  it('leaves lists of ordinary values as they are', () => {
+    expect(overlongColumns({ name: 200, email: 340, note: valueWidthRem * 16 }, valueWidthRem * 16)).toEqual(
+      [],
+    );
   });
 });
 

@@ -46,3 +46,26 @@ export function collapseCount(
   }
   return count;
 }
+
+/**
+ * The widest a list's value is drawn (rem), its cell's sides aside. A value wider than that at its
+ * narrowest (a name or an e-mail of a hundred letters without a space) would otherwise widen its column
+ * for every row and push the other columns to the second line, or the table into scrolling sideways:
+ * its column is held to this width instead, the value broken anywhere or, where it must stay on one
+ * line, cut with an ellipsis (its whole text in the cell's `title`).
+ */
+export const valueWidthRem = 22;
+/** ...and at most this share of the window's width (vw), so that on a phone the row's actions fit beside it. */
+export const valueWidthVw = 70;
+/** The widest a list's value is drawn, as a CSS length. */
+export const valueWidth = `min(${valueWidthRem}rem, ${valueWidthVw}vw)`;
+
+/**
+ * The columns whose values do not fit `limit` pixels even at their narrowest: `widths` are the header
+ * cells' content widths (their sides taken off) measured with every column at its narrowest.
+ */
+export function overlongColumns(widths: Readonly<Record<string, number>>, limit: number): string[] {
+  return Object.entries(widths)
+    .filter(([, width]) => width > limit + 1)
+    .map(([key]) => key);
+}

@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useMemo } from 'react';
-import { type ColumnPriority, collapseOrder } from './column-fit';
+import { type ColumnPriority, collapseOrder, valueWidth } from './column-fit';
 import { useColumnFit } from './use-column-fit';
 
 export interface DataTableColumn<T> {
@@ -60,7 +60,7 @@ export function useFitColumns<T>(
     new Set(name ? [name.key] : []),
   );
   const phoneKey = useMemo(() => ({ measureKey, phone }), [measureKey, phone]);
-  const fit = useColumnFit(order, phoneKey);
+  const fit = useColumnFit(order, phoneKey, edgeColumns);
   const shown = columns.filter((column) => !fit.collapsed.has(column.key));
   const secondLine = columns.filter((column) => fit.collapsed.has(column.key));
   // The second line goes under the row's first column, unless that is a narrow one (a number).
@@ -69,6 +69,31 @@ export function useFitColumns<T>(
     shown.find((column) => !edgeColumns.has(column.key));
   return { ...fit, shown, secondLine, host, phone };
 }
+
+/**
+ * A value of a column held to `valueWidth` (`useColumnFit`: one of its values is wider at its
+ * narrowest): it breaks anywhere, and what must stay on one line (an e-mail, a column's `nowrap`) is
+ * cut with an ellipsis, its whole text in the `title` while it is cut.
+ */
+function Clamped({ children }: { children: ReactNode }) {
+  return (
+    <div
+      className="gd-clamped"
+      style={{ maxWidth: valueWidth }}
+      onPointerEnter={(event) => {
+        const box = event.currentTarget;
+        if (box.scrollWidth > box.clientWidth + 1) box.title = box.textContent ?? '';
+        else box.removeAttribute('title');
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A column's value, held to `valueWidth` where its column is. */
+const cellValue = <T,>(column: DataTableColumn<T>, row: T, clamped: ReadonlySet<string>) =>
+  clamped.has(column.key) ? <Clamped>{column.render(row)}</Clamped> : column.render(row);
 
 interface FitTableProps<T> {
   fit: ReturnType<typeof useFitColumns<T>>;
@@ -170,7 +195,7 @@ export function FitTable<T>({
                   // The row's name, which never gives way: an e-mail in it may break after its "@".
                   data-row-name={column === host || undefined}
                 >
-                  {column.render(row)}
+                  {cellValue(column, row, fit.clamped)}
                   {column === host && secondLine.length > 0 && (
                     // The values of the columns that gave way, each under its header's name.
                     <dl className="gd-second-line" data-testid={`${testId}-second-line`}>
@@ -181,7 +206,7 @@ export function FitTable<T>({
                             style={other.nowrap ? { whiteSpace: 'nowrap' } : undefined}
                             data-nowrap={other.nowrap || undefined}
                           >
-                            {other.render(row)}
+                            {cellValue(other, row, fit.clamped)}
                           </dd>
                         </div>
                       ))}

@@ -1,14 +1,16 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { collapseCount } from './column-fit';
+import { collapseCount, overlongColumns, valueWidthRem, valueWidthVw } from './column-fit';
 
 interface Fit {
   /** How many columns of the order have given way; null while every column is drawn to be measured. */
   collapsed: number | null;
   /** Even the columns that never give way are too wide (a phone): the table scrolls sideways. */
   scroll: boolean;
+  /** The columns held to `valueWidth`: a value of theirs is wider than that at its narrowest. */
+  clamped: readonly string[];
 }
 
-const measuring: Fit = { collapsed: null, scroll: false };
+const measuring: Fit = { collapsed: null, scroll: false, clamped: [] };
 
 /**
  * A scrollbar coming or going changes the room by up to 17 px: growing by less never brings a
@@ -23,8 +25,16 @@ const growthToRefit = 24;
  * as the table is then wider than its room), the columns of `order` give way until the rest fits,
  * and the table is checked again after each drawing, before it is painted. `measureKey` changes
  * when the content may need other widths (new rows, other columns, another language).
+ *
+ * A column (but those in `unclamped`) whose narrowest is wider than `valueWidth` (one value without
+ * a space in it, a name of a hundred letters) is first held to that width and measured again: one
+ * such value does not push the other columns out of every row.
  */
-export function useColumnFit(order: readonly string[], measureKey: unknown) {
+export function useColumnFit(
+  order: readonly string[],
+  measureKey: unknown,
+  unclamped: ReadonlySet<string> = new Set(),
+) {
   const wrapperRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const [fit, setFit] = useState<Fit>(measuring);
@@ -43,23 +53,43 @@ export function useColumnFit(order: readonly string[], measureKey: unknown) {
     const available = wrapper.clientWidth;
     const needed = table.offsetWidth;
     const stale = measuredFor.current?.key !== measureKey || measuredFor.current?.order !== orderKey;
-    if (stale && fit.collapsed !== null) {
+    if (stale && (fit.collapsed !== null || fit.clamped.length > 0)) {
       setFit(measuring);
       return;
     }
     if (fit.collapsed === null) {
       measuredFor.current = { key: measureKey, order: orderKey };
       const columns: Record<string, number> = {};
-      for (const cell of Array.from(table.tHead?.rows[0]?.cells ?? []))
-        if (cell.dataset.column) columns[cell.dataset.column] = cell.offsetWidth;
+      const contents: Record<string, number> = {};
+      for (const cell of Array.from(table.tHead?.rows[0]?.cells ?? [])) {
+        const key = cell.dataset.column;
+        if (!key) continue;
+        columns[key] = cell.offsetWidth;
+        if (unclamped.has(key) || fit.clamped.includes(key)) continue;
+        const style = getComputedStyle(cell);
+        contents[key] =
+          cell.offsetWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      }
+      const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+      const limit = Math.min(valueWidthRem * rem, (window.innerWidth * valueWidthVw) / 100);
+      const overlong = overlongColumns(contents, limit);
+      if (overlong.length > 0) {
+        // Held to the width first, then measured again.
+        setFit({ ...measuring, clamped: [...fit.clamped, ...overlong] });
+        return;
+      }
       widths.current = { columns, needed };
       room.current = available;
-      setFit({ collapsed: collapseCount(order, columns, needed, available), scroll: false });
+      setFit({
+        collapsed: collapseCount(order, columns, needed, available),
+        scroll: false,
+        clamped: fit.clamped,
+      });
       return;
     }
     const over = needed > available + 1;
-    if (over && fit.collapsed < order.length) setFit({ collapsed: fit.collapsed + 1, scroll: false });
-    else if (over && !fit.scroll) setFit({ collapsed: fit.collapsed, scroll: true });
+    if (over && fit.collapsed < order.length) setFit({ ...fit, collapsed: fit.collapsed + 1 });
+    else if (over && !fit.scroll) setFit({ ...fit, scroll: true });
   });
 
   useLayoutEffect(() => {
@@ -83,10 +113,10 @@ export function useColumnFit(order: readonly string[], measureKey: unknown) {
             available,
           );
           if (count < current.collapsed || current.scroll)
-            return { collapsed: Math.min(count, current.collapsed), scroll: false };
+            return { ...current, collapsed: Math.min(count, current.collapsed), scroll: false };
         }
         if (over && current.collapsed < orderNow.current.length)
-          return { collapsed: current.collapsed + 1, scroll: false };
+          return { ...current, collapsed: current.collapsed + 1, scroll: false };
         return current;
       });
     });
@@ -96,5 +126,12 @@ export function useColumnFit(order: readonly string[], measureKey: unknown) {
   }, []);
 
   const collapsed = new Set(fit.collapsed === null ? [] : order.slice(0, fit.collapsed));
-  return { wrapperRef, tableRef, collapsed, scroll: fit.scroll, measuring: fit.collapsed === null };
+  return {
+    wrapperRef,
+    tableRef,
+    collapsed,
+    clamped: new Set(fit.clamped),
+    scroll: fit.scroll,
+    measuring: fit.collapsed === null,
+  };
 }
