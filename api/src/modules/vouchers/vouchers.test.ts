@@ -499,6 +499,31 @@ describe('sending a voucher', () => {
   });
 });
 
+describe('sending a voucher twice at once', () => {
+  it('two sends under one Idempotency-Key (a double click) queue one e-mail, both answered alike', async () => {
+    const v = await moneyVoucher();
+    const recipient = `dvakrat-${Date.now()}@example.test`;
+    const send = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/vouchers/send',
+        payload: { VoucherId: v.id, Email: recipient },
+        headers: { ...reception, 'idempotency-key': key },
+      });
+    const key = `voucher-send-${v.id}-form`;
+    const [first, second] = await Promise.all([send(key), send(key)]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect([first, second].filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
+    const queued = () => t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient));
+    expect(await queued()).toHaveLength(1);
+    // Another form (another key) is another send.
+    expect((await send(`voucher-send-${v.id}-again`)).statusCode).toBe(200);
+    expect(await queued()).toHaveLength(2);
+  });
+});
+
 describe('sending a voucher nobody can redeem', () => {
   it('refuses an expired or used-up voucher with the redemption’s message, nothing queued', async () => {
     const before = await t.db.select({ id: outboxMessages.id }).from(outboxMessages);

@@ -164,7 +164,7 @@ export function VoucherViewRoute() {
                   <Text fz="sm" c="dimmed">
                     {t('vouchers.send.hint')}
                   </Text>
-                  <SendVoucherForm voucherId={v.id} code={v.code} />
+                  <SendVoucherForm voucher={v} />
                 </Stack>
               </Section>
             </Stack>
