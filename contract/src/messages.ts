@@ -794,6 +794,10 @@ export const messages = {
     cs: 'Počet použití musí být alespoň 1!',
     en: 'The usage count must be at least 1!',
   },
+  voucherCodeCharacters: {
+    cs: 'Kód voucheru smí obsahovat jen písmena A–Z bez diakritiky, číslice a pomlčky!',
+    en: 'A voucher code may contain only letters A–Z without diacritics, digits and hyphens!',
+  },
   voucherCodeExists: {
     cs: 'Voucher s kódem {code} již existuje!',
     en: 'A voucher with the code {code} already exists!',

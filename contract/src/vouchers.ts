@@ -48,6 +48,13 @@ const validToSchema = z.preprocess(
   z.string({ error: 'required' }).min(1, 'required').pipe(daySchema),
 );
 
+/**
+ * What a new code (or a batch's prefix) is made of: what a customer types unambiguously on any keyboard,
+ * letters A–Z without diacritics (either case: codes are compared case-insensitively), digits and
+ * hyphens. Codes made before this rule are still found by their text (`applyVoucherRequestSchema`).
+ */
+export const voucherCodePattern = /^[A-Za-z0-9-]+$/;
+
 const createVoucherFields = {
   /** The code (HowMany 1), or the prefix of each code of a batch (HowMany > 1). */
   Code: z
@@ -55,7 +62,7 @@ const createVoucherFields = {
     .trim()
     .min(1, 'required')
     .max(40, 'invalidValue')
-    .regex(/^\S+$/, 'invalidValue'),
+    .regex(voucherCodePattern, 'voucherCodeCharacters'),
   HowMany: numeric(
     z
       .number({ error: 'voucherCountTooLow' })

@@ -270,6 +270,66 @@ describe('creating, reading and editing vouchers', () => {
     await moneyVoucher({ ValidTo: pragueDay(0) });
   });
 
+  it('refuses a code or prefix a customer cannot type unambiguously, saying what is allowed, nothing made', async () => {
+    const before = (await t.db.select({ id: vouchers.id }).from(vouchers)).length;
+    const stem = uniqueCode('ZNAKY');
+    const cases = [
+      [
+        'cs',
+        'money',
+        `${stem} A`,
+        1,
+        'Kód voucheru smí obsahovat jen písmena A–Z bez diakritiky, číslice a pomlčky!',
+      ],
+      [
+        'cs',
+        'product',
+        `${stem}<b>`,
+        1,
+        'Kód voucheru smí obsahovat jen písmena A–Z bez diakritiky, číslice a pomlčky!',
+      ],
+      [
+        'cs',
+        'money',
+        `${stem}ŽLUŤ-`,
+        3,
+        'Kód voucheru smí obsahovat jen písmena A–Z bez diakritiky, číslice a pomlčky!',
+      ],
+      [
+        'en',
+        'money',
+        `${stem}_X`,
+        1,
+        'A voucher code may contain only letters A–Z without diacritics, digits and hyphens!',
+      ],
+      [
+        'en',
+        'product',
+        `${stem}é`,
+        2,
+        'A voucher code may contain only letters A–Z without diacritics, digits and hyphens!',
+      ],
+    ] as const;
+    for (const [language, kind, Code, HowMany, message] of cases) {
+      const response = await call(
+        'PUT',
+        `/api/admin/vouchers/create-${kind}-voucher`,
+        kind === 'money'
+          ? { Code, HowMany, Amount: 100, ValidTo: nextYear }
+          : { Code, HowMany, ProductType: type.id, ValidTo: nextYear },
+        { ...reception, 'accept-language': language },
+      );
+      expect(response.statusCode, Code).toBe(400);
+      expect(response.json().error.fields, Code).toEqual({ Code: message });
+    }
+    expect(await t.db.select({ id: vouchers.id }).from(vouchers)).toHaveLength(before);
+    // Letters of either case, digits and hyphens; found again in any case.
+    const made = await moneyVoucher({ Code: `${stem}-abc-9` });
+    expect(made.code).toBe(`${stem}-abc-9`);
+    const { orderId } = await unpaidOrder();
+    expect((await apply(orderId, made.code.toUpperCase())).statusCode).toBe(200);
+  });
+
   it('keeps for whom / from whom only on a gift, on create and on edit', async () => {
     const standard = await moneyVoucher({ VoucherType: 1, ForWho: 'Eva', FromWho: 'Petr' });
     const gift = await moneyVoucher({ VoucherType: 2, ForWho: 'Eva', FromWho: 'Petr' });

@@ -1,3 +1,4 @@
+import { pragueDay } from '@genodesk/contract/prague-time';
 import {
   type CreateMoneyVoucherRequest,
   type CreateProductVoucherRequest,
@@ -192,6 +193,8 @@ export function VoucherCreateForm<K extends VoucherKindPath>({
               description={t('vouchers.form.validToHint')}
               withAsterisk
               clearable={false}
+              // A new voucher valid only until a past day is refused (`voucherValidToPast`): not offered.
+              minDate={pragueDay(new Date())}
               data-testid="voucher-form-valid-to"
               {...field('ValidTo')}
             />
