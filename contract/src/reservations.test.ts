@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { translateMessage } from './messages.js';
 import {
   createConsultingRoomRequestSchema,
+  createReservationFormSchema,
   createReservationRequestSchema,
+  editReservationFormSchema,
   editReservationRequestSchema,
+  endsOnItsDay,
   reservationRangeQuerySchema,
 } from './reservations.js';
 
@@ -130,5 +133,58 @@ describe('the reservations contract', () => {
     ).toEqual({
       To: 'reservationRangeTooLong',
     });
+  });
+
+  it('ends a reservation on the Prague day it begins (its midnight at the latest), in the forms', () => {
+    const next = new Date().getUTCFullYear() + 1;
+    const at = (day: string, time: string) => `${next}-${day}T${time}`;
+    const form = (start: string, end: string) =>
+      messagesOf(
+        createReservationFormSchema.safeParse({
+          ConsultingRoomId: 1,
+          ConsultationStart: start,
+          ConsultationEnd: end,
+        }),
+      );
+    expect(form(at('02-01', '10:00'), at('02-04', '10:30'))).toEqual({
+      ConsultationEnd: 'reservationSpansDays',
+    });
+    expect(form(at('02-01', '23:00'), at('02-02', '00:30'))).toEqual({
+      ConsultationEnd: 'reservationSpansDays',
+    });
+    expect(form(at('02-01', '23:00'), at('02-02', '00:00'))).toEqual({});
+    expect(form(at('02-01', '10:00'), at('02-01', '10:30'))).toEqual({});
+    // An end before the start keeps its own message, not this one.
+    expect(form(at('02-02', '10:00'), at('02-01', '10:30'))).toEqual({
+      ConsultationEnd: 'reservationEndBeforeStart',
+    });
+    expect(
+      messagesOf(
+        editReservationFormSchema.safeParse({
+          Id: 1,
+          ConsultationStart: at('07-01', '10:00'),
+          ConsultationEnd: at('07-02', '10:00'),
+        }),
+      ),
+    ).toEqual({ ConsultationEnd: 'reservationSpansDays' });
+    // The request schemas leave it to the API's service (422).
+    expect(
+      createReservationRequestSchema.safeParse({
+        ConsultingRoomId: 1,
+        ConsultationStart: at('02-01', '10:00'),
+        ConsultationEnd: at('02-04', '10:30'),
+      }).success,
+    ).toBe(true);
+    // Prague's day, whatever the offset written: 23:30 UTC on 31 January is already 1 February in Prague.
+    expect(endsOnItsDay(new Date(`${next}-01-31T23:30:00Z`), new Date(`${next}-02-01T22:00:00Z`))).toBe(true);
+    expect(endsOnItsDay(new Date(`${next}-01-31T22:30:00Z`), new Date(`${next}-01-31T23:30:00Z`))).toBe(
+      false,
+    );
+    expect(translateMessage('reservationSpansDays', 'cs')).toBe(
+      'Rezervace musí skončit ve stejný den, kdy začíná!',
+    );
+    expect(translateMessage('reservationSpansDays', 'en')).toBe(
+      'A reservation must end on the day it begins!',
+    );
   });
 });

@@ -13,7 +13,13 @@ import {
 } from './common.js';
 import { localeSchema } from './locale.js';
 import type { Localized } from './locales.js';
-import { isSkippedPragueWallTime, parsePragueTimestamp } from './prague-time.js';
+import {
+  addPragueDays,
+  isSkippedPragueWallTime,
+  parsePragueTimestamp,
+  pragueDay,
+  pragueMidnight,
+} from './prague-time.js';
 
 // Consulting rooms and reservations (SPEC §2, §3, §4, §5, §7, §9; DOMAIN §5).
 
@@ -253,6 +259,26 @@ function checkTimes(value: TimeFields, ctx: z.RefinementCtx, now = Date.now()) {
     ctx.addIssue({ code: 'custom', path: ['ConsultationEnd'], message: 'reservationEndBeforeStart' });
 }
 
+/**
+ * A consultation ends on the Prague calendar day it begins (its midnight at the latest): a booking
+ * running for days blocked the room round the clock and read as "10:00–10:30" in the history.
+ */
+export function endsOnItsDay(start: Date, end: Date): boolean {
+  return end.getTime() <= pragueMidnight(pragueDay(addPragueDays(start, 1))).getTime();
+}
+
+/**
+ * The same-day rule on a request's times, for the web's forms: the API checks it in its service (422
+ * 'reservationSpansDays', a rule about the consultation rather than the shape of the input), where an
+ * edit's derived end and a series' every occurrence are known.
+ */
+function checkSameDay(value: TimeFields, ctx: z.RefinementCtx) {
+  const start = value.ConsultationStart ? consultationMoment(value.ConsultationStart) : undefined;
+  const end = value.ConsultationEnd ? consultationMoment(value.ConsultationEnd) : undefined;
+  if (start && end && end.getTime() > start.getTime() && !endsOnItsDay(start, end))
+    ctx.addIssue({ code: 'custom', path: ['ConsultationEnd'], message: 'reservationSpansDays' });
+}
+
 /** SPEC §5: a reservation with a customer cannot be fake (blocked without a client). */
 function checkParty(value: PartyFields, ctx: z.RefinementCtx) {
   if (value.IsFake === true && value.CustomerId)
@@ -301,6 +327,15 @@ export const editReservationRequestSchema = z
   })
   .superRefine(checkParty, { when: whenFieldsValid('CustomerId', 'IsFake') });
 export type EditReservationRequest = z.input<typeof editReservationRequestSchema>;
+
+/** The booking form: the request with the same-day rule the API answers with 422 (`endsOnItsDay`). */
+export const createReservationFormSchema = createReservationRequestSchema.superRefine(checkSameDay, {
+  when: whenFieldsValid('ConsultationStart', 'ConsultationEnd'),
+});
+/** The edit form: the request with the same-day rule the API answers with 422 (`endsOnItsDay`). */
+export const editReservationFormSchema = editReservationRequestSchema.superRefine(checkSameDay, {
+  when: whenFieldsValid('ConsultationStart', 'ConsultationEnd'),
+});
 
 /** `DELETE admin/reservations ?Id&Scope`: cancels this occurrence, or it and every later one of its series. */
 export const cancelReservationQuerySchema = z.object({

@@ -136,6 +136,7 @@ export async function seedReservations(db: Executor, now = new Date()): Promise<
     pragueDay(new Date(at(day, 12).getTime() + days * 86_400_000));
   const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
   const createdBy = reception?.id ?? null;
+  const busy = new Set<string>();
   for (let offset = -30; offset <= 30; offset++) {
     const day = dayOffset(today, offset);
     if (weekdayOf(day) === 0 || weekdayOf(day) === 6) continue;
@@ -151,14 +152,28 @@ export async function seedReservations(db: Executor, now = new Date()): Promise<
         const past = start.getTime() < now.getTime();
         const roll = random();
         if (roll < 0.5) {
-          // A consultation: the entry ones go to the customers whose sample waits on it.
-          const entryFor = past ? taken.shift() : reserved.shift();
+          // A consultation: the entry ones go to the customers whose sample waits on it. A customer is
+          // in one room at a time (the rooms' hours are the same, so a clash is the same start).
+          const queue = past ? taken : reserved;
+          const next = queue.findIndex((id) => !busy.has(`${id} ${start.getTime()}`));
+          const entryFor = next < 0 ? undefined : queue.splice(next, 1)[0];
+          // Drawn like `pick(others)`, the next one when the drawn one is busy then.
+          const drawn =
+            entryFor === undefined && others.length > 0 ? Math.floor(random() * others.length) : 0;
+          const other =
+            entryFor === undefined
+              ? others
+                  .map((_, k) => others[(drawn + k) % others.length] as number)
+                  .find((id) => !busy.has(`${id} ${start.getTime()}`))
+              : undefined;
+          const customerId = entryFor ?? other;
+          if (customerId !== undefined) busy.add(`${customerId} ${start.getTime()}`);
           if (entryFor !== undefined)
             rows.push({ ...base, customerId: entryFor, reservationType: ReservationType.Entry });
-          else if (others.length > 0)
+          else if (other !== undefined)
             rows.push({
               ...base,
-              customerId: pick(others),
+              customerId: other,
               reservationType: pick([
                 ReservationType.Standard,
                 ReservationType.Standard,

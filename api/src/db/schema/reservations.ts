@@ -62,7 +62,12 @@ export const reservationSeriesSequence = pgSequence('reservation_series_seq');
  * leave the time free. The exclusion constraint `reservations_no_overlap` (migration 0014, which
  * drizzle-kit cannot express) keeps two live reservations of one room from overlapping, whatever
  * races: `exclude using gist (consulting_room_id with =, tstzrange(start, end) with &&) where
- * (cancelled_at is null)`; its index also serves the calendar's range reads per room.
+ * (cancelled_at is null)`; its index also serves the calendar's range reads per room. Likewise
+ * `reservations_customer_no_overlap` (migration 0048) keeps a customer from two live reservations at
+ * once, in any rooms: `exclude using gist (customer_id with =, tstzrange(start, end) with &&) where
+ * (cancelled_at is null and customer_id is not null)`. A doctor in two rooms at once is kept out by the
+ * booking service under a lock per doctor (a room's doctor can change, so no constraint on this table
+ * can say it).
  */
 export const reservations = pgTable(
   'reservations',

@@ -78,7 +78,7 @@ describe('the SMS reminder', () => {
 
   it('is sent exactly once per occurrence, however often its job runs (retries, restarted workers, the sweep)', async () => {
     const client = await customer(t, { language: 'en' });
-    const booked = await book(client.id, 1.5, 2.5);
+    const booked = await book(client.id, 2, 3);
     // The job as pg-boss hands it to a worker.
     const fetched =
       (await t.jobs.boss.fetch<{ reservationId: number; start: string }>('consultation-reminder', {

@@ -6,6 +6,7 @@ import {
   consultationMoment,
   type createReservationRequestSchema,
   type editReservationRequestSchema,
+  endsOnItsDay,
   type Reservation,
   type ReservationList,
   type ReservationRangeQuery,
@@ -104,47 +105,107 @@ const rowsByIds = async (db: Executor, ids: number[]) =>
 
 // ── Rules shared by booking and editing ─────────────────────────────────────────────────────────
 
-type Slot = { roomId: number; start: Date; end: Date };
+/** One occurrence being booked or moved: its room, its customer (null for a free or blocked slot), its times. */
+type Slot = { roomId: number; customerId: number | null; start: Date; end: Date };
 
 /**
- * Live reservations overlapping any of `slots` in the same room (other than `except`), in one query:
- * the slot's index and the clashing occurrence's start.
+ * What an occurrence clashes with: a live reservation of its room (`free`: a free slot, neither a
+ * customer nor blocked), of its customer in another room, or of its room's doctor in another of their
+ * rooms.
  */
-async function findClashes(db: Executor, slots: Slot[], except: number[] = []) {
+type Clash = { slot: number; kind: 'room' | 'customer' | 'doctor'; free: boolean };
+
+/**
+ * Live reservations overlapping any of `slots` (other than `except`), in one query: by room, by
+ * customer, and by the room's doctor in their other rooms. A doctor cannot be in two rooms at once, so
+ * every live reservation of their other rooms counts — a blocked one ("occupied without a client") and
+ * a free slot too: a free slot is time the doctor offers in that room, and booking over it elsewhere
+ * would leave a slot nobody could take.
+ */
+async function findClashes(db: Executor, slots: Slot[], except: number[] = []): Promise<Clash[]> {
   if (slots.length === 0) return [];
-  const { rows } = await db.execute<{ slot: number; start: Date }>(sql`
-    select s.i::int - 1 as slot, r.consultation_start as start
-    from unnest(${sql.param(slots.map((s) => s.roomId))}::bigint[],
-      ${sql.param(slots.map((s) => s.start.toISOString()))}::timestamptz[],
-      ${sql.param(slots.map((s) => s.end.toISOString()))}::timestamptz[]) with ordinality as s(room, start, finish, i)
-    join ${reservations} r on r.consulting_room_id = s.room and r.cancelled_at is null
+  const overlaps = sql`r.cancelled_at is null
       and tstzrange(r.consultation_start, r.consultation_end) && tstzrange(s.start, s.finish)
-      and r.id <> all(${sql.param(except)}::bigint[])
-    order by s.i`);
-  return rows.map((row) => ({ slot: Number(row.slot), start: new Date(row.start) }));
+      and r.id <> all(${sql.param(except)}::bigint[])`;
+  const { rows } = await db.execute<{ slot: number; kind: Clash['kind']; free: boolean }>(sql`
+    with s as (
+      select * from unnest(${sql.param(slots.map((s) => s.roomId))}::bigint[],
+        ${sql.param(slots.map((s) => s.customerId))}::bigint[],
+        ${sql.param(slots.map((s) => s.start.toISOString()))}::timestamptz[],
+        ${sql.param(slots.map((s) => s.end.toISOString()))}::timestamptz[])
+        with ordinality as s(room, customer, start, finish, i))
+    select s.i::int - 1 as slot, 'room' as kind, (r.customer_id is null and not r.is_fake) as free
+    from s join ${reservations} r on r.consulting_room_id = s.room and ${overlaps}
+    union all
+    select s.i::int - 1, 'customer', false
+    from s join ${reservations} r on r.customer_id = s.customer and r.consulting_room_id <> s.room and ${overlaps}
+    union all
+    select s.i::int - 1, 'doctor', false
+    from s join ${consultingRooms} own on own.id = s.room
+      join ${consultingRooms} other on other.doctor_id = own.doctor_id and other.id <> own.id
+      join ${reservations} r on r.consulting_room_id = other.id and ${overlaps}
+    order by 1`);
+  return rows.map((row) => ({ slot: Number(row.slot), kind: row.kind, free: Boolean(row.free) }));
 }
 
-/** The 409 for clashes: one message for a single occurrence, one naming the dates for several. */
-function overlapError(slots: Slot[], clashing: number[], series: boolean) {
-  if (!series) return conflict('reservationOverlap', 'ConsultationStart');
+/** The 409 messages of each clash: one for a single occurrence, one naming the moments for several. */
+const clashMessages = {
+  room: { one: 'reservationOverlap', series: 'reservationSeriesOverlap', field: 'ConsultationStart' },
+  freeSlot: {
+    one: 'reservationOverlapsFreeSlot',
+    series: 'reservationSeriesOverlapsFreeSlot',
+    field: 'ConsultationStart',
+  },
+  customer: {
+    one: 'reservationCustomerOverlap',
+    series: 'reservationSeriesCustomerOverlap',
+    field: 'CustomerId',
+  },
+  doctor: {
+    one: 'reservationDoctorOverlap',
+    series: 'reservationSeriesDoctorOverlap',
+    field: 'ConsultingRoomId',
+  },
+} as const;
+
+/**
+ * The 409 for clashes, the room's first: when the occurrences with a customer meet only free slots of
+ * the room, it says so (the free slot is to be opened and given the customer); then the customer's
+ * other reservations, then the doctor's other rooms.
+ */
+function clashError(slots: Slot[], clashes: Clash[], series: boolean) {
+  const room = clashes.filter((c) => c.kind === 'room');
+  const onlyFreeSlots = room.length > 0 && room.every((c) => c.free && slots[c.slot]?.customerId != null);
+  const [kind, of] =
+    room.length > 0
+      ? [onlyFreeSlots ? 'freeSlot' : 'room', room]
+      : clashes.some((c) => c.kind === 'customer')
+        ? ['customer', clashes.filter((c) => c.kind === 'customer')]
+        : ['doctor', clashes];
+  const message = clashMessages[kind as keyof typeof clashMessages];
+  if (!series) return conflict(message.one, message.field);
   // Moments, not text: each reader sees them in their language, on the Prague clock.
-  const moments = [...new Set(clashing)]
+  const moments = [...new Set(of.map((c) => c.slot))]
     .sort((a, b) => a - b)
     .map((i) => slots[i])
     .filter((s): s is Slot => s !== undefined)
     .map((s) => s.start.toISOString());
-  return conflict('reservationSeriesOverlap', 'ConsultationStart', { dates: { moments } });
+  return conflict(message.series, message.field, { dates: { moments } });
 }
 
-const isExclusionViolation = (error: unknown) => {
+/** The exclusion constraints that keep a room's, and a customer's, live reservations apart. */
+const overlapConstraints = new Set(['reservations_no_overlap', 'reservations_customer_no_overlap']);
+const exclusionViolation = (error: unknown) => {
   const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; constraint?: string };
-  return cause?.code === '23P01' && cause.constraint === 'reservations_no_overlap';
+  return cause?.code === '23P01' && cause.constraint && overlapConstraints.has(cause.constraint)
+    ? cause.constraint
+    : undefined;
 };
 
 /**
- * Runs a write that may lose a race to another booking: the exclusion constraint has the last word,
- * and its violation answers like the check before it (the clashing dates read again once the winner
- * has committed). Never a 500.
+ * Runs a write that may lose a race to another booking: the exclusion constraints have the last word,
+ * and a violation answers like the check before it (the clashes read again once the winner has
+ * committed). Never a 500.
  */
 async function underConstraint<T>(
   db: Database,
@@ -154,12 +215,15 @@ async function underConstraint<T>(
   try {
     return await work();
   } catch (error) {
-    if (!isExclusionViolation(error)) throw error;
+    const constraint = exclusionViolation(error);
+    if (!constraint) throw error;
     const attempt = slots();
     const clashes = await findClashes(db, attempt.slots, attempt.except);
-    throw overlapError(
+    const kind = constraint === 'reservations_no_overlap' ? 'room' : 'customer';
+    // The winner is read again; should it have gone meanwhile, the constraint still names the clash.
+    throw clashError(
       attempt.slots,
-      clashes.map((c) => c.slot),
+      clashes.length > 0 ? clashes : attempt.slots.map((_, slot) => ({ slot, kind, free: false })),
       attempt.series,
     );
   }
@@ -168,13 +232,34 @@ async function underConstraint<T>(
 /** The room must exist ('Musíte vybrat ambulanci!') and, for a new booking, be enabled. */
 async function requireRoom(tx: Executor, roomId: number, forNewBooking: boolean) {
   const [room] = await tx
-    .select({ id: consultingRooms.id, isEnabled: consultingRooms.isEnabled })
+    .select({
+      id: consultingRooms.id,
+      isEnabled: consultingRooms.isEnabled,
+      doctorId: consultingRooms.doctorId,
+    })
     .from(consultingRooms)
     .where(eq(consultingRooms.id, roomId))
     .for('share');
   if (!room) throw unprocessable('roomRequired', 'ConsultingRoomId');
   if (forNewBooking && !room.isEnabled) throw unprocessable('consultingRoomDisabled', 'ConsultingRoomId');
   return room;
+}
+
+/**
+ * Serialises the bookings of these doctors until the transaction ends (an advisory lock per doctor,
+ * in id order): a doctor's rooms have no constraint in common, so two bookings in two of their rooms
+ * at once would each find the other time free. The second waits, then its clash check sees the first.
+ * Rooms are locked before (FOR SHARE, FOR UPDATE by a room edit), never after, so the order is one.
+ */
+export async function lockDoctorBookings(tx: Executor, doctorIds: Iterable<number>) {
+  for (const id of [...new Set(doctorIds)].sort((a, b) => a - b))
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`genodesk.doctor-bookings ${id}`}))`);
+}
+
+/** A consultation ends on the Prague day it begins (422 'reservationSpansDays'). */
+function requireSameDay(slots: Slot[]) {
+  if (slots.some((s) => !endsOnItsDay(s.start, s.end)))
+    throw unprocessable('reservationSpansDays', 'ConsultationEnd');
 }
 
 /** The customer exists and is not erased; locked so that an erasure running now is waited for. */
@@ -261,23 +346,21 @@ export async function createReservations(
   const series = input.RepeatXWeeks > 0;
   const slots: Slot[] = Array.from({ length: input.RepeatXWeeks + 1 }, (_, week) => ({
     roomId: input.ConsultingRoomId,
+    customerId,
     start: addPragueWeeks(start, week),
     end: addPragueWeeks(end, week),
   }));
+  requireSameDay(slots);
   const ids = await underConstraint(
     deps.db,
     () => ({ slots, except: [], series }),
     () =>
       transaction(deps.db, async (tx) => {
-        await requireRoom(tx, input.ConsultingRoomId, true);
+        const room = await requireRoom(tx, input.ConsultingRoomId, true);
         if (customerId !== null) await requireCustomer(tx, customerId);
+        await lockDoctorBookings(tx, [room.doctorId]);
         const clashes = await findClashes(tx, slots);
-        if (clashes.length > 0)
-          throw overlapError(
-            slots,
-            clashes.map((c) => c.slot),
-            series,
-          );
+        if (clashes.length > 0) throw clashError(slots, clashes, series);
         const seriesId = series
           ? Number(
               (await tx.execute<{ id: number }>(sql`select nextval('reservation_series_seq')::bigint as id`))
@@ -415,30 +498,26 @@ export async function editReservations(
           if (after.consultationStart.getTime() <= Date.now())
             throw invalid('reservationStartInPast', 'ConsultationStart');
         }
+        const slots = changing.map(({ after }) => ({
+          roomId: after.consultingRoomId,
+          customerId: after.customerId,
+          start: after.consultationStart,
+          end: after.consultationEnd,
+        }));
+        requireSameDay(slots);
         // Moving into another room, or giving a slot its customer, is a new booking there.
+        const doctors: number[] = [];
         for (const { before, after } of changing) {
           const newBooking =
             after.consultingRoomId !== before.consultingRoomId ||
             (after.customerId !== null && after.customerId !== before.customerId);
-          await requireRoom(tx, after.consultingRoomId, newBooking);
+          doctors.push((await requireRoom(tx, after.consultingRoomId, newBooking)).doctorId);
         }
         if (input.CustomerId) await requireCustomer(tx, input.CustomerId);
-        attempt = {
-          slots: changing.map(({ after }) => ({
-            roomId: after.consultingRoomId,
-            start: after.consultationStart,
-            end: after.consultationEnd,
-          })),
-          except: changing.map((p) => p.before.id),
-          series: changing.length > 1,
-        };
+        await lockDoctorBookings(tx, doctors);
+        attempt = { slots, except: changing.map((p) => p.before.id), series: changing.length > 1 };
         const clashes = await findClashes(tx, attempt.slots, attempt.except);
-        if (clashes.length > 0)
-          throw overlapError(
-            attempt.slots,
-            clashes.map((c) => c.slot),
-            attempt.series,
-          );
+        if (clashes.length > 0) throw clashError(attempt.slots, clashes, attempt.series);
         const now = new Date();
         for (const { before, after } of changing) {
           const customerChanged = after.customerId !== before.customerId;

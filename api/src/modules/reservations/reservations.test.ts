@@ -12,6 +12,7 @@ import {
   doctorUser,
   hoursFromNow,
   outboxOf,
+  pragueHours,
   pragueLocal,
 } from './test-fixtures.js';
 
@@ -19,14 +20,12 @@ let t: TestApp;
 let admin: Record<string, string>;
 let reception: Record<string, string>;
 let lab: Record<string, string>;
-let doctorId: number;
 
 beforeAll(async () => {
   t = await testApp();
   admin = await t.authAs(demo.admin);
   reception = await t.authAs(demo.reception);
   lab = await t.authAs(demo.lab);
-  doctorId = (await doctorUser(t)).id;
 });
 afterAll(() => t.close());
 
@@ -34,7 +33,8 @@ type Method = 'GET' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, payload?: object, headers = reception, locale = 'cs') =>
   t.app.inject({ method, url, payload, headers: { ...headers, 'accept-language': locale } });
 
-const room = () => consultingRoom(t, admin, { DoctorId: doctorId });
+/** A room of its own doctor: a doctor is in one room at a time, so tests sharing one would clash. */
+const room = async () => consultingRoom(t, admin, { DoctorId: (await doctorUser(t)).id });
 
 type Occurrence = {
   id: number;
@@ -54,9 +54,8 @@ async function book(fields: Record<string, unknown>, headers = reception) {
   return response.json().items as Occurrence[];
 }
 
-/** Times are hours after `anchor`, fixed per test where slots must meet exactly. */
-let anchor = Date.now();
-const at = (hours: number) => new Date(anchor + hours * 3_600_000).toISOString();
+/** Hours after tomorrow's Prague midnight on the wall clock (negative: before now). */
+const at = (hours: number) => (hours < 0 ? hoursFromNow(hours) : pragueHours(hours));
 const slot = (roomId: number, fromHours: number, toHours: number, more: Record<string, unknown> = {}) => ({
   ConsultingRoomId: roomId,
   ConsultationStart: at(fromHours),
@@ -86,7 +85,7 @@ describe('booking', () => {
       cancelledAt: null,
       customer: { id: client.id, fullName: client.fullName, email: client.email, phone: '+420777123456' },
       consultingRoom: { id: r.id, name: r.name },
-      doctor: { id: doctorId },
+      doctor: { id: r.doctorId },
     });
     expect(booked!.consultationStart).toMatch(/T10:00:00\+0[12]:00$/);
     expect((await call('GET', `/api/admin/reservations/${booked!.id}`)).json()).toEqual(booked);
@@ -199,7 +198,7 @@ describe('booking', () => {
       method: 'POST',
       url: '/api/admin/consultingrooms',
       headers: admin,
-      payload: { Id: r.id, Name: r.name, DoctorId: doctorId, IsEnabled: false },
+      payload: { Id: r.id, Name: r.name, DoctorId: r.doctorId, IsEnabled: false },
     });
     expect(disabled.statusCode).toBe(200);
     const refused = await call('PUT', '/api/admin/reservations', slot(r.id, 12, 13));
@@ -207,13 +206,12 @@ describe('booking', () => {
     expect(refused.json().error.message).toBe('Ambulance je vypnutá a nepřijímá nové rezervace!');
     const week = await call(
       'GET',
-      `/api/admin/reservations?From=${encodeURIComponent(hoursFromNow(0))}&To=${encodeURIComponent(hoursFromNow(48))}&ConsultingRoomIds=${r.id}`,
+      `/api/admin/reservations?From=${encodeURIComponent(at(0))}&To=${encodeURIComponent(at(48))}&ConsultingRoomIds=${r.id}`,
     );
     expect(week.json().items.map((o: Occurrence) => o.id)).toEqual([kept!.id]);
   });
 
   it('refuses an overlap in the same room with one message; back-to-back and other rooms are fine', async () => {
-    anchor = Date.now();
     const r = await room();
     const other = await room();
     await book(slot(r.id, 20, 22));
@@ -364,7 +362,7 @@ describe('the calendar', () => {
     const [later] = await book(slot(a.id, 80, 81));
     expect((await call('DELETE', `/api/admin/reservations?Id=${cancelled!.id}`)).statusCode).toBe(200);
     const range = (rooms: string) =>
-      `/api/admin/reservations?From=${encodeURIComponent(hoursFromNow(50.5))}&To=${encodeURIComponent(hoursFromNow(60))}${rooms}`;
+      `/api/admin/reservations?From=${encodeURIComponent(at(50.5))}&To=${encodeURIComponent(at(60))}${rooms}`;
     const both = (await call('GET', range(`&ConsultingRoomIds=${a.id},${b.id}`))).json()
       .items as Occurrence[];
     expect(both.map((o) => o.id)).toEqual([first!.id, second!.id]);
@@ -393,8 +391,8 @@ describe('changing', () => {
     const moved = await call('PATCH', '/api/admin/reservations', {
       Id: booked!.id,
       Scope: 'one',
-      ConsultationStart: hoursFromNow(62),
-      ConsultationEnd: hoursFromNow(63.5),
+      ConsultationStart: at(62),
+      ConsultationEnd: at(63.5),
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const [after] = moved.json().items as Occurrence[];
@@ -411,7 +409,7 @@ describe('changing', () => {
     // Only a start keeps the length; nothing changed writes nothing.
     const startOnly = await call('PATCH', '/api/admin/reservations', {
       Id: booked!.id,
-      ConsultationStart: hoursFromNow(70),
+      ConsultationStart: at(70),
     });
     const [shifted] = startOnly.json().items as Occurrence[];
     expect(
@@ -436,11 +434,20 @@ describe('changing', () => {
     const [blocked] = await book(slot(r.id, 74, 75, { IsFake: true }));
     const clash = await call('PATCH', '/api/admin/reservations', {
       Id: a!.id,
-      ConsultationStart: hoursFromNow(72.5),
-      ConsultationEnd: hoursFromNow(73.5),
+      ConsultationStart: at(72.5),
+      ConsultationEnd: at(73.5),
     });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().error.message).toBe('Ambulance je v tomto čase již obsazená!');
+    // 72–73 is a free slot: the customer is to be given it, not booked over it.
+    expect(clash.json().error.message).toBe(
+      'V tomto čase má ambulance vypsaný volný termín. Otevřete ho v kalendáři a přiřaďte do něj zákazníka.',
+    );
+    const onBlocked = await call('PATCH', '/api/admin/reservations', {
+      Id: a!.id,
+      ConsultationStart: at(74.5),
+      ConsultationEnd: at(75.5),
+    });
+    expect(onBlocked.json().error.message).toBe('Ambulance je v tomto čase již obsazená!');
     const past = await call('PATCH', '/api/admin/reservations', {
       Id: a!.id,
       ConsultationStart: hoursFromNow(-1),
@@ -448,7 +455,7 @@ describe('changing', () => {
     expect(past.json().error.fields.ConsultationStart).toBe('Rezervace musí začínat v budoucnosti!');
     const endFirst = await call('PATCH', '/api/admin/reservations', {
       Id: a!.id,
-      ConsultationEnd: hoursFromNow(69),
+      ConsultationEnd: at(69),
     });
     expect(endFirst.json().error.fields.ConsultationEnd).toBe('Rezervace musí končit později, než začíná!');
     const both = await call('PATCH', '/api/admin/reservations', { Id: blocked!.id, CustomerId: client.id });

@@ -17,6 +17,7 @@ import { consultingRooms, reservations, roles, users } from '../../db/schema/ind
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, diff } from '../audit/audit.js';
 import { readReservations } from './reservation-rows.js';
+import { lockDoctorBookings } from './reservations.service.js';
 
 type CreateInput = z.output<typeof createConsultingRoomRequestSchema>;
 type EditInput = z.output<typeof editConsultingRoomRequestSchema>;
@@ -52,6 +53,29 @@ async function requireDoctor(db: Executor, doctorId: number) {
     .where(and(eq(users.id, doctorId), eq(users.isUserLoginActive, true), isDoctorRoleSql));
   if (!doctor) throw unprocessable('doctorRequired', 'DoctorId');
   return doctor;
+}
+
+/**
+ * A room given another doctor brings its live reservations that have not ended to them: none may
+ * overlap a live reservation of the doctor's other rooms (a doctor is in one room at a time, whatever
+ * the reservation holds), under the lock that serialises the doctor's bookings. 409 naming the moments.
+ */
+async function requireDoctorFree(tx: Executor, roomId: number, doctorId: number) {
+  await lockDoctorBookings(tx, [doctorId]);
+  const { rows } = await tx.execute<{ start: Date }>(sql`
+    select distinct r.consultation_start as start
+    from ${reservations} r
+    join ${reservations} o on o.cancelled_at is null
+      and tstzrange(o.consultation_start, o.consultation_end) && tstzrange(r.consultation_start, r.consultation_end)
+    join ${consultingRooms} other on other.id = o.consulting_room_id and other.doctor_id = ${doctorId}
+      and other.id <> ${roomId}
+    where r.consulting_room_id = ${roomId} and r.cancelled_at is null and r.consultation_end > now()
+    order by 1
+    limit 10`);
+  if (rows.length > 0)
+    throw conflict('roomDoctorBusy', 'DoctorId', {
+      dates: { moments: rows.map((row) => new Date(row.start).toISOString()) },
+    });
 }
 
 function asDuplicateName(error: unknown): never {
@@ -188,7 +212,12 @@ export async function editRoom(db: Database, by: Principal, input: EditInput): P
       .where(eq(consultingRooms.id, input.Id))
       .for('update');
     if (!before) throw notFound();
-    if (input.DoctorId !== before.doctorId) await requireDoctor(tx, input.DoctorId);
+    // A doctor who has become inactive stays the room's doctor while other fields change; choosing a
+    // doctor is another thing: only an active one, as when the room was created.
+    if (input.DoctorId !== before.doctorId) {
+      await requireDoctor(tx, input.DoctorId);
+      await requireDoctorFree(tx, input.Id, input.DoctorId);
+    }
     const after = {
       name: input.Name,
       doctorId: input.DoctorId,

@@ -1,5 +1,11 @@
 import type { ConsultingRoom } from '@genodesk/contract';
-import { pragueDay } from '@genodesk/contract';
+import {
+  addPragueDays,
+  fromPragueWallTime,
+  pragueDay,
+  pragueMidnight,
+  pragueWallTime,
+} from '@genodesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { type IcsComponent, parseIcs } from '../../../test/icalendar.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -76,8 +82,24 @@ export async function customer(
   return { id: row!.id, email, fullName: `${row!.name} ${row!.surname}` };
 }
 
-/** `hours` from now, as ISO 8601 (UTC). */
-export const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+/**
+ * `hours` from the next whole hour (at most an hour after now), as ISO 8601 (UTC): a whole number of
+ * them starts on the hour, so an hour-long slot never runs past Prague's midnight (a reservation ends
+ * on the day it begins) whenever the tests run.
+ */
+export const hoursFromNow = (hours: number) =>
+  new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + hours * 3_600_000).toISOString();
+
+/**
+ * `hours` after tomorrow's midnight on Prague's wall clock (`pragueHours(26.5)` is 02:30 the day after),
+ * as ISO 8601: slots within an hour of the day never run past midnight, DST or not.
+ */
+export function pragueHours(hours: number): string {
+  const tomorrow = pragueMidnight(pragueDay(addPragueDays(new Date(), 1)));
+  const day = pragueWallTime(addPragueDays(tomorrow, Math.floor(hours / 24)));
+  const minutes = Math.round((hours % 24) * 60);
+  return fromPragueWallTime({ ...day, hour: Math.floor(minutes / 60), minute: minutes % 60 }).toISOString();
+}
 
 /** A moment a whole number of `days` ahead at `hh:mm` on Prague's clock, without an offset (the API reads it as Prague). */
 export function pragueLocal(daysAhead: number, time: string) {
