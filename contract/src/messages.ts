@@ -973,6 +973,38 @@ export const messages = {
     cs: 'Ambulance je v některých termínech opakování již obsazená: {dates}',
     en: 'The consulting room is already busy on some of the recurring dates: {dates}',
   },
+  reservationOverlapsFreeSlot: {
+    cs: 'V tomto čase má ambulance vypsaný volný termín. Otevřete ho v kalendáři a přiřaďte do něj zákazníka.',
+    en: 'This time is a free slot of the consulting room. Open the free slot in the calendar and assign the customer to it.',
+  },
+  reservationSeriesOverlapsFreeSlot: {
+    cs: 'V některých termínech opakování má ambulance vypsaný volný termín: {dates}. Otevřete je v kalendáři a přiřaďte do nich zákazníka.',
+    en: 'Some of the recurring dates are free slots of the consulting room: {dates}. Open them in the calendar and assign the customer to them.',
+  },
+  reservationCustomerOverlap: {
+    cs: 'Zákazník má v tomto čase již jinou rezervaci!',
+    en: 'The customer already has another reservation at this time!',
+  },
+  reservationSeriesCustomerOverlap: {
+    cs: 'Zákazník má v některých termínech opakování již jinou rezervaci: {dates}',
+    en: 'The customer already has another reservation on some of the recurring dates: {dates}',
+  },
+  reservationDoctorOverlap: {
+    cs: 'Lékař této ambulance má v tomto čase již rezervaci v jiné své ambulanci!',
+    en: "This consulting room's doctor already has a reservation in another of their consulting rooms at this time!",
+  },
+  reservationSeriesDoctorOverlap: {
+    cs: 'Lékař této ambulance má v některých termínech opakování již rezervaci v jiné své ambulanci: {dates}',
+    en: "This consulting room's doctor already has a reservation in another of their consulting rooms on some of the recurring dates: {dates}",
+  },
+  roomDoctorBusy: {
+    cs: 'Zvolený lékař má v jiné své ambulanci rezervace ve stejném čase jako tato ambulance: {dates}',
+    en: 'The chosen doctor has reservations in another of their consulting rooms at the same time as this one: {dates}',
+  },
+  reservationSpansDays: {
+    cs: 'Rezervace musí skončit ve stejný den, kdy začíná!',
+    en: 'A reservation must end on the day it begins!',
+  },
   consultingRoomDisabled: {
     cs: 'Ambulance je vypnutá a nepřijímá nové rezervace!',
     en: 'The consulting room is disabled and takes no new bookings!',
