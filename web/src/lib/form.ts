@@ -66,6 +66,41 @@ export function maxLengthOf(schema: $ZodType, path: string): number | undefined 
   return maxima.length ? Math.min(...maxima) : undefined;
 }
 
+/** Whether a mouse button, a pen or a finger is down (since its `pointerdown`, until its `pointerup`). */
+let pointerDown = false;
+/** Work waiting for the press to end, run once its click has been dispatched. */
+let afterPress: (() => void)[] = [];
+let tracking = false;
+function trackPresses() {
+  if (typeof document === 'undefined' || tracking) return;
+  tracking = true;
+  document.addEventListener('pointerdown', () => (pointerDown = true), true);
+  const released = () => {
+    pointerDown = false;
+    const waiting = afterPress;
+    afterPress = [];
+    // After the click the release makes (dispatched in the same task as `pointerup`).
+    if (waiting.length > 0)
+      setTimeout(() => {
+        for (const run of waiting) run();
+      }, 0);
+  };
+  document.addEventListener('pointerup', released, true);
+  document.addEventListener('pointercancel', released, true);
+}
+/**
+ * A field's check on leaving it, held until the press that left it is over: a press on "Save" takes the
+ * focus from the field first, and its error appearing then moved the button from under the pointer
+ * before the release, so the click never came (the form was not submitted, and the other fields showed
+ * no error). After the click, the submit has checked every field.
+ */
+export function blurAfterPress(onBlur: () => void): () => void {
+  return () => {
+    if (pointerDown) afterPress.push(onBlur);
+    else onBlur();
+  };
+}
+
 /** The one form style: Mantine form validated by a contract zod schema. */
 export function useZodForm<V extends Values>(
   schema: $ZodType,
@@ -73,6 +108,7 @@ export function useZodForm<V extends Values>(
   /** maps form values to what the schema checks (e.g. an empty select to undefined) */
   prepare?: (values: V) => unknown,
 ): ZodForm<V> {
+  trackPresses();
   const resolve = zod4Resolver(schema, { errorPriority: 'first' });
   const { locale, tm } = useLocale();
   const form = useForm<V>({
@@ -94,7 +130,8 @@ export function useZodForm<V extends Values>(
         : tooLong && props.error === 'invalidValue'
           ? translateMessage('tooLong', locale, { max: maxLength })
           : tm(props.error);
-    return { ...props, ...(maxLength !== undefined ? { maxLength } : {}), error };
+    const onBlur = typeof props.onBlur === 'function' ? blurAfterPress(props.onBlur) : props.onBlur;
+    return { ...props, ...(maxLength !== undefined ? { maxLength } : {}), error, onBlur };
   };
 
   const applyServerErrors = (error: unknown): boolean => {

@@ -2,7 +2,7 @@ import { createProductTypeRequestSchema } from '@genodesk/contract/producttypes'
 import { Button, Card, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '@/components/money-input';
-import { useZodForm } from '@/lib/form';
+import { scrollToFirstError, useZodForm } from '@/lib/form';
 
 export interface ProductTypeValues extends Record<string, unknown> {
   Name: string;
@@ -33,11 +33,13 @@ export function ProductTypeForm({
 
   return (
     <form
-      onSubmit={form.onSubmit((values) =>
-        onSubmit(
-          { Name: values.Name.trim(), NameEn: values.NameEn.trim() || null, Price: Number(values.Price) },
-          applyServerErrors,
-        ),
+      onSubmit={form.onSubmit(
+        (values) =>
+          onSubmit(
+            { Name: values.Name.trim(), NameEn: values.NameEn.trim() || null, Price: Number(values.Price) },
+            applyServerErrors,
+          ),
+        () => scrollToFirstError(),
       )}
       noValidate
       data-testid="product-type-form"
