@@ -188,16 +188,26 @@ const csvField = (value: string) => (/[";,\n]/.test(value) ? `"${value.replaceAl
  * A results file for the samples (semicolon, CRLF, one row per sample and gene), declared on the plus
  * strand (`##strand=plus`, issue 34). Genotypes vary per sample; every fourth sample is homozygous for
  * CFTR F508del, which the carrier catalogue leaves to the doctor (no template: "not assessed"), every
- * seventh has no call for ACTN3 (its phenotype "not determined"), every fifth lacks rs7412 (APOE not
- * determined, the marker absent from the file), the third is APOE ε4/ε4 (a consultation before
- * release), and some genotypes are written in other allowed forms (`TC`, `c/t`) to be normalised.
+ * seventh has no call for ACTN3 (its phenotype "not determined"), and a sample both seventh and fifth
+ * (the 25th) lacks rs7412 as well (APOE not determined, the marker absent from the file), the third
+ * is APOE ε4/ε4 (a consultation before release), and some genotypes are written in other allowed forms (`TC`, `c/t`) to be normalised.
  */
 export function demoResultsCsv(fileSamples: { code: string }[], seed: number): string {
   const random = prng(seed);
   const lines = ['##strand=plus', 'barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype'];
   fileSamples.forEach((sample, k) => {
+    const row = (gene: (typeof genes)[number], genotype: string) =>
+      [sample.code, gene.code, gene.name, gene.hgvsC, gene.protein, gene.transcript, genotype]
+        .map(csvField)
+        .join(';');
     for (const gene of genes) {
-      if (gene.code === 'rs7412' && k % 5 === 4) continue;
+      // Every fifth sample's rs7412 is drawn from no random number, so the files' other genotypes stay
+      // as they were written: absent where the sample also has the ACTN3 no-call (its APOE not
+      // determined, the marker missing from the file), else C/C (ε3 beside its rs429358).
+      if (gene.code === 'rs7412' && k % 5 === 4) {
+        if (k % 7 !== 3) lines.push(row(gene, 'C/C'));
+        continue;
+      }
       let genotype = gene.genotypes[Math.floor(random() * gene.genotypes.length)] as string;
       if (gene.code === 'rs113993960' && k % 4 === 1) genotype = 'D/D';
       if (gene.code === 'rs1815739' && k % 7 === 3) genotype = '--';
@@ -206,11 +216,7 @@ export function demoResultsCsv(fileSamples: { code: string }[], seed: number): s
       const form = random();
       if (genotype !== '--' && form < 0.1) genotype = genotype.replace('/', '').split('').reverse().join('');
       else if (form < 0.15) genotype = genotype.toLowerCase();
-      lines.push(
-        [sample.code, gene.code, gene.name, gene.hgvsC, gene.protein, gene.transcript, genotype]
-          .map(csvField)
-          .join(';'),
-      );
+      lines.push(row(gene, genotype));
     }
   });
   return `${lines.join('\r\n')}\r\n`;
