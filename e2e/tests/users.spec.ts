@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { searchList } from '../support/lists';
-import { demo, secondDoctor, signIn } from '../support/session';
+import { demo, secondDoctor, signIn, staffApi } from '../support/session';
+import { createStaffUser } from '../support/users';
 
 test.describe('users, roles and the own profile', () => {
   test('an admin creates a user, who signs in with the temporary password and must choose a new one', async ({
@@ -176,5 +177,32 @@ test.describe('users, roles and the own profile', () => {
     await page.getByTestId('profile-details-submit').click();
     await expect(page.getByTestId('profile-email')).toHaveValue('petr.maly@genodesk.test');
     await expect(password).toHaveCount(0);
+  });
+
+  test('one value without a space (a name of a hundred letters) does not push the list’s other columns out', async ({
+    page,
+  }) => {
+    // Not in table-fit.spec.ts: that spec judges the demo's rows, read only, while this adds one.
+    const api = await staffApi();
+    const user = await createStaffUser(api, { label: 'dlouhe-jmeno', name: 'W'.repeat(100) });
+    await api.dispose();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, demo.admin);
+    await page.goto('/administration/users');
+    const table = page.getByTestId('users-table');
+    const row = table.getByTestId('users-table-row').filter({ hasText: user.email });
+    await expect(row).toBeVisible();
+    await expect(table.locator('table[data-fit]')).toHaveAttribute('data-fit', 'fits');
+    // The e-mail keeps its column for every user, and nothing scrolls sideways.
+    await expect(table.locator('th[data-column="email"]')).toBeVisible();
+    await expect(row.locator('td[data-column="email"]')).toHaveText(user.email);
+    const wide = await table
+      .locator('table[data-fit]')
+      .evaluate((t) => (t.parentElement?.scrollWidth ?? 0) - (t.parentElement?.clientWidth ?? 0));
+    expect(wide).toBeLessThanOrEqual(1);
+    // The name is held to its column's width (22rem) and broken there, whole in the page.
+    const name = row.locator('td[data-column="userName"] .gd-clamped');
+    await expect(name).toContainText('W'.repeat(100));
+    expect((await name.boundingBox())?.width ?? 0).toBeLessThanOrEqual(22 * 16 + 1);
   });
 });

@@ -52,13 +52,11 @@ export function collapseCount(
  * narrowest (a name or an e-mail of a hundred letters without a space) would otherwise widen its column
  * for every row and push the other columns to the second line, or the table into scrolling sideways:
  * its column is held to this width instead, the value broken anywhere or, where it must stay on one
- * line, cut with an ellipsis (its whole text in the cell's `title`).
+ * line, cut with an ellipsis (its whole text in the cell's `title`). Not on a phone: there every column
+ * but the row's name is on the second line already, and the name breaks anywhere as the last resort
+ * (`styles.css`, `data-fit="scroll"`).
  */
 export const valueWidthRem = 22;
-/** ...and at most this share of the window's width (vw), so that on a phone the row's actions fit beside it. */
-export const valueWidthVw = 70;
-/** The widest a list's value is drawn, as a CSS length. */
-export const valueWidth = `min(${valueWidthRem}rem, ${valueWidthVw}vw)`;
 
 /**
  * The columns whose values do not fit `limit` pixels even at their narrowest: `widths` are the header

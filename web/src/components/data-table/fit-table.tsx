@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useMemo } from 'react';
-import { type ColumnPriority, collapseOrder, valueWidth } from './column-fit';
+import { type ColumnPriority, collapseOrder, valueWidthRem } from './column-fit';
 import { useColumnFit } from './use-column-fit';
 
 export interface DataTableColumn<T> {
@@ -60,7 +60,13 @@ export function useFitColumns<T>(
     new Set(name ? [name.key] : []),
   );
   const phoneKey = useMemo(() => ({ measureKey, phone }), [measureKey, phone]);
-  const fit = useColumnFit(order, phoneKey, edgeColumns);
+  // On a phone no column is held to a width: its last resort is the row's name breaking anywhere.
+  const columnKeys = columns.map((column) => column.key).join(',');
+  const unclamped = useMemo(
+    () => (phone ? new Set(columnKeys.split(',')) : edgeColumns),
+    [phone, columnKeys],
+  );
+  const fit = useColumnFit(order, phoneKey, unclamped);
   const shown = columns.filter((column) => !fit.collapsed.has(column.key));
   const secondLine = columns.filter((column) => fit.collapsed.has(column.key));
   // The second line goes under the row's first column, unless that is a narrow one (a number).
@@ -71,7 +77,7 @@ export function useFitColumns<T>(
 }
 
 /**
- * A value of a column held to `valueWidth` (`useColumnFit`: one of its values is wider at its
+ * A value of a column held to `valueWidthRem` (`useColumnFit`: one of its values is wider at its
  * narrowest): it breaks anywhere, and what must stay on one line (an e-mail, a column's `nowrap`) is
  * cut with an ellipsis, its whole text in the `title` while it is cut.
  */
@@ -79,7 +85,7 @@ function Clamped({ children }: { children: ReactNode }) {
   return (
     <div
       className="gd-clamped"
-      style={{ maxWidth: valueWidth }}
+      style={{ maxWidth: `${valueWidthRem}rem` }}
       onPointerEnter={(event) => {
         const box = event.currentTarget;
         if (box.scrollWidth > box.clientWidth + 1) box.title = box.textContent ?? '';
@@ -91,7 +97,7 @@ function Clamped({ children }: { children: ReactNode }) {
   );
 }
 
-/** A column's value, held to `valueWidth` where its column is. */
+/** A column's value, held to `valueWidthRem` where its column is. */
 const cellValue = <T,>(column: DataTableColumn<T>, row: T, clamped: ReadonlySet<string>) =>
   clamped.has(column.key) ? <Clamped>{column.render(row)}</Clamped> : column.render(row);
 

@@ -1,12 +1,12 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { collapseCount, overlongColumns, valueWidthRem, valueWidthVw } from './column-fit';
+import { collapseCount, overlongColumns, valueWidthRem } from './column-fit';
 
 interface Fit {
   /** How many columns of the order have given way; null while every column is drawn to be measured. */
   collapsed: number | null;
   /** Even the columns that never give way are too wide (a phone): the table scrolls sideways. */
   scroll: boolean;
-  /** The columns held to `valueWidth`: a value of theirs is wider than that at its narrowest. */
+  /** The columns held to `valueWidthRem`: a value of theirs is wider than that at its narrowest. */
   clamped: readonly string[];
 }
 
@@ -26,7 +26,7 @@ const growthToRefit = 24;
  * and the table is checked again after each drawing, before it is painted. `measureKey` changes
  * when the content may need other widths (new rows, other columns, another language).
  *
- * A column (but those in `unclamped`) whose narrowest is wider than `valueWidth` (one value without
+ * A column (but those in `unclamped`) whose narrowest is wider than `valueWidthRem` (one value without
  * a space in it, a name of a hundred letters) is first held to that width and measured again: one
  * such value does not push the other columns out of every row.
  */
@@ -71,8 +71,7 @@ export function useColumnFit(
           cell.offsetWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
       }
       const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-      const limit = Math.min(valueWidthRem * rem, (window.innerWidth * valueWidthVw) / 100);
-      const overlong = overlongColumns(contents, limit);
+      const overlong = overlongColumns(contents, valueWidthRem * rem);
       if (overlong.length > 0) {
         // Held to the width first, then measured again.
         setFit({ ...measuring, clamped: [...fit.clamped, ...overlong] });

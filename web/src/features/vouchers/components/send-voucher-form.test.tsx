@@ -15,7 +15,13 @@ const json = (body: unknown, status = 200) =>
 const fetchMock = vi.fn<typeof fetch>();
 const sends = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
-const valid = { id: 7, code: 'DEMO-PENIZE-500', expired: false, remainingUsageCount: 1, validTo: '2099-12-31' };
+const valid = {
+  id: 7,
+  code: 'DEMO-PENIZE-500',
+  expired: false,
+  remainingUsageCount: 1,
+  validTo: '2099-12-31',
+};
 
 function renderForm(voucher: typeof valid) {
   return render(
