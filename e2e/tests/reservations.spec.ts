@@ -1,7 +1,8 @@
 import { expect, type Page, request, test } from '@playwright/test';
 import { baseURL } from '../support/base-url';
 import { registerCustomer } from '../support/customers';
-import { bearer, demo, signIn, switchLanguage } from '../support/session';
+import { bearer, demo, signIn, staffApi, switchLanguage } from '../support/session';
+import { createStaffUser } from '../support/users';
 
 /**
  * Each run makes its own consulting room (a stamped name) and customer, and books next week's
@@ -44,6 +45,18 @@ async function newCustomer(): Promise<{ id: number; surname: string }> {
     emailDomain: 'rezervace-e2e.example.cz',
   });
   return { id: customer.id, surname: customer.surname };
+}
+
+/**
+ * A doctor of the run's own: a doctor is in one of their rooms at a time, so a demo doctor, whose demo
+ * room is booked next week too, would refuse the spec's bookings in the new room.
+ */
+async function newDoctor(): Promise<string> {
+  const admin = await staffApi();
+  const name = `MUDr. E2E ${stamp()}`;
+  await createStaffUser(admin, { label: 'doctor-e2e', role: 'Lékař', name });
+  await admin.dispose();
+  return name;
 }
 
 /** The centre of a time slot (`10:00`) in the day column `date` of the time grid. */
@@ -113,6 +126,7 @@ for (const lang of ['cs', 'en'] as const) {
   }) => {
     const t = texts[lang];
     const customer = await newCustomer();
+    const doctor = await newDoctor();
     await signIn(page, demo.admin);
     if (lang === 'en') await switchLanguage(page, 'EN');
 
@@ -123,8 +137,8 @@ for (const lang of ['cs', 'en'] as const) {
     await page.getByTestId('room-name').fill(roomName);
     await page.getByTestId('room-submit').click();
     await expect(page.getByText(t.doctorRequired)).toBeVisible();
-    await page.getByTestId('room-doctor').click();
-    await page.getByRole('option').first().click();
+    await page.getByTestId('room-doctor').fill(doctor);
+    await page.getByRole('option', { name: doctor }).click();
     await page.getByTestId('room-color-5').click();
     // Surgery hours: 08:00–18:00 proposed, Friday left out.
     await page.getByTestId('room-day-5').click();

@@ -18,6 +18,7 @@ export function CustomerPicker({
   description,
   error,
   disabled,
+  autoFocus,
   testId,
 }: {
   value: string;
@@ -28,6 +29,8 @@ export function CustomerPicker({
   description?: string;
   error?: string;
   disabled?: boolean;
+  /** focused when its modal opens (Mantine's `data-autofocus`) */
+  autoFocus?: boolean;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -64,6 +67,7 @@ export function CustomerPicker({
         onChange(next ?? '');
       }}
       data-testid={testId}
+      data-autofocus={autoFocus || undefined}
       comboboxProps={{ withinPortal: true }}
     />
   );

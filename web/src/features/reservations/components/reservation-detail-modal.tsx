@@ -1,6 +1,6 @@
 import type { Reservation } from '@genodesk/contract/reservations';
 import { Anchor, Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -20,10 +20,13 @@ export function ReservationDetailModal({
   reservation,
   onClose,
   onEdit,
+  onAssign,
 }: {
   reservation: Reservation | null;
   onClose: () => void;
   onEdit: (reservation: Reservation) => void;
+  /** A free slot's first action: the edit form, to book a customer into it. */
+  onAssign: (reservation: Reservation) => void;
 }) {
   const { t } = useTranslation();
   const { locale, tm } = useLocale();
@@ -119,6 +122,11 @@ export function ReservationDetailModal({
               )}
             </DetailItem>
           </SimpleGrid>
+          {!begun && r.kind === 'free' && (
+            <Text fz="sm" data-testid="reservation-free-hint">
+              {t('reservations.calendar.freeSlotHint')}
+            </Text>
+          )}
           {begun ? (
             <Text fz="sm" c="dimmed">
               {t('reservations.calendar.readOnly')}
@@ -136,12 +144,23 @@ export function ReservationDetailModal({
                 {t('reservations.calendar.cancelReservation')}
               </Button>
               <Button
+                variant={r.kind === 'free' ? 'default' : 'filled'}
                 leftSection={<IconPencil size={16} />}
                 onClick={() => onEdit(r)}
                 data-testid="reservation-edit"
               >
                 {t('common.edit')}
               </Button>
+              {r.kind === 'free' && (
+                <Button
+                  leftSection={<IconUserPlus size={16} />}
+                  onClick={() => onAssign(r)}
+                  data-autofocus
+                  data-testid="reservation-assign"
+                >
+                  {t('reservations.calendar.assignCustomer')}
+                </Button>
+              )}
             </Group>
           )}
         </Stack>

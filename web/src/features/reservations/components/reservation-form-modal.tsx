@@ -1,12 +1,12 @@
 import {
-  createReservationRequestSchema,
-  editReservationRequestSchema,
+  createReservationFormSchema,
+  editReservationFormSchema,
   maxRepeatXWeeks,
   type Reservation,
   reservationTypes,
 } from '@genodesk/contract/reservations';
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
-import { IconClockExclamation } from '@tabler/icons-react';
+import { IconClockExclamation, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '@/components/dates/date-time-field';
 import { isApiError } from '@/lib/api-client';
@@ -34,7 +34,8 @@ interface Values extends Record<string, unknown> {
 
 export type ReservationDraft =
   | { mode: 'create'; start: string; end: string; roomId?: number }
-  | { mode: 'edit'; reservation: Reservation };
+  /** `assign`: a free slot opened to book a customer into it (the customer first, said so). */
+  | { mode: 'edit'; reservation: Reservation; assign?: boolean };
 
 /** The booking form (create from a selected range, or edit an occurrence with the one-or-series question). */
 export function ReservationFormModal({
@@ -62,9 +63,8 @@ const draftKey = (d: ReservationDraft) =>
 
 function ReservationFormTitle({ draft }: { draft: ReservationDraft | null }) {
   const { t } = useTranslation();
-  return draft?.mode === 'edit'
-    ? t('reservations.calendar.editTitle')
-    : t('reservations.calendar.createTitle');
+  if (draft?.mode !== 'edit') return t('reservations.calendar.createTitle');
+  return draft.assign ? t('reservations.calendar.assignTitle') : t('reservations.calendar.editTitle');
 }
 
 function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: () => void }) {
@@ -74,6 +74,7 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
   const create = useCreateReservation();
   const edit = useEditReservation();
   const editing = draft.mode === 'edit' ? draft.reservation : null;
+  const assigning = draft.mode === 'edit' && draft.assign === true;
 
   const initial: Values = editing
     ? {
@@ -106,7 +107,7 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
   });
 
   const { form, field, applyServerErrors } = useZodForm<Values>(
-    editing ? editReservationRequestSchema : createReservationRequestSchema,
+    editing ? editReservationFormSchema : createReservationFormSchema,
     { initialValues: initial },
     (v) => {
       const request = toRequest(v);
@@ -179,6 +180,11 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate data-testid="reservation-form">
       <Stack gap="md">
+        {assigning && (
+          <Alert color="blue" icon={<IconUserPlus size={18} />} data-testid="reservation-assign-hint">
+            {t('reservations.calendar.assignHint')}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select
             label={t('reservations.fields.room')}
@@ -205,7 +211,8 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
         </SimpleGrid>
         <CustomerPicker
           label={t('reservations.fields.customer')}
-          description={t('reservations.calendar.customerHint')}
+          description={assigning ? undefined : t('reservations.calendar.customerHint')}
+          autoFocus={assigning}
           value={values.CustomerId}
           initial={editing?.customer ?? null}
           onChange={(v) => {

@@ -54,6 +54,8 @@ export function RoomForm({
   initial?: {
     name: string;
     doctorId: number;
+    /** The room's doctor as the API names them, active or not. */
+    doctor?: { userName: string; email: string; isUserLoginActive: boolean };
     color: number;
     isEnabled: boolean;
     opensAt: string;
@@ -90,11 +92,28 @@ export function RoomForm({
     value: String(d.id),
     label: d.userName || d.email,
   }));
-  // A room's doctor who is no longer active stays readable in the select.
-  if (initial && !doctorOptions.some((o) => o.value === String(initial.doctorId)))
-    doctorOptions.push({ value: String(initial.doctorId), label: `#${initial.doctorId}` });
+  // A room's doctor who is no longer active stays its doctor, named and marked inactive, while the
+  // other fields are edited; the list offers only active doctors to choose (the API refuses another
+  // inactive one), so once changed away the inactive doctor cannot be chosen again.
+  const keptInactive =
+    initial && !doctorOptions.some((o) => o.value === String(initial.doctorId)) ? initial : undefined;
+  if (keptInactive) {
+    const name = keptInactive.doctor?.userName || keptInactive.doctor?.email || `#${keptInactive.doctorId}`;
+    doctorOptions.push({
+      value: String(keptInactive.doctorId),
+      // Not listed while active: their role is no longer the Doctor role; the name is enough then.
+      label:
+        keptInactive.doctor?.isUserLoginActive === true
+          ? name
+          : t('reservations.rooms.doctorInactive', { name }),
+    });
+  }
   const colorProps = field('Color');
   const chosenDoctor = doctors.data?.find((d) => String(d.id) === form.getValues().DoctorId);
+  const inactiveChosen =
+    keptInactive !== undefined &&
+    keptInactive.doctor?.isUserLoginActive !== true &&
+    form.getValues().DoctorId === String(keptInactive.doctorId);
 
   return (
     <form
@@ -131,6 +150,7 @@ export function RoomForm({
               searchable
               data={doctorOptions}
               nothingFoundMessage={t('reservations.rooms.noDoctors')}
+              description={inactiveChosen ? t('reservations.rooms.doctorInactiveHint') : undefined}
               data-testid="room-doctor"
               {...field('DoctorId')}
               onChange={(value) => form.setFieldValue('DoctorId', value ?? '')}

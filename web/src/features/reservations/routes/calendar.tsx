@@ -411,6 +411,10 @@ export function CalendarRoute() {
           setOpen(null);
           setDraft({ mode: 'edit', reservation: r });
         }}
+        onAssign={(r) => {
+          setOpen(null);
+          setDraft({ mode: 'edit', reservation: r, assign: true });
+        }}
       />
       <ReservationFormModal draft={draft} onClose={() => setDraft(null)} />
     </>
