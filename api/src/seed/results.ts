@@ -189,8 +189,9 @@ const csvField = (value: string) => (/[";,\n]/.test(value) ? `"${value.replaceAl
  * strand (`##strand=plus`, issue 34). Genotypes vary per sample; every fourth sample is homozygous for
  * CFTR F508del, which the carrier catalogue leaves to the doctor (no template: "not assessed"), every
  * seventh has no call for ACTN3 (its phenotype "not determined"), and a sample both seventh and fifth
- * (the 25th) lacks rs7412 as well (APOE not determined, the marker absent from the file), the third
- * is APOE ε4/ε4 (a consultation before release), and some genotypes are written in other allowed forms (`TC`, `c/t`) to be normalised.
+ * (the 25th) lacks rs7412 as well (APOE not determined, the marker absent from the file) and is
+ * homozygous for F508del too, the third is APOE ε4/ε4 (a consultation before release), and some
+ * genotypes are written in other allowed forms (`TC`, `c/t`) to be normalised.
  */
 export function demoResultsCsv(fileSamples: { code: string }[], seed: number): string {
   const random = prng(seed);
@@ -209,7 +210,8 @@ export function demoResultsCsv(fileSamples: { code: string }[], seed: number): s
         continue;
       }
       let genotype = gene.genotypes[Math.floor(random() * gene.genotypes.length)] as string;
-      if (gene.code === 'rs113993960' && k % 4 === 1) genotype = 'D/D';
+      // The sample without rs7412 is a carrier too: a report with every kind of open point.
+      if (gene.code === 'rs113993960' && (k % 4 === 1 || (k % 5 === 4 && k % 7 === 3))) genotype = 'D/D';
       if (gene.code === 'rs1815739' && k % 7 === 3) genotype = '--';
       // The third sample carries APOE ε4/ε4, whose template asks for a consultation before release.
       if (k === 2 && (gene.code === 'rs429358' || gene.code === 'rs7412')) genotype = 'C/C';
