@@ -71,7 +71,9 @@ export function useColumnFit(
           cell.offsetWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
       }
       const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-      const overlong = overlongColumns(contents, valueWidthRem * rem);
+      // Only a table short of room is held: one that fits pushes nothing out, and its columns, widened
+      // to fill the room, are not at their narrowest (an e-mail column would be held for nothing).
+      const overlong = needed > available + 1 ? overlongColumns(contents, valueWidthRem * rem) : [];
       if (overlong.length > 0) {
         // Held to the width first, then measured again.
         setFit({ ...measuring, clamped: [...fit.clamped, ...overlong] });
