@@ -7,6 +7,7 @@ import {
   customer,
   doctorUser,
   hoursFromNow,
+  momentText,
   pragueHours,
   pragueLocal,
 } from './test-fixtures.js';
@@ -55,13 +56,6 @@ async function book(fields: Record<string, unknown>) {
 }
 
 /** A Prague wall-clock `YYYY-MM-DDTHH:mm` as the Czech messages write a moment: `3. 4. 2027 10:00`. */
-const czechMoment = (local: string) => {
-  const [day, time] = local.split('T') as [string, string];
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  // Czech writes the hour without a leading zero: 9:30.
-  return `${date}. ${month}. ${year} ${time.replace(/^0/, '')}`;
-};
-
 const liveOf = async (roomIds: number[]) =>
   (await t.db.select().from(reservations).where(inArray(reservations.consultingRoomId, roomIds))).filter(
     (r) => r.cancelledAt === null,
@@ -132,7 +126,7 @@ describe('a customer is in one place at a time', () => {
     const clash = await call('PUT', series);
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.fields.CustomerId).toBe(
-      `Zákazník má v některých termínech opakování již jinou rezervaci: ${czechMoment(pragueLocal(15, '10:00'))}`,
+      `Zákazník má v některých termínech opakování již jinou rezervaci: ${momentText(pragueLocal(15, '10:00'))}`,
     );
     const english = await call('PUT', series, 'en');
     expect(english.json().error.message).toMatch(
@@ -182,7 +176,7 @@ describe('a customer is in one place at a time', () => {
     });
     expect(seriesMoved.statusCode).toBe(409);
     expect(seriesMoved.json().error.message).toBe(
-      `Zákazník má v některých termínech opakování již jinou rezervaci: ${czechMoment(pragueLocal(10, '12:30'))}`,
+      `Zákazník má v některých termínech opakování již jinou rezervaci: ${momentText(pragueLocal(10, '12:30'))}`,
     );
     // Moving one occurrence alone onto it is the single message.
     const one = await call('PATCH', {
@@ -264,7 +258,7 @@ describe('a doctor is in one of their rooms at a time', () => {
     const clash = await call('PUT', series);
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.fields.ConsultingRoomId).toBe(
-      `Lékař této ambulance má v některých termínech opakování již rezervaci v jiné své ambulanci: ${czechMoment(pragueLocal(8, '09:30'))}`,
+      `Lékař této ambulance má v některých termínech opakování již rezervaci v jiné své ambulanci: ${momentText(pragueLocal(8, '09:30'))}`,
     );
     const [single] = await book(slot(b.id, 50, 51));
     const [there] = await book({
@@ -296,7 +290,7 @@ describe('a doctor is in one of their rooms at a time', () => {
     });
     expect(seriesMoved.statusCode).toBe(409);
     expect(seriesMoved.json().error.message).toBe(
-      `Lékař této ambulance má v některých termínech opakování již rezervaci v jiné své ambulanci: ${czechMoment(pragueLocal(20, '15:15'))}`,
+      `Lékař této ambulance má v některých termínech opakování již rezervaci v jiné své ambulanci: ${momentText(pragueLocal(20, '15:15'))}`,
     );
     // Moving an occurrence to another room of the doctor while its own room is the clash is fine.
     const [own] = await book(slot(a.id, 60, 61));
@@ -455,7 +449,7 @@ describe('a free slot', () => {
     });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.message).toBe(
-      `V některých termínech opakování má ambulance vypsaný volný termín: ${czechMoment(pragueLocal(9, '10:00'))}. Otevřete je v kalendáři a přiřaďte do nich zákazníka.`,
+      `V některých termínech opakování má ambulance vypsaný volný termín: ${momentText(pragueLocal(9, '10:00'))}. Otevřete je v kalendáři a přiřaďte do nich zákazníka.`,
     );
   });
 });

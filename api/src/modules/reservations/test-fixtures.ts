@@ -82,6 +82,21 @@ export async function customer(
   return { id: row!.id, email, fullName: `${row!.name} ${row!.surname}` };
 }
 
+const englishMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A Prague wall time (`pragueLocal`'s `YYYY-MM-DDTHH:MM`) as the messages write a moment, spelled out
+ * here rather than by Intl: '15. 3. 2027 9:30' (Czech writes the hour without a leading zero),
+ * '15 Mar 2027, 09:30'.
+ */
+export function momentText(local: string, locale: 'cs' | 'en' = 'cs') {
+  const [day, time] = local.split('T') as [string, string];
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return locale === 'cs'
+    ? `${date}. ${month}. ${year} ${time.replace(/^0/, '')}`
+    : `${date} ${englishMonths[month - 1]} ${year}, ${time}`;
+}
+
 /**
  * `hours` from the next whole hour (at most an hour after now), as ISO 8601 (UTC): a whole number of
  * them starts on the hour, so an hour-long slot never runs past Prague's midnight (a reservation ends
