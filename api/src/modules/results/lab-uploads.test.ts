@@ -4,17 +4,12 @@ import { gzipSync } from 'node:zlib';
 import { ResultUploadStatus } from '@genodesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giveConsent } from '../../../test/consent.js';
+import { sampleWithBarcode } from '../../../test/samples.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import {
-  barcodeBatches,
-  barcodes,
   customerGenotypes,
-  customers,
   markers,
-  orders,
   products,
-  productTypes,
   resultUploadFiles,
   resultUploads,
   samples,
@@ -43,40 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
 /** A customer with a paid order and a sample in analysis [11] carrying a fresh barcode. */
-async function sampleAwaitingResults(gender = 2) {
-  seq++;
-  const [customer] = await t.db
-    .insert(customers)
-    .values({
-      name: 'Formát',
-      surname: `Laboratoře ${seq}`,
-      email: `lab-format-${seq}-${Date.now()}@example.test`,
-      gender,
-      registrationSource: 1,
-    })
-    .returning({ id: customers.id });
-  await giveConsent(t.db, customer!.id);
-  const [type] = await t.db.select({ id: productTypes.id }).from(productTypes).limit(1);
-  const [order] = await t.db
-    .insert(orders)
-    .values({ customerId: customer!.id, productTypeId: type!.id, amount: 100, complete: true })
-    .returning({ id: orders.id });
-  const [batch] = await t.db.insert(barcodeBatches).values({ count: 1 }).returning({ id: barcodeBatches.id });
-  const [barcode] = await t.db
-    .insert(barcodes)
-    .values({
-      code: sql`'GD' || lpad(nextval('barcode_number_seq')::text, 8, '0')`,
-      batchId: batch!.id,
-      assignedAt: new Date(),
-    })
-    .returning({ id: barcodes.id, code: barcodes.code });
-  await t.db
-    .insert(samples)
-    .values({ customerId: customer!.id, orderId: order!.id, status: 11, barcodeId: barcode!.id });
-  return { customerId: customer!.id, code: barcode!.code };
-}
+const sampleAwaitingResults = (gender = 2) => sampleWithBarcode(t.db, { gender, label: 'Formát' });
 
 async function upload(body: Buffer | string, fileName: string, query = '') {
   return t.app.inject({

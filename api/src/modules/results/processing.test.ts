@@ -1,16 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giveConsent } from '../../../test/consent.js';
+import { sampleWithBarcode } from '../../../test/samples.js';
 import { demo, type TestApp, testApp } from '../../../test/test-app.js';
 import {
   auditLog,
-  barcodeBatches,
-  barcodes,
   customerGenotypes,
-  customers,
-  orders,
   products,
-  productTypes,
   resultUploadFiles,
   resultUploadSamples,
   resultUploads,
@@ -29,43 +24,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const header = 'barcode;gene_code;gene_name;hgvs_c;protein;transcript;genotype';
-let seq = 0;
-
 /** A customer with a paid order and a sample in `status` carrying a fresh barcode. */
-async function sampleIn(status: number, gender = 2) {
-  seq++;
-  const [customer] = await t.db
-    .insert(customers)
-    .values({
-      name: 'Laboratorní',
-      surname: `Vzorek ${seq}`,
-      email: `processing-${seq}-${Date.now()}@example.test`,
-      gender,
-      registrationSource: 1,
-    })
-    .returning({ id: customers.id });
-  await giveConsent(t.db, customer!.id);
-  const [type] = await t.db.select({ id: productTypes.id }).from(productTypes).limit(1);
-  const [order] = await t.db
-    .insert(orders)
-    .values({ customerId: customer!.id, productTypeId: type!.id, amount: 100, complete: true })
-    .returning({ id: orders.id });
-  const [batch] = await t.db.insert(barcodeBatches).values({ count: 1 }).returning({ id: barcodeBatches.id });
-  const [barcode] = await t.db
-    .insert(barcodes)
-    .values({
-      code: sql`'GD' || lpad(nextval('barcode_number_seq')::text, 8, '0')`,
-      batchId: batch!.id,
-      assignedAt: new Date(),
-    })
-    .returning({ id: barcodes.id, code: barcodes.code });
-  const code = barcode!.code;
-  const [sample] = await t.db
-    .insert(samples)
-    .values({ customerId: customer!.id, orderId: order!.id, status, barcodeId: barcode!.id })
-    .returning({ id: samples.id });
-  return { customerId: customer!.id, sampleId: sample!.id, code, productTypeId: type!.id };
-}
+const sampleIn = (status: number, gender = 2) =>
+  sampleWithBarcode(t.db, { status, gender, label: 'Laboratorní' });
 
 const row = (barcode: string, gene: string, genotype: string) =>
   `${barcode};${gene};GENE-${gene};c.${gene};p.${gene};NM_${gene};${genotype}`;
@@ -360,7 +321,7 @@ describe('POST admin/results/upload and the processing job', () => {
         sampleId: sample.sampleId,
         barcode: sample.code,
         customerId: sample.customerId,
-        customerName: `Laboratorní Vzorek ${seq}`,
+        customerName: sample.customerName,
         productId: report!.id,
         requiresInspection: report!.requiresInspection,
         contradictedMarkers: [],

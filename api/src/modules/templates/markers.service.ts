@@ -30,26 +30,26 @@ import { type MarkerCsvIssue, parseMarkerCsv, positionKey, refusalFields } from 
  * exported and imported in the Templates area; `loadMarkerMap` hands it to the lab-format readers.
  */
 
+/** A marker as the map reads it: what the lab-format readers need and the CSV export writes. */
+const mapMarkerColumns = {
+  geneCode: markers.geneCode,
+  rsid: markers.rsid,
+  geneName: markers.geneName,
+  hgvsC: markers.hgvsC,
+  protein: markers.protein,
+  transcript: markers.transcript,
+  chromosome: markers.chromosome,
+  positionGrch37: markers.positionGrch37,
+  positionGrch38: markers.positionGrch38,
+  reference: markers.reference,
+  alternative: markers.alternative,
+  geneStrand: markers.geneStrand,
+  strandAmbiguous: markers.strandAmbiguous,
+};
+
 /** The whole map, in gene-code order, for a results upload's readers. */
 export async function loadMarkerMap(db: Executor): Promise<MapMarker[]> {
-  return db
-    .select({
-      geneCode: markers.geneCode,
-      rsid: markers.rsid,
-      geneName: markers.geneName,
-      hgvsC: markers.hgvsC,
-      protein: markers.protein,
-      transcript: markers.transcript,
-      chromosome: markers.chromosome,
-      positionGrch37: markers.positionGrch37,
-      positionGrch38: markers.positionGrch38,
-      reference: markers.reference,
-      alternative: markers.alternative,
-      geneStrand: markers.geneStrand,
-      strandAmbiguous: markers.strandAmbiguous,
-    })
-    .from(markers)
-    .orderBy(sql`lower(${markers.geneCode})`, markers.id);
+  return db.select(mapMarkerColumns).from(markers).orderBy(sql`lower(${markers.geneCode})`, markers.id);
 }
 
 // Reading
@@ -353,21 +353,7 @@ export function exportMarkers(
 ) {
   return exportTable(db, {
     query: db
-      .select({
-        geneCode: markers.geneCode,
-        rsid: markers.rsid,
-        geneName: markers.geneName,
-        hgvsC: markers.hgvsC,
-        protein: markers.protein,
-        transcript: markers.transcript,
-        chromosome: markers.chromosome,
-        positionGrch37: markers.positionGrch37,
-        positionGrch38: markers.positionGrch38,
-        reference: markers.reference,
-        alternative: markers.alternative,
-        geneStrand: markers.geneStrand,
-        strandAmbiguous: markers.strandAmbiguous,
-      })
+      .select(mapMarkerColumns)
       .from(markers)
       .where(markerFilter(query))
       .orderBy(markerOrder(query.sort)),
