@@ -1,16 +1,13 @@
 import { Permissions } from '@genodesk/contract/permissions';
-import type { Product } from '@genodesk/contract/products';
 import { mayDo, type Qualification, qualifications, qualifiedActs } from '@genodesk/contract/users';
-import { Button, MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { Button } from '@mantine/core';
+import { fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ReleasePanel } from '@/features/products/components/release-panel';
 import { changeLocale, initI18n, loadLocale, loadScreenTexts } from '@/lib/i18n';
-import { createQueryClient } from '@/lib/react-query';
-import { authKeys } from './api/keys';
+import { productForRelease } from '@/test/products';
+import { renderSignedIn } from '@/test/render';
 import { qualifiedActHint, useQualifiedAct } from './api/qualification';
 import { QualificationHint } from './components/qualification-hint';
 
@@ -18,30 +15,8 @@ vi.mock('@/lib/progress', () => ({ progressStart: vi.fn(), progressDone: vi.fn()
 
 const i18n = initI18n();
 
-function renderAs(qualification: Qualification, ui: ReactNode, permissions: string[] = []) {
-  const client = createQueryClient();
-  client.setQueryData(authKeys.user(), {
-    id: 1,
-    email: 'someone@genodesk.test',
-    userName: 'Someone',
-    role: { id: 1, name: 'Role' },
-    permissions,
-    color: 1,
-    isMainDoctor: false,
-    qualification,
-    phoneNumber: null,
-    mustChangePassword: false,
-    secondFactor: null,
-  });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      {/* env="test": no transitions and no portals, so a dialog is in the container at once */}
-      <MantineProvider env="test">
-        <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
-}
+const renderAs = (qualification: Qualification, ui: ReactNode, permissions: string[] = []) =>
+  renderSignedIn(ui, { qualification, permissions });
 
 beforeAll(async () => {
   await loadScreenTexts();
@@ -126,38 +101,7 @@ describe('useQualifiedAct with QualificationHint', () => {
   });
 });
 
-// Only what the release panel reads: validated, one phenotype not assessed that could be withheld, one withheld.
-const product = {
-  id: 12,
-  status: 1,
-  publishedAt: null,
-  isArchived: false,
-  doctor: null,
-  requestingPhysician: null,
-  indication: null,
-  technicalValidation: null,
-  notAssessed: [{ geneCombinationId: 5, phenotype: 'Laktóza', phenotypeEn: 'Lactose' }],
-  notDetermined: [],
-  release: {
-    hasValidDnaConsent: true,
-    fourEyes: false,
-    consultationRequired: [],
-    consultationHeld: false,
-    testedMarkers: 40,
-    noCalls: 1,
-    callRate: 0.975,
-    withheld: [
-      {
-        geneCombinationId: 6,
-        phenotype: 'Kofein',
-        phenotypeEn: 'Caffeine',
-        reason: 'Konzultace',
-        by: { id: 2, userName: 'MUDr. Jan Novák' },
-        at: '2026-11-24T09:00:00.000Z',
-      },
-    ],
-  },
-} as unknown as Product;
+const product = productForRelease();
 
 const releasePermissions = [
   Permissions.ProductsValidate,

@@ -1,13 +1,9 @@
 import { Permissions } from '@genodesk/contract/permissions';
-import type { Product } from '@genodesk/contract/products';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { authKeys } from '@/features/auth/api/keys';
-import { initI18n, loadScreenTexts } from '@/lib/i18n';
-import { createQueryClient } from '@/lib/react-query';
+import { loadScreenTexts } from '@/lib/i18n';
+import { productForRelease } from '@/test/products';
+import { renderSignedIn } from '@/test/render';
 import { ReleasePanel } from './release-panel';
 
 vi.mock('@/lib/progress', () => ({ progressStart: vi.fn(), progressDone: vi.fn() }));
@@ -16,12 +12,7 @@ const word = (letter: string, length: number) => letter.repeat(length);
 
 // QA: a technical-validation note of 2,000 characters without a space ran out of the release card.
 // Every text staff write that the card shows may be such a word.
-const product = {
-  id: 12,
-  status: 1,
-  publishedAt: null,
-  isArchived: false,
-  doctor: null,
+const product = productForRelease({
   requestingPhysician: word('P', 300),
   indication: word('I', 1000),
   technicalValidation: {
@@ -32,28 +23,9 @@ const product = {
     controlsPassed: true,
     note: word('N', 2000),
   },
-  notAssessed: [{ geneCombinationId: 5, phenotype: word('F', 200), phenotypeEn: word('F', 200) }],
-  notDetermined: [],
-  release: {
-    hasValidDnaConsent: true,
-    fourEyes: false,
-    consultationRequired: [],
-    consultationHeld: false,
-    testedMarkers: 40,
-    noCalls: 1,
-    callRate: 0.975,
-    withheld: [
-      {
-        geneCombinationId: 6,
-        phenotype: word('K', 200),
-        phenotypeEn: word('K', 200),
-        reason: word('R', 1000),
-        by: { id: 2, userName: 'MUDr. Jan Novák' },
-        at: '2026-11-24T09:00:00.000Z',
-      },
-    ],
-  },
-} as unknown as Product;
+  notAssessed: { phenotype: word('F', 200), phenotypeEn: word('F', 200) },
+  withheld: { phenotype: word('K', 200), phenotypeEn: word('K', 200), reason: word('R', 1000) },
+});
 
 describe('the release card', () => {
   beforeAll(async () => {
@@ -61,23 +33,10 @@ describe('the release card', () => {
   });
 
   it('wraps a long word of staff text anywhere instead of letting it run out of the card', () => {
-    const client = createQueryClient();
-    client.setQueryData(authKeys.user(), {
-      id: 1,
-      email: 'doctor@genodesk.test',
-      userName: 'Doctor',
-      permissions: [Permissions.ProductsValidate, Permissions.ProductsSignOff, Permissions.ProductsEdit],
+    renderSignedIn(<ReleasePanel product={product} />, {
       qualification: 'physician',
+      permissions: [Permissions.ProductsValidate, Permissions.ProductsSignOff, Permissions.ProductsEdit],
     });
-    render(
-      <I18nextProvider i18n={initI18n()}>
-        <MantineProvider env="test">
-          <QueryClientProvider client={client}>
-            <ReleasePanel product={product} />
-          </QueryClientProvider>
-        </MantineProvider>
-      </I18nextProvider>,
-    );
     const card = screen.getByTestId('product-release');
     expect(card.style.overflowWrap).toBe('anywhere');
     // Each long text is inside it (overflow-wrap is inherited), none sets it back.
