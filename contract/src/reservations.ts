@@ -420,6 +420,14 @@ export type ConsultingRoomDetail = z.infer<typeof consultingRoomDetailSchema>;
 export const reservationListSchema = z.object({ items: z.array(reservationSchema) });
 export type ReservationList = z.infer<typeof reservationListSchema>;
 
+/**
+ * The `details` of the 409 'reservationOverlapsFreeSlot' / 'reservationSeriesOverlapsFreeSlot': the
+ * free slots of the room the booking met, soonest first, so that the web can open one and give it the
+ * customer instead.
+ */
+export const freeSlotClashDetailsSchema = z.object({ freeSlotIds: z.array(z.number().int()).min(1) });
+export type FreeSlotClashDetails = z.infer<typeof freeSlotClashDetailsSchema>;
+
 /** The answer of `DELETE admin/reservations`: the occurrences cancelled. */
 export const cancelReservationReplySchema = z.object({ cancelled: z.array(z.number().int()) });
 export type CancelReservationReply = z.infer<typeof cancelReservationReplySchema>;

@@ -15,7 +15,7 @@ export type FieldMessage = MessageKey | Message;
 
 /**
  * A refusal the caller can act on: status, machine code, message key (with `params` for its
- * placeholders) and per-field messages.
+ * placeholders), per-field messages and `details`, what a program may act on (ids, not text).
  */
 export class AppError extends Error {
   constructor(
@@ -24,6 +24,7 @@ export class AppError extends Error {
     readonly messageKey: MessageKey,
     readonly fields?: Record<string, FieldMessage>,
     readonly params?: MessageParams,
+    readonly details?: Record<string, unknown>,
   ) {
     super(messageKey);
   }
@@ -37,8 +38,12 @@ export const forbidden = () => new AppError(403, 'FORBIDDEN', 'forbidden');
 /** Bad input found by a service rule rather than by the schema (400, like a zod failure). */
 export const invalid = (messageKey: MessageKey, field?: string, params?: MessageParams) =>
   new AppError(400, 'VALIDATION', messageKey, withField(messageKey, field, params), params);
-export const conflict = (messageKey: MessageKey, field?: string, params?: MessageParams) =>
-  new AppError(409, 'CONFLICT', messageKey, withField(messageKey, field, params), params);
+export const conflict = (
+  messageKey: MessageKey,
+  field?: string,
+  params?: MessageParams,
+  details?: Record<string, unknown>,
+) => new AppError(409, 'CONFLICT', messageKey, withField(messageKey, field, params), params, details);
 export const unprocessable = (messageKey: MessageKey, field?: string, params?: MessageParams) =>
   new AppError(422, 'RULE_BROKEN', messageKey, withField(messageKey, field, params), params);
 
@@ -125,7 +130,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       ...(fields ? { fields: Object.values(fields).join(' ') } : {}),
       ...error.params,
     });
-    return reply.status(error.statusCode).send({ error: { code: error.code, message, fields } });
+    return reply
+      .status(error.statusCode)
+      .send({
+        error: { code: error.code, message, fields, ...(error.details ? { details: error.details } : {}) },
+      });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields = fieldErrors(error.validation as ValidationIssue[], locale);

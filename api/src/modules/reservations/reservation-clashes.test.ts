@@ -414,32 +414,45 @@ describe('a free slot', () => {
     const [free] = await book(slot(r.id, 16, 16.75));
     const over = await call('PUT', slot(r.id, 16, 16.75, { CustomerId: client.id }));
     expect(over.statusCode).toBe(409);
+    // The web is told which slot to open: its id, whatever the language.
     expect(over.json().error).toMatchObject({
       message: freeMessage,
       fields: { ConsultationStart: freeMessage },
+      details: { freeSlotIds: [free!.id] },
     });
     const english = await call('PUT', slot(r.id, 16.25, 17, { CustomerId: client.id }), 'en');
-    expect(english.json().error.message).toBe(
-      'This time is a free slot of the consulting room. Open the free slot in the calendar and assign the customer to it.',
-    );
-    // Blocked or busy time, or a booking without a customer, keeps the room's message.
+    expect(english.json().error).toMatchObject({
+      message:
+        'This time is a free slot of the consulting room. Open the free slot in the calendar and assign the customer to it.',
+      details: { freeSlotIds: [free!.id] },
+    });
+    // Blocked or busy time, or a booking without a customer, keeps the room's message, and names no slot.
     await book(slot(r.id, 17, 18, { IsFake: true }));
     const mixed = await call('PUT', slot(r.id, 16.5, 17.5, { CustomerId: client.id }));
     expect(mixed.json().error.message).toBe('Ambulance je v tomto čase již obsazená!');
+    expect(mixed.json().error.details).toBeUndefined();
     const nobody = await call('PUT', slot(r.id, 16, 16.75, { IsFake: true }));
     expect(nobody.json().error.message).toBe('Ambulance je v tomto čase již obsazená!');
+    expect(nobody.json().error.details).toBeUndefined();
     const given = await call('PATCH', { Id: free!.id, CustomerId: client.id });
     expect(given.statusCode, given.body).toBe(200);
     expect(given.json().items[0]).toMatchObject({ kind: 'booked', customerId: client.id });
   });
 
-  it('names the free slots of a series', async () => {
+  it('names the free slots of a series, and their ids soonest first', async () => {
     const r = await room();
-    await book({
-      ConsultingRoomId: r.id,
-      ConsultationStart: pragueLocal(9, '10:00'),
-      ConsultationEnd: pragueLocal(9, '11:00'),
-    });
+    const freeAt = async (days: number, from: string, to: string) =>
+      (
+        await book({
+          ConsultingRoomId: r.id,
+          ConsultationStart: pragueLocal(days, from),
+          ConsultationEnd: pragueLocal(days, to),
+        })
+      )[0]!.id;
+    // Made latest first: the ids' order is not the times'.
+    const third = await freeAt(16, '10:30', '11:00');
+    const second = await freeAt(16, '10:00', '10:30');
+    const first = await freeAt(9, '10:00', '11:00');
     const clash = await call('PUT', {
       ConsultingRoomId: r.id,
       CustomerId: (await customer(t)).id,
@@ -449,7 +462,8 @@ describe('a free slot', () => {
     });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.message).toBe(
-      `V některých termínech opakování má ambulance vypsaný volný termín: ${momentText(pragueLocal(9, '10:00'))}. Otevřete je v kalendáři a přiřaďte do nich zákazníka.`,
+      `V některých termínech opakování má ambulance vypsaný volný termín: ${momentText(pragueLocal(9, '10:00'))}; ${momentText(pragueLocal(16, '10:00'))}. Otevřete je v kalendáři a přiřaďte do nich zákazníka.`,
     );
+    expect(clash.json().error.details).toEqual({ freeSlotIds: [first, second, third] });
   });
 });

@@ -7,6 +7,7 @@ import {
   type createReservationRequestSchema,
   type editReservationRequestSchema,
   endsOnItsDay,
+  type FreeSlotClashDetails,
   type Reservation,
   type ReservationList,
   type ReservationRangeQuery,
@@ -109,11 +110,11 @@ const rowsByIds = async (db: Executor, ids: number[]) =>
 type Slot = { roomId: number; customerId: number | null; start: Date; end: Date };
 
 /**
- * What an occurrence clashes with: a live reservation of its room (`free`: a free slot, neither a
- * customer nor blocked), of its customer in another room, or of its room's doctor in another of their
- * rooms.
+ * What an occurrence clashes with: a live reservation (`reservation`, its id) of its room (`free`: a
+ * free slot, neither a customer nor blocked), of its customer in another room, or of its room's doctor
+ * in another of their rooms.
  */
-type Clash = { slot: number; kind: 'room' | 'customer' | 'doctor'; free: boolean };
+type Clash = { slot: number; kind: 'room' | 'customer' | 'doctor'; free: boolean; reservation?: number };
 
 /**
  * Live reservations overlapping any of `slots` (other than `except`), in one query: by room, by
@@ -127,25 +128,36 @@ async function findClashes(db: Executor, slots: Slot[], except: number[] = []): 
   const overlaps = sql`r.cancelled_at is null
       and tstzrange(r.consultation_start, r.consultation_end) && tstzrange(s.start, s.finish)
       and r.id <> all(${sql.param(except)}::bigint[])`;
-  const { rows } = await db.execute<{ slot: number; kind: Clash['kind']; free: boolean }>(sql`
+  const { rows } = await db.execute<{
+    slot: number;
+    kind: Clash['kind'];
+    free: boolean;
+    reservation: string;
+  }>(sql`
     with s as (
       select * from unnest(${sql.param(slots.map((s) => s.roomId))}::bigint[],
         ${sql.param(slots.map((s) => s.customerId))}::bigint[],
         ${sql.param(slots.map((s) => s.start.toISOString()))}::timestamptz[],
         ${sql.param(slots.map((s) => s.end.toISOString()))}::timestamptz[])
         with ordinality as s(room, customer, start, finish, i))
-    select s.i::int - 1 as slot, 'room' as kind, (r.customer_id is null and not r.is_fake) as free
+    select s.i::int - 1 as slot, 'room' as kind, (r.customer_id is null and not r.is_fake) as free,
+      r.id as reservation, r.consultation_start as starts
     from s join ${reservations} r on r.consulting_room_id = s.room and ${overlaps}
     union all
-    select s.i::int - 1, 'customer', false
+    select s.i::int - 1, 'customer', false, r.id, r.consultation_start
     from s join ${reservations} r on r.customer_id = s.customer and r.consulting_room_id <> s.room and ${overlaps}
     union all
-    select s.i::int - 1, 'doctor', false
+    select s.i::int - 1, 'doctor', false, r.id, r.consultation_start
     from s join ${consultingRooms} own on own.id = s.room
       join ${consultingRooms} other on other.doctor_id = own.doctor_id and other.id <> own.id
       join ${reservations} r on r.consulting_room_id = other.id and ${overlaps}
-    order by 1`);
-  return rows.map((row) => ({ slot: Number(row.slot), kind: row.kind, free: Boolean(row.free) }));
+    order by 1, starts, reservation`);
+  return rows.map((row) => ({
+    slot: Number(row.slot),
+    kind: row.kind,
+    free: Boolean(row.free),
+    reservation: Number(row.reservation),
+  }));
 }
 
 /** The 409 messages of each clash: one for a single occurrence, one naming the moments for several. */
@@ -170,8 +182,9 @@ const clashMessages = {
 
 /**
  * The 409 for clashes, the room's first: when the occurrences with a customer meet only free slots of
- * the room, it says so (the free slot is to be opened and given the customer); then the customer's
- * other reservations, then the doctor's other rooms.
+ * the room, it says so (the free slot is to be opened and given the customer) and names them in its
+ * `details` (`FreeSlotClashDetails`, soonest first); then the customer's other reservations, then the
+ * doctor's other rooms.
  */
 function clashError(slots: Slot[], clashes: Clash[], series: boolean) {
   const room = clashes.filter((c) => c.kind === 'room');
@@ -183,14 +196,17 @@ function clashError(slots: Slot[], clashes: Clash[], series: boolean) {
         ? ['customer', clashes.filter((c) => c.kind === 'customer')]
         : ['doctor', clashes];
   const message = clashMessages[kind as keyof typeof clashMessages];
-  if (!series) return conflict(message.one, message.field);
+  const details: FreeSlotClashDetails | undefined = onlyFreeSlots
+    ? { freeSlotIds: [...new Set(room.flatMap((c) => (c.reservation === undefined ? [] : [c.reservation])))] }
+    : undefined;
+  if (!series) return conflict(message.one, message.field, undefined, details);
   // Moments, not text: each reader sees them in their language, on the Prague clock.
   const moments = [...new Set(of.map((c) => c.slot))]
     .sort((a, b) => a - b)
     .map((i) => slots[i])
     .filter((s): s is Slot => s !== undefined)
     .map((s) => s.start.toISOString());
-  return conflict(message.series, message.field, { dates: { moments } });
+  return conflict(message.series, message.field, { dates: { moments } }, details);
 }
 
 /** The exclusion constraints that keep a room's, and a customer's, live reservations apart. */
