@@ -46,6 +46,24 @@ describe('the new voucher form', () => {
     expect(day(/^pondělí 16\. března 2026$/)).toBeEnabled();
   });
 
+  it('says in its hint which characters a code or a batch’s prefix may have, before any error (cs and en)', async () => {
+    for (const [locale, allowed] of [
+      ['cs', 'jen písmena A–Z bez diakritiky, číslice a pomlčky'],
+      ['en', 'only letters A–Z without diacritics, digits and hyphens'],
+    ] as const) {
+      await changeLocale(locale);
+      renderForm();
+      const code = screen.getByTestId('voucher-form-code');
+      expect(code).toHaveAccessibleDescription(expect.stringContaining(allowed));
+      // A batch: the field is the codes' prefix, its hint says the same.
+      fireEvent.change(screen.getByTestId('voucher-form-how-many'), { target: { value: '5' } });
+      expect(code).toHaveAccessibleDescription(new RegExp(`^${allowed}\\.`, 'i'));
+      fireEvent.change(code, { target: { value: 'JARO' } });
+      expect(code).toHaveAccessibleDescription(new RegExp(`^${allowed}\\..*JARO`, 'i'));
+      document.body.innerHTML = '';
+    }
+  });
+
   it('says which characters a code may have, in Czech and English; nothing is submitted', async () => {
     for (const [locale, message] of [
       ['cs', 'Kód voucheru smí obsahovat jen písmena A–Z bez diakritiky, číslice a pomlčky!'],
