@@ -63,6 +63,8 @@ export const paymentSchema = z.object({
       /** When staff recorded the refund, and who (null while it is still owed). */
       refundedAt: z.string().nullable(),
       refundedBy: z.object({ id: z.number().int(), userName: z.string() }).nullable(),
+      /** How it was refunded, in staff's words (a transfer's reference, the gateway's refund id); null if none. */
+      note: z.string().nullable(),
     })
     .nullable(),
   /** A refund is owed and not yet recorded: `POST admin/payments/mark-refunded` applies. */
@@ -188,9 +190,14 @@ export const paymentActionRequestSchema = z.object({ PaymentId: idSchema });
 export const orderActionRequestSchema = z.object({ OrderId: idSchema });
 /**
  * `POST admin/payments/mark-refunded`: staff refunded an overpayment (a card charged after the order
- * was paid another way); 422 when the payment is no overpayment, 409 when its refund is recorded.
+ * was paid another way), saying how if they like (`Note`); 422 when the payment is no overpayment, 409
+ * when its refund is recorded.
  */
-export const markRefundedRequestSchema = z.object({ PaymentId: idSchema });
+export const markRefundedRequestSchema = z.object({
+  PaymentId: idSchema,
+  /** How it was refunded; as long as the other notes staff write (a consent's withdrawal, a validation). */
+  Note: z.string().trim().max(2000, 'invalidValue').optional(),
+});
 export type MarkRefundedRequest = z.infer<typeof markRefundedRequestSchema>;
 
 /** `POST admin/payments/bank-statements/lines/{id}/match`: the order an unpaired credit pays. */

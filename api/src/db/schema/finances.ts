@@ -118,6 +118,8 @@ export const payments = pgTable(
     refundedBy: bigint('refunded_by', { mode: 'number' }).references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** How staff refunded it, in their words (a transfer's reference, the gateway's refund id, cash at the desk). */
+    refundNote: text('refund_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -156,6 +158,7 @@ export const payments = pgTable(
       sql`${t.refundDueAt} is null or (${t.completedAt} is not null and ${t.method} = 1)`,
     ),
     check('payments_refunded_was_due', sql`${t.refundedAt} is null or ${t.refundDueAt} is not null`),
+    check('payments_refund_note_refunded', sql`${t.refundNote} is null or ${t.refundedAt} is not null`),
   ],
 );
 

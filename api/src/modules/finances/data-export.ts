@@ -51,9 +51,13 @@ export type FinancesExport = {
     account: string | null;
     completedAt: string | null;
     completedBy: string | null;
-    /** A card charge received after the order was paid: since when it is owed back, and when it was paid back. */
+    /**
+     * A card charge received after the order was paid: since when it is owed back, when it was paid
+     * back, and how (staff's note).
+     */
     refundDueAt: string | null;
     refundedAt: string | null;
+    refundNote: string | null;
     createdAt: string;
     history: ExportedChange[];
   }[];
@@ -144,6 +148,7 @@ export async function financesDataExport(
         completedBy: by,
         refundDueAt: p.refundDueAt?.toISOString() ?? null,
         refundedAt: p.refundedAt?.toISOString() ?? null,
+        refundNote: p.refundNote,
         createdAt: p.createdAt.toISOString(),
         history: historyOf('payment', p.id),
       })),

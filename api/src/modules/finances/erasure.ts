@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { bankStatementLines, orders, payments } from '../../db/schema/index.js';
 import { customerStatementLines } from './customer-statement-lines.js';
@@ -9,7 +9,9 @@ const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
  * The finances area's part of a customer's erasure (`privacy/erasure.ts`). What the accounting law
  * keeps stays: their orders and payments (pointing at the customer row, which is anonymised); the
  * bank statement lines of their orders (`customerStatementLines`, as the data export reads them) lose
- * the payer's name and account and keep the booking. Their audit trails lose their values.
+ * the payer's name and account and keep the booking; a refunded overpayment keeps when and who, and
+ * loses staff's note of how, which may name the account or the person it went to. Their audit trails
+ * lose their values.
  */
 export const financesErasure = {
   async traces(tx: Tx, customer: { id: number }) {
@@ -31,14 +33,24 @@ export const financesErasure = {
         { entities: ['payment'], ids: paymentIds },
         { entities: ['bankStatementLine'], ids: lineIds },
       ],
-      own: lineIds,
+      own: { lineIds, paymentIds },
     };
   },
-  async erase(tx: Tx, _customer: unknown, _traces: unknown, lineIds: number[]) {
+  async erase(
+    tx: Tx,
+    _customer: unknown,
+    _traces: unknown,
+    { lineIds, paymentIds }: { lineIds: number[]; paymentIds: number[] },
+  ) {
     if (lineIds.length)
       await tx
         .update(bankStatementLines)
         .set({ counterName: '', counterAccount: '' })
         .where(inArray(bankStatementLines.id, lineIds));
+    if (paymentIds.length)
+      await tx
+        .update(payments)
+        .set({ refundNote: null })
+        .where(and(inArray(payments.id, paymentIds), isNotNull(payments.refundNote)));
   },
 };

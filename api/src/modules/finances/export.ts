@@ -106,6 +106,7 @@ const paymentColumns: ExportColumn<Raw>[] = [
     cell: (r) => pragueMomentCell(r.refund_due_at),
   },
   { header: { cs: 'Vráceno', en: 'Refunded' }, cell: (r) => pragueMomentCell(r.refunded_at) },
+  { header: { cs: 'Jak vráceno', en: 'How refunded' }, cell: (r) => String(r.refund_note ?? '') },
 ];
 
 /** The payments list's filters and sort, every row, as CSV or XLSX; `recorded` is told what it read. */
@@ -126,6 +127,7 @@ export function exportPayments(db: Database, query: PaymentExportQuery, locale: 
         createdAt: payments.createdAt,
         refundDueAt: payments.refundDueAt,
         refundedAt: payments.refundedAt,
+        refundNote: payments.refundNote,
       })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))

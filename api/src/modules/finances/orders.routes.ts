@@ -229,12 +229,18 @@ export function ordersRoutes(app: App, deps: Deps) {
     schema: {
       tags,
       summary:
-        'Record that an overpayment (a card charged after its order was paid another way) was refunded to the customer; audited; 422 when the payment is no overpayment, 409 when its refund is recorded',
+        'Record that an overpayment (a card charged after its order was paid another way) was refunded to the customer, with an optional note of how (at most 2000 characters); audited; 422 when the payment is no overpayment, 409 when its refund is recorded',
       body: markRefundedRequestSchema,
       response: { 200: paymentSchema },
     },
     handler: (request) =>
-      markRefunded(finances, principalOf(request), request.body.PaymentId, requestLocale(request)),
+      markRefunded(
+        finances,
+        principalOf(request),
+        request.body.PaymentId,
+        request.body.Note,
+        requestLocale(request),
+      ),
   });
 
   app.put('/api/admin/payments/cash', {

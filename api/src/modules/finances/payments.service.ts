@@ -119,6 +119,7 @@ export function toPayment(row: PaymentRow): Payment {
             payment.refundedBy !== null
               ? { id: payment.refundedBy, userName: row.refundedByName ?? '' }
               : null,
+          note: payment.refundNote,
         }
       : null,
     canMarkRefunded: payment.refundDueAt !== null && payment.refundedAt === null,
@@ -669,29 +670,35 @@ async function chargeBesideConverted(
 
 /**
  * `POST admin/payments/mark-refunded`: staff refunded an overpayment (a card charged after its order
- * was paid); audited. Under the order's and the payment's row locks, so it is recorded once: a payment
- * that is no overpayment is a 422, one whose refund is recorded already a 409.
+ * was paid), with how they did it (`note`, trimmed by the contract; empty is none); audited. Under the
+ * order's and the payment's row locks, so it is recorded once: a payment that is no overpayment is a
+ * 422, one whose refund is recorded already a 409.
  */
 export async function markRefunded(
   deps: FinancesDeps,
   by: Principal,
   paymentId: number,
+  note: string | undefined,
   locale: Locale,
 ): Promise<Payment> {
+  const refundNote = note || null;
   await transaction(deps.db, async (tx) => {
     const { payment } = await lockPayment(tx, paymentId);
     if (payment.refundDueAt === null) throw unprocessable('paymentNotRefundDue', 'PaymentId');
     if (payment.refundedAt !== null) throw conflict('paymentAlreadyRefunded', 'PaymentId');
     await tx
       .update(payments)
-      .set({ refundedAt: new Date(), refundedBy: by.id })
+      .set({ refundedAt: new Date(), refundedBy: by.id, refundNote })
       .where(eq(payments.id, paymentId));
     await auditMany(tx, [
       {
         entity: 'payment',
         entityId: paymentId,
         changedBy: by.id,
-        changes: [{ field: 'refunded', oldValue: null, newValue: payment.amount }],
+        changes: [
+          { field: 'refunded', oldValue: null, newValue: payment.amount },
+          { field: 'refundNote', oldValue: null, newValue: refundNote },
+        ],
       },
     ]);
   });

@@ -16,6 +16,7 @@ import {
   productTypes,
   samples,
 } from '../../db/schema/index.js';
+import { demoPassword } from '../../seed/demo.js';
 import { financesDataExport } from './data-export.js';
 import { writeGpc } from './gpc.js';
 import { createOrder } from './orders.service.js';
@@ -78,8 +79,12 @@ async function unpaidOrder(options: { card?: number; language?: 'cs' | 'en' } = 
   };
 }
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = reception) =>
-  t.app.inject({ method, url, payload, headers });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers = reception,
+) => t.app.inject({ method, url, payload, headers });
 const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const paymentRow = async (id: number) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 const mailsTo = (email: string) =>
@@ -559,11 +564,12 @@ describe('card notifications from the payment gateway', () => {
     expect(dueTotal).toBeGreaterThan(0);
   });
 
-  it('marks an overpayment refunded once, audited; refuses other payments, bad input and users without the permission', async () => {
+  it('marks an overpayment refunded once, with a note of how, audited; refuses other payments, bad input and users without the permission', async () => {
     const order = await unpaidOrder({ card: CardPaymentStatus.Pending });
     const cash = (await call('PUT', '/api/admin/payments/cash', { OrderId: order.orderId })).json();
     const mark = (body: object, headers = reception) =>
       call('POST', '/api/admin/payments/mark-refunded', body, headers);
+    const admin = await t.authAs(demo.admin);
 
     // Not an overpayment (yet): 422 in the caller's language; bad input 400; the lab 403.
     const notDue = await mark({ PaymentId: cash.id }, { ...reception, 'accept-language': 'en' });
@@ -601,33 +607,93 @@ describe('card notifications from the payment gateway', () => {
     expect((await mark({ PaymentId: chargeId }, lab)).statusCode).toBe(403);
     expect((await paymentRow(chargeId)).refundedAt).toBeNull();
 
-    // Two staff marking it at once: one records it, the other is told it is recorded.
-    const answers = await Promise.all([mark({ PaymentId: chargeId }), mark({ PaymentId: chargeId })]);
+    // A note of how it was refunded holds at most 2000 characters (after trimming), as other notes do:
+    // a longer one is refused with the limit named, in the caller's language, and nothing is recorded.
+    for (const [language, text] of [
+      ['cs', 'Text je příliš dlouhý (nejvýše 2000 znaků)!'],
+      ['en', 'The text is too long (at most 2000 characters)!'],
+    ] as const) {
+      const long = await mark(
+        { PaymentId: chargeId, Note: 'x'.repeat(2001) },
+        { ...reception, 'accept-language': language },
+      );
+      expect(long.statusCode).toBe(400);
+      expect(long.json().error).toMatchObject({ message: text, fields: { Note: text } });
+    }
+    expect((await mark({ PaymentId: chargeId, Note: 42 })).statusCode).toBe(400);
+    expect(await paymentRow(chargeId)).toMatchObject({
+      refundedAt: null,
+      refundedBy: null,
+      refundNote: null,
+    });
+    const audited = (field: string) =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, chargeId), eq(auditLog.field, field)),
+        );
+    expect(await audited('refunded')).toHaveLength(0);
+
+    // Two staff marking it at once, each with a note: one records it, the other is told it is recorded
+    // and its note is not kept. The note is trimmed; 2000 characters with spaces around them fit.
+    const notes = [
+      `  Vráceno převodem na účet zákazníka, VS ${order.orderNumber}  `,
+      ` ${'y'.repeat(2000)} `,
+    ];
+    const answers = await Promise.all(notes.map((Note) => mark({ PaymentId: chargeId, Note })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    const marked = answers.find((a) => a.statusCode === 200)!.json();
+    const winner = answers.findIndex((a) => a.statusCode === 200);
+    const note = notes[winner]!.trim();
+    const marked = answers[winner]!.json();
     expect(marked).toMatchObject({
       id: chargeId,
-      refund: { refundedBy: { userName: expect.any(String) } },
+      refund: { refundedBy: { userName: expect.any(String) }, note },
       canMarkRefunded: false,
     });
     expect(marked.refund.refundedAt).not.toBeNull();
-    expect(answers.find((a) => a.statusCode === 409)!.json().error.message).toBe(
+    expect(answers[1 - winner]!.json().error.message).toBe(
       'Vrácení této platby už bylo zaznamenáno; nic se nezměnilo.',
     );
-    const again = await mark({ PaymentId: chargeId }, { ...reception, 'accept-language': 'en' });
+    const again = await mark(
+      { PaymentId: chargeId, Note: 'Vráceno v hotovosti' },
+      { ...reception, 'accept-language': 'en' },
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(
       'The refund of this payment has already been recorded; nothing changed.',
     );
-    const refunds = await t.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, chargeId), eq(auditLog.field, 'refunded')),
-      );
+    expect(await paymentRow(chargeId)).toMatchObject({ refundNote: note });
+    const refunds = await audited('refunded');
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ newValue: String(typePrice) });
     expect(refunds[0]!.changedBy).not.toBeNull();
+    expect(await audited('refundNote')).toEqual([
+      expect.objectContaining({ oldValue: null, newValue: note, changedBy: refunds[0]!.changedBy }),
+    ]);
+    // The order views and the payments list show the note with the refund.
+    const shownOnOrder = (await call('GET', `/api/admin/orders/getorder?Id=${order.orderId}`)).json();
+    expect(shownOnOrder.payments.find((p: { id: number }) => p.id === chargeId).refund.note).toBe(note);
+    const listed = (
+      await call('GET', `/api/admin/payments?refundDue=false&search=${order.transactionId}`, undefined, admin)
+    ).json();
+    expect(listed.items.map((p: { id: number; refund: { note: string } }) => [p.id, p.refund.note])).toEqual([
+      [chargeId, note],
+    ]);
+    // The payments export lists the refund with its note.
+    const csv = await call(
+      'GET',
+      `/api/admin/payments/export?format=csv&search=${order.transactionId}`,
+      undefined,
+      admin,
+    );
+    const [header, row] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const column = header!.split(';').indexOf('Jak vráceno');
+    expect(column).toBeGreaterThan(-1);
+    expect(row!.split(';')[column]).toBe(note);
     const view = (await call('GET', `/api/admin/unpaidcustomers/${order.orderId}`)).json();
     expect(view).toMatchObject({ refundDue: 0, refundDueMinor: 0 });
     expect(
@@ -644,10 +710,27 @@ describe('card notifications from the payment gateway', () => {
     expect(exported.payments.find((p) => p.id === chargeId)).toMatchObject({
       refundDueAt: expect.any(String),
       refundedAt: marked.refund.refundedAt,
+      refundNote: note,
     });
     expect(exported.payments.find((p) => p.id === cash.id)).toMatchObject({
       refundDueAt: null,
       refundedAt: null,
+      refundNote: null,
+    });
+
+    // Erasing the customer keeps the refund (when, who) for the accounts, and drops the note, which may
+    // name the account or the person the money went to.
+    const erased = await call(
+      'DELETE',
+      `/api/admin/customers?CustomerId=${order.customerId}`,
+      { Password: demoPassword, Reason: 'Žádost o výmaz', RequestReference: 'GDPR-REFUND' },
+      admin,
+    );
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await paymentRow(chargeId)).toMatchObject({
+      refundedAt: new Date(marked.refund.refundedAt),
+      refundedBy: marked.refund.refundedBy.id,
+      refundNote: null,
     });
   });
 
