@@ -15,15 +15,16 @@ const actionPaths: Record<PaymentAction, string> = {
   markRefunded: 'admin/payments/mark-refunded',
 };
 
-export function runPaymentAction(action: PaymentAction, paymentId: number): Promise<Payment> {
-  return api.post<Payment>(actionPaths[action], { PaymentId: paymentId });
+/** `note`: how an overpayment was refunded (mark-refunded only; left out when empty). */
+export function runPaymentAction(action: PaymentAction, paymentId: number, note?: string): Promise<Payment> {
+  return api.post<Payment>(actionPaths[action], { PaymentId: paymentId, ...(note ? { Note: note } : {}) });
 }
 
 export function usePaymentAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, paymentId }: { action: PaymentAction; paymentId: number }) =>
-      runPaymentAction(action, paymentId),
+    mutationFn: ({ action, paymentId, note }: { action: PaymentAction; paymentId: number; note?: string }) =>
+      runPaymentAction(action, paymentId, note),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: financeKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['customers'] });

@@ -57,7 +57,7 @@ const charge: Payment = {
   refId: 'REF-2',
   account: null,
   completedAt: dueAt,
-  refund: { dueAt, refundedAt: null, refundedBy: null },
+  refund: { dueAt, refundedAt: null, refundedBy: null, note: null },
   canMarkRefunded: true,
 };
 
@@ -86,6 +86,8 @@ const paymentBlock = (id: number) =>
 describe('an order paid twice', () => {
   beforeAll(async () => {
     await loadScreenTexts();
+    // A refused submit scrolls to the field in error; jsdom lays nothing out.
+    Element.prototype.scrollIntoView ??= () => {};
   });
   beforeEach(() => {
     fetchMock.mockReset();
@@ -118,7 +120,11 @@ describe('an order paid twice', () => {
   it('offers "mark as refunded" by its accessible name only on the overpayment, and records it after a confirmation', async () => {
     const open: Payment = { ...base, id: 3, completed: false, completedAt: null, canApprove: true };
     fetchMock.mockImplementation(async () =>
-      json({ ...charge, refund: { dueAt, refundedAt: dueAt, refundedBy: null }, canMarkRefunded: false }),
+      json({
+        ...charge,
+        refund: { ...charge.refund!, refundedAt: dueAt, note: 'Převod' },
+        canMarkRefunded: false,
+      }),
     );
     renderPayments([charge, open], ['markRefunded']);
     const button = within(paymentBlock(charge.id)).getByRole('button', { name: 'Označit jako vrácené' });
@@ -126,19 +132,95 @@ describe('an order paid twice', () => {
     expect(within(paymentBlock(open.id)).queryByRole('button')).toBeNull();
     fireEvent.click(button);
     expect(await screen.findByText(/byl vrácen zákaznici Jana Nováková/)).toBeInTheDocument();
+    // The confirmation asks how it was refunded; the note is optional and sent trimmed.
+    const note = screen.getByRole('textbox', { name: 'Jak bylo vráceno (nepovinné)' });
+    expect(note).toHaveAttribute('maxLength', '2000');
+    fireEvent.change(note, { target: { value: '  Převod 2611-0042 z účtu laboratoře  ' } });
     fireEvent.click(screen.getByTestId('payment-markRefunded-confirm'));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toContain('admin/payments/mark-refunded');
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ PaymentId: charge.id });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      PaymentId: charge.id,
+      Note: 'Převod 2611-0042 z účtu laboratoře',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('records a refund without a note when none is written', async () => {
+    fetchMock.mockImplementation(async () =>
+      json({
+        ...charge,
+        refund: { dueAt, refundedAt: dueAt, refundedBy: null, note: null },
+        canMarkRefunded: false,
+      }),
+    );
+    renderPayments([charge], ['markRefunded']);
+    fireEvent.click(within(paymentBlock(charge.id)).getByRole('button', { name: 'Označit jako vrácené' }));
+    fireEvent.change(await screen.findByTestId('payment-markRefunded-note'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByTestId('payment-markRefunded-confirm'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ PaymentId: charge.id });
+  });
+
+  it('refuses a note over 2000 characters at the field, as the server does, in Czech and English, and sends nothing', async () => {
+    for (const [locale, label, message] of [
+      ['cs', 'Označit jako vrácené', 'Text je příliš dlouhý (nejvýše 2000 znaků)!'],
+      ['en', 'Mark as refunded', 'The text is too long (at most 2000 characters)!'],
+    ] as const) {
+      await changeLocale(locale);
+      const { unmount } = renderPayments([charge], ['markRefunded']);
+      fireEvent.click(within(paymentBlock(charge.id)).getByRole('button', { name: label }));
+      const note = await screen.findByTestId('payment-markRefunded-note');
+      // 2000 characters with spaces around them fit: the limit counts the trimmed note.
+      fireEvent.change(note, { target: { value: ` ${'x'.repeat(2000)} ` } });
+      fireEvent.blur(note);
+      expect(note).not.toHaveAttribute('aria-invalid', 'true');
+      fireEvent.change(note, { target: { value: 'x'.repeat(2001) } });
+      fireEvent.click(screen.getByTestId('payment-markRefunded-confirm'));
+      await waitFor(() => expect(note).toHaveAttribute('aria-invalid', 'true'));
+      expect(note).toHaveAccessibleDescription(expect.stringContaining(message));
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      fireEvent.click(screen.getByTestId('payment-markRefunded-cancel'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      unmount();
+    }
+  });
+
+  it("shows the server's refusal of the note at the field and keeps the dialog; another refusal closes it", async () => {
+    const tooLong = 'Text je příliš dlouhý (nejvýše 2000 znaků)!';
+    fetchMock.mockImplementationOnce(async () =>
+      json({ error: { code: 'VALIDATION', message: tooLong, fields: { Note: tooLong } } }, 400),
+    );
+    renderPayments([charge], ['markRefunded']);
+    fireEvent.click(within(paymentBlock(charge.id)).getByRole('button', { name: 'Označit jako vrácené' }));
+    const note = await screen.findByTestId('payment-markRefunded-note');
+    fireEvent.change(note, { target: { value: 'Vráceno převodem' } });
+    fireEvent.click(screen.getByTestId('payment-markRefunded-confirm'));
+    await waitFor(() => expect(note).toHaveAccessibleDescription(expect.stringContaining(tooLong)));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    const recorded = 'Vrácení této platby už bylo zaznamenáno; nic se nezměnilo.';
+    fetchMock.mockImplementationOnce(async () =>
+      json({ error: { code: 'CONFLICT', message: recorded, fields: { PaymentId: recorded } } }, 409),
+    );
+    fireEvent.click(screen.getByTestId('payment-markRefunded-confirm'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('a refunded overpayment says so, with when and who, and offers nothing', async () => {
     const refundedAt = '2026-11-21T08:15:00.000Z';
     const refunded: Payment = {
       ...charge,
-      refund: { dueAt, refundedAt, refundedBy: { id: 1, userName: 'Recepce Praha' } },
+      refund: {
+        dueAt,
+        refundedAt,
+        refundedBy: { id: 1, userName: 'Recepce Praha' },
+        note: 'Returned in cash at the desk',
+      },
       canMarkRefunded: false,
     };
     await changeLocale('en');
@@ -147,6 +229,9 @@ describe('an order paid twice', () => {
     expect(within(card).getByTestId('payment-refund')).toHaveTextContent('Refunded');
     expect(within(card).getByTestId('order-payment-refund')).toHaveTextContent(
       `Refunded on ${formatDateTime(refundedAt, 'en')} (Recepce Praha)`,
+    );
+    expect(within(card).getByTestId('order-payment-refund-note')).toHaveTextContent(
+      'How refunded: Returned in cash at the desk',
     );
     expect(within(card).queryByRole('button')).toBeNull();
   });

@@ -97,6 +97,17 @@ export function OrderPayments({
                       })}
                 </Text>
               )}
+              {p.refund?.note && (
+                // Staff's own words, kept as written: their line breaks, a reference of any length.
+                <Text
+                  fz="xs"
+                  c="dimmed"
+                  style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+                  data-testid="order-payment-refund-note"
+                >
+                  {t('finances.payment.refundNote', { note: p.refund.note })}
+                </Text>
+              )}
             </Stack>
             {actions && <PaymentActionButtons payment={p} actions={actions} />}
           </Group>

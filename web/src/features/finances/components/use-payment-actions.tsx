@@ -8,10 +8,11 @@ import { useLocale } from '@/lib/use-locale';
 import { type PaymentAction, usePaymentAction } from '../api/payment-actions';
 import { money } from './format';
 import { paymentMethodName } from './labels';
+import { openMarkRefundedDialog } from './mark-refunded-dialog';
 
 /**
  * Approve, convert to cash or mark an overpayment refunded, each after a confirmation naming the
- * payment; failures toast (SPEC §8) with the API's reason. `only` limits the buttons offered (the
+ * payment (the refund's also asks how it was made); failures toast (SPEC §8) with the API's reason. `only` limits the buttons offered (the
  * order detail offers just the refund; the unprocessed-order view all).
  */
 export function usePaymentActions(only?: readonly PaymentAction[]) {
@@ -20,31 +21,45 @@ export function usePaymentActions(only?: readonly PaymentAction[]) {
   const mutation = usePaymentAction();
 
   const run = async (action: PaymentAction, payment: Payment) => {
+    const title = t(`finances.paymentActions.${action}.title`);
+    const message = (
+      <Text fz="sm">
+        {t(`finances.paymentActions.${action}.confirm`, {
+          method: paymentMethodName(payment.method, locale),
+          amount: money(payment, locale),
+          orderNumber: payment.orderNumber,
+          customer: payment.customerFullName,
+          context: genderContext(payment.customerGender),
+        })}
+      </Text>
+    );
+    const confirmLabel = t(`finances.paymentActions.${action}.button`);
+    const done = () => notifySuccess(t(`finances.paymentActions.${action}.done`));
+    const failed = (error: unknown) => notifyApiError(error, '', t('finances.paymentActions.failed'));
+    if (action === 'markRefunded') {
+      // The refund's confirmation also asks how it was made; the dialog waits for the answer.
+      openMarkRefundedDialog({
+        paymentId: payment.id,
+        title,
+        message,
+        confirmLabel,
+        record: async (note) => {
+          await mutation.mutateAsync({ action, paymentId: payment.id, note });
+          done();
+        },
+        onFailed: failed,
+      });
+      return;
+    }
     const ok = await confirmAction({
-      title: t(`finances.paymentActions.${action}.title`),
-      message: (
-        <Text fz="sm">
-          {t(`finances.paymentActions.${action}.confirm`, {
-            method: paymentMethodName(payment.method, locale),
-            amount: money(payment, locale),
-            orderNumber: payment.orderNumber,
-            customer: payment.customerFullName,
-            context: genderContext(payment.customerGender),
-          })}
-        </Text>
-      ),
-      confirmLabel: t(`finances.paymentActions.${action}.button`),
+      title,
+      message,
+      confirmLabel,
       cancelLabel: t('common.cancel'),
       testId: `payment-${action}`,
     });
     if (!ok) return;
-    mutation.mutate(
-      { action, paymentId: payment.id },
-      {
-        onSuccess: () => notifySuccess(t(`finances.paymentActions.${action}.done`)),
-        onError: (error) => notifyApiError(error, '', t('finances.paymentActions.failed')),
-      },
-    );
+    mutation.mutate({ action, paymentId: payment.id }, { onSuccess: done, onError: failed });
   };
 
   const pending = (action: PaymentAction, paymentId: number) =>

@@ -81,7 +81,24 @@ export function PaymentsListRoute() {
       key: 'state',
       priority: 2,
       header: t('finances.payment.state'),
-      render: (p) => <PaymentStateBadge payment={p} />,
+      render: (p) => (
+        <Stack gap={4} align="flex-start">
+          <PaymentStateBadge payment={p} />
+          {p.refund?.note && (
+            // How it was refunded, its first lines here; the whole note on the order and in its title.
+            <Text
+              fz="xs"
+              c="dimmed"
+              lineClamp={2}
+              title={p.refund.note}
+              style={{ overflowWrap: 'anywhere' }}
+              data-testid="payment-refund-note"
+            >
+              {t('finances.payment.refundNote', { note: p.refund.note })}
+            </Text>
+          )}
+        </Stack>
+      ),
     },
     {
       key: 'identifiers',
