@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { baseURL, port, smtpControlURL, smtpPort } from './support/base-url';
+import { gatewaySecret } from './support/gateway';
 
 // A fresh database every run: the app seeds its demo data into it. The config is read again in every
 // worker, which inherits the runner's environment: one folder for the run (support/release.ts keeps
@@ -110,6 +111,8 @@ export default defineConfig({
         // Short enough for the idle spec to watch the countdown, long enough for every other spec.
         IDLE_TIMEOUT_MS: process.env.E2E_IDLE_TIMEOUT_MS ?? String(20 * 60 * 1000),
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // The specs play the card gateway too: its notifications are signed with this key.
+        PAYMENT_WEBHOOK_SECRET: gatewaySecret,
       },
     },
   ],

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { notifyCard } from '../support/gateway';
 import { searchList } from '../support/lists';
 import { demo, signIn, switchLanguage } from '../support/session';
 
@@ -216,6 +218,76 @@ test.describe('finances', () => {
     await expect(page.getByTestId('product-type-detail-name')).toHaveText(`${name} upraveno`);
     await switchLanguage(page, 'EN');
     await expect(page.getByTestId('product-type-detail-name')).toHaveText(`Product test ${name.slice(-6)}`);
+    await switchLanguage(page, 'CS');
+  });
+
+  test('a card charged after the order was paid in cash is paid twice; reception refunds it, saying how, and the note shows with the refund', async ({
+    page,
+  }) => {
+    await signIn(page, demo.reception);
+    await page.getByTestId('nav-unpaidcustomers').click();
+    await searchList(page, 'unpaid-table', '2300001');
+    await page.getByTestId('unpaid-table-row').click();
+    await expect(page.getByTestId('order-title')).toHaveText('Objednávka 2300001');
+    // The customer pays at the desk while their card payment is still pending: it becomes the cash payment.
+    const payments = page.getByTestId('order-payment');
+    await expect(payments).toHaveCount(1);
+    await payments.locator('[data-testid^="payment-convert-"]').click();
+    await page.getByTestId('payment-convertToCash-confirm').click();
+    await expect(page.getByText('Platba byla převedena na hotovost')).toBeVisible();
+    await expect(page.getByTestId('order-paid-by')).toHaveText('Hotovost');
+
+    // The gateway then charges the card after all.
+    const charged = await notifyCard(page.request, {
+      TransactionId: 'TXD2300001',
+      RefId: 'REF-E2E-2300001',
+      Status: 3,
+    });
+    expect(charged.changed).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId('order-refund-due')).toContainText('Zaplaceno dvakrát');
+    const charge = payments.filter({ has: page.getByTestId('payment-refund') });
+    await expect(charge).toContainText('REF-E2E-2300001');
+    await expect(charge.getByTestId('payment-refund')).toHaveText('Zaplaceno dvakrát – k vrácení');
+
+    // The confirmation asks how it was refunded, in English too; closed, it records nothing.
+    await switchLanguage(page, 'EN');
+    await charge.getByRole('button', { name: 'Mark as refunded' }).click();
+    const english = page.getByRole('dialog', { name: 'Overpayment refunded' });
+    await expect(english.getByRole('textbox', { name: 'How it was refunded (optional)' })).toBeFocused();
+    await expectAccessible(page, 'the refund dialog in English');
+    await english.getByRole('button', { name: 'Cancel' }).click();
+    await expect(english).toHaveCount(0);
+    await switchLanguage(page, 'CS');
+    await expect(charge.getByTestId('payment-refund')).toHaveText('Zaplaceno dvakrát – k vrácení');
+
+    // Reception sends the money back and says how, in the confirmation.
+    await charge.getByRole('button', { name: 'Označit jako vrácené' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Přeplatek vrácen' });
+    await expect(dialog).toContainText('objednávky 2300001');
+    const note = 'Vráceno převodem na účet zákaznice, reference 2611-0042';
+    await dialog.getByRole('textbox', { name: 'Jak bylo vráceno (nepovinné)' }).fill(`  ${note} `);
+    await expectAccessible(page, 'the refund dialog');
+    await dialog.getByRole('button', { name: 'Označit jako vrácené' }).click();
+    await expect(page.getByText('Vrácení přeplatku bylo zaznamenáno')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('order-refund-due')).toHaveCount(0);
+    await expect(charge.getByTestId('payment-refund')).toHaveText('Vráceno');
+    await expect(charge.getByTestId('order-payment-refund')).toContainText('(Radka Recepční)');
+    await expect(charge.getByTestId('order-payment-refund-note')).toHaveText(`Jak vráceno: ${note}`);
+    await expect(charge.getByRole('button', { name: 'Označit jako vrácené' })).toHaveCount(0);
+
+    // The payments list shows it with the refund's note, in English too.
+    await page.getByTestId('nav-payments').click();
+    await searchList(page, 'payments-table', 'TXD2300001');
+    const row = page.getByTestId('payments-table-row');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('payment-refund')).toHaveText('Vráceno');
+    await expect(row.getByTestId('payment-refund-note')).toHaveText(`Jak vráceno: ${note}`);
+    await expectAccessible(page, 'the payments list with a refund note');
+    await switchLanguage(page, 'EN');
+    await expect(row.getByTestId('payment-refund-note')).toHaveText(`How refunded: ${note}`);
+    await expectAccessible(page, 'the payments list with a refund note in English');
     await switchLanguage(page, 'CS');
   });
 });
