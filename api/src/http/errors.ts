@@ -130,11 +130,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       ...(fields ? { fields: Object.values(fields).join(' ') } : {}),
       ...error.params,
     });
-    return reply
-      .status(error.statusCode)
-      .send({
-        error: { code: error.code, message, fields, ...(error.details ? { details: error.details } : {}) },
-      });
+    return reply.status(error.statusCode).send({
+      error: { code: error.code, message, fields, ...(error.details ? { details: error.details } : {}) },
+    });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields = fieldErrors(error.validation as ValidationIssue[], locale);
