@@ -134,7 +134,7 @@ export const products = pgTable(
         onDelete: 'set null',
       },
     ),
-    /** What the specialist reviewed (`TechnicalValidation`): call rate, no-calls, controls, a note. */
+    /** What the specialist reviewed (`TechnicalValidation`): call rate (a share, 0.929 is 92.9 %), no-calls, controls, a note. */
     technicalValidation: jsonb('technical_validation').$type<{
       callRate: number;
       noCalls: number;

@@ -422,7 +422,8 @@ export async function reportDocumentFrom(
         date: formatReportDate(source.technicallyValidatedAt, locale),
         detail: source.technicalValidation
           ? [
-              `${labels.callRate} ${new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { maximumFractionDigits: 2 }).format(source.technicalValidation.callRate)} %`,
+              // A share (0.929) as the screens show it: 92,9 %.
+              `${labels.callRate} ${new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(source.technicalValidation.callRate * 100)} %`,
               `${labels.noCalls} ${source.technicalValidation.noCalls}`,
               source.technicalValidation.controlsPassed ? labels.controlsPassed : labels.controlsFailed,
               source.technicalValidation.note.trim(),

@@ -148,7 +148,7 @@ async function releasedReport(language: 'cs' | 'en', surname: string) {
       indication: language === 'cs' ? 'rodinná anamnéza trombózy' : 'family history of thrombosis',
       technicallyValidatedAt: new Date('2026-03-10T10:00:00Z'),
       technicallyValidatedBy: lab!.id,
-      technicalValidation: { callRate: 99.5, noCalls: 1, controlsPassed: true, note: '' },
+      technicalValidation: { callRate: 0.995, noCalls: 1, controlsPassed: true, note: '' },
     })
     .where(eq(products.id, r.productId));
   const published = await patch({
