@@ -8,6 +8,7 @@ import {
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { type Access, allows } from '../../auth/access.js';
 import type { Principal } from '../../auth/principal.js';
+import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 
 /**
@@ -17,7 +18,7 @@ import type { Executor } from '../../db/client.js';
 export type WorkCounter = {
   key: DashboardCounterKey;
   access: Access;
-  matches: (db: Executor) => SQLWrapper;
+  matches: (db: Executor, config: Config) => SQLWrapper;
 };
 
 /**
@@ -48,6 +49,7 @@ export async function countWork(
   db: Executor,
   principal: Principal,
   counters: readonly WorkCounter[],
+  config: Config,
 ): Promise<DashboardCounter[]> {
   const visible = counters
     .filter((counter) => allows(principal, counter.access))
@@ -56,7 +58,7 @@ export async function countWork(
   const columns = sql.join(
     visible.map(
       (counter, index) =>
-        sql`(select count(*) from (${counter.matches(db)} limit ${exactCountLimit + 1}) as counted)::int as ${sql.identifier(`c${index}`)}`,
+        sql`(select count(*) from (${counter.matches(db, config)} limit ${exactCountLimit + 1}) as counted)::int as ${sql.identifier(`c${index}`)}`,
     ),
     sql`, `,
   );

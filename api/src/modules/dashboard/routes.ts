@@ -18,7 +18,7 @@ export const dashboardRoutes =
       handler: async (request) => {
         const principal = principalOf(request);
         const [counted, more] = await Promise.all([
-          countWork(deps.db, principal, counters),
+          countWork(deps.db, principal, counters, deps.config),
           loadSections(deps.db, principal, sections),
         ]);
         return { counters: counted, ...more };

@@ -6,7 +6,7 @@ import { deliveryChannels, outboxMessages } from '../../db/schema/index.js';
 let t: TestApp;
 let reception: Record<string, string>;
 beforeAll(async () => {
-  t = await testApp({ smtpUrl: 'smtp://127.0.0.1:1' });
+  t = await testApp({ smtpUrl: 'smtp://127.0.0.1:1', smsUrl: 'http://127.0.0.1:1/sms' });
   reception = await t.authAs(demo.reception);
   // Only this test's messages.
   await t.db.delete(outboxMessages);
@@ -26,7 +26,7 @@ const message = (channel: 'email' | 'sms', values: Partial<typeof outboxMessages
 });
 
 describe('GET admin/outbox/delivery', () => {
-  it('says both channels are fine when nothing fails, and which one is configured', async () => {
+  it('says both channels are fine when nothing fails, and that both are configured', async () => {
     const { code, body } = await status();
     expect(code).toBe(200);
     expect(body).toEqual([
@@ -39,7 +39,7 @@ describe('GET admin/outbox/delivery', () => {
       }),
       expect.objectContaining({
         channel: 'sms',
-        configured: false,
+        configured: true,
         failingSince: null,
         waiting: 0,
         failed: 0,
@@ -129,5 +129,35 @@ describe('GET admin/outbox/delivery', () => {
 
   it('is refused without Barcodes.View', async () => {
     expect((await status(await t.authAs(demo.doctor))).code).toBe(403);
+  });
+});
+
+describe('a server with no e-mail server or SMS gateway set up', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await testApp({ smtpUrl: undefined, smsUrl: undefined });
+    await bare.db.delete(outboxMessages);
+  });
+  afterAll(() => bare.close());
+
+  it('counts a message written just now as undelivered, as the banner says it waits: the card does not say nothing does', async () => {
+    const headers = await bare.authAs(demo.reception);
+    await bare.db.insert(outboxMessages).values([message('email'), message('sms')]);
+    const delivery = (
+      await bare.app.inject({ method: 'GET', url: '/api/admin/outbox/delivery', headers })
+    ).json();
+    expect(delivery).toEqual([
+      expect.objectContaining({ channel: 'email', configured: false, waiting: 1 }),
+      expect.objectContaining({ channel: 'sms', configured: false, waiting: 1 }),
+    ]);
+    const dashboard = await bare.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers });
+    const counters = dashboard.json().counters as { key: string; count: number }[];
+    expect(counters.find((c) => c.key === 'undeliveredMessages')?.count).toBe(2);
+    const list = await bare.app.inject({
+      method: 'GET',
+      url: '/api/admin/outbox?status=undelivered',
+      headers,
+    });
+    expect(list.json().total).toBe(2);
   });
 });

@@ -1,14 +1,16 @@
-import type {
-  DeliveryChannelStatus,
-  Locale,
-  OutboxChannel,
-  OutboxListQuery,
-  OutboxMessage,
-  OutboxMessageDetail,
-  OutboxStatus,
-  Page,
+import {
+  type DeliveryChannelStatus,
+  type Locale,
+  type OutboxChannel,
+  type OutboxListQuery,
+  type OutboxMessage,
+  type OutboxMessageDetail,
+  type OutboxStatus,
+  outboxChannels,
+  type Page,
 } from '@genodesk/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import { likePattern, listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
 import { deliveryChannels, outboxMessages, reportDocuments } from '../../db/schema/index.js';
@@ -36,13 +38,26 @@ const toMessage = (row: Row): OutboxMessage => ({
   mailingId: row.mailingId,
 });
 
+/** Which channels this server can send on: an e-mail server (SMTP_URL) and an SMS gateway (SMS_URL). */
+export const configuredChannels = (
+  config: Pick<Config, 'smtpUrl' | 'smsUrl'>,
+): Record<OutboxChannel, boolean> => ({
+  email: Boolean(config.smtpUrl),
+  sms: Boolean(config.smsUrl),
+});
+
 /**
- * Failed, or waiting after a refused attempt, for over an hour, or while its channel fails or is paused
- * by its gateway: what the dashboard counts and the outbox filters as undelivered. A message written
- * during an outage counts at once, though no attempt was made: a failing channel tries only its
- * longest-waiting message (a probe) and a paused one none.
+ * Failed, or waiting after a refused attempt, for over an hour, or while its channel fails, is paused
+ * by its gateway or is not set up on this server: what the dashboard counts and the outbox filters as
+ * undelivered. A message written during an outage counts at once, though no attempt was made: a failing
+ * channel tries only its longest-waiting message (a probe), a paused one none, one not set up none
+ * (the dashboard's banner says it waits; the card must not say nothing does).
  */
-export const undelivered = sql`(${outboxMessages.status} = 'failed' or (${outboxMessages.status} = 'pending' and (${outboxMessages.attempts} > 0 or ${outboxMessages.createdAt} < now() - interval '1 hour' or exists (select 1 from ${deliveryChannels} where ${deliveryChannels.channel} = ${outboxMessages.channel} and (${deliveryChannels.failingSince} is not null or ${deliveryChannels.pausedUntil} > now())))))`;
+export function undelivered(configured: Record<OutboxChannel, boolean>): SQL {
+  const notSetUp = outboxChannels.filter((channel) => !configured[channel]);
+  const cannotSend = notSetUp.length > 0 ? sql` or ${inArray(outboxMessages.channel, notSetUp)}` : sql``;
+  return sql`(${outboxMessages.status} = 'failed' or (${outboxMessages.status} = 'pending' and (${outboxMessages.attempts} > 0 or ${outboxMessages.createdAt} < now() - interval '1 hour' or exists (select 1 from ${deliveryChannels} where ${deliveryChannels.channel} = ${outboxMessages.channel} and (${deliveryChannels.failingSince} is not null or ${deliveryChannels.pausedUntil} > now()))${cannotSend})))`;
+}
 
 /** `GET admin/outbox/delivery`: each channel's transport state and what waits on it. */
 export async function deliveryStatus(
@@ -85,10 +100,13 @@ export async function deliveryStatus(
   }));
 }
 
-export function outboxFilter(query: Partial<OutboxListQuery>): SQL | undefined {
+export function outboxFilter(
+  query: Partial<OutboxListQuery>,
+  configured: Record<OutboxChannel, boolean>,
+): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.channel) conditions.push(eq(outboxMessages.channel, query.channel));
-  if (query.status === 'undelivered') conditions.push(undelivered);
+  if (query.status === 'undelivered') conditions.push(undelivered(configured));
   else if (query.status) conditions.push(eq(outboxMessages.status, query.status));
   if (query.kind) conditions.push(eq(outboxMessages.kind, query.kind));
   if (query.mailingId) conditions.push(eq(outboxMessages.mailingId, query.mailingId));
@@ -99,8 +117,12 @@ export function outboxFilter(query: Partial<OutboxListQuery>): SQL | undefined {
 }
 
 /** `GET admin/outbox`: every message, newest first, filtered and searched by recipient. */
-export async function listOutbox(db: Executor, query: OutboxListQuery): Promise<Page<OutboxMessage>> {
-  const where = outboxFilter(query);
+export async function listOutbox(
+  db: Executor,
+  query: OutboxListQuery,
+  configured: Record<OutboxChannel, boolean>,
+): Promise<Page<OutboxMessage>> {
+  const where = outboxFilter(query, configured);
   const rows = await db
     .select()
     .from(outboxMessages)

@@ -12,7 +12,9 @@ import { httpSmsTransport, smtpTransport } from './transports.js';
 let t: TestApp;
 let admin: Record<string, string>;
 beforeAll(async () => {
-  t = await testApp();
+  // Both channels set up (nothing listens there: no worker runs here); one not set up is another rule
+  // (delivery-status.test.ts).
+  t = await testApp({ smtpUrl: 'smtp://127.0.0.1:1', smsUrl: 'http://127.0.0.1:1/sms' });
   admin = await t.authAs(demo.admin);
 });
 afterAll(() => t.close());

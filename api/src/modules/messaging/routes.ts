@@ -23,7 +23,13 @@ import { requestLocale } from '../../http/errors.js';
 import { recordListRead } from '../audit/access-log.js';
 import { listCategoryOptions } from '../templates/templates.service.js';
 import { getMailing, listMailings, previewEmail, previewRecipients, sendEmail } from './mailings.service.js';
-import { deliveryStatus, getOutboxMessage, listOutbox, retryOutboxMessage } from './outbox.service.js';
+import {
+  configuredChannels,
+  deliveryStatus,
+  getOutboxMessage,
+  listOutbox,
+  retryOutboxMessage,
+} from './outbox.service.js';
 
 // SPEC §2 guards the e-mail screen with Barcodes.View; the outbox screen shares it.
 const access = { all: [Permissions.BarcodesView] } as const;
@@ -106,12 +112,12 @@ export function messagingRoutes(app: App, deps: Deps) {
     schema: {
       tags,
       summary:
-        'Every e-mail and SMS: filters channel, status (or undelivered: failed, or waiting after a refused attempt, for over an hour, or while its channel fails), kind, mailing, created from/to; search the recipient; paged',
+        'Every e-mail and SMS: filters channel, status (or undelivered: failed, or waiting after a refused attempt, for over an hour, or while its channel fails, is paused or is not set up), kind, mailing, created from/to; search the recipient; paged',
       querystring: outboxListQuerySchema,
       response: { 200: outboxPageSchema },
     },
     handler: async (request) => {
-      const page = await listOutbox(deps.db, request.query);
+      const page = await listOutbox(deps.db, request.query, configuredChannels(deps.config));
       await recordListRead(
         deps.db,
         request,
@@ -130,8 +136,7 @@ export function messagingRoutes(app: App, deps: Deps) {
         'How e-mail and SMS delivery goes: per channel whether it is configured, failing since when with the last error, paused by a gateway, and how many messages wait or failed',
       response: { 200: z.array(deliveryChannelStatusSchema) },
     },
-    handler: () =>
-      deliveryStatus(deps.db, { email: Boolean(deps.config.smtpUrl), sms: Boolean(deps.config.smsUrl) }),
+    handler: () => deliveryStatus(deps.db, configuredChannels(deps.config)),
   });
 
   app.get('/api/admin/outbox/:id', {
