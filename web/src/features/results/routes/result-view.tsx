@@ -31,6 +31,7 @@ import { useResult } from '../api/get-result';
 import { isUploadInProgress } from '../api/polling';
 import { GeneratedProgress } from '../components/generated-progress';
 import { formatFileSize, unpairableReasonName } from '../components/labels';
+import { UnknownGenes } from '../components/unknown-genes';
 import { UploadStatusBadge } from '../components/upload-status-badge';
 
 function Unpairables({ upload }: { upload: ResultUploadDetail }) {
@@ -269,20 +270,7 @@ export function ResultViewRoute() {
           </Alert>
         )}
         {u.unknownGeneCodes.length > 0 && (
-          <Alert
-            color="yellow"
-            variant="light"
-            icon={<IconAlertTriangle size={18} />}
-            title={t('results.unknownGenes.title')}
-            data-testid="result-unknown-genes"
-          >
-            <Text fz="sm">
-              {t('results.unknownGenes.text', {
-                count: u.unknownGeneRows,
-                codes: u.unknownGeneCodes.join(', '),
-              })}
-            </Text>
-          </Alert>
+          <UnknownGenes codes={u.unknownGeneCodes} rows={u.unknownGeneRows} />
         )}
         {u.status === ResultUploadStatus.CompleteInspectionRequired && (
           <Alert
