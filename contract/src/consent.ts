@@ -14,6 +14,7 @@ export const consentSteps = [
   'pairing',
   'generation',
   'publication',
+  'invitation',
 ] as const;
 export type ConsentStep = (typeof consentSteps)[number];
 
@@ -25,6 +26,8 @@ export const consentStepLabels: Record<ConsentStep, { cs: string; en: string }> 
   pairing: { cs: 'spárování výsledků', en: 'pairing the results' },
   generation: { cs: 'vytvoření zprávy', en: 'generating the report' },
   publication: { cs: 'vydání zprávy', en: 'releasing the report' },
+  // The report stays unpublished, but the customer is told the doctor has results to discuss with them.
+  invitation: { cs: 'pozvání na konzultaci', en: 'invitation to a consultation' },
 };
 
 /** What happens after a consent is withdrawn. */

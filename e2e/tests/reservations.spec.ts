@@ -21,6 +21,9 @@ const texts = {
     upcoming: 'Konzultace naplánována',
     cancelledState: 'Zrušeno',
     hours: 'po–čt 08:00–18:00',
+    freeSlotRefused:
+      'V tomto čase má ambulance vypsaný volný termín. Otevřete ho v kalendáři a přiřaďte do něj zákazníka.',
+    freeSlot: (day: string) => `Volný termín: ${day} 14:00–14:45`,
   },
   en: {
     doctorRequired: 'You have to choose a doctor!',
@@ -32,6 +35,9 @@ const texts = {
     upcoming: 'Consultation upcoming',
     cancelledState: 'Cancelled',
     hours: 'Mon–Thu 08:00–18:00',
+    freeSlotRefused:
+      'This time is a free slot of the consulting room. Open the free slot in the calendar and assign the customer to it.',
+    freeSlot: (day: string) => `Free slot: ${day} 14:00–14:45`,
   },
 } as const;
 
@@ -59,6 +65,23 @@ async function newDoctor(): Promise<string> {
   return name;
 }
 
+/** A consulting room of a doctor of the run's own, made through the API: its id. */
+async function newRoom(name: string): Promise<number> {
+  const admin = await staffApi();
+  const doctor = await createStaffUser(admin, {
+    label: 'doctor-e2e',
+    role: 'Lékař',
+    name: `MUDr. E2E ${stamp()}`,
+  });
+  const created = await admin.put('/api/admin/consultingrooms', {
+    data: { Name: name, IsEnabled: true, DoctorId: doctor.id },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id } = (await created.json()) as { id: number };
+  await admin.dispose();
+  return id;
+}
+
 /** The centre of a time slot (`10:00`) in the day column `date` of the time grid. */
 async function slotPoint(page: Page, date: string, time: string) {
   await page.locator('td.fc-timegrid-slot-lane[data-time="09:00:00"]').scrollIntoViewIfNeeded();
@@ -75,6 +98,17 @@ const monthsShort = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Se
 function shownDateTime(day: string, time: string, lang: 'cs' | 'en') {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return lang === 'cs' ? `${d}. ${m}. ${y} ${time}` : `${d} ${monthsShort[m - 1]} ${y} ${time}`;
+}
+
+/** How a reservation's time names its day: cs `út 24. 11. 2026`, en `Tue, 24 Nov 2026`. */
+function shownDay(day: string, lang: 'cs' | 'en') {
+  return new Intl.DateTimeFormat(intlLocale[lang], {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: lang === 'en' ? 'short' : 'numeric',
+    year: 'numeric',
+  }).format(new Date(`${day}T12:00:00Z`));
 }
 
 /** Picks a day and a time in the date-time field: the month's arrow as needed, the day, the hours and minutes. */
@@ -220,6 +254,70 @@ for (const lang of ['cs', 'en'] as const) {
     await expect(
       page.getByTestId('customer-reservations-row').filter({ hasText: t.cancelledState }),
     ).toHaveCount(3);
+  });
+}
+
+for (const lang of ['cs', 'en'] as const) {
+  test(`a booking over a free slot opens the slot, which is given the customer chosen (${lang})`, async ({
+    page,
+  }) => {
+    const t = texts[lang];
+    const customer = await newCustomer();
+    const roomId = await newRoom(`E2E volný ${lang} ${stamp()}`);
+    await signIn(page, demo.admin);
+    if (lang === 'en') await switchLanguage(page, 'EN');
+    await page.goto(`/reservations?rooms=${roomId}`);
+    await page.getByTestId('calendar-next').click();
+    const headers = page.locator('th.fc-col-header-cell[data-date]');
+    await expect(headers).toHaveCount(7);
+    const tuesday = (await headers.nth(1).getAttribute('data-date')) ?? '';
+
+    // The room's free slot next Tuesday, 14:00–14:45 (published through the API, as the customer app's
+    // slots are).
+    const admin = await staffApi();
+    const published = await admin.put('/api/admin/reservations', {
+      data: {
+        ConsultingRoomId: roomId,
+        ReservationType: 1,
+        ConsultationStart: `${tuesday}T14:00`,
+        ConsultationEnd: `${tuesday}T14:45`,
+      },
+    });
+    expect(published.status(), await published.text()).toBe(200);
+    const slotId = ((await published.json()) as { items: { id: number }[] }).items[0]?.id;
+    await page.reload();
+    const events = page.getByTestId('reservation-event');
+    await expect(events).toHaveCount(1);
+
+    // A booking of the customer at 13:30–14:15 meets it: refused, with the way to the slot.
+    const point = await slotPoint(page, tuesday, '13:30');
+    await page.mouse.click(point.x, point.y);
+    await expect(page.getByTestId('reservation-form')).toBeVisible();
+    await page.getByTestId('reservation-customer').fill(customer.surname);
+    await page.getByRole('option', { name: new RegExp(customer.surname) }).click();
+    await page.getByTestId('reservation-submit').click();
+    await expect(page.getByTestId('reservation-form').getByText(t.freeSlotRefused)).toBeVisible();
+    const found = page.getByTestId('reservation-free-slot');
+    await expect(found).toContainText(t.freeSlot(shownDay(tuesday, lang)));
+    await found.getByTestId('reservation-open-free-slot').click();
+
+    // The free slot opens, its "Book a customer" first; the form has the customer chosen for the booking.
+    await expect(page.getByTestId('reservation-form')).toBeHidden();
+    await expect(page.getByTestId('reservation-detail-time')).toContainText('14:00–14:45');
+    await expect(page.getByTestId('reservation-free-hint')).toBeVisible();
+    await page.getByTestId('reservation-assign').click();
+    await expect(page.getByTestId('reservation-assign-hint')).toBeVisible();
+    await expect(page.getByTestId('reservation-customer')).toHaveValue(new RegExp(customer.surname));
+    await expect(page.getByTestId('reservation-start')).toHaveText(shownDateTime(tuesday, '14:00', lang));
+    await page.getByTestId('reservation-submit').click();
+    await expect(page.getByText(t.saved)).toBeVisible();
+
+    // The slot itself is booked: still one occurrence, now the customer's.
+    await expect(events).toHaveCount(1);
+    await expect(events.first()).toContainText(customer.surname);
+    const slot = await admin.get(`/api/admin/reservations/${slotId}`);
+    expect(await slot.json()).toMatchObject({ id: slotId, customerId: customer.id, kind: 'booked' });
+    await admin.dispose();
   });
 }
 

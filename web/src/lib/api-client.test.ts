@@ -135,7 +135,17 @@ describe('api client', () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 409, code: 'CONFLICT', fields: { Email: 'Dup' } });
+    expect(error).toMatchObject({ status: 409, code: 'CONFLICT', fields: { Email: 'Dup' }, details: {} });
+  });
+
+  it('keeps what an error reply gives to act on (its details)', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(409, { error: { code: 'CONFLICT', message: 'Free slot', details: { freeSlotIds: [7, 9] } } }),
+    );
+    const error = await apiRequest('admin/reservations', { method: 'PUT', body: {} }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 409, details: { freeSlotIds: [7, 9] } });
   });
 
   it('keeps the answer’s request id, the reference a user quotes', async () => {

@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   /** The answer's `X-Request-Id`: the reference a user quotes, found in the server's log. */
   readonly requestId: string | null;
+  /** What the screen may act on beyond the message (the error's own shape, read with its contract schema). */
+  readonly details: Record<string, unknown>;
 
   constructor(
     status: number,
@@ -22,6 +24,7 @@ export class ApiError extends Error {
     message: string,
     fields: Record<string, string> = {},
     requestId: string | null = null,
+    details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -29,6 +32,7 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
     this.requestId = requestId;
+    this.details = details;
   }
 }
 
@@ -154,8 +158,15 @@ async function toApiError(response: Response): Promise<ApiError> {
     payload = null;
   }
   if (isErrorReply(payload)) {
-    const { code, message, fields } = payload.error;
-    return new ApiError(response.status, code, message, fields ?? {}, response.headers.get('x-request-id'));
+    const { code, message, fields, details } = payload.error;
+    return new ApiError(
+      response.status,
+      code,
+      message,
+      fields ?? {},
+      response.headers.get('x-request-id'),
+      details ?? {},
+    );
   }
   // Not the API's own reply (a proxy, a crash): the reader's language, not the server's status text.
   return new ApiError(

@@ -7,8 +7,8 @@ import { unprocessable } from '../../http/errors.js';
 /**
  * The one consent rule (issue 35): genetic testing only with a valid written consent (Act 373/2011
  * §28–29). Every step that moves a customer's DNA or results on — sampling, kit sending, receipt,
- * analysis, pairing, generation, publication — asks here, whether from a screen, a bulk action, the
- * status editor or a job.
+ * analysis, pairing, generation, publication, an invitation to a consultation — asks here, whether
+ * from a screen, a bulk action, the status editor or a job.
  *
  * The valid consents are read `for share`: a withdrawal (an update of that row) waits for a step
  * already under way to commit, and a step after the withdrawal sees none — so a job running across a

@@ -750,10 +750,11 @@ export async function editProduct(
       const plan = planEdit(before, customer, input, intros, release);
       if (plan.publishing || publishAsked(input)) await checkReleaseRecords(tx, before, locale);
       // An invitation tells the customer the doctor has results to discuss: a physician's act, under the
-      // same consent rule as the sample's move to "consultation" in the status editor.
+      // one consent rule as a step of its own (refused in its own words), as the sample's move to
+      // "results require consultation" in the status editor.
       else if (plan.inviting) {
         await requirePhysician(tx, by, 'invitePhysicianOnly', 'Status');
-        await requireDnaConsent(tx, [before.customerId], 'publication', locale, 'Status');
+        await requireDnaConsent(tx, [before.customerId], 'invitation', locale, 'Status');
       }
       const latest = await latestReportDocument(tx, id);
       const issuing = issueNeeded(before, input, plan, latest);

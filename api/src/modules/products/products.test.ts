@@ -449,10 +449,54 @@ describe('editing a report', () => {
     await withdrawConsent(t, unconsented.customerId);
     const withoutConsent = await patch({ Id: unconsented.productId, Status: 2 });
     expect(withoutConsent.statusCode).toBe(422);
-    expect(withoutConsent.json().error.fields.Status).toContain('vydání zprávy');
+    expect(withoutConsent.json().error.fields.Status).toContain('pozvání na konzultaci');
     expect(await productRow(unconsented.productId)).toMatchObject({ status: 1 });
     expect(await sampleStatus(t, unconsented.sampleId)).toBe(6);
     expect(await emailsTo(unconsented.email)).toEqual([]);
+  });
+
+  it('an invitation without a valid consent is refused as the invitation it is, in cs and en (not as a release), gendered as the customer; nothing changes', async () => {
+    // Validated and in review, as the demo's report #55 of Eva Blažková (a woman) when QA withdrew her consent.
+    const r = await reportFor(t);
+    await withdrawConsent(t, r.customerId);
+    const before = await productRow(r.productId);
+    const body = { Id: r.productId, Status: 2, DoctorIntro: '<p>Pojďme si výsledky projít.</p>' };
+    const cs = await patch(body);
+    expect(cs.statusCode).toBe(422);
+    const csText = `Zákaznice Eva ${r.surname} nemá platný souhlas s analýzou DNA, proto nelze provést: pozvání na konzultaci. Podepsaný souhlas zaznamenejte v její kartě, v části „Souhlas s analýzou DNA“.`;
+    expect(cs.json().error).toMatchObject({
+      code: 'RULE_BROKEN',
+      message: csText,
+      fields: { Status: csText },
+    });
+    const en = await patch(body, { ...doctor, 'accept-language': 'en' });
+    expect(en.statusCode).toBe(422);
+    expect(en.json().error.fields).toEqual({
+      Status: `The customer Eva ${r.surname} has no valid consent to DNA analysis, so this cannot be done: invitation to a consultation. Record the signed consent in the “Consent to DNA analysis” section of the customer’s page.`,
+    });
+    // Neither the status, nor the text sent with it, nor the sample, the change log or the mailbox moved.
+    expect(await productRow(r.productId)).toEqual(before);
+    expect(await sampleStatus(t, r.sampleId)).toBe(6);
+    expect(await emailsTo(r.email)).toEqual([]);
+    // Publishing the same report is still refused as a release: each step says which it is.
+    const publishing = await patch(
+      { Id: r.productId, Status: 4, Confirmations: ['inspection', 'notAssessed', 'emptyIntro'] },
+      { ...doctor, 'accept-language': 'en' },
+    );
+    expect(publishing.statusCode).toBe(422);
+    expect(publishing.json().error.fields.Status).toContain('so this cannot be done: releasing the report.');
+    // The sample's move to "results require consultation" in the status editor is the same step.
+    const bySample = await call(
+      'POST',
+      '/api/admin/samples/',
+      { SampleId: r.sampleId, Status: 9 },
+      { ...(await t.authAs(demo.admin)), 'accept-language': 'en' },
+    );
+    expect(bySample.statusCode).toBe(422);
+    expect(bySample.json().error.fields.Status).toContain(
+      'so this cannot be done: invitation to a consultation.',
+    );
+    expect(await sampleStatus(t, r.sampleId)).toBe(6);
   });
 
   it('an underage customer is invited only with a legal guardian, who is e-mailed too', async () => {

@@ -257,7 +257,7 @@ const consentStepOfStatus: Partial<Record<SampleStatus, ConsentStep>> = {
   [SampleStatus.InAnalysis]: 'analysis',
   [SampleStatus.LabAnalysisFinished]: 'pairing',
   [SampleStatus.ResultsPublishedOnline]: 'publication',
-  [SampleStatus.ResultsRequireConsultation]: 'publication',
+  [SampleStatus.ResultsRequireConsultation]: 'invitation',
 };
 
 /**

@@ -23,6 +23,7 @@ export const reservationKeys = {
   doctors: () => ['reservations', 'doctors'] as const,
   ranges: () => ['reservations', 'range'] as const,
   range: (range: ReservationRange) => ['reservations', 'range', range] as const,
+  occurrence: (id: number) => ['reservations', 'occurrence', id] as const,
   customer: (customerId: number) => ['reservations', 'customer', customerId] as const,
   feed: () => ['reservations', 'feed'] as const,
 };

@@ -24,7 +24,8 @@ export function CustomerPicker({
   value: string;
   /** the customer already chosen (an edit), shown before any search */
   initial?: PickedCustomer | null;
-  onChange: (value: string) => void;
+  /** the id as a string ('' for none), and the customer as the picker shows them */
+  onChange: (value: string, customer: PickedCustomer | null) => void;
   label: string;
   description?: string;
   error?: string;
@@ -63,8 +64,9 @@ export function CustomerPicker({
       filter={({ options: all }) => all}
       nothingFoundMessage={customers.isFetching ? '…' : t('reservations.calendar.noCustomers')}
       onChange={(next, option) => {
-        setPicked(next ? { id: Number(next), fullName: option.label } : null);
-        onChange(next ?? '');
+        const customer = next ? { id: Number(next), fullName: option.label } : null;
+        setPicked(customer);
+        onChange(next ?? '', customer);
       }}
       data-testid={testId}
       data-autofocus={autoFocus || undefined}

@@ -1,25 +1,39 @@
 import {
   createReservationFormSchema,
   editReservationFormSchema,
+  freeSlotClashDetailsSchema,
   maxRepeatXWeeks,
   type Reservation,
   reservationTypes,
 } from '@genodesk/contract/reservations';
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
-import { IconClockExclamation, IconUserPlus } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconCalendarEvent, IconClockExclamation, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '@/components/dates/date-time-field';
 import { isApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/form';
-import { notifyApiError, notifySuccess } from '@/lib/notify';
+import { dismissNotice, notifyApiError, notifySuccess } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
+import { useReservation } from '../api/get-reservation';
 import { useAllRooms } from '../api/get-rooms';
 import { useCreateReservation, useEditReservation } from '../api/reservation-actions';
 import { askScope } from './ask-scope';
 import { outsideHours } from './business-hours';
-import { CustomerPicker } from './customer-picker';
+import { CustomerPicker, type PickedCustomer } from './customer-picker';
 import { reservationTypeName, roomHoursText } from './labels';
-import { shiftedEnd, toWallInput } from './prague';
+import { formatPragueRange, shiftedEnd, toWallInput } from './prague';
 
 interface Values extends Record<string, unknown> {
   ConsultingRoomId: string;
@@ -34,16 +48,30 @@ interface Values extends Record<string, unknown> {
 
 export type ReservationDraft =
   | { mode: 'create'; start: string; end: string; roomId?: number }
-  /** `assign`: a free slot opened to book a customer into it (the customer first, said so). */
-  | { mode: 'edit'; reservation: Reservation; assign?: boolean };
+  /**
+   * `assign`: a free slot opened to book a customer into it (the customer first, said so); `customer`:
+   * the one chosen for a booking the free slot refused, filled in.
+   */
+  | { mode: 'edit'; reservation: Reservation; assign?: boolean; customer?: PickedCustomer };
+
+/**
+ * A booking refused because the time is a free slot: open that slot (where "Book a customer" gives it
+ * the customer), with the customer chosen for the booking.
+ */
+export type OpenFreeSlot = (slot: Reservation, customer: PickedCustomer | null) => void;
+
+/** The toast of a refused booking or edit: one at a time, taken away once its free slot is opened. */
+const refusalNoticeId = 'reservation-refused';
 
 /** The booking form (create from a selected range, or edit an occurrence with the one-or-series question). */
 export function ReservationFormModal({
   draft,
   onClose,
+  onOpenFreeSlot,
 }: {
   draft: ReservationDraft | null;
   onClose: () => void;
+  onOpenFreeSlot?: OpenFreeSlot;
 }) {
   return (
     <Modal
@@ -53,7 +81,14 @@ export function ReservationFormModal({
       size="lg"
       centered
     >
-      {draft && <ReservationForm key={draftKey(draft)} draft={draft} onDone={onClose} />}
+      {draft && (
+        <ReservationForm
+          key={draftKey(draft)}
+          draft={draft}
+          onDone={onClose}
+          onOpenFreeSlot={onOpenFreeSlot}
+        />
+      )}
     </Modal>
   );
 }
@@ -67,7 +102,15 @@ function ReservationFormTitle({ draft }: { draft: ReservationDraft | null }) {
   return draft.assign ? t('reservations.calendar.assignTitle') : t('reservations.calendar.editTitle');
 }
 
-function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: () => void }) {
+function ReservationForm({
+  draft,
+  onDone,
+  onOpenFreeSlot,
+}: {
+  draft: ReservationDraft;
+  onDone: () => void;
+  onOpenFreeSlot?: OpenFreeSlot;
+}) {
   const { t } = useTranslation();
   const { locale, tm } = useLocale();
   const rooms = useAllRooms();
@@ -75,6 +118,12 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
   const edit = useEditReservation();
   const editing = draft.mode === 'edit' ? draft.reservation : null;
   const assigning = draft.mode === 'edit' && draft.assign === true;
+  // Filled in only while the slot is still free (one taken or blocked meanwhile keeps what it has).
+  const carried = draft.mode === 'edit' && editing?.kind === 'free' ? (draft.customer ?? null) : null;
+  const [customer, setCustomer] = useState<PickedCustomer | null>(editing?.customer ?? carried);
+  /** The free slots the last booking met (the API's 409 `details`), soonest first. */
+  const [freeSlotIds, setFreeSlotIds] = useState<number[]>([]);
+  const freeSlot = useReservation(freeSlotIds[0] ?? null);
 
   const initial: Values = editing
     ? {
@@ -95,6 +144,8 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
         ConsultationEnd: draft.mode === 'create' ? draft.end : '',
         RepeatXWeeks: 0,
       };
+  // The carried customer is a change to save, not the stored value: `initial` stays what is stored.
+  const filledIn: Values = carried ? { ...initial, CustomerId: String(carried.id) } : initial;
 
   const toRequest = (v: Values) => ({
     ConsultingRoomId: v.ConsultingRoomId === '' ? undefined : Number(v.ConsultingRoomId),
@@ -108,7 +159,7 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
 
   const { form, field, applyServerErrors } = useZodForm<Values>(
     editing ? editReservationFormSchema : createReservationFormSchema,
-    { initialValues: initial },
+    { initialValues: filledIn },
     (v) => {
       const request = toRequest(v);
       if (!editing) return request;
@@ -119,13 +170,16 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
 
   const failed = (error: unknown, title: string) => {
     const placed = applyServerErrors(error);
+    const free = isApiError(error) ? freeSlotClashDetailsSchema.safeParse(error.details) : null;
+    if (free?.success && !editing && onOpenFreeSlot) setFreeSlotIds(free.data.freeSlotIds);
     // An overlap is shown on the start and as a toast: it is the answer the user waits for.
     if (!placed || (isApiError(error) && error.status === 409))
-      notifyApiError(error, tm('reservationRequestFailed'), title);
+      notifyApiError(error, tm('reservationRequestFailed'), title, { id: refusalNoticeId });
   };
 
   const submit = async (v: Values) => {
     const request = toRequest(v);
+    setFreeSlotIds([]);
     if (!editing) {
       create.mutate(
         { ...request, ConsultingRoomId: request.ConsultingRoomId ?? 0 },
@@ -176,6 +230,9 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
   const values = form.getValues();
   const room = rooms.data?.items.find((r) => String(r.id) === values.ConsultingRoomId);
   const offHours = room !== undefined && outsideHours(room, values.ConsultationStart, values.ConsultationEnd);
+  const slotTime = freeSlot.data
+    ? formatPragueRange(freeSlot.data.consultationStart, freeSlot.data.consultationEnd, locale)
+    : '';
 
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate data-testid="reservation-form">
@@ -214,8 +271,9 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
           description={assigning ? undefined : t('reservations.calendar.customerHint')}
           autoFocus={assigning}
           value={values.CustomerId}
-          initial={editing?.customer ?? null}
-          onChange={(v) => {
+          initial={editing?.customer ?? carried}
+          onChange={(v, picked) => {
+            setCustomer(picked);
             form.setFieldValue('CustomerId', v);
             if (v) form.setFieldValue('IsFake', false);
           }}
@@ -249,6 +307,34 @@ function ReservationForm({ draft, onDone }: { draft: ReservationDraft; onDone: (
             onChange={(end) => form.setFieldValue('ConsultationEnd', end)}
           />
         </SimpleGrid>
+        {freeSlot.data?.kind === 'free' && !freeSlot.data.cancelledAt && onOpenFreeSlot && (
+          // The 409's way on: the free slot the booking met, opened to be given the customer.
+          <Alert color="blue" icon={<IconCalendarEvent size={18} />} data-testid="reservation-free-slot">
+            <Group justify="space-between" gap="sm">
+              <Text fz="sm">
+                {freeSlotIds.length > 1
+                  ? t('reservations.calendar.freeSlotsFound', {
+                      time: slotTime,
+                      count: freeSlotIds.length - 1,
+                    })
+                  : t('reservations.calendar.freeSlotFound', { time: slotTime })}
+              </Text>
+              <Button
+                size="xs"
+                leftSection={<IconCalendarEvent size={16} />}
+                onClick={() => {
+                  if (!freeSlot.data) return;
+                  // The refusal is answered: the slot opened is the way on.
+                  dismissNotice(refusalNoticeId);
+                  onOpenFreeSlot(freeSlot.data, customer);
+                }}
+                data-testid="reservation-open-free-slot"
+              >
+                {t('reservations.calendar.openFreeSlot')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
         {offHours && (
           <Alert
             color="yellow"

@@ -30,6 +30,7 @@ import { askScope } from '../components/ask-scope';
 import { businessHoursOf, nextOpenSlot, slotRangeOf } from '../components/business-hours';
 import { toCalendarEvent } from '../components/calendar-events';
 import { CalendarToolbar, RoomColumnHeader } from '../components/calendar-toolbar';
+import type { PickedCustomer } from '../components/customer-picker';
 import { reservationTypeName, roomColor } from '../components/labels';
 import { calendarDay, formatPragueRange, fromCalendarTime, toCalendarTime } from '../components/prague';
 import { ReservationDetailModal } from '../components/reservation-detail-modal';
@@ -77,6 +78,8 @@ export function CalendarRoute() {
   const edit = useEditReservation();
   const [draft, setDraft] = useState<ReservationDraft | null>(null);
   const [open, setOpen] = useState<Reservation | null>(null);
+  /** A free slot opened from a booking it refused, and the customer that booking was for. */
+  const [carried, setCarried] = useState<{ slotId: number; customer: PickedCustomer } | null>(null);
   const calendars = useRef(new Map<string, FullCalendar>());
 
   const chosenRoomIds = roomIds.split(',').filter(Boolean);
@@ -413,10 +416,22 @@ export function CalendarRoute() {
         }}
         onAssign={(r) => {
           setOpen(null);
-          setDraft({ mode: 'edit', reservation: r, assign: true });
+          const customer = carried?.slotId === r.id ? carried.customer : undefined;
+          setDraft({ mode: 'edit', reservation: r, assign: true, customer });
         }}
       />
-      <ReservationFormModal draft={draft} onClose={() => setDraft(null)} />
+      <ReservationFormModal
+        draft={draft}
+        onClose={() => setDraft(null)}
+        onOpenFreeSlot={(slot, customer) => {
+          setDraft(null);
+          setCarried(customer ? { slotId: slot.id, customer } : null);
+          setOpen(slot);
+          // The calendar goes to the slot's day when it is not in sight.
+          const day = calendarDay(toCalendarTime(slot.consultationStart));
+          if (days && (day < days.From || day >= days.To)) setShown((prev) => ({ ...prev, date: day }));
+        }}
+      />
     </>
   );
 }
