@@ -16,13 +16,14 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCertificate, IconEye, IconEyeOff, IconPencil } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan, useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useQualifiedAct } from '@/features/auth/api/qualification';
 import { QualificationHint } from '@/features/auth/components/qualification-hint';
 import { isApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, genderContext } from '@/lib/format';
 import { notifyApiError, notifySuccess, productNoticeId } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useEditProduct } from '../api/edit-product';
@@ -37,8 +38,10 @@ export const percent = (rate: number, locale: string) =>
   })} %`;
 
 /**
- * What still keeps the report from a medical sign-off, as the server's rules say (issue 35): the
- * server has the last word and its refusal is shown when it differs.
+ * What still keeps the report from a medical sign-off, as the server's rules say (issue 35), and what
+ * keeps the customer from being invited to a consultation: the same consent rule, a step of its own
+ * on the server, and nothing else of the release. The server has the last word and its refusal is
+ * shown when it differs.
  */
 export function releaseBlockers(product: Product, userId: number | undefined) {
   const { release } = product;
@@ -49,8 +52,23 @@ export function releaseBlockers(product: Product, userId: number | undefined) {
   if (release.consultationRequired.length > 0 && !release.consultationHeld) both.push('consultation');
   const final = [...both];
   if (product.notAssessed.length + product.notDetermined.length > 0) final.push('openPhenotypes');
-  return { final, preliminary: both };
+  const invitation = release.hasValidDnaConsent ? [] : ['consent'];
+  return { final, preliminary: both, invitation };
 }
+
+/**
+ * A blocker in words. Those naming the customer agree with their gender in Czech, as the server's
+ * refusal does (`noValidDnaConsent`: "Zákaznice … nemá" of a woman).
+ */
+export function blockerText(t: TFunction, blocker: string, product: Product): string {
+  return t(`products.release.blockers.${blocker}`, {
+    context: genderContext(product.assignedCustomer.gender),
+  });
+}
+
+/** Several blockers as one sentence after another. */
+export const blockersText = (t: TFunction, blockers: readonly string[], product: Product) =>
+  blockers.map((blocker) => blockerText(t, blocker, product)).join(' ');
 
 type Withholdable = { geneCombinationId: number; phenotype: string; phenotypeEn: string; why: string };
 
@@ -192,7 +210,7 @@ export function ReleasePanel({ product }: { product: Product }) {
           ) : (
             <List size="sm" data-testid="product-signoff-blockers">
               {blockers.final.map((blocker) => (
-                <List.Item key={blocker}>{t(`products.release.blockers.${blocker}`)}</List.Item>
+                <List.Item key={blocker}>{blockerText(t, blocker, product)}</List.Item>
               ))}
             </List>
           )}

@@ -23,7 +23,7 @@ import { type Guardian, GuardianModal } from '../components/guardian-modal';
 import { PdfPreview } from '../components/pdf-preview';
 import { ProductStatusBadge } from '../components/product-status-badge';
 import { type PublishAction, PublishModal } from '../components/publish-modal';
-import { releaseBlockers } from '../components/release-panel';
+import { blockersText, releaseBlockers } from '../components/release-panel';
 import { sectionPaths, sectionPathsOf, useRouteSection } from '../components/sections';
 import { type ProductDraftValues, useProductDraft } from '../components/use-product-draft';
 import { WithProduct } from '../components/with-product';
@@ -62,7 +62,7 @@ function fieldErrors(error: unknown): FieldErrors {
 
 const withoutReason = ({ reason: _reason, ...rest }: FieldErrors): FieldErrors => rest;
 
-function ProductEditor({ product }: { product: Product }) {
+export function ProductEditor({ product }: { product: Product }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const navigate = useNavigate();
@@ -97,6 +97,7 @@ function ProductEditor({ product }: { product: Product }) {
   // Inviting the customer to a consultation of the results is a physician's act too.
   const invite = useQualifiedAct('invite');
   const publishHintId = useId();
+  const inviteHintId = useId();
   // What says why the sign-off is not offered: the qualification's hint, or the line below the buttons.
   const publishReasonId = mayPublish && !signOff.allowed ? signOff.hintId : publishHintId;
   const blockers = releaseBlockers(product, userId);
@@ -311,10 +312,16 @@ function ProductEditor({ product }: { product: Product }) {
                 color="orange"
                 leftSection={<IconMailForward size={16} />}
                 loading={running === 'invite'}
-                disabled={running !== null && running !== 'invite'}
+                // Kept back by the consent rule as the publish buttons are (the server's own step).
+                disabled={(running !== null && running !== 'invite') || blockers.invitation.length > 0}
+                title={blockersText(t, blockers.invitation, product) || undefined}
                 onClick={() => void run('invite')}
                 data-testid="product-invite"
                 {...invite.controlProps}
+                aria-describedby={
+                  invite.controlProps['aria-describedby'] ??
+                  (blockers.invitation.length > 0 ? inviteHintId : undefined)
+                }
               >
                 {t('products.editor.actions.invite')}
               </Button>
@@ -328,9 +335,7 @@ function ProductEditor({ product }: { product: Product }) {
                   !canSignOff ||
                   blockers.preliminary.length > 0
                 }
-                title={
-                  blockers.preliminary.map((b) => t(`products.release.blockers.${b}`)).join(' ') || undefined
-                }
+                title={blockersText(t, blockers.preliminary, product) || undefined}
                 onClick={() => void run('preliminary')}
                 data-testid="product-preliminary"
                 aria-describedby={canSignOff ? undefined : publishReasonId}
@@ -344,7 +349,7 @@ function ProductEditor({ product }: { product: Product }) {
                 disabled={
                   (running !== null && running !== 'publish') || !canSignOff || blockers.final.length > 0
                 }
-                title={blockers.final.map((b) => t(`products.release.blockers.${b}`)).join(' ') || undefined}
+                title={blockersText(t, blockers.final, product) || undefined}
                 onClick={() => void run('publish')}
                 data-testid="product-publish"
                 aria-describedby={canSignOff && blockers.final.length === 0 ? undefined : publishReasonId}
@@ -367,14 +372,24 @@ function ProductEditor({ product }: { product: Product }) {
                 data-testid="product-publish-blocked"
               >
                 {canSignOff
-                  ? t('products.editor.publishBlocked', {
-                      reasons: blockers.final.map((b) => t(`products.release.blockers.${b}`)).join(' '),
-                    })
+                  ? t('products.editor.publishBlocked', { reasons: blockersText(t, blockers.final, product) })
                   : t('products.editor.signOffOnly')}
               </Text>
             )
           )}
           <QualificationHint state={invite} testId="product-invite-physician-only" justify="flex-end" />
+          {invite.allowed && blockers.invitation.length > 0 && (
+            <Text
+              id={inviteHintId}
+              size="sm"
+              c="dimmed"
+              ta="right"
+              mt="xs"
+              data-testid="product-invite-blocked"
+            >
+              {t('products.editor.inviteBlocked', { reasons: blockersText(t, blockers.invitation, product) })}
+            </Text>
+          )}
         </Card>
       </Stack>
       <GuardianModal
