@@ -419,6 +419,10 @@ export const messages = {
     cs: 'Šablona nepatří k tomuto fenotypu.',
     en: 'The template does not belong to this phenotype.',
   },
+  assessmentTextRequired: {
+    cs: 'Posouzení vlastním textem potřebuje text pro zákazníka: napište ho, nebo zvolte šablonu.',
+    en: 'An assessment with an own text needs the text for the customer: write it, or pick a template.',
+  },
   phenotypeNotDetermined: {
     cs: 'Fenotyp nelze posoudit: potřebný marker nebyl určen. Je třeba nové vyšetření vzorku.',
     en: 'The phenotype cannot be assessed: a marker it needs was not called. The sample needs a retest.',

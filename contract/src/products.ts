@@ -547,10 +547,11 @@ export const phenotypeAssessmentRequestSchema = z
     Text: z.string().max(200_000, 'invalidValue').optional(),
     TextEn: z.string().max(200_000, 'invalidValue').optional(),
   })
+  // An own text's emptiness is the service's rule (422 'assessmentTextRequired'): it judges the text
+  // as sanitised, which may leave nothing of what was sent.
   .superRefine((value, ctx) => {
     if (value.TemplateId !== undefined) return;
     if (value.Risk === undefined) ctx.addIssue({ code: 'custom', path: ['Risk'], message: 'invalidRisk' });
-    if (isEmptyRichText(value.Text)) ctx.addIssue({ code: 'custom', path: ['Text'], message: 'required' });
   });
 export type PhenotypeAssessmentRequest = z.infer<typeof phenotypeAssessmentRequestSchema>;
 

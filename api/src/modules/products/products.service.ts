@@ -1,4 +1,5 @@
 import {
+  isEmptyRichText,
   issuesNewPdfVersion,
   isUnderage,
   type Locale,
@@ -967,6 +968,10 @@ export async function assessPhenotype(deps: ProductsDeps, by: Principal, input: 
   const richText = { publicUrl: deps.config.publicUrl };
   const text = input.Text !== undefined ? sanitizeRichText(input.Text, 'Text', richText) : undefined;
   const textEn = input.TextEn !== undefined ? sanitizeRichText(input.TextEn, 'TextEn', richText) : undefined;
+  // The doctor's own text is their finding, printed for the customer: an empty one (or one the
+  // sanitiser left empty) would publish a risk with nothing said about it.
+  if (input.TemplateId === undefined && isEmptyRichText(text))
+    throw unprocessable('assessmentTextRequired', 'Text');
   await transaction(deps.db, async (tx) => {
     const {
       content: before,

@@ -726,6 +726,45 @@ describe('editing a report', () => {
     expect(deleted.templates).toEqual([{ id: template!.id, genotypes: null }]);
   });
 
+  it('an own text is required to assess with it: an empty one, or one the sanitiser empties, is a 422 in cs and en and changes nothing', async () => {
+    const r = await reportFor(t, { genotypes: { rs4988235: 'G/G', rs6025: 'A/A' } });
+    const read = async () =>
+      (await call('GET', `/api/admin/products/getproduct?ProductId=${r.productId}`)).json();
+    const factorV = (await read()).notAssessed[0].geneCombinationId;
+    const before = await productRow(r.productId);
+    const assess = (body: object, headers = doctor) =>
+      call(
+        'PATCH',
+        '/api/admin/products/phenotype',
+        { ProductId: r.productId, GeneCombinationId: factorV, Risk: 2, ...body },
+        headers,
+      );
+    const cs = 'Posouzení vlastním textem potřebuje text pro zákazníka: napište ho, nebo zvolte šablonu.';
+    // A risk picked and nothing written: the dialog's empty editor, no text at all, or a script alone.
+    for (const body of [
+      { Text: '<p></p>', TextEn: '<p>Assessed by a doctor.</p>' },
+      { Text: '', TextEn: '' },
+      {},
+      { Text: '<p><script>alert(1)</script></p>' },
+    ]) {
+      const refused = await assess(body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(422);
+      expect(refused.json().error).toMatchObject({ message: cs, fields: { Text: cs } });
+    }
+    const en = await assess({ Text: '<p> </p>' }, { ...doctor, 'accept-language': 'en' });
+    expect(en.statusCode).toBe(422);
+    expect(en.json().error.fields).toEqual({
+      Text: 'An assessment with an own text needs the text for the customer: write it, or pick a template.',
+    });
+    // The phenotype is still not assessed, its default text in place, nothing logged.
+    expect(await productRow(r.productId)).toEqual(before);
+    expect((await read()).notAssessed.map((p: { geneCombinationId: number }) => p.geneCombinationId)).toEqual(
+      [factorV],
+    );
+    // A text in Czech alone is enough (the English report falls back to it).
+    expect((await assess({ Text: '<p>Posouzeno lékařem.</p>' })).statusCode).toBe(200);
+  });
+
   it('404 for an unknown report; Products.View alone may not edit', async () => {
     expect((await patch({ Id: 999999, DoctorIntro: '<p>x</p>' })).statusCode).toBe(404);
     const r = await reportFor(t);

@@ -301,7 +301,7 @@ export function productsRoutes(app: App, deps: Deps) {
     schema: {
       tags,
       summary:
-        "The doctor assesses a report's phenotype: a template of its gene combination, or an own text and risk",
+        "The doctor assesses a report's phenotype: a template of its gene combination, or an own text and risk (an empty Czech text, also once sanitised: 422 assessmentTextRequired)",
       body: phenotypeAssessmentRequestSchema,
       response: { 200: productSchema },
     },

@@ -1,7 +1,7 @@
 import type { Product, ReportPhenotype } from '@genodesk/contract/products';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadLocale, loadScreenTexts } from '@/lib/i18n';
@@ -166,12 +166,12 @@ describe('AssessPhenotypeModal', () => {
     await i18n.changeLanguage('cs');
   });
 
-  const renderModal = () =>
+  const renderModal = (assessed: ReportPhenotype = phenotype) =>
     render(
       <I18nextProvider i18n={i18n}>
         <MantineProvider>
           <QueryClientProvider client={createQueryClient()}>
-            <AssessPhenotypeModal product={product} phenotype={phenotype} onClose={() => {}} />
+            <AssessPhenotypeModal product={product} phenotype={assessed} onClose={() => {}} />
           </QueryClientProvider>
         </MantineProvider>
       </I18nextProvider>,
@@ -257,5 +257,38 @@ describe('AssessPhenotypeModal', () => {
     expect(within(stray!).queryByTestId('gene-zygosity')).toBeNull();
     expect(within(stray!).queryByTestId('gene-strand')).toBeNull();
     expect(within(stray!).queryByTestId('gene-plus-strand')).toBeNull();
+  });
+
+  /** The own-text editors' words (Czech, English), as the doctor sees them after choosing "own text". */
+  const ownTexts = () => {
+    fireEvent.click(screen.getByText('Vlastním textem'));
+    return ['assess-text', 'assess-text-en'].map(
+      (id) => within(screen.getByTestId(id)).getByRole('textbox').textContent,
+    );
+  };
+
+  it("starts an own text empty, not from the default template's sentence, and asks for one before saving", async () => {
+    renderModal();
+    await screen.findByTestId('assess-template-42');
+    expect(ownTexts()).toEqual(['', '']);
+    fireEvent.click(screen.getByTestId('assess-risk-option-2'));
+    fireEvent.click(screen.getByTestId('assess-submit'));
+    expect(await screen.findByText('Napište vlastní text pro zákazníka, nebo zvolte šablonu.')).toBeVisible();
+    // Nothing was sent: the only request is the templates' load.
+    expect(fetchMock.mock.calls.map(([, init]) => init?.method ?? 'GET')).toEqual(['GET']);
+  });
+
+  it('starts from the own text a doctor already wrote for the phenotype', async () => {
+    renderModal({
+      ...phenotype,
+      notAssessed: false,
+      risk: 2,
+      text: '<p>Můj posudek.</p>',
+      textEn: '<p>My assessment.</p>',
+      assessedBy: { id: 2, userName: 'MUDr. Jan Novák', at: '2026-11-24T09:00:00.000Z' },
+    });
+    await screen.findByTestId('assess-template-42');
+    expect(ownTexts()).toEqual(['Můj posudek.', 'My assessment.']);
+    expect(screen.getByTestId('assess-risk-option-2')).toHaveAttribute('aria-checked', 'true');
   });
 });

@@ -5,6 +5,7 @@ import {
   orderAlleles,
   readGenotype,
 } from '@genodesk/contract/genotypes';
+import { isEmptyRichText } from '@genodesk/contract/media';
 import type { Product, ReportPhenotype } from '@genodesk/contract/products';
 import { displayGenotype, type GenotypeCombination } from '@genodesk/contract/templates';
 import { Alert, Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
@@ -64,6 +65,21 @@ export function readCombination(
     );
 }
 
+/** The own-text form's values: the texts' HTML and the risk picked (as the picker holds it). */
+type OwnAssessment = { text: string; textEn: string; risk: string | null };
+
+/**
+ * What "own text" starts from: the phenotype's own text and risk when a doctor already assessed it with
+ * one (no template), else nothing. A phenotype not assessed carries its gene combination's default
+ * sentence ("…a doctor will review it"): a doctor who only picked a risk would publish it as theirs.
+ */
+export function ownAssessmentOf(phenotype: ReportPhenotype): OwnAssessment {
+  const own = !phenotype.notAssessed && phenotype.assessedBy !== null && phenotype.templateId === null;
+  if (!own) return { text: '', textEn: '', risk: null };
+  const { text, textEn, risk } = phenotype;
+  return { text, textEn, risk: risk === null ? null : String(risk) };
+}
+
 interface AssessPhenotypeModalProps {
   product: Product;
   phenotype: ReportPhenotype | null;
@@ -85,11 +101,12 @@ export function AssessPhenotypeModal({ product, phenotype, onClose }: AssessPhen
 
   useEffect(() => {
     if (!phenotype) return;
+    const own = ownAssessmentOf(phenotype);
     setMode('template');
     setTemplateId(null);
-    setRisk(null);
-    setText(phenotype.text);
-    setTextEn(phenotype.textEn);
+    setRisk(own.risk);
+    setText(own.text);
+    setTextEn(own.textEn);
     setErrors({});
   }, [phenotype]);
 
@@ -104,8 +121,13 @@ export function AssessPhenotypeModal({ product, phenotype, onClose }: AssessPhen
       setErrors({ TemplateId: t('products.assess.pickTemplate') });
       return;
     }
-    if (mode === 'text' && !risk) {
-      setErrors({ Risk: t('products.assess.pickRisk') });
+    if (mode === 'text' && (!risk || isEmptyRichText(text))) {
+      // As the server judges it ('assessmentTextRequired'): the Czech text is the finding, the English
+      // one may follow it.
+      setErrors({
+        ...(risk ? {} : { Risk: t('products.assess.pickRisk') }),
+        ...(isEmptyRichText(text) ? { Text: t('products.assess.textRequired') } : {}),
+      });
       return;
     }
     assess.mutate(body, {
@@ -234,8 +256,12 @@ export function AssessPhenotypeModal({ product, phenotype, onClose }: AssessPhen
               <RiskPicker value={risk} onChange={setRisk} error={errors.Risk} testId="assess-risk" />
               <RichTextField
                 label={t('products.assess.text')}
+                withAsterisk
                 value={text}
-                onChange={setText}
+                onChange={(html) => {
+                  setText(html);
+                  setErrors(({ Text: _, ...rest }) => rest);
+                }}
                 error={errors.Text}
                 minHeight={120}
                 testId="assess-text"
