@@ -45,6 +45,33 @@ export const consentWithdrawalOutcomeLabels: Record<ConsentWithdrawalOutcome, { 
   },
 };
 
+/**
+ * What the customer's history keeps of a consent recorded (field `dnaConsent`, and the old value of
+ * `dnaConsentWithdrawn`): the facts, as JSON in the audit row, worded in the reader's language when
+ * shown — a sentence stored in one language would be read in both.
+ */
+export const dnaConsentAuditSchema = z.object({
+  id: z.number().int(),
+  formVersion: z.string(),
+  signedOn: z.string(),
+  scanFileName: z.string().nullable(),
+});
+export type DnaConsentAudit = z.infer<typeof dnaConsentAuditSchema>;
+
+/** A withdrawal in the history (`dnaConsentWithdrawn`): when, what next, the note, results held by it. */
+export const dnaConsentWithdrawalAuditSchema = z.object({
+  id: z.number().int(),
+  withdrawnOn: z.string(),
+  outcome: z.enum(consentWithdrawalOutcomes),
+  note: z.string(),
+  heldResults: z.number().int(),
+});
+export type DnaConsentWithdrawalAudit = z.infer<typeof dnaConsentWithdrawalAuditSchema>;
+
+/** A sample to be destroyed after a withdrawal ('destroySample'), in the sample's history (`destroy`). */
+export const sampleDestroyAuditSchema = z.object({ consentWithdrawnOn: z.string() });
+export type SampleDestroyAudit = z.infer<typeof sampleDestroyAuditSchema>;
+
 /** Why a paired sample's results wait (`result_upload_samples.held_reason`). */
 export const uploadSampleHolds = ['noValidConsent'] as const;
 export type UploadSampleHold = (typeof uploadSampleHolds)[number];

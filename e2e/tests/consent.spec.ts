@@ -66,6 +66,11 @@ test.describe('consent to DNA analysis as a record', () => {
     const card = page.getByTestId('dna-consent-card');
     await expect(card.getByTestId('dna-consent-state')).toHaveText('Platný');
     await expect(card.getByTestId('dna-consent-version')).toHaveText('GD-DNA-2026-01');
+    // QA: the history read "dnaConsent" and "#211 recorded: form …, signed 2026-11-29" in the Czech screen.
+    const consentRow = page.getByTestId('customer-audit-row').filter({ hasText: 'Formulář GD-DNA-2026-01' });
+    await expect(consentRow).toContainText('Souhlas s analýzou DNA');
+    await expect(consentRow).toContainText(/Formulář GD-DNA-2026-01, podepsán \d{1,2}\. \d{1,2}\. \d{4}/);
+    await expect(consentRow).not.toContainText(/dnaConsent|recorded|signed/);
     await expectAccessible(page, 'the customer page with a valid consent');
 
     await withdraw(page, 'destroySample', 'Odvoláno písemně.');
@@ -75,6 +80,12 @@ test.describe('consent to DNA analysis as a record', () => {
     await expect(history).toContainText('Ukončit analýzu a zlikvidovat vzorek');
     await expect(history).toContainText('Odvoláno písemně.');
     await expect(page.getByTestId('customer-consent-missing')).toBeVisible();
+    await expect(
+      page.getByTestId('customer-audit-row').filter({ hasText: 'Odvolání souhlasu s analýzou DNA' }),
+    ).toContainText(/Odvolán .*: ukončit analýzu a zlikvidovat vzorek — Odvoláno písemně\./);
+    await expect(
+      page.getByTestId('customer-audit-row').filter({ hasText: `Vzorek ${customer.sampleId}: k likvidaci` }),
+    ).toContainText('Souhlas odvolán');
     await expectAccessible(page, 'the customer page after a withdrawal');
 
     // The lab's work list: the kit is refused, saying why.
@@ -117,6 +128,9 @@ test.describe('consent to DNA analysis as a record', () => {
     await page.goto(`/customers/view/${customer.id}`);
     const card = page.getByTestId('dna-consent-card');
     await expect(card.getByTestId('dna-consent-state')).toHaveText('Valid');
+    await expect(
+      page.getByTestId('customer-audit-row').filter({ hasText: 'Form GD-DNA-2026-01' }),
+    ).toContainText(/Consent to DNA analysis.*Form GD-DNA-2026-01, signed on \d{1,2} \w{3} \d{4}/);
 
     // Unticking in the edit is not how a consent ends: the form says where to go.
     await page.getByTestId('customer-edit').click();
@@ -130,6 +144,9 @@ test.describe('consent to DNA analysis as a record', () => {
     await expect(card.getByTestId('dna-consent-history-row')).toContainText(
       'Keep the data for the customer only (no further processing)',
     );
+    await expect(
+      page.getByTestId('customer-audit-row').filter({ hasText: 'Consent to DNA analysis withdrawn' }),
+    ).toContainText(/Withdrawn on .*: keep the data for the customer only .* — Withdrawn by phone\./);
 
     // The status editor is no way round it.
     await page.goto(`/customers/samples/edit/${customer.sampleId}`);

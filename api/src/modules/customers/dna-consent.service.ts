@@ -2,9 +2,12 @@ import {
   type ConsentScanContentType,
   currentDnaConsentFormVersion,
   type DnaConsent,
+  type DnaConsentAudit,
+  type DnaConsentWithdrawalAudit,
   maxConsentScanBytes,
   pragueToday,
   type RecordDnaConsentRequest,
+  type SampleDestroyAudit,
   SampleStatus,
   type WithdrawDnaConsentRequest,
 } from '@genodesk/contract';
@@ -190,13 +193,30 @@ export async function insertDnaConsent(
       {
         field: 'dnaConsent',
         oldValue: null,
-        newValue: `#${row.id} recorded: form ${consent.formVersion}, signed ${consent.signedOn}${consent.scan ? `, scan ${consent.scan.fileName}` : ''}`,
+        newValue: consentAuditValue({
+          id: row.id,
+          formVersion: consent.formVersion,
+          signedOn: consent.signedOn,
+          scanFileName: consent.scan?.fileName ?? null,
+        }),
       },
     ],
   });
   await releaseHeldResults(tx, customerId, by.id);
   return row.id;
 }
+
+/**
+ * A consent as the customer's history keeps it: its facts (`DnaConsentAudit`), which the history
+ * words in the reader's language.
+ */
+const consentAuditValue = (consent: DnaConsentAudit) =>
+  JSON.stringify({
+    id: consent.id,
+    formVersion: consent.formVersion,
+    signedOn: consent.signedOn,
+    scanFileName: consent.scanFileName,
+  } satisfies DnaConsentAudit);
 
 /** A consent ticked at a registration or an edit: the lab's current form, signed today. */
 export const tickedConsent = (): NewConsent => ({
@@ -250,7 +270,12 @@ export async function withdrawDnaConsent(
   await transaction(db, async (tx) => {
     const { agreed, samples: customerSamples } = await lockCustomer(tx, input.CustomerId);
     const [valid] = await tx
-      .select({ id: dnaConsents.id, signedOn: dnaConsents.signedOn })
+      .select({
+        id: dnaConsents.id,
+        formVersion: dnaConsents.formVersion,
+        signedOn: dnaConsents.signedOn,
+        scanFileName: dnaConsents.scanFileName,
+      })
       .from(dnaConsents)
       .where(and(eq(dnaConsents.customerId, input.CustomerId), isNull(dnaConsents.withdrawnAt)))
       .for('update');
@@ -283,8 +308,14 @@ export async function withdrawDnaConsent(
         { field: 'agreedToDNAAnalysis', oldValue: agreed, newValue: false },
         {
           field: 'dnaConsentWithdrawn',
-          oldValue: `#${valid.id}`,
-          newValue: `withdrawn on ${input.WithdrawnOn}: ${input.Outcome}${input.Note ? ` — ${input.Note}` : ''}${held ? `; ${held} result(s) held` : ''}`,
+          oldValue: consentAuditValue(valid),
+          newValue: JSON.stringify({
+            id: valid.id,
+            withdrawnOn: input.WithdrawnOn,
+            outcome: input.Outcome,
+            note: input.Note,
+            heldResults: held,
+          } satisfies DnaConsentWithdrawalAudit),
         },
       ],
     });
@@ -297,7 +328,13 @@ export async function withdrawDnaConsent(
           entityId: sample.id,
           changedBy: by.id,
           changes: [
-            { field: 'destroy', oldValue: null, newValue: `consent withdrawn on ${input.WithdrawnOn}` },
+            {
+              field: 'destroy',
+              oldValue: null,
+              newValue: JSON.stringify({
+                consentWithdrawnOn: input.WithdrawnOn,
+              } satisfies SampleDestroyAudit),
+            },
           ],
         })),
       );

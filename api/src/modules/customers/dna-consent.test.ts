@@ -192,6 +192,16 @@ describe('consent to DNA analysis as a record', () => {
     const again = await record(customerId);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toContain('GD-DNA-2026-01');
+
+    // The history keeps the consent's facts, not a sentence in one language: the screen words them.
+    const history = (await call('GET', `/api/admin/customers/customeraudit?Id=${customerId}`)).json();
+    const row = history.find((e: { field: string }) => e.field === 'dnaConsent');
+    expect(JSON.parse(row.newValue)).toEqual({
+      id: consent.id,
+      formVersion: 'GD-DNA-2026-01',
+      signedOn: pragueToday(),
+      scanFileName: 'souhlas-podepsaný.pdf',
+    });
   });
 
   it('refuses a signing day before 2000 or before the customer was born (cs and en); nothing is recorded', async () => {
@@ -255,12 +265,27 @@ describe('consent to DNA analysis as a record', () => {
       'The customer has no valid consent to DNA analysis; there is nothing to withdraw.',
     );
     const trail = (await call('GET', `/api/admin/customers/customeraudit?Id=${customerId}`)).json();
-    const fields = trail.map((e: { field: string }) => e.field);
-    expect(fields).toContain('dnaConsentWithdrawn');
+    // The facts of the consent ticked at the registration, and of its withdrawal, for the screen to word.
+    const withdrawal = trail.find((e: { field: string }) => e.field === 'dnaConsentWithdrawn');
+    expect(JSON.parse(withdrawal.oldValue)).toEqual({
+      id: before.json()[0].id,
+      formVersion: 'GD-DNA-2026-01',
+      signedOn: pragueToday(),
+      scanFileName: null,
+    });
+    expect(JSON.parse(withdrawal.newValue)).toEqual({
+      id: before.json()[0].id,
+      withdrawnOn: pragueToday(),
+      outcome: 'destroySample',
+      note: 'Zákaznice souhlas odvolala telefonicky.',
+      heldResults: 0,
+    });
     // destroySample: the sample not finished is marked to be destroyed (no status of SPEC §4 says so).
-    expect(trail).toContainEqual(
-      expect.objectContaining({ entity: 'sample', entityId: sampleId, field: 'destroy' }),
+    const destroy = trail.find(
+      (e: { entity: string; entityId: number; field: string }) =>
+        e.entity === 'sample' && e.entityId === sampleId && e.field === 'destroy',
     );
+    expect(JSON.parse(destroy.newValue)).toEqual({ consentWithdrawnOn: pragueToday() });
     const bad = await call('POST', '/api/admin/customers/dnaconsent/withdraw', {
       CustomerId: customerId,
       WithdrawnOn: pragueToday(),
