@@ -1,5 +1,5 @@
 import { exactCountLimit, type Page } from '@genodesk/contract';
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { AppError } from '../http/errors.js';
 import type { Executor } from './client.js';
 
@@ -34,6 +34,22 @@ export const alphabetical = (text: SQLWrapper, language: 'cs' | 'en' = 'cs'): SQ
 
 /** A search term for ILIKE: its wildcards taken literally. */
 export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Text as searches compare it: lower-cased, its letters without diacritics — "Zemanová", "ZEMANOVA"
+ * and "zemanova" are one text (`search_fold`, migration 0050, from PostgreSQL's unaccent rules). The
+ * search columns (customers, vouchers) are generated through it and trigram indexes built on it.
+ */
+export const folded = (text: SQLWrapper): SQL => sql`search_fold(${text})`;
+
+/**
+ * `foldedText` (a search column, or a `folded` expression a trigram index is built on, written as the
+ * index is: then the index serves the match) contains the `likePattern` `pattern`, itself folded by the
+ * same function — one rule for what is stored and what is typed, so a name typed without its
+ * diacritics finds it, and one typed with them finds it stored without.
+ */
+export const contains = (foldedText: SQLWrapper, pattern: string | Placeholder): SQL =>
+  sql`${foldedText} like search_fold(${pattern})`;
 
 export type ListCount = { total: number; exact: boolean };
 

@@ -17,8 +17,9 @@ import { bytea } from './column-types.js';
 import { users } from './users.js';
 
 /**
- * A customer. `search` is generated: the lower-cased name, e-mail, phone, barcode (extID) and
- * OpenLIMS id in one column, searched through a trigram index.
+ * A customer. `search` is generated: the name, e-mail, phone, barcode (extID) and OpenLIMS id in one
+ * column, folded as searches compare text (`search_fold`: lower-cased, without diacritics), searched
+ * through a trigram index.
  */
 export const customers = pgTable(
   'customers',
@@ -58,7 +59,7 @@ export const customers = pgTable(
     search: text('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`lower(name || ' ' || surname || ' ' || email || ' ' || phone_prefix || phone || ' ' || phone || ' ' || coalesce(ext_id, '') || ' ' || coalesce(open_lims_id, ''))`,
+        sql`search_fold(name || ' ' || surname || ' ' || email || ' ' || phone_prefix || phone || ' ' || phone || ' ' || coalesce(ext_id, '') || ' ' || coalesce(open_lims_id, ''))`,
       ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

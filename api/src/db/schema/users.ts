@@ -78,7 +78,7 @@ export const users = pgTable(
     index('users_user_name_idx').on(t.userName),
     index('users_search_trgm_idx').using(
       'gin',
-      sql`(lower(${t.email} || ' ' || ${t.userName})) gin_trgm_ops`,
+      sql`(search_fold(${t.email} || ' ' || ${t.userName})) gin_trgm_ops`,
     ),
     check('users_color_range', sql`${t.color} between 1 and 12`),
   ],

@@ -36,10 +36,12 @@ export const vouchers = pgTable(
     maxUsageCount: integer('max_usage_count').notNull(),
     remainingUsageCount: integer('remaining_usage_count').notNull(),
     redeemed: boolean('redeemed').notNull().default(false),
-    /** Code, for whom and from whom, lower-cased, for the list's search through a trigram index. */
+    /** Code, for whom and from whom, folded (`search_fold`), for the list's search through a trigram index. */
     search: text('search')
       .notNull()
-      .generatedAlwaysAs(sql`lower(code || ' ' || coalesce(for_who, '') || ' ' || coalesce(from_who, ''))`),
+      .generatedAlwaysAs(
+        sql`search_fold(code || ' ' || coalesce(for_who, '') || ' ' || coalesce(from_who, ''))`,
+      ),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -21,7 +21,6 @@ import { builtOnce, inlineValues, QueryValues } from '../../db/built-once.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
 import {
   alphabetical,
-  likePattern,
   listPage,
   orderBy,
   pageLimit,
@@ -46,14 +45,12 @@ import type { Jobs } from '../../jobs/queue.js';
 import { audit, diff, type FieldChange } from '../audit/audit.js';
 import { createOrder, finalizeOrder, payInCash } from '../finances/orders.service.js';
 import { reservationStatusOf } from '../reservations/reservation-status.js';
+import { customerMatches, customerSearchPattern } from './customer-search.js';
 import { validDnaConsentId } from './dna-consent.js';
 import { insertDnaConsent, tickedConsent } from './dna-consent.service.js';
 import { customerAdult, customerNameOrder } from './full-name.js';
 
 // Listing: one WHERE and ORDER BY for the paged list and the export.
-
-/** A term that looks like a phone number is searched without its spaces, as phones are stored. */
-const searchTerm = (term: string) => (/^[+\d\s]+$/.test(term) ? term.replace(/\s+/g, '') : term);
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -68,9 +65,7 @@ export function customerFilter(
   // An erased customer (issue 24) is kept only for their orders and payments: never listed.
   const conditions: SQL[] = [isNull(customers.erasedAt)];
   if (query.search)
-    conditions.push(
-      sql`${customers.search} like ${values.of('pattern', likePattern(searchTerm(query.search)))}`,
-    );
+    conditions.push(customerMatches(values.of('pattern', customerSearchPattern(query.search))));
   if (query.registrationSource)
     conditions.push(
       eq(customers.registrationSource, values.of('registrationSource', query.registrationSource)),

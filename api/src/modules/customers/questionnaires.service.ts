@@ -17,6 +17,7 @@ import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/l
 import { customers, questionnaires } from '../../db/schema/index.js';
 import { AppError, type FieldMessage, notFound } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
+import { customerMatches } from './customer-search.js';
 import { customerNameOrder } from './full-name.js';
 
 const Q = questionnaires;
@@ -62,7 +63,7 @@ export async function listQuestionnaires(
   query: QuestionnaireListQuery,
 ): Promise<Page<QuestionnaireSummary>> {
   const conditions: SQL[] = [];
-  if (query.search) conditions.push(sql`${customers.search} like ${likePattern(query.search)}`);
+  if (query.search) conditions.push(customerMatches(likePattern(query.search)));
   if (query.customerId) conditions.push(eq(Q.customerId, query.customerId));
   const where = conditions.length ? and(...conditions) : undefined;
   const order = orderBy(

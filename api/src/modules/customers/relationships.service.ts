@@ -11,10 +11,11 @@ import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
+import { contains, folded, likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
 import { customerRelationships, customers } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit } from '../audit/audit.js';
+import { customerMatches } from './customer-search.js';
 import { customerAdult, customerNameOrder } from './full-name.js';
 
 const partner = alias(customers, 'partner');
@@ -87,7 +88,7 @@ function relationshipFilter(query: Partial<Pick<RelationshipListQuery, 'search' 
   if (query.search) {
     const pattern = likePattern(query.search);
     conditions.push(
-      sql`(${customers.search} like ${pattern} or lower(coalesce(${R.requestedPartnerFullName}, '') || ' ' || coalesce(${R.requestedPartnerEmail}, '')) like ${pattern})`,
+      sql`(${customerMatches(pattern)} or ${contains(folded(sql`coalesce(${R.requestedPartnerFullName}, '') || ' ' || coalesce(${R.requestedPartnerEmail}, '')`), pattern)})`,
     );
   }
   if (query.status) conditions.push(eq(R.status, query.status));

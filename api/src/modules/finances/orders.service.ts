@@ -29,6 +29,7 @@ import {
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { audit } from '../audit/audit.js';
+import { customerMatches } from '../customers/customer-search.js';
 import { requireDnaConsent } from '../customers/dna-consent.js';
 import {
   customerEmail,
@@ -211,7 +212,7 @@ export function orderFilter(query: Partial<OrderListQuery & UnpaidOrderListQuery
     // Not an erased customer: their anonymised row's placeholder words are no name to find.
     else
       conditions.push(
-        sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customers.search} like ${likePattern(term)} and ${customers.erasedAt} is null)`,
+        sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customerMatches(likePattern(term))} and ${customers.erasedAt} is null)`,
       );
   }
   return and(...conditions);

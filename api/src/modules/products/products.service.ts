@@ -45,6 +45,7 @@ import {
 import type { Deps } from '../../http/app-types.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
+import { customerMatches } from '../customers/customer-search.js';
 import { requireDnaConsent, validDnaConsentExists } from '../customers/dna-consent.js';
 import { customerNameOrder } from '../customers/full-name.js';
 import { formatPragueTime } from '../messaging/format.js';
@@ -215,11 +216,9 @@ export function productFilter(query: ProductFilter, values = inlineValues()): SQ
   if (query.customerId !== undefined)
     conditions.push(eq(products.customerId, values.of('customerId', query.customerId)));
   if (query.search) {
-    // The customers' generated search column holds "name surname e-mail phone …" lower-cased.
+    // The customers' generated search column holds "name surname e-mail phone …" folded (`customerMatches`).
     const pattern = values.of('pattern', likePattern(query.search));
-    conditions.push(
-      or(sql`${customers.search} like ${pattern}`, sql`lower(${barcodes.code}) like ${pattern}`) as SQL,
-    );
+    conditions.push(or(customerMatches(pattern), sql`lower(${barcodes.code}) like ${pattern}`) as SQL);
   }
   return and(...conditions) as SQL;
 }

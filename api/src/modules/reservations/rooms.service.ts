@@ -12,7 +12,16 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { alphabetical, likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
+import {
+  alphabetical,
+  contains,
+  folded,
+  likePattern,
+  listPage,
+  orderBy,
+  pageLimit,
+  pageStart,
+} from '../../db/listing.js';
 import { consultingRooms, reservations, roles, users } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, diff } from '../audit/audit.js';
@@ -125,7 +134,7 @@ export async function listRooms(db: Executor, query: ConsultingRoomListQuery): P
   const term = query.search?.trim();
   if (term)
     conditions.push(
-      sql`(lower(${consultingRooms.name}) like ${likePattern(term)} or lower(${users.userName}) like ${likePattern(term)})`,
+      sql`(${contains(folded(consultingRooms.name), likePattern(term))} or ${contains(folded(users.userName), likePattern(term))})`,
     );
   const where = and(...conditions);
   const order = orderBy(

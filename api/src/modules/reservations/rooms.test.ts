@@ -226,6 +226,11 @@ describe('consulting rooms', () => {
     const byDoctor = (await call('GET', '/api/admin/consultingrooms?search=zvláštní&sort=-name')).json();
     expect(byDoctor.items.map((r: { name: string }) => r.name)).toEqual(['Ambulance Beta', 'Ambulance Alfa']);
     expect(byDoctor).toMatchObject({ total: 2, totalExact: true, page: 1, pageSize: 25 });
+    const typedPlain = (await call('GET', '/api/admin/consultingrooms?search=ZVLASTNI&sort=-name')).json();
+    expect(typedPlain.items.map((r: { name: string }) => r.name)).toEqual([
+      'Ambulance Beta',
+      'Ambulance Alfa',
+    ]);
     const enabled = (
       await call('GET', `/api/admin/consultingrooms?doctorId=${special.id}&enabled=true`)
     ).json();

@@ -20,6 +20,7 @@ import { likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/l
 import { barcodes, customers, samples, users } from '../../db/schema/index.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import { audit, type FieldChange } from '../audit/audit.js';
+import { customerMatches } from '../customers/customer-search.js';
 import { requireDnaConsent } from '../customers/dna-consent.js';
 import { customerNameOrder } from '../customers/full-name.js';
 
@@ -111,7 +112,7 @@ const searchCandidateLimit = 2_000;
  */
 async function sampleSearch(db: Executor, term: string): Promise<{ where: SQL; subset?: SQL }> {
   const pattern = likePattern(term);
-  const byCustomer = sql`${customers.search} like ${pattern}`;
+  const byCustomer = customerMatches(pattern);
   const customerIds = await db
     .select({ id: customers.id })
     .from(customers)

@@ -4,7 +4,6 @@ import {
   type Permission,
   type ProductStatus,
   parseBirthDate,
-  phoneDigits,
   productSectionLabels,
   productStatusLabels,
   type SampleStatus,
@@ -31,6 +30,7 @@ import {
   samples,
   vouchers,
 } from '../../db/schema/index.js';
+import { customerMatches, customerSearchPattern } from '../customers/customer-search.js';
 import { customerFullName } from '../customers/full-name.js';
 import { orderFilter } from '../finances/orders.service.js';
 import { productTypeNameIn } from '../finances/product-types.service.js';
@@ -43,7 +43,7 @@ import { voucherFilter } from '../vouchers/vouchers.service.js';
  */
 type Terms = {
   text: string;
-  /** The pattern of the customers' search column: a phone's digits, else the text. */
+  /** The pattern of the customers' search column, as the customers list writes it: a phone's digits, else the text. */
   customerPattern: string;
   /** The ISO day when the query is a birth date. */
   birthDate?: string;
@@ -55,7 +55,7 @@ const termsOf = (text: string): Terms => {
   const upper = text.toUpperCase();
   return {
     text,
-    customerPattern: likePattern(phoneDigits(text) ?? text),
+    customerPattern: customerSearchPattern(text),
     birthDate: parseBirthDate(text),
     barcode: barcodePattern.test(upper) ? upper : undefined,
   };
@@ -93,14 +93,15 @@ const newestFirst = (column: AnyColumn, id: AnyColumn) => sql`${column} desc nul
 const line = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
 
 /**
- * Customers by name, e-mail, phone (its digits), barcode or OpenLIMS id through the search column's
- * trigram index, as the customers list searches; a birth date through the birth date's index.
+ * Customers by name (with or without its diacritics), e-mail, phone (its digits), barcode or OpenLIMS id
+ * through the search column's trigram index, as the customers list searches (`customerMatches`); a
+ * birth date through the birth date's index.
  * Newest registrations first, the list's own order.
  */
 async function customerHits(db: Executor, terms: Terms, locale: Locale): Promise<SearchHit[]> {
   const match = terms.birthDate
     ? eq(customers.dateOfBirth, terms.birthDate)
-    : sql`${customers.search} like ${terms.customerPattern}`;
+    : customerMatches(terms.customerPattern);
   const rows = await db
     .select({
       id: customers.id,
@@ -201,7 +202,7 @@ async function voucherHits(db: Executor, terms: Terms, locale: Locale): Promise<
 async function reportHits(db: Executor, terms: Terms, locale: Locale): Promise<Found> {
   const byCustomer: SQL = terms.birthDate
     ? eq(customers.dateOfBirth, terms.birthDate)
-    : sql`${customers.search} like ${terms.customerPattern}`;
+    : customerMatches(terms.customerPattern);
   const byBarcode: SQL = terms.barcode
     ? eq(barcodes.code, terms.barcode)
     : sql`lower(${barcodes.code}) like ${likePattern(terms.text)}`;

@@ -12,7 +12,16 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { generateTemporaryPassword, hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { alphabetical, likePattern, listPage, orderBy, pageLimit, pageStart } from '../../db/listing.js';
+import {
+  alphabetical,
+  contains,
+  folded,
+  likePattern,
+  listPage,
+  orderBy,
+  pageLimit,
+  pageStart,
+} from '../../db/listing.js';
 import { rolePermissions, roles, sessions, users } from '../../db/schema/index.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
@@ -86,7 +95,10 @@ const toUser = (row: UserRow): User => ({
 export async function listUsers(db: Executor, query: UserListQuery, locale: Locale): Promise<Page<User>> {
   const conditions: SQL[] = [];
   if (query.search)
-    conditions.push(sql`lower(${users.email} || ' ' || ${users.userName}) like ${likePattern(query.search)}`);
+    // Written as users_search_trgm_idx is built, so the index serves it.
+    conditions.push(
+      contains(folded(sql`${users.email} || ' ' || ${users.userName}`), likePattern(query.search)),
+    );
   if (query.roleId) conditions.push(eq(users.roleId, query.roleId));
   if (query.active !== undefined) conditions.push(eq(users.isUserLoginActive, query.active));
   const where = conditions.length ? and(...conditions) : undefined;

@@ -342,6 +342,8 @@ describe('GET admin/users', () => {
 
     const found = (await call('GET', '/api/admin/users?search=RECEPČNÍ')).json();
     expect(found.items.map((u: { email: string }) => u.email)).toEqual([demo.reception]);
+    const withoutDiacritics = (await call('GET', '/api/admin/users?search=recepcni')).json();
+    expect(withoutDiacritics.items.map((u: { email: string }) => u.email)).toEqual([demo.reception]);
     const literal = (await call('GET', '/api/admin/users?search=%25')).json();
     expect(literal.total).toBe(0);
 

@@ -20,7 +20,15 @@ import {
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { type Database, type Executor, transaction } from '../../db/client.js';
-import { likePattern, listPage, orderBy, pageLimit, pageStart, withinPragueDays } from '../../db/listing.js';
+import {
+  contains,
+  likePattern,
+  listPage,
+  orderBy,
+  pageLimit,
+  pageStart,
+  withinPragueDays,
+} from '../../db/listing.js';
 import { customers, orders, orderVouchers, productTypes, vouchers } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
@@ -86,7 +94,7 @@ export function voucherFilter(query: Partial<VoucherListQuery>): SQL | undefined
   if (query.productTypeId) conditions.push(eq(vouchers.productTypeId, query.productTypeId));
   conditions.push(...withinPragueDays(vouchers.createdAt, query.createdFrom, query.createdTo));
   const term = query.search?.trim();
-  if (term) conditions.push(sql`${vouchers.search} like ${likePattern(term)}`);
+  if (term) conditions.push(contains(vouchers.search, likePattern(term)));
   return and(...conditions);
 }
 
