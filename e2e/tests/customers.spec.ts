@@ -326,6 +326,32 @@ test.describe('customers and samples', () => {
     await expect(page.getByTestId('questionnaires-filter-customer')).toBeVisible();
   });
 
+  test('reception finds a customer typing the name without its diacritics, and with them one stored without, in the list and the search', async ({
+    page,
+  }) => {
+    const accented = await registerCustomer({ name: 'Věra', surname: 'Testovací' });
+    const plain = await registerCustomer({ name: 'Vera', surname: 'Zemanova' });
+    // The run's suffix makes each findable alone; it has no diacritics to drop.
+    const suffixOf = (customer: { surname: string }) => customer.surname.split(' ').at(-1);
+    await signIn(page, demo.reception);
+    await page.getByTestId('nav-customers').click();
+    const rows = page.getByTestId('customers-table-row');
+    await searchList(page, 'customers-table', `vera testovaci ${suffixOf(accented)}`);
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(accented.surname);
+    await searchList(page, 'customers-table', `VĚRA ZEMANOVÁ ${suffixOf(plain)}`);
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(plain.surname);
+
+    await page.getByTestId('search-open').click();
+    await page.getByTestId('search-input').fill(`testovaci ${suffixOf(accented)}`);
+    await expect(page.getByTestId(`search-hit-customers-${accented.id}`)).toContainText(accented.fullName);
+    await page.getByTestId('search-input').fill(`zemanová ${suffixOf(plain)}`);
+    await expect(page.getByTestId(`search-hit-customers-${plain.id}`)).toContainText(plain.fullName);
+    await page.getByTestId(`search-hit-customers-${plain.id}`).click();
+    await expect(page).toHaveURL(new RegExp(`/customers/view/${plain.id}$`));
+  });
+
   test('a registration with a taken e-mail is refused on the field', async ({ page }) => {
     await signIn(page, demo.reception);
     await page.goto('/customers/create');
