@@ -79,3 +79,45 @@ for (const language of ['cs', 'en'] as const) {
     await context.close();
   });
 }
+
+// QA: a report in review whose customer withdrew the consent (demo: Eva Blažková, #55) — the publish
+// buttons were disabled, "Uložit a pozvat na konzultaci" was not, and its 422 named the step "vydání zprávy".
+test('without a valid consent the doctor may not invite to a consultation either, told why in cs and en', async ({
+  page,
+}) => {
+  const headers = await bearer(page.request, demo.doctor);
+  const [id] = await releasableReports(page.request, headers, 'id', 1);
+  const detail = await page.request.get(`/api/admin/products/getproduct?ProductId=${id}`, { headers });
+  const { assignedCustomer } = (await detail.json()) as { assignedCustomer: { id: number; gender: number } };
+  const withdrawn = await page.request.post('/api/admin/customers/dnaconsent/withdraw', {
+    headers: await bearer(page.request, demo.admin),
+    data: {
+      CustomerId: assignedCustomer.id,
+      WithdrawnOn: new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Prague' }),
+      Outcome: 'keepForCustomer',
+    },
+  });
+  expect(withdrawn.status(), await withdrawn.text()).toBe(200);
+
+  await signIn(page, demo.doctor);
+  await page.goto(`/customers/products/edit/${id}`);
+  const invite = page.getByTestId('product-invite');
+  const customer = assignedCustomer.gender === 2 ? 'Zákaznice' : 'Zákazník';
+  await expect(invite).toBeDisabled();
+  await expect(invite).toHaveAccessibleDescription(
+    `Pozvat na konzultaci zatím nelze: ${customer} nemá platný souhlas s analýzou DNA.`,
+  );
+  await expect(page.getByTestId('product-publish-blocked')).toContainText(
+    `${customer} nemá platný souhlas s analýzou DNA.`,
+  );
+  await expect(page.getByTestId('product-preliminary')).toBeDisabled();
+  await expect(page.getByTestId('product-save')).toBeEnabled();
+  await expectAccessible(page, 'the editor without a consent');
+
+  await switchLanguage(page, 'EN');
+  await expect(invite).toHaveAccessibleDescription(
+    'Cannot invite for a consultation yet: The customer has no valid consent to DNA analysis.',
+  );
+  await expect(invite).toBeDisabled();
+  await expectAccessible(page, 'the editor without a consent (en)');
+});
