@@ -321,20 +321,65 @@ for (const lang of ['cs', 'en'] as const) {
   });
 }
 
-test('the calendar keeps its view and date in the address across a reload, splits the day into a column per room with its hours, and speaks the reader’s language', async ({
-  page,
-}) => {
-  // The demo's three rooms (other specs add rooms of their own).
+/** The demo's three rooms, by name (other specs add rooms of their own): Vinohrady, Karlín, Smíchov. */
+async function theDemoRooms() {
   const anonymous = await request.newContext({ baseURL });
   const listed = await anonymous.get('/api/admin/consultingrooms?pageSize=100&search=Ambulance', {
     headers: await bearer(anonymous, demo.admin),
   });
-  const demoRooms = ((await listed.json()) as { items: { id: number; name: string }[] }).items.filter((r) =>
+  const rooms = ((await listed.json()) as { items: { id: number; name: string }[] }).items.filter((r) =>
     /^Ambulance \d – /.test(r.name),
   );
-  demoRooms.sort((a, b) => a.name.localeCompare(b.name));
+  rooms.sort((a, b) => a.name.localeCompare(b.name));
   await anonymous.dispose();
-  expect(demoRooms).toHaveLength(3);
+  expect(rooms).toHaveLength(3);
+  return rooms;
+}
+
+test('a new booking proposes the next time a room is open, and its time follows the room chosen until staff set one', async ({
+  page,
+}) => {
+  // QA: the proposal was the next time any room opens (Karlín, 07:30), and it stayed for Smíchov,
+  // which opens at 09:00. The browser's clock set to the coming Sunday evening: Monday is next.
+  const now = new Date();
+  const sunday = new Date(now.getTime() + ((7 - now.getUTCDay()) % 7) * 86_400_000);
+  const day = sunday.toISOString().slice(0, 10);
+  const monday = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await page.clock.setSystemTime(new Date(`${day}T19:30:00Z`));
+  const [vinohrady, karlin, smichov] = await theDemoRooms();
+  await signIn(page, demo.reception);
+  await page.goto(`/reservations?rooms=${[vinohrady!.id, karlin!.id, smichov!.id].join(',')}`);
+  // The rooms' hours known (each room a choice of the week's view).
+  await expect(page.getByTestId('calendar-week-room').getByRole('radio')).toHaveCount(3);
+  await page.getByTestId('reservation-new').click();
+  const start = page.getByTestId('reservation-start');
+  const end = page.getByTestId('reservation-end');
+  await expect(start).toHaveText(shownDateTime(monday, '07:30', 'cs'));
+
+  const room = page.getByTestId('reservation-room');
+  const choose = async (name: string) => {
+    await room.click();
+    await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  };
+  await choose(smichov!.name);
+  await expect(start).toHaveText(shownDateTime(monday, '09:00', 'cs'));
+  await expect(end).toHaveText(shownDateTime(monday, '09:45', 'cs'));
+  await expect(page.getByTestId('reservation-outside-hours')).toBeHidden();
+  await choose(karlin!.name);
+  await expect(start).toHaveText(shownDateTime(monday, '07:30', 'cs'));
+
+  // A time staff picked stays, whatever room they choose after it: then the form warns.
+  await pickDateTime(page, 'reservation-start', monday, '08:00', 'cs');
+  await expect(start).toHaveText(shownDateTime(monday, '08:00', 'cs'));
+  await choose(smichov!.name);
+  await expect(start).toHaveText(shownDateTime(monday, '08:00', 'cs'));
+  await expect(page.getByTestId('reservation-outside-hours')).toBeVisible();
+});
+
+test('the calendar keeps its view and date in the address across a reload, splits the day into a column per room with its hours, and speaks the reader’s language', async ({
+  page,
+}) => {
+  const demoRooms = await theDemoRooms();
 
   await signIn(page, demo.admin);
   await page.goto(`/reservations?rooms=${demoRooms.map((r) => r.id).join(',')}`);

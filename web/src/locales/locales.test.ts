@@ -65,7 +65,7 @@ describe('locales', () => {
       initAsync: false,
     });
     const text = (count: number, lng = 'cs') =>
-      i18n.t('results.unknownGenes.text', { count, codes: 'X', lng });
+      i18n.t('results.unknownGenes.text', { count, rows: String(count), codes: 'X', lng });
     expect(text(1)).toContain('(1 řádek)');
     expect(text(2)).toContain('(2 řádky)');
     expect(text(4)).toContain('(4 řádky)');

@@ -69,6 +69,18 @@ export function nextOpenSlot(rooms: Hours[], now: Date): Date {
   return start;
 }
 
+/** A consultation lasts 45 minutes: what a new booking proposes. */
+export const consultationMinutes = 45;
+
+/** A calendar date (Prague's wall clock written as UTC) as a form value `2027-03-15T10:00`. */
+export const wallInput = (date: Date) => date.toISOString().slice(0, 16);
+
+/** A new booking's proposed start and end as form values: the next open slot of `rooms` (`nextOpenSlot`). */
+export function proposedTimes(rooms: Hours[], now: Date): { start: string; end: string } {
+  const next = nextOpenSlot(rooms, now);
+  return { start: wallInput(next), end: wallInput(new Date(next.getTime() + consultationMinutes * 60_000)) };
+}
+
 /**
  * Whether a consultation (form values on Prague's wall clock, `2026-11-30T10:00`) falls outside its
  * room's hours: another day than it keeps open, before it opens, after it closes, or past midnight.

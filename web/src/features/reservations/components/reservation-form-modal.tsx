@@ -19,7 +19,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconCalendarEvent, IconClockExclamation, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '@/components/dates/date-time-field';
 import { isApiError } from '@/lib/api-client';
@@ -30,10 +30,10 @@ import { useReservation } from '../api/get-reservation';
 import { useAllRooms } from '../api/get-rooms';
 import { useCreateReservation, useEditReservation } from '../api/reservation-actions';
 import { askScope } from './ask-scope';
-import { outsideHours } from './business-hours';
+import { outsideHours, proposedTimes } from './business-hours';
 import { CustomerPicker, type PickedCustomer } from './customer-picker';
 import { reservationTypeName, roomHoursText } from './labels';
-import { formatPragueRange, shiftedEnd, toWallInput } from './prague';
+import { formatPragueRange, shiftedEnd, toCalendarTime, toWallInput } from './prague';
 
 interface Values extends Record<string, unknown> {
   ConsultingRoomId: string;
@@ -47,7 +47,8 @@ interface Values extends Record<string, unknown> {
 }
 
 export type ReservationDraft =
-  | { mode: 'create'; start: string; end: string; roomId?: number }
+  /** `proposed`: the time is the calendar's proposal (the next time a room is open), not one staff picked. */
+  | { mode: 'create'; start: string; end: string; roomId?: number; proposed?: boolean }
   /**
    * `assign`: a free slot opened to book a customer into it (the customer first, said so); `customer`:
    * the one chosen for a booking the free slot refused, filled in.
@@ -146,6 +147,11 @@ function ReservationForm({
       };
   // The carried customer is a change to save, not the stored value: `initial` stays what is stored.
   const filledIn: Values = carried ? { ...initial, CustomerId: String(carried.id) } : initial;
+
+  /** The time the calendar proposed, while the form still holds it. */
+  const proposal = useRef(
+    draft.mode === 'create' && draft.proposed ? { start: draft.start, end: draft.end } : null,
+  );
 
   const toRequest = (v: Values) => ({
     ConsultingRoomId: v.ConsultingRoomId === '' ? undefined : Number(v.ConsultingRoomId),
@@ -251,7 +257,24 @@ function ReservationForm({
             data={roomOptions}
             data-testid="reservation-room"
             {...field('ConsultingRoomId')}
-            onChange={(v) => form.setFieldValue('ConsultingRoomId', v ?? '')}
+            onChange={(v) => {
+              form.setFieldValue('ConsultingRoomId', v ?? '');
+              // The proposed time was the next one any room is open: it follows the room chosen, until
+              // staff set a time themselves (QA: 07:30 stayed for a room that opens at 09:00).
+              const chosen = rooms.data?.items.find((r) => String(r.id) === v);
+              const now = form.getValues();
+              if (!chosen || !proposal.current) return;
+              if (
+                now.ConsultationStart !== proposal.current.start ||
+                now.ConsultationEnd !== proposal.current.end
+              ) {
+                proposal.current = null;
+                return;
+              }
+              proposal.current = proposedTimes([chosen], toCalendarTime(new Date().toISOString()));
+              form.setFieldValue('ConsultationStart', proposal.current.start);
+              form.setFieldValue('ConsultationEnd', proposal.current.end);
+            }}
           />
           <Select
             label={t('reservations.fields.type')}

@@ -27,7 +27,13 @@ import { useAllRooms } from '../api/get-rooms';
 import type { ReservationRange } from '../api/keys';
 import { useEditReservation } from '../api/reservation-actions';
 import { askScope } from '../components/ask-scope';
-import { businessHoursOf, nextOpenSlot, slotRangeOf } from '../components/business-hours';
+import {
+  businessHoursOf,
+  consultationMinutes,
+  proposedTimes,
+  slotRangeOf,
+  wallInput,
+} from '../components/business-hours';
 import { toCalendarEvent } from '../components/calendar-events';
 import { CalendarToolbar, RoomColumnHeader } from '../components/calendar-toolbar';
 import type { PickedCustomer } from '../components/customer-picker';
@@ -47,13 +53,8 @@ const views = ['timeGridDay', 'timeGridWeek', 'dayGridMonth'] as const;
 type CalendarView = (typeof views)[number];
 const isView = (value: string | null): value is CalendarView => views.includes(value as CalendarView);
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
-/** A consultation lasts 45 minutes: what a new booking proposes. */
-const consultationMinutes = 45;
 const pragueNow = () => toCalendarTime(new Date().toISOString());
 const pragueToday = () => calendarDay(pragueNow());
-
-/** A calendar date (Prague's wall clock written as UTC) as a form value `2027-03-15T10:00`. */
-const wallInput = (date: Date) => date.toISOString().slice(0, 16);
 
 export function CalendarRoute() {
   const { t } = useTranslation();
@@ -222,11 +223,10 @@ export function CalendarRoute() {
 
   const newBooking = () => {
     const roomsToBook = shownRooms.filter((room) => onlyRoomId === undefined || room.id === onlyRoomId);
-    const next = nextOpenSlot(roomsToBook, toCalendarTime(new Date().toISOString()));
     setDraft({
       mode: 'create',
-      start: wallInput(next),
-      end: wallInput(new Date(next.getTime() + consultationMinutes * 60_000)),
+      ...proposedTimes(roomsToBook, pragueNow()),
+      proposed: true,
       roomId: onlyRoomId,
     });
   };
