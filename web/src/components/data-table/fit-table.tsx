@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useMemo } from 'react';
+import { titleWhileCut } from '../long-name';
 import { type ColumnPriority, collapseOrder, valueWidthRem } from './column-fit';
 import { useColumnFit } from './use-column-fit';
 
@@ -83,15 +84,7 @@ export function useFitColumns<T>(
  */
 function Clamped({ children }: { children: ReactNode }) {
   return (
-    <div
-      className="gd-clamped"
-      style={{ maxWidth: `${valueWidthRem}rem` }}
-      onPointerEnter={(event) => {
-        const box = event.currentTarget;
-        if (box.scrollWidth > box.clientWidth + 1) box.title = box.textContent ?? '';
-        else box.removeAttribute('title');
-      }}
-    >
+    <div className="gd-clamped" style={{ maxWidth: `${valueWidthRem}rem` }} onPointerEnter={titleWhileCut}>
       {children}
     </div>
   );

@@ -12,6 +12,7 @@ import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { DateRangeFilter } from '@/components/dates/date-range-filter';
 import { EmailAddress } from '@/components/email-address';
+import { LongName } from '@/components/long-name';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
@@ -47,8 +48,9 @@ export function CustomersListRoute() {
       sortField: 'surname',
       render: (c) => (
         <Stack gap={2} align="flex-start">
-          <Text fz="sm" fw={600}>
-            {c.fullName}
+          {/* No wider than the cell: sized to its content, a name of one long word would run past it. */}
+          <Text fz="sm" fw={600} maw="100%">
+            <LongName>{c.fullName}</LongName>
           </Text>
           {c.isUnderage && (
             <Badge size="xs" color="orange" variant="light" tt="none">

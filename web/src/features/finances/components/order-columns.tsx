@@ -4,6 +4,7 @@ import { Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { EmailAddress } from '@/components/email-address';
+import { LongName } from '@/components/long-name';
 import { formatDateTime, nameIn } from '@/lib/format';
 import { money } from './format';
 
@@ -28,7 +29,7 @@ export function orderColumns(t: TFunction, locale: Locale) {
       render: (o) => (
         <Stack gap={0}>
           <Text fz="sm" fw={600}>
-            {o.customerFullName}
+            <LongName>{o.customerFullName}</LongName>
           </Text>
           <Text fz="xs" c="dimmed">
             <EmailAddress email={o.customerEmail} />

@@ -12,6 +12,7 @@ import { FilterSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { EmailAddress } from '@/components/email-address';
+import { LongName } from '@/components/long-name';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
@@ -118,7 +119,7 @@ export function ProductsList({ section }: { section: ProductSection }) {
             fw={600}
             onClick={(e) => e.stopPropagation()}
           >
-            {p.customerName}
+            <LongName>{p.customerName}</LongName>
           </Anchor>
           <Text fz="xs" c="dimmed">
             <EmailAddress email={p.customerEmail} />

@@ -2,6 +2,7 @@ import type { Reservation } from '@genodesk/contract/reservations';
 import { Anchor, Badge, ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LongName } from '@/components/long-name';
 import { paths } from '@/config/paths';
 import { useLocale } from '@/lib/use-locale';
 import { reservationKindColor, reservationKindName, reservationTypeName } from './labels';
@@ -57,13 +58,21 @@ export function ReservationTable({
                     <RoomName name={r.consultingRoom.name} color={r.consultingRoom.color} />
                   </Table.Td>
                 )}
-                {columns.includes('doctor') && <Table.Td>{r.doctor.userName}</Table.Td>}
+                {columns.includes('doctor') && (
+                  <Table.Td>
+                    <LongName lines={2} maxWidth="16rem">
+                      {r.doctor.userName}
+                    </LongName>
+                  </Table.Td>
+                )}
                 <Table.Td>{reservationTypeName(r.reservationType, locale)}</Table.Td>
                 {columns.includes('customer') && (
                   <Table.Td>
                     {r.customer ? (
                       <Anchor component={Link} to={paths.customers.view(r.customer.id)} fz="sm">
-                        {r.customer.fullName}
+                        <LongName lines={2} maxWidth="16rem">
+                          {r.customer.fullName}
+                        </LongName>
                       </Anchor>
                     ) : (
                       <Badge variant="light" color={reservationKindColor[r.kind]}>

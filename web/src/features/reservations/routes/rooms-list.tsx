@@ -8,6 +8,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table/data-ta
 import { FilterSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
+import { LongName } from '@/components/long-name';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
@@ -47,7 +48,7 @@ export function RoomsListRoute() {
       priority: 2,
       header: t('reservations.rooms.fields.doctor'),
       sortField: 'doctor',
-      render: (r) => r.doctor.userName || r.doctor.email,
+      render: (r) => <LongName>{r.doctor.userName || r.doctor.email}</LongName>,
     },
     {
       key: 'isEnabled',

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { EmailAddress } from '@/components/email-address';
+import { LongName } from '@/components/long-name';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { SampleStatusBadge } from './sample-status-badge';
@@ -26,7 +27,7 @@ export function sampleColumns(t: TFunction, locale: Locale): DataTableColumn<Sam
             fw={600}
             onClick={(e) => e.stopPropagation()}
           >
-            {s.customerName}
+            <LongName>{s.customerName}</LongName>
           </Anchor>
           <Text fz="xs" c="dimmed" data-testid="sample-customer-email">
             <EmailAddress email={s.customerEmail} />

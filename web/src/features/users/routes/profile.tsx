@@ -19,6 +19,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StaffColorPicker } from '@/components/color-picker';
 import { SectionLoader } from '@/components/full-page-loader';
+import { LongName } from '@/components/long-name';
 import { PageHeader } from '@/components/page-header';
 import { useCan, useCurrentUser } from '@/features/auth/api/get-current-user';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
@@ -164,9 +165,11 @@ export function ProfileRoute() {
       <Card withBorder radius="md" p="lg" mb="lg">
         <Group gap="lg" wrap="nowrap">
           <UserAvatar name={user.userName || user.email} color={user.color} size={56} />
-          <Stack gap={2}>
-            <Title order={3} data-testid="profile-name">
-              {user.userName || user.email}
+          <Stack gap={2} miw={0}>
+            <Title order={3}>
+              <LongName lines={2} testId="profile-name">
+                {user.userName || user.email}
+              </LongName>
             </Title>
             <Group gap="xs">
               <Text c="dimmed" fz="sm">

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SectionLoader } from '@/components/full-page-loader';
+import { LongName } from '@/components/long-name';
 import { PageHeader } from '@/components/page-header';
 import { isMissingRecord, RedirectWithToast } from '@/components/redirect-with-toast';
 import { paths } from '@/config/paths';
@@ -30,7 +31,7 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
       <Text fz="xs" tt="uppercase" fw={600} c="dimmed" lts={0.4}>
         {label}
       </Text>
-      <Text fz="sm" component="div" data-testid={testId}>
+      <Text fz="sm" component="div" className="gd-detail-value" data-testid={testId}>
         {children}
       </Text>
     </Stack>
@@ -171,9 +172,11 @@ export function UserViewRoute() {
       <Card withBorder radius="md" p="xl" data-testid="user-detail">
         <Group gap="lg" mb="xl" wrap="nowrap">
           <UserAvatar name={u.userName || u.email} color={u.color} size={64} />
-          <Stack gap={4}>
-            <Title order={3} data-testid="user-detail-name">
-              {u.userName || u.email}
+          <Stack gap={4} miw={0}>
+            <Title order={3}>
+              <LongName lines={2} testId="user-detail-name">
+                {u.userName || u.email}
+              </LongName>
             </Title>
             <Group gap="xs">
               <Badge

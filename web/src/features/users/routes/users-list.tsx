@@ -9,6 +9,7 @@ import { FilterSelect } from '@/components/data-table/filter-select';
 import { RowActions } from '@/components/data-table/row-actions';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { EmailAddress } from '@/components/email-address';
+import { LongName } from '@/components/long-name';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCan } from '@/features/auth/api/get-current-user';
@@ -48,9 +49,9 @@ export function UsersListRoute() {
       render: (u) => (
         <Group gap="sm" wrap="nowrap">
           <UserAvatar name={u.userName || u.email} color={u.color} />
-          <Stack gap={0}>
+          <Stack gap={0} miw={0}>
             <Text fz="sm" fw={600}>
-              {u.userName || '—'}
+              <LongName>{u.userName || '—'}</LongName>
             </Text>
             {u.isMainDoctor && (
               <Text fz="xs" c="teal.7">
