@@ -38,7 +38,8 @@ interface Measurement {
   /**
    * Words of header or body cells (an e-mail, a gene's code in a badge, a name) broken over two lines,
    * e-mails in their own column and badges in their own column on more than one: a cell too narrow
-   * for them gives way to the row's second line instead.
+   * for them gives way to the row's second line instead. A word wider than the table's whole room (a
+   * name of a hundred letters on a phone) cannot stay whole, and is not counted.
    */
   broken: string[];
   /** Search boxes whose hint is longer than the box. */
@@ -76,12 +77,25 @@ function measure(page: Page): Promise<Measurement> {
       // A word whose letters lie on more than one line (a line may break at a space or a hyphen, and in
       // an e-mail after its "@"); an e-mail in a column of its own stays whole on one line.
       const range = document.createRange();
-      const lines = () =>
-        new Set(
-          Array.from(range.getClientRects())
-            .filter((rect) => rect.width > 0)
-            .map((rect) => Math.round(rect.bottom)),
-        ).size;
+      const rects = () => Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+      const lines = () => new Set(rects().map((rect) => Math.round(rect.bottom))).size;
+      /**
+       * The lines the text inside `element` lies on. Its letters only: a range over the element would
+       * count the boxes inside it too (the box holding a column's value to its width, `.gd-clamped`,
+       * is a line box taller than its text), and judge an e-mail on one line as broken.
+       */
+      const textLines = (element: Element) => {
+        const bottoms = new Set<number>();
+        const inside = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = inside.nextNode(); node; node = inside.nextNode()) {
+          range.selectNodeContents(node);
+          for (const rect of rects()) bottoms.add(Math.round(rect.bottom));
+        }
+        return bottoms.size;
+      };
+      // The room the table has: a word wider than all of it (a name of a hundred letters on a phone)
+      // cannot stay whole anywhere in it.
+      const room = table.parentElement?.clientWidth ?? table.clientWidth;
       const texts = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
       for (let node = texts.nextNode(); node; node = texts.nextNode()) {
         // A value wider than any column is (a name of a hundred letters) breaks anywhere by design.
@@ -89,7 +103,8 @@ function measure(page: Page): Promise<Measurement> {
         for (const word of (node.textContent ?? '').matchAll(/[^\s@-]+@?/g)) {
           range.setStart(node, word.index);
           range.setEnd(node, word.index + word[0].length);
-          if (lines() > 1) broken.add(`${nameOf(table)} "${word[0]}"`);
+          const width = rects().reduce((sum, rect) => sum + rect.width, 0);
+          if (lines() > 1 && width <= room) broken.add(`${nameOf(table)} "${word[0]}"`);
         }
       }
       // On a phone, where the row's second line has no other room, after its "@" only.
@@ -99,15 +114,13 @@ function measure(page: Page): Promise<Measurement> {
       )) {
         const parts = phone ? Array.from(email.querySelectorAll('.gd-email > span')) : [];
         for (const part of parts.length > 0 ? parts : [email]) {
-          range.selectNodeContents(part);
-          if (lines() > 1) broken.add(`${nameOf(table)} e-mail "${email.textContent}"`);
+          if (textLines(part) > 1) broken.add(`${nameOf(table)} e-mail "${email.textContent}"`);
         }
       }
       // A badge in a column of its own keeps to one line (on the second line its words may wrap).
       for (const badge of Array.from(table.querySelectorAll('td[data-column] .mantine-Badge-label'))) {
         if (badge.closest('.gd-second-line')) continue;
-        range.selectNodeContents(badge);
-        if (lines() > 1) broken.add(`${nameOf(table)} badge "${badge.textContent}"`);
+        if (textLines(badge) > 1) broken.add(`${nameOf(table)} badge "${badge.textContent}"`);
       }
     }
     const canvas = document.createElement('canvas').getContext('2d');
