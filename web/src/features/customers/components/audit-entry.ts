@@ -6,11 +6,20 @@ import {
   dnaConsentWithdrawalAuditSchema,
   sampleDestroyAuditSchema,
 } from '@genodesk/contract/consent';
-import { type SampleStatus, sampleStatusLabels } from '@genodesk/contract/enums';
+import {
+  type DnaSampleUsage,
+  dnaSampleUsageLabels,
+  type RelationshipStatus,
+  relationshipStatusLabels,
+  type SampleStatus,
+  sampleStatusLabels,
+} from '@genodesk/contract/enums';
 import type { Locale } from '@genodesk/contract/locales';
+import { type Question, questionnaireSection } from '@genodesk/contract/questionnaires';
+import { type SampleType, sampleTypeLabels } from '@genodesk/contract/samples';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 type AuditEntry = {
   entity: string;
@@ -22,20 +31,31 @@ type AuditEntry = {
   masked?: boolean;
 };
 
+/** The question a questionnaire's row names (`<section>.<question>`), with its section. */
+function questionOf(field: string) {
+  const [sectionKey, key] = field.split('.', 2);
+  const section = sectionKey ? questionnaireSection(sectionKey) : undefined;
+  const question = section?.questions.find((q) => q.key === key);
+  return section && question ? { section, question } : null;
+}
+
 /**
  * A change of the customer's history in words, in the reader's language: what changed ("Vzorek 165:
  * stav"), and its values ("Přijat zpět → V analýze"), instead of the log's keys and codes.
  */
-export function auditSubject(entry: AuditEntry, t: TFunction): string {
-  const field = t([`customers.audit.fieldNames.${entry.field}`, `customers.fields.${entry.field}`], {
-    defaultValue: entry.field,
-  });
+export function auditSubject(entry: AuditEntry, t: TFunction, locale: Locale): string {
+  const asked = entry.entity === 'questionnaire' ? questionOf(entry.field) : null;
+  const field = asked
+    ? `${asked.question.label[locale]} (${lowerFirst(asked.section.label[locale])})`
+    : t([`customers.audit.fieldNames.${entry.field}`, `customers.fields.${entry.field}`], {
+        defaultValue: entry.field,
+      });
   if (entry.entity === 'customer') return field;
   const entity = t(`customers.audit.entities.${entry.entity}`, {
     id: entry.entityId,
     defaultValue: entry.entity,
   });
-  return `${entity}: ${field.charAt(0).toLowerCase()}${field.slice(1)}`;
+  return `${entity}: ${lowerFirst(field)}`;
 }
 
 /** The facts a value stores as JSON (`contract/consent.ts`), or null for any other value. */
@@ -126,13 +146,70 @@ function consentValue(field: string, value: string, locale: Locale, t: TFunction
   });
 }
 
+/** An answer as the questionnaire shows it: a choice's label, a number with its unit. */
+function answerValue(question: Question, value: string, locale: Locale): string {
+  if (question.type === 'choice')
+    return question.options.find((o) => o.value === value)?.label[locale] ?? value;
+  if (question.type === 'number' && question.unit) return `${value} ${question.unit}`;
+  return value;
+}
+
+/** A code's label, or the value as stored when it is none of them (not lost). */
+const labelOf = <K extends string | number>(
+  labels: Record<K, Record<Locale, string>>,
+  key: string | number,
+  locale: Locale,
+  value: string,
+) => (labels as Record<string | number, Record<Locale, string> | undefined>)[key]?.[locale] ?? value;
+
+/** A customer's own field's value in words: codes by their names, a birth date as a day. */
+function customerValue(field: string, value: string, locale: Locale, t: TFunction): string | null {
+  switch (field) {
+    case 'gender':
+      return value === '1' || value === '2' ? t(`customers.gender.${value}`) : value;
+    case 'dateOfBirth':
+      return formatDate(value, locale);
+    case 'language':
+      return t(`messaging.language.names.${value}`, { defaultValue: value });
+    case 'DNASampleUsageStatus':
+      return labelOf<DnaSampleUsage>(dnaSampleUsageLabels, Number(value), locale, value);
+    case 'relationshipStatus':
+      return labelOf<RelationshipStatus>(relationshipStatusLabels, value, locale, value);
+    case 'erased':
+      return t('customers.audit.values.erased');
+    default:
+      return null;
+  }
+}
+
+/** A sample's field's value in words: its status and type by their names, when collected on Prague's clock. */
+function sampleValue(field: string, value: string, locale: Locale): string | null {
+  switch (field) {
+    case 'status':
+      return labelOf<SampleStatus>(sampleStatusLabels, Number(value), locale, value);
+    case 'sampleType':
+      return labelOf<SampleType>(sampleTypeLabels, value, locale, value);
+    case 'collectedAt':
+      return formatDateTime(value, locale);
+    default:
+      return null;
+  }
+}
+
 export function auditValue(entry: AuditEntry, value: string | null, locale: Locale, t: TFunction): string {
   if (entry.masked) return t('customers.audit.values.masked');
   if (value === null || value === '') return '—';
   const consent = consentValue(entry.field, value, locale, t);
   if (consent !== null) return consent;
-  if (entry.entity === 'sample' && entry.field === 'status')
-    return sampleStatusLabels[Number(value) as SampleStatus]?.[locale] ?? value;
+  const worded =
+    entry.entity === 'customer'
+      ? customerValue(entry.field, value, locale, t)
+      : entry.entity === 'sample'
+        ? sampleValue(entry.field, value, locale)
+        : null;
+  if (worded !== null) return worded;
+  const asked = entry.entity === 'questionnaire' ? questionOf(entry.field) : null;
+  if (asked && value !== 'true' && value !== 'false') return answerValue(asked.question, value, locale);
   if (value === 'true') return t('common.yes');
   if (value === 'false') return t('common.no');
   if (entry.field === 'payment' && value === 'cash') return t('customers.audit.values.cash');

@@ -46,7 +46,7 @@ export function CustomerAuditTable({ entries }: { entries: readonly CustomerAudi
       key: 'field',
       priority: 2,
       header: t('customers.audit.field'),
-      render: (a) => auditSubject(a, t),
+      render: (a) => auditSubject(a, t, locale),
     },
     {
       key: 'oldValue',
