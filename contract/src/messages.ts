@@ -378,7 +378,13 @@ export const messages = {
     en: 'This phenotype is not withheld from the report.',
   },
   releaseNeedsDateOfBirth: {
-    cs: 'Výsledek nelze zveřejnit: zákazník nemá vyplněné datum narození, druhý identifikátor zprávy. Doplňte ho v kartě zákazníka.',
+    cs: {
+      male: 'Výsledek nelze zveřejnit: zákazník nemá vyplněné datum narození, druhý identifikátor zprávy. Doplňte ho v jeho kartě.',
+      female:
+        'Výsledek nelze zveřejnit: zákaznice nemá vyplněné datum narození, druhý identifikátor zprávy. Doplňte ho v její kartě.',
+      other:
+        'Výsledek nelze zveřejnit: zákazník nemá vyplněné datum narození, druhý identifikátor zprávy. Doplňte ho v kartě zákazníka.',
+    },
     en: 'The report cannot be published: the customer has no date of birth, the report’s second identifier. Add it on the customer’s record.',
   },
   openPointNotDetermined: {

@@ -461,6 +461,7 @@ type EditCustomer = {
   surname: string;
   email: string;
   dateOfBirth: string | null;
+  gender: number;
   notifyByEmail: boolean;
   language: string;
 };
@@ -483,6 +484,7 @@ async function readForEdit(db: Executor, id: number, lock: boolean) {
       surname: customers.surname,
       email: customers.email,
       dateOfBirth: customers.dateOfBirth,
+      gender: customers.gender,
       notifyByEmail: customers.notifyByEmail,
       language: customers.language,
     })
@@ -533,7 +535,9 @@ function planEdit(
   if (publishing || publishAsked(input)) {
     // The report identifies the person by name and date of birth (ISO 15189 §7.4.1.6): it is not
     // released while the second identifier is missing.
-    if (!customer.dateOfBirth) throw unprocessable('releaseNeedsDateOfBirth', 'Status');
+    // The gender picks "zákazník … nemá" or "zákaznice … nemá", as the other refusals naming them.
+    if (!customer.dateOfBirth)
+      throw unprocessable('releaseNeedsDateOfBirth', 'Status', { gender: customer.gender });
     // Release in two steps (issue 35): the current content technically validated, then signed off —
     // by someone else where the lab asks for four eyes.
     if (!before.technicallyValidatedAt || !before.technicalValidation)

@@ -367,10 +367,17 @@ describe('editing a report', () => {
     for (const Status of [3, 4]) {
       const refused = await patch({ Id: r.productId, Status, DoctorIntro: '<p>Vše v pořádku.</p>' });
       expect(refused.statusCode).toBe(422);
+      // Eva: the refusal agrees with her gender, as the consent's does.
       expect(refused.json().error.message).toBe(
-        'Výsledek nelze zveřejnit: zákazník nemá vyplněné datum narození, druhý identifikátor zprávy. Doplňte ho v kartě zákazníka.',
+        'Výsledek nelze zveřejnit: zákaznice nemá vyplněné datum narození, druhý identifikátor zprávy. Doplňte ho v její kartě.',
       );
     }
+    const man = await reportFor(t, { dateOfBirth: null, gender: 1 });
+    const refusedMan = await patch({ Id: man.productId, Status: 3, DoctorIntro: '<p>Vše v pořádku.</p>' });
+    expect(refusedMan.statusCode).toBe(422);
+    expect(refusedMan.json().error.message).toBe(
+      'Výsledek nelze zveřejnit: zákazník nemá vyplněné datum narození, druhý identifikátor zprávy. Doplňte ho v jeho kartě.',
+    );
     const en = await patch(
       { Id: r.productId, Status: 3, DoctorIntro: '<p>Vše v pořádku.</p>' },
       { ...doctor, 'accept-language': 'en' },

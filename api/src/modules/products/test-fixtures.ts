@@ -40,6 +40,8 @@ export async function reportFor(
   t: TestApp,
   options: {
     surname?: string;
+    /** 2 (a woman, Eva) unless told. */
+    gender?: 1 | 2;
     dateOfBirth?: string | null;
     notifyByEmail?: boolean;
     /** Plus strand; `--` a no-call, stored with its reason from `noCallReasons` ('noCall' by default). */
@@ -64,7 +66,7 @@ export async function reportFor(
       name: 'Eva',
       surname,
       email,
-      gender: 2,
+      gender: options.gender ?? 2,
       registrationSource: 1,
       dateOfBirth: options.dateOfBirth === undefined ? yearsAgo(40) : options.dateOfBirth,
       notifyByEmail: options.notifyByEmail ?? true,

@@ -47,6 +47,8 @@ export function releaseBlockers(product: Product, userId: number | undefined) {
   const { release } = product;
   const both: string[] = [];
   if (!release.hasValidDnaConsent) both.push('consent');
+  // The report names the person by name and date of birth: without the second, no publication.
+  if (!product.assignedCustomer.dateOfBirth) both.push('dateOfBirth');
   if (!product.technicalValidation) both.push('validation');
   else if (release.fourEyes && product.technicalValidation.by?.id === userId) both.push('fourEyes');
   if (release.consultationRequired.length > 0 && !release.consultationHeld) both.push('consultation');

@@ -81,3 +81,65 @@ describe("the editor's invitation follows the consent rule as publishing does", 
     expect(screen.getByTestId('product-publish')).toBeDisabled();
   });
 });
+
+describe("publishing waits for the date of birth, said in the customer's gender as the server does", () => {
+  beforeAll(async () => {
+    await loadScreenTexts();
+    await loadLocale('en');
+  });
+  beforeEach(async () => {
+    await changeLocale('cs');
+    localStorage.clear();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ documents: [] })),
+    );
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await changeLocale('cs');
+  });
+
+  // Validated, nothing left open: only the date of birth, when missing, keeps the report back.
+  const ready = (customer: { gender: number; dateOfBirth: string | null }) => ({
+    ...productForRelease({
+      technicalValidation: {
+        at: '2026-11-20T09:00:00.000Z',
+        by: { id: 99, userName: 'lab@genodesk.test' },
+        callRate: 0.99,
+        noCalls: 1,
+        controlsPassed: true,
+        note: '',
+      },
+      customer,
+    }),
+    notAssessed: [],
+  });
+
+  it('of a woman "Zákaznice … v její kartě"; the invitation does not need it', () => {
+    renderEditor(ready({ gender: 2, dateOfBirth: null }));
+    expect(screen.getByTestId('product-publish')).toBeDisabled();
+    expect(screen.getByTestId('product-preliminary')).toBeDisabled();
+    expect(screen.getByTestId('product-publish-blocked')).toHaveTextContent(
+      'Zveřejnit zatím nelze: Zákaznice nemá vyplněné datum narození, druhý identifikátor zprávy (doplňte ho v její kartě).',
+    );
+    expect(screen.getByTestId('product-invite')).toBeEnabled();
+  });
+
+  it('of a man "Zákazník … v jeho kartě", and in English', async () => {
+    renderEditor(ready({ gender: 1, dateOfBirth: null }));
+    expect(screen.getByTestId('product-publish-blocked')).toHaveTextContent(
+      'Zveřejnit zatím nelze: Zákazník nemá vyplněné datum narození, druhý identifikátor zprávy (doplňte ho v jeho kartě).',
+    );
+    await changeLocale('en');
+    expect(await screen.findByTestId('product-publish-blocked')).toHaveTextContent(
+      'The customer has no date of birth, the report’s second identifier (add it on the customer’s record).',
+    );
+  });
+
+  it('with the date of birth the report may be published', () => {
+    renderEditor(ready({ gender: 2, dateOfBirth: '1985-03-16' }));
+    expect(screen.getByTestId('product-publish')).toBeEnabled();
+    expect(screen.queryByTestId('product-publish-blocked')).toBeNull();
+  });
+});
