@@ -17,7 +17,13 @@ import { deliveryChannels, outboxMessages, reportDocuments } from '../../db/sche
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { requireDnaConsent } from '../customers/dna-consent.js';
-import { maskedSecret, messageMayGoOut, secretPlaceholder, wakeDelivery } from './outbox.js';
+import {
+  consentStepOfMessage,
+  maskedSecret,
+  messageMayGoOut,
+  secretPlaceholder,
+  wakeDelivery,
+} from './outbox.js';
 
 type Row = typeof outboxMessages.$inferSelect;
 
@@ -198,6 +204,7 @@ export async function retryOutboxMessage(deps: { db: Database; jobs: Jobs }, id:
     const [row] = await tx
       .select({
         status: outboxMessages.status,
+        kind: outboxMessages.kind,
         bodyText: outboxMessages.bodyText,
         customerId: outboxMessages.customerId,
       })
@@ -208,9 +215,10 @@ export async function retryOutboxMessage(deps: { db: Database; jobs: Jobs }, id:
     if (row.status !== 'failed') throw unprocessable('outboxNotFailed', 'Id');
     // Its text was purged after the retention period (privacy/): nothing left to send.
     if (row.bodyText === '') throw unprocessable('outboxBodyPurged', 'Id');
-    // A message about the customer's results goes out only while they hold a valid consent.
+    // A message about the customer's results goes out only while they hold a valid consent; the
+    // refusal names the step the message is of (an invitation is not a released report).
     if (row.customerId !== null && !(await messageMayGoOut(tx, id)))
-      await requireDnaConsent(tx, [row.customerId], 'publication', locale, 'Id');
+      await requireDnaConsent(tx, [row.customerId], consentStepOfMessage(row.kind), locale, 'Id');
     await tx
       .update(outboxMessages)
       .set({

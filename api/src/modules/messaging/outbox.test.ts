@@ -125,6 +125,44 @@ describe('delivering the outbox', () => {
     expect(await rowOf(toWithdrawn.id)).toMatchObject({ status: 'failed' });
   });
 
+  it('refuses the retry of an invitation once the consent is withdrawn naming the invitation, not the release (cs and en)', async () => {
+    const r = await reportFor(t);
+    const invited = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products',
+      headers: await t.authAs(demo.doctor),
+      payload: { Id: r.productId, Status: 2 },
+    });
+    expect(invited.statusCode).toBe(200);
+    const [invitation] = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, r.email));
+    expect(invitation?.kind).toBe('product-invitation');
+    await withdrawConsent(t, r.customerId);
+    await onlyDue([invitation!.id]);
+    const smtp = await startSmtpServer();
+    expect(await deliverOnce(smtp)).toEqual({ sent: 0, retry: 0, failed: 1 });
+    const retry = (language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/outbox/retry',
+        headers: { ...admin, 'accept-language': language },
+        payload: { Id: invitation!.id },
+      });
+    const cs = await retry('cs');
+    expect(cs.statusCode).toBe(422);
+    // Eva: the refusal agrees with her gender, and names the step the message is of.
+    expect(cs.json().error.fields.Id).toMatch(
+      /^Zákaznice .* nemá platný souhlas s analýzou DNA, proto nelze provést: pozvání na konzultaci\./,
+    );
+    const en = await retry('en');
+    expect(en.statusCode).toBe(422);
+    expect(en.json().error.fields.Id).toContain('so this cannot be done: invitation to a consultation.');
+    expect(en.json().error.fields.Id).not.toContain('releasing the report');
+    expect(await rowOf(invitation!.id)).toMatchObject({ status: 'failed' });
+  });
+
   it('keeps messages pending without a transport and delivers them once one is configured', async () => {
     const smtp = await startSmtpServer();
     const ids = [await queued(), await queued()];

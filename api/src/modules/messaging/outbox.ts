@@ -1,4 +1,4 @@
-import { type Locale, type MessageKind, toE164 } from '@genodesk/contract';
+import { type ConsentStep, type Locale, type MessageKind, toE164 } from '@genodesk/contract';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { insertMany } from '../../db/bulk.js';
 import type { Database, Executor, Tx } from '../../db/client.js';
@@ -398,14 +398,26 @@ export async function expireSecrets(db: Database): Promise<number> {
  * Messages about a customer's results (a publication, an amended report, an invitation to discuss them,
  * a changed finding's notice): sent only while the customer holds a valid DNA consent.
  */
+/** The invitations to a consultation (to the customer, to a minor's guardian): the consent rule's own step. */
+const invitationMessageKinds = [
+  'product-invitation',
+  'product-invitation-guardian',
+] as const satisfies readonly MessageKind[];
+
 const resultMessageKinds = [
   'product-published',
   'product-preliminarily-published',
   'product-amended',
-  'product-invitation',
-  'product-invitation-guardian',
+  ...invitationMessageKinds,
   'template-changed',
 ] as const satisfies readonly MessageKind[];
+
+/**
+ * The consent rule's step a message about results is held for: an invitation is its own step (the
+ * report stays unpublished), anything else tells of a released report.
+ */
+export const consentStepOfMessage = (kind: string): ConsentStep =>
+  (invitationMessageKinds as readonly string[]).includes(kind) ? 'invitation' : 'publication';
 
 /**
  * Whether a message (of the alias `m`) may go out by the consent rule: it is about no customer's
