@@ -4,10 +4,14 @@ import { startBenchServer } from './bench-server.js';
 /**
  * `npm run bench` (second part): the customers list over 1,000,000 customers and the samples list over
  * as many samples (one a customer), first page, through the API (inject: routing, auth, validation,
- * SQL, serialisation). Prints p50/p95 and the plans of the samples list's default order; asserts nothing.
+ * SQL, serialisation). Prints p50/p95 and the plans of the samples list's default order; then the
+ * global search (Ctrl+K) for a rare name, broad and exact terms, and the plans PostgreSQL gives its
+ * customers statement (custom, generic, and the one it picks after six runs); asserts nothing.
  */
 const count = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
+/** Fewer for the global search: before its fix a rare name took seconds a run. */
+const searchRuns = Number(process.env.BENCH_SEARCH_RUNS ?? 12);
 
 const firstNames = [
   'Jiří',
@@ -186,6 +190,77 @@ async function explainSamples(db: BenchDb) {
   }
 }
 
+/**
+ * `GET admin/search` (Ctrl+K) as an administrator, every group: a name three customers share (with
+ * and without its diacritics), a broad one, an e-mail. Each query is asked `searchRuns` times after
+ * three warm-ups: PostgreSQL plans a prepared statement for its values five times, then may keep a
+ * generic plan, which cannot see how rare a pattern is.
+ */
+async function measureSearch(app: BenchApp, headers: Record<string, string>) {
+  console.info(`GET /api/admin/search (admin, every group), ${searchRuns} runs each after 3 warm-ups:`);
+  for (const [label, q] of [
+    ['a rare name "vyskočil" (3 customers)', 'vyskočil'],
+    ['a rare name "vyskocilova" (2, no diacritics)', 'vyskocilova'],
+    ['"novák" (1 in 30)', 'novák'],
+    ['an e-mail', 'customer654321@bench'],
+  ] as const) {
+    const times: number[] = [];
+    let hits = '';
+    for (let i = 0; i < searchRuns + 3; i++) {
+      const t0 = performance.now();
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/admin/search?q=${encodeURIComponent(q)}`,
+        headers,
+      });
+      const elapsed = performance.now() - t0;
+      if (response.statusCode !== 200) throw new Error(`search ${q} answered ${response.statusCode}`);
+      hits = (response.json() as { groups: { group: string; hits: unknown[] }[] }).groups
+        .map((g) => `${g.group} ${g.hits.length}`)
+        .join(', ');
+      if (i >= 3) times.push(elapsed);
+    }
+    times.sort((a, b) => a - b);
+    const p = (f: number) => times[Math.min(times.length - 1, Math.floor(times.length * f))] ?? 0;
+    console.info(
+      `  ${label.padEnd(48)} p50 ${p(0.5).toFixed(1).padStart(7)} ms  p95 ${p(0.95).toFixed(1).padStart(7)} ms  (${hits})`,
+    );
+  }
+}
+
+/**
+ * The global search's customers statement (as `customerHits` writes it) for the rare name, prepared by
+ * name: its custom plan, its generic plan, and the plan PostgreSQL runs after six executions.
+ */
+async function explainSearch(db: BenchDb) {
+  const client = await db.$client.connect();
+  try {
+    await client.query(`prepare rare_name(text) as
+      select id, name, surname from customers where erased_at is null and search like search_fold($1)
+      order by date_registration desc nulls last, id desc limit 5`);
+    const show = async (label: string, statement: string) => {
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(statement);
+      console.info(
+        `EXPLAIN global search, customers, ${label}:\n${rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`,
+      );
+    };
+    for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+      await client.query(`set plan_cache_mode = ${mode}`);
+      await show(mode, `explain (analyze, buffers off) execute rare_name('%vyskočil%')`);
+    }
+    await client.query('reset plan_cache_mode');
+    for (let i = 0; i < 6; i++) await client.query(`execute rare_name('%vyskočil%')`);
+    await show('auto, after six runs', `explain execute rare_name('%vyskočil%')`);
+    const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(
+      `select generic_plans, custom_plans from pg_prepared_statements where name = 'rare_name'`,
+    );
+    console.info(`  (generic plans ${rows[0]?.generic_plans}, custom plans ${rows[0]?.custom_plans})`);
+    await client.query('deallocate rare_name');
+  } finally {
+    client.release();
+  }
+}
+
 /** `GET admin/dashboard` as an administrator: every counter, each stopping at 1,000. */
 async function measureDashboard(app: BenchApp, headers: Record<string, string>) {
   const times: number[] = [];
@@ -242,6 +317,13 @@ async function main() {
   const loaded = performance.now();
   for (const index of indexes) await client.query(index.indexdef);
   await client.query('vacuum analyze customers');
+  // A name few customers share, registered before every other bench customer: a walk of the
+  // registrations' index from the newest meets them last.
+  await client.query(`
+    insert into customers (name, surname, email, gender, phone_prefix, phone, registration_source, date_registration)
+    values ('Zdislava', 'Vyskočilová', 'zdislava@rare.example.cz', 2, '+420', '', 1, now() - interval '1100 days'),
+      ('Zdislava', 'Vyskočilová', 'zdislava2@rare.example.cz', 2, '+420', '', 1, now() - interval '1101 days'),
+      ('Bořek', 'Vyskočil', 'borek@rare.example.cz', 1, '+420', '', 1, now() - interval '1102 days')`);
   client.release();
   const indexed = performance.now();
   console.info(
@@ -267,6 +349,7 @@ async function main() {
     ['search a phone fragment', 'search=731%20234'],
     ['search a barcode (extID)', 'search=GX00300000'],
     ['search an OpenLIMS id', 'search=OL-0777778'],
+    ['search a rare name "vyskočil" (3 customers)', 'search=vysko%C4%8Dil'],
     ['sort surname', 'sort=surname'],
     ['sort -email', 'sort=-email'],
     ['sort extID', 'sort=extID'],
@@ -319,6 +402,8 @@ async function main() {
     ['doctor section', 'section=doctorSection'],
   ]);
   await measureDashboard(app, headers);
+  await measureSearch(app, headers);
+  await explainSearch(db);
 
   await stop();
 }

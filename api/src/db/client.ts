@@ -22,8 +22,18 @@ const statementNames = new Map<string, string>();
 const singleQuery = /^\s*(select|with)\s[^;]*$/i;
 
 /**
- * A connection that prepares every single query (one with parameters, or a select without) under a
- * name derived from its text, so PostgreSQL parses and plans a list's query once per connection instead
+ * Written into a statement whose best plan hinges on its values (a search's pattern: `contains` in
+ * `db/listing.ts`): the connection runs it unnamed, so PostgreSQL plans it for the values of each call.
+ * Prepared under a name, it was planned so five times and then kept a generic plan, which cannot see
+ * how rare a pattern is: for a name three of 1,000,000 customers share, the global search walked the
+ * whole registrations' index (the newest first, looking for five) instead of reading the trigram
+ * index — seconds instead of milliseconds (docs/performance.md, "Searches planned for their pattern").
+ */
+export const plannedPerCall = '/* planned per call */';
+
+/**
+ * A connection that prepares every single query (one with parameters, or a select without; not one
+ * marked `plannedPerCall`) under a name derived from its text, so PostgreSQL parses and plans a list's query once per connection instead
  * of on every request (its planning cost more than running it). Statements differ only in their parameters (and a list's page
  * bounds), so their number stays small; a text with very many parameters (a long `in` list) is not
  * worth keeping.
@@ -47,9 +57,13 @@ class PreparingClient extends pg.Client {
     ) {
       let name = statementNames.get(config.text);
       if (name === undefined) {
-        name = `s${createHash('sha1').update(config.text).digest('base64url')}`;
+        name = config.text.includes(plannedPerCall)
+          ? ''
+          : `s${createHash('sha1').update(config.text).digest('base64url')}`;
         if (statementNames.size < 10_000) statementNames.set(config.text, name);
       }
+      // Unnamed: parsed and planned for this call's values (an unnamed statement is never generic).
+      if (name === '') return super.query(config, values, callback);
       const known = (this as unknown as { connection: { parsedStatements: Record<string, string> } })
         .connection.parsedStatements[name];
       if (known !== undefined || this.prepared < preparedPerConnection) {

@@ -1,7 +1,7 @@
 import { exactCountLimit, type Page } from '@genodesk/contract';
 import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { AppError } from '../http/errors.js';
-import type { Executor } from './client.js';
+import { type Executor, plannedPerCall } from './client.js';
 
 /**
  * Turns `field` / `-field` into an ORDER BY from a whitelist, with the id as a stable tie-breaker.
@@ -49,7 +49,14 @@ export const folded = (text: SQLWrapper): SQL => sql`search_fold(${text})`;
  * diacritics finds it, and one typed with them finds it stored without.
  */
 export const contains = (foldedText: SQLWrapper, pattern: string | Placeholder): SQL =>
-  sql`${foldedText} like search_fold(${pattern})`;
+  perPattern(sql`${foldedText} like search_fold(${pattern})`);
+
+/**
+ * A condition matching a pattern, its statement planned for the pattern of each call
+ * (`plannedPerCall`): a rare pattern reads the trigram index, a broad one walks the list's order and
+ * stops at a page. A generic plan cannot tell them apart and walked the order for both.
+ */
+export const perPattern = (condition: SQL): SQL => sql`${condition} ${sql.raw(plannedPerCall)}`;
 
 export type ListCount = { total: number; exact: boolean };
 

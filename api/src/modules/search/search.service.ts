@@ -20,7 +20,7 @@ import {
 } from '@genodesk/contract';
 import { type AnyColumn, and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { likePattern } from '../../db/listing.js';
+import { likePattern, perPattern } from '../../db/listing.js';
 import {
   barcodes,
   customers,
@@ -127,11 +127,14 @@ async function customerHits(db: Executor, terms: Terms, locale: Locale): Promise
   }));
 }
 
-/** Samples by barcode: a whole one by the unique index, a part through the barcodes' trigram index. */
+/**
+ * Samples by barcode: a whole one by the unique index, a part through the barcodes' trigram index (its
+ * statement planned for the part typed, `perPattern`: a generic plan walked the codes' order).
+ */
 async function sampleHits(db: Executor, terms: Terms, locale: Locale): Promise<SearchHit[]> {
   const match = terms.barcode
     ? eq(barcodes.code, terms.barcode)
-    : sql`lower(${barcodes.code}) like ${likePattern(terms.text)}`;
+    : perPattern(sql`lower(${barcodes.code}) like ${likePattern(terms.text)}`);
   const rows = await db
     .select({
       id: samples.id,
@@ -205,7 +208,7 @@ async function reportHits(db: Executor, terms: Terms, locale: Locale): Promise<F
     : customerMatches(terms.customerPattern);
   const byBarcode: SQL = terms.barcode
     ? eq(barcodes.code, terms.barcode)
-    : sql`lower(${barcodes.code}) like ${likePattern(terms.text)}`;
+    : perPattern(sql`lower(${barcodes.code}) like ${likePattern(terms.text)}`);
   // A union, not an OR across the join: each side reads its own index (the customers' or the
   // barcodes'), then the reports by their customer or sample.
   const matching = sql`${products.id} in (
