@@ -3,9 +3,9 @@ import { createUserRequestSchema } from '@genodesk/contract/users';
 import { MantineProvider, TextInput } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { maxLengthOf, useZodForm } from './form';
+import { maxLengthOf, scrollToFirstError, useZodForm } from './form';
 import { changeLocale, initI18n, loadScreenTexts } from './i18n';
 
 describe('maxLengthOf', () => {
@@ -74,5 +74,76 @@ describe('useZodForm field()', () => {
       expect(await screen.findByText(message)).toBeInTheDocument();
       unmount();
     }
+  });
+});
+
+function PhoneForm() {
+  const { form, field } = useZodForm<{ Phone: string }>(z.object({ Phone: z.string().min(9, 'required') }), {
+    initialValues: { Phone: '12ab' },
+  });
+  return (
+    <form onSubmit={form.onSubmit(() => {}, scrollToFirstError)} noValidate data-testid="phone-form">
+      <TextInput label="Phone" data-testid="phone" {...field('Phone')} />
+    </form>
+  );
+}
+
+describe('scrollToFirstError', () => {
+  const scrolls = vi.fn();
+  const glideStopped = vi.fn();
+  const frames: FrameRequestCallback[] = [];
+  const prefersLessMotion = (reduce: boolean) =>
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: reduce && query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+  const submitWithError = () => {
+    render(
+      <I18nextProvider i18n={initI18n()}>
+        <MantineProvider>
+          <PhoneForm />
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    fireEvent.submit(screen.getByTestId('phone-form'));
+    // The next frame, the error drawn.
+    for (const run of frames.splice(0)) run(0);
+  };
+
+  beforeAll(async () => {
+    initI18n();
+    await loadScreenTexts();
+  });
+  beforeEach(() => {
+    scrolls.mockReset();
+    glideStopped.mockReset();
+    // What jsdom lacks: scrolling, and frames (the scroll waits for the error to be drawn).
+    Element.prototype.scrollIntoView = scrolls;
+    vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => frames.push(run));
+    Object.defineProperty(document, 'scrollingElement', {
+      value: document.documentElement,
+      configurable: true,
+    });
+    document.documentElement.scrollTo = glideStopped;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('jumps to the first invalid field for whoever asked for less motion, and focuses it', () => {
+    prefersLessMotion(true);
+    submitWithError();
+    expect(scrolls).toHaveBeenCalledWith({ block: 'center' });
+    expect(screen.getByTestId('phone')).toHaveFocus();
+  });
+
+  it('glides to it otherwise, and a press anywhere ends the glide where the page is', () => {
+    prefersLessMotion(false);
+    submitWithError();
+    expect(scrolls).toHaveBeenCalledWith({ behavior: 'smooth', block: 'center' });
+    expect(glideStopped).not.toHaveBeenCalled();
+    // Pressing another field (a Select) while the page still glides: the page stays under the pointer.
+    fireEvent.pointerDown(document.body);
+    expect(glideStopped).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'instant' });
   });
 });

@@ -165,7 +165,44 @@ export function scrollToFirstError(): void {
     const field = marked.matches('input, textarea, select, button, [tabindex]')
       ? marked
       : wrapper?.querySelector<HTMLElement>('input, textarea, select, button, [tabindex]');
-    marked.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    glideIntoView(marked);
     field?.focus({ preventScroll: true });
   });
+}
+
+/** The areas that scroll `element` into view: its scrolling ancestors and the page. */
+function scrollAreasOf(element: HTMLElement): Element[] {
+  const areas: Element[] = [];
+  for (let parent = element.parentElement; parent; parent = parent.parentElement)
+    if (parent.scrollHeight > parent.clientHeight && /auto|scroll/.test(getComputedStyle(parent).overflowY))
+      areas.push(parent);
+  if (document.scrollingElement) areas.push(document.scrollingElement);
+  return areas;
+}
+
+/**
+ * Scrolls `element` to the middle of the screen: at once for whoever asked the system for less motion,
+ * else smoothly, until the user presses anywhere. A glide that went on moved the page under the next
+ * press: on a loaded machine the customer form's product type, opened while the page still glided to
+ * the phone's error, was carried out of sight (Mantine hides the list of a field scrolled away) and
+ * its options never showed again.
+ */
+function glideIntoView(element: HTMLElement): void {
+  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+    element.scrollIntoView({ block: 'center' });
+    return;
+  }
+  const areas = scrollAreasOf(element);
+  element.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  // An instant scroll to where an area is ends its glide there.
+  const stop = () => {
+    for (const area of areas)
+      area.scrollTo({ top: area.scrollTop, left: area.scrollLeft, behavior: 'instant' });
+  };
+  document.addEventListener('pointerdown', stop, { capture: true, once: true });
+  document.addEventListener(
+    'scrollend',
+    () => document.removeEventListener('pointerdown', stop, { capture: true }),
+    { capture: true, once: true },
+  );
 }
