@@ -1,11 +1,70 @@
 import { Button, Group, Text } from '@mantine/core';
-import { type NotificationData, notifications } from '@mantine/notifications';
+import { randomId } from '@mantine/hooks';
+import { type NotificationData, notifications, notificationsStore } from '@mantine/notifications';
 import i18next from 'i18next';
 import { isApiError } from './api-client';
 
-/** Every toast's close button says what it does (Mantine's has no name of its own). */
-const show = (data: NotificationData) =>
-  notifications.show({ ...data, closeButtonProps: { 'aria-label': i18next.t('common.close') } });
+/** The most one frame adds to a toast's time on screen: a page frozen for seconds adds no more. */
+const frameAtMost = 100;
+/** The countdown each toast is closed by: a toast shown again under its id starts a new one. */
+const countdowns = new Map<string, symbol>();
+
+const isShown = (id: string) => {
+  const { notifications: open, queue } = notificationsStore.getState();
+  return open.some((n) => n.id === id) || queue.some((n) => n.id === id);
+};
+
+/**
+ * Hides toast `id` once it has been on screen for `ms`: counted frame by frame, a frame adding at most
+ * `frameAtMost`, and not while it waits in the queue or the pointer rests on it (as Mantine pauses).
+ * Mantine's own timer counts the seconds a busy page cannot draw too: on a loaded machine the templates
+ * list, refitting its columns after a deletion, froze the page for longer than 4 s, and "Template
+ * successfully deleted" was gone before it was ever painted (neither the user nor the test saw it).
+ */
+function hideWhenShownFor(id: string, ms: number): void {
+  const countdown = Symbol(id);
+  countdowns.set(id, countdown);
+  let shown = 0;
+  let last: number | null = null;
+  const tick = (now: number) => {
+    if (countdowns.get(id) !== countdown) return;
+    if (!isShown(id)) {
+      countdowns.delete(id);
+      return;
+    }
+    const toast = Array.from(document.querySelectorAll<HTMLElement>('[data-toast]')).find(
+      (element) => element.dataset.toast === id,
+    );
+    if (last !== null && toast && !toast.matches(':hover')) shown += Math.min(now - last, frameAtMost);
+    last = now;
+    if (shown < ms) {
+      requestAnimationFrame(tick);
+      return;
+    }
+    countdowns.delete(id);
+    notifications.hide(id);
+  };
+  requestAnimationFrame(tick);
+}
+
+/**
+ * Every toast's close button says what it does (Mantine's has no name of its own); one that closes by
+ * itself stays its time on screen (`hideWhenShownFor`).
+ */
+function show(data: NotificationData): string {
+  const id = data.id ?? randomId();
+  notifications.show({
+    ...data,
+    id,
+    autoClose: false,
+    closeButtonProps: { 'aria-label': i18next.t('common.close') },
+    'data-toast': id,
+  } as NotificationData);
+  // Mantine's default for a toast that names no time of its own.
+  if (data.autoClose !== false)
+    hideWhenShownFor(id, typeof data.autoClose === 'number' ? data.autoClose : 4000);
+  return id;
+}
 
 /** The one toast helper. */
 export function notifySuccess(message: string, title?: string): void {
