@@ -45,7 +45,7 @@ async function unpublishedReport(
   index: number,
 ): Promise<Report & { openPoints: string[] }> {
   const list = await request.get(
-    '/api/admin/products?status=1&requiresInspection=false&sort=-id&pageSize=30',
+    '/api/admin/products?status=1&requiresInspection=false&sort=-id&pageSize=100',
     { headers },
   );
   expect(list.status(), await list.text()).toBe(200);
