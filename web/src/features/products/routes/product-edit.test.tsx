@@ -21,28 +21,28 @@ const renderEditor = (product = productForRelease()) =>
     { qualification: 'physician', permissions: [Permissions.ProductsEdit, Permissions.ProductsSignOff] },
   );
 
+beforeAll(async () => {
+  await loadScreenTexts();
+  await loadLocale('en');
+});
+beforeEach(async () => {
+  await changeLocale('cs');
+  localStorage.clear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json({ documents: [] })),
+  );
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLocale('cs');
+});
+
 // QA: the consent of Eva Blažková (report #55, in review) withdrawn, the publish buttons were disabled but
 // "Uložit a pozvat na konzultaci" was not — and its 422 named the step "vydání zprávy".
 const withoutConsent = productForRelease({ release: { hasValidDnaConsent: false } });
 
 describe("the editor's invitation follows the consent rule as publishing does", () => {
-  beforeAll(async () => {
-    await loadScreenTexts();
-    await loadLocale('en');
-  });
-  beforeEach(async () => {
-    await changeLocale('cs');
-    localStorage.clear();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ documents: [] })),
-    );
-  });
-  afterEach(async () => {
-    vi.unstubAllGlobals();
-    await changeLocale('cs');
-  });
-
   it('disables the invitation without a valid consent, saying why as for publishing, of a woman as "Zákaznice"', () => {
     renderEditor(withoutConsent);
     const invite = screen.getByTestId('product-invite');
@@ -83,23 +83,6 @@ describe("the editor's invitation follows the consent rule as publishing does", 
 });
 
 describe("publishing waits for the date of birth, said in the customer's gender as the server does", () => {
-  beforeAll(async () => {
-    await loadScreenTexts();
-    await loadLocale('en');
-  });
-  beforeEach(async () => {
-    await changeLocale('cs');
-    localStorage.clear();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ documents: [] })),
-    );
-  });
-  afterEach(async () => {
-    vi.unstubAllGlobals();
-    await changeLocale('cs');
-  });
-
   // Validated, nothing left open: only the date of birth, when missing, keeps the report back.
   const ready = (customer: { gender: number; dateOfBirth: string | null }) => ({
     ...productForRelease({
